@@ -1,0 +1,82 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { AppError } from './errors';
+import { registerAccessControl } from './http/access';
+import type { AppDeps } from './http/deps';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
+import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
+import { redactUrl } from './lib/redact';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMeRoutes } from './modules/me/me.routes';
+
+export interface BuildAppOptions {
+  /** Pino logging; tests pass false to keep output quiet. */
+  logger?: boolean;
+}
+
+/** The composition root (STYLE.md): headers, auth, routes and the one error handler. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: {
+              // Patient link codes are credentials: never write them to the logs.
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+              }),
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PID-5 assessment API',
+        version: '1.0.0',
+        description: 'JSON API, cookie session, zod-validated.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+  registerSameOriginCheck(app, config);
+  registerAccessControl(app);
+
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerMeRoutes(app);
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}

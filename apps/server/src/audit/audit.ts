@@ -1,0 +1,38 @@
+import type { Db } from '../db/database';
+import { auditEvents } from '../db/schema';
+
+export type AuditAction =
+  | 'login'
+  | 'logout'
+  | 'assessment.create'
+  | 'assessment.view'
+  | 'assessment.results'
+  | 'assessment.report'
+  | 'assessment.export'
+  | 'assessment.extend'
+  | 'assessment.consent'
+  | 'assessment.submit'
+  | 'credits.grant'
+  | 'credits.sync';
+
+/** Every read of patient data and every change is recorded (DESIGN.md §3). */
+export async function recordAudit(
+  db: Db,
+  event: {
+    actor: string;
+    action: AuditAction;
+    assessmentId?: number | null;
+    ip?: string | null;
+    details?: Record<string, unknown> | null;
+    at?: Date;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    actor: event.actor,
+    action: event.action,
+    assessmentId: event.assessmentId ?? null,
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+    ...(event.at ? { at: event.at } : {}),
+  });
+}

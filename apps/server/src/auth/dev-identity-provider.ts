@@ -1,0 +1,228 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/**
+ * The bundled development identity provider: a real OpenID Connect issuer (oidc-provider) on its
+ * own port, with demo members only, so the real redirect flow (PKCE, state, nonce, ID token)
+ * works on a fresh machine with no set-up. Never started in production (config.ts refuses).
+ * Tests also run it as a separate issuer configured through the OIDC_* variables.
+ */
+
+export interface DemoMember {
+  sub: string;
+  name: string;
+  email: string;
+  role: 'admin' | 'clinician';
+  picture?: string;
+}
+
+export const DEMO_MEMBERS: DemoMember[] = [
+  { sub: 'demo-admin', name: 'Dr. Ada Admin', email: 'admin@demo.institute', role: 'admin' },
+  { sub: 'demo-clinician-a', name: 'Dr. Carl Clinician', email: 'carl@demo.institute', role: 'clinician' },
+  { sub: 'demo-clinician-b', name: 'Dr. Dana Doctor', email: 'dana@demo.institute', role: 'clinician' },
+];
+
+/** The dev provider puts admins in this group; the app maps groups=admins to the admin role. */
+export const DEV_ADMIN_CLAIM = { claim: 'groups', value: 'admins' } as const;
+
+export interface DevClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris?: string[];
+}
+
+export interface DevIdentityProvider {
+  issuer: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startDevIdentityProvider(options: {
+  port: number;
+  host?: string;
+  clients: DevClient[];
+  members?: DemoMember[];
+}): Promise<DevIdentityProvider> {
+  const members = options.members ?? DEMO_MEMBERS;
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://localhost:${port}`;
+
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'dev-1', use: 'sig', alg: 'RS256' };
+
+  const provider = new Provider(issuer, {
+    clients: options.clients.map((c) => ({
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      redirect_uris: c.redirectUris,
+      post_logout_redirect_uris: c.postLogoutRedirectUris ?? [],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    })),
+    jwks: { keys: [jwk] },
+    cookies: { keys: [randomBytes(32).toString('hex')] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username', 'picture'],
+      groups: ['groups'],
+    },
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: (_ctx, id) => {
+      const member = members.find((m) => m.sub === id);
+      if (!member) {
+        return undefined;
+      }
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email: member.email,
+          email_verified: true,
+          name: member.name,
+          preferred_username: member.name,
+          ...(member.picture ? { picture: member.picture } : {}),
+          groups: member.role === 'admin' ? [DEV_ADMIN_CLAIM.value] : ['clinicians'],
+        }),
+      };
+    },
+    // First-party demo client: no consent screen, the grant covers the requested scopes.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) {
+        return undefined;
+      }
+      const existingId = session.grantIdFor(client.clientId);
+      if (existingId) {
+        const existing = await ctx.oidc.provider.Grant.find(existingId);
+        if (existing) {
+          return existing;
+        }
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile groups');
+      await grant.save();
+      return grant;
+    },
+  });
+  provider.on('server_error', () => undefined);
+  const providerCallback = provider.callback();
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', issuer);
+    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname);
+    if (!match) {
+      providerCallback(req, res);
+      return;
+    }
+    handleInteraction(provider, members, req, res, Boolean(match[2])).catch(() => {
+      if (!res.headersSent) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      }
+      res.end('This sign-in has expired. Go back to the app and press Login again.');
+    });
+  });
+
+  return {
+    issuer,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handleInteraction(
+  provider: Provider,
+  members: DemoMember[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  isSubmit: boolean,
+): Promise<void> {
+  const details = await provider.interactionDetails(req, res);
+  if (!isSubmit || req.method !== 'POST') {
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    });
+    res.end(renderLoginPage(details.uid, members));
+    return;
+  }
+  const body = new URLSearchParams(await readBody(req));
+  const member = members.find((m) => m.sub === body.get('account'));
+  if (!member) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Unknown demo member.');
+    return;
+  }
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: member.sub } },
+    { mergeWithLastSubmission: false },
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      data += chunk;
+      if (data.length > 10_000) {
+        reject(new Error('body too large'));
+        req.destroy();
+      }
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function renderLoginPage(uid: string, members: DemoMember[]): string {
+  const buttons = members
+    .map(
+      (m) => `<form method="post" action="/interaction/${escapeHtml(uid)}/login">
+  <input type="hidden" name="account" value="${escapeHtml(m.sub)}">
+  <button type="submit">Sign in as ${escapeHtml(m.name)} (${m.role === 'admin' ? 'admin' : 'clinician'})</button>
+</form>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development sign-in</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1b1e}
+.warn{background:#fff4e6;border:1px solid #f08c00;border-radius:8px;padding:.75rem 1rem}
+button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font-size:1rem;border-radius:8px;border:1px solid #1c7ed6;background:#e7f5ff;cursor:pointer}
+button:focus{outline:3px solid #1c7ed6;outline-offset:2px}
+</style></head>
+<body><main>
+<h1>Development sign-in</h1>
+<p class="warn"><strong>Development only.</strong> This is the app's bundled test identity provider with demo members.
+A real installation signs in through the institute's own login.</p>
+${buttons}
+</main></body></html>`;
+}

@@ -1,0 +1,165 @@
+import * as oidc from 'openid-client';
+import type { ExternalProfile } from '../modules/users/users.repo';
+
+/**
+ * The institute's login, behind one small interface so the routes do not care which provider
+ * it is (bundled development provider, a generic OIDC provider, later Wix).
+ */
+export interface InstituteLogin {
+  readonly kind: 'dev' | 'oidc' | 'wix';
+  /** Where to send the browser, and what must be kept (server-side) until the callback. */
+  begin(): Promise<{ authorizationUrl: string; pending: PendingLogin }>;
+  /** Exchange the callback for a verified profile; throws on any mismatch or provider failure. */
+  complete(callbackUrl: URL, pending: PendingLogin): Promise<{ profile: ExternalProfile; idToken: string | null }>;
+  /** The provider's logout URL for RP-initiated logout, when it offers one. */
+  endSessionUrl(options: { idTokenHint: string | null; postLogoutRedirectUri: string }): Promise<string | null>;
+}
+
+export interface PendingLogin {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+export interface OidcLoginSettings {
+  kind: 'dev' | 'oidc';
+  /** Stored with each identity so subjects of different issuers never mix. */
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  scopes: string;
+  redirectUri: string;
+  adminClaim: string | undefined;
+  adminValue: string | undefined;
+  /** The development provider always shows its member picker, so demo users can switch. */
+  forceLoginPrompt?: boolean;
+  /** Seconds for every call to the provider (discovery, token, userinfo). */
+  timeoutSeconds?: number;
+}
+
+export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
+  let configuration: Promise<oidc.Configuration> | null = null;
+
+  // Discovery is cached after the first success; a failure is retried at the next login.
+  const getConfiguration = () => {
+    configuration ??= oidc
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        settings.clientSecret ? undefined : oidc.None(),
+        {
+          timeout: settings.timeoutSeconds ?? 10,
+          execute: settings.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
+        },
+      )
+      .catch((error: unknown) => {
+        configuration = null;
+        throw error;
+      });
+    return configuration;
+  };
+
+  return {
+    kind: settings.kind,
+    async begin() {
+      const config = await getConfiguration();
+      const pending: PendingLogin = {
+        state: oidc.randomState(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        nonce: oidc.randomNonce(),
+      };
+      const parameters: Record<string, string> = {
+        redirect_uri: settings.redirectUri,
+        scope: settings.scopes,
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+        code_challenge_method: 'S256',
+        state: pending.state,
+        nonce: pending.nonce,
+      };
+      if (settings.forceLoginPrompt) {
+        parameters.prompt = 'login';
+      }
+      return { authorizationUrl: oidc.buildAuthorizationUrl(config, parameters).href, pending };
+    },
+    async complete(callbackUrl, pending) {
+      const config = await getConfiguration();
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const idClaims = tokens.claims();
+      if (!idClaims) {
+        throw new Error('The provider returned no ID token');
+      }
+      let claims: Record<string, unknown> = { ...idClaims };
+      if (config.serverMetadata().userinfo_endpoint) {
+        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
+      }
+      return { profile: profileFromClaims(settings, claims), idToken: tokens.id_token ?? null };
+    },
+    async endSessionUrl({ idTokenHint, postLogoutRedirectUri }) {
+      if (settings.kind === 'dev') {
+        return null; // the dev provider asks for a member at every login anyway
+      }
+      const config = await getConfiguration().catch(() => null);
+      if (!config?.serverMetadata().end_session_endpoint) {
+        return null;
+      }
+      const parameters: Record<string, string> = { post_logout_redirect_uri: postLogoutRedirectUri };
+      if (idTokenHint) {
+        parameters.id_token_hint = idTokenHint;
+      } else {
+        parameters.client_id = settings.clientId;
+      }
+      return oidc.buildEndSessionUrl(config, parameters).href;
+    },
+  };
+}
+
+function pickDefined(claims: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined && v !== null));
+}
+
+function stringClaim(claims: Record<string, unknown>, name: string): string | null {
+  const value = claims[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Maps standard claims to our user; `sub` is the identity (never the email, which can change hands). */
+export function profileFromClaims(
+  settings: Pick<OidcLoginSettings, 'providerName' | 'adminClaim' | 'adminValue'>,
+  claims: Record<string, unknown>,
+): ExternalProfile {
+  const subject = stringClaim(claims, 'sub');
+  if (!subject) {
+    throw new Error('The ID token has no subject');
+  }
+  const email = stringClaim(claims, 'email');
+  const username =
+    stringClaim(claims, 'name') ??
+    stringClaim(claims, 'preferred_username') ??
+    email ??
+    `member-${subject.slice(0, 8)}`;
+  let isAdminByClaim: boolean | undefined;
+  if (settings.adminClaim && settings.adminValue) {
+    const value = claims[settings.adminClaim];
+    isAdminByClaim = Array.isArray(value)
+      ? value.map(String).includes(settings.adminValue)
+      : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? String(value) === settings.adminValue
+        : false;
+  }
+  return {
+    provider: settings.providerName,
+    subject,
+    username: username.slice(0, 200),
+    email: email?.toLowerCase() ?? null,
+    photoUrl: stringClaim(claims, 'picture'),
+    isAdminByClaim,
+  };
+}

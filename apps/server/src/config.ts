@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
+ * on any problem the process exits listing all of them, so an operator fixes them in one go.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+
+  DEMO_DATA: booleanFlag.optional(),
+  ENABLE_LOCAL_ACCOUNTS: booleanFlag.optional(),
+  ADMIN_EMAILS: commaList.default([]),
+
+  DEV_OIDC_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+  OIDC_REDIRECT_URI: z.url().optional(),
+  OIDC_ADMIN_CLAIM: z.string().min(1).optional(),
+  OIDC_ADMIN_VALUE: z.string().min(1).optional(),
+
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
+
+  ITEM_SET_FILE: z.string().min(1).optional(),
+  INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
+  REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Env = z.input<typeof ZEnv>;
+
+export type LoginProviderConfig =
+  | { kind: 'dev'; port: number }
+  | {
+      kind: 'oidc';
+      issuer: string;
+      clientId: string;
+      clientSecret: string | undefined;
+      scopes: string;
+      redirectUri: string;
+      adminClaim: string | undefined;
+      adminValue: string | undefined;
+    };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  isHttps: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  demoData: boolean;
+  localAccounts: boolean;
+  adminEmails: string[];
+  login: LoginProviderConfig;
+  session: { idleMinutes: number; absoluteHours: number };
+  itemSetFile: string | undefined;
+  instituteName: string;
+  reportCopyrightYear: number | undefined;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parse an environment (process.env in production, a literal in tests) into the app's configuration. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+
+  let login: LoginProviderConfig;
+  if (e.OIDC_ISSUER) {
+    if (!e.OIDC_CLIENT_ID) {
+      problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+    }
+    if (Boolean(e.OIDC_ADMIN_CLAIM) !== Boolean(e.OIDC_ADMIN_VALUE)) {
+      problems.push('OIDC_ADMIN_CLAIM and OIDC_ADMIN_VALUE: set both or neither');
+    }
+    login = {
+      kind: 'oidc',
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID ?? '',
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      scopes: e.OIDC_SCOPES,
+      redirectUri: e.OIDC_REDIRECT_URI ?? `${publicUrl}/auth/callback`,
+      adminClaim: e.OIDC_ADMIN_CLAIM,
+      adminValue: e.OIDC_ADMIN_VALUE,
+    };
+  } else {
+    if (isProduction) {
+      problems.push('OIDC_ISSUER: required in production (the bundled development login is for trying the app only)');
+    }
+    login = { kind: 'dev', port: e.DEV_OIDC_PORT };
+  }
+
+  const demoData = e.DEMO_DATA ?? !isProduction;
+  if (demoData && isProduction) {
+    problems.push('DEMO_DATA: demo data is never seeded when NODE_ENV=production');
+  }
+
+  if (problems.length > 0) {
+    throw new ConfigError(problems);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
+    demoData,
+    localAccounts: e.ENABLE_LOCAL_ACCOUNTS ?? demoData,
+    adminEmails: e.ADMIN_EMAILS,
+    login,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    itemSetFile: e.ITEM_SET_FILE,
+    instituteName: e.INSTITUTE_NAME,
+    reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}
+
+/** For main.ts and the CLIs: parse process.env or print every problem and exit. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { applyMigrations, type ScriptRunner } from './migrate';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * One database handle for the whole app. PGlite (embedded, a data folder) by default,
+ * PostgreSQL when DATABASE_URL is set; both run the same SQL migrations and the same code.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Applies pending migrations; returns the names it applied. */
+  migrate(): Promise<string[]>;
+  /** Throws when the database cannot answer (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | 'memory' }
+  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+}
+
+async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+  if (dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite is one connection in this process: nothing else can run migrations concurrently.
+  const runner: ScriptRunner = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => applyMigrations(runner),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(options: { url: string; poolSize?: number; onPoolError?: (error: Error) => void }) {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (PostgreSQL restarted) must not crash the process;
+  // the pool replaces it and the next query reconnects.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const database: Database = {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
+        await client.query('select pg_advisory_lock(727220005)');
+        const runner: ScriptRunner = {
+          exec: async (text) => {
+            await client.query(text);
+          },
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+        };
+        return await applyMigrations(runner);
+      } finally {
+        await client.query('select pg_advisory_unlock(727220005)').catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+  return database;
+}

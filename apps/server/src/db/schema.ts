@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// The data model of DESIGN.md §3. The SQL migrations in ./migrations are the source of truth for
+// the database; this file mirrors them for typed queries (db/schema.test.ts keeps the two in step).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull(),
+  email: text('email'),
+  photoUrl: text('photo_url'),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  createdAt: createdAt(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const identities = pgTable(
+  'identities',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject)],
+);
+
+export const localCredentials = pgTable('local_credentials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  usernameKey: text('username_key').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    viewMode: text('view_mode', { enum: ['admin', 'clinician'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    idTokenHint: text('id_token_hint'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** A login started at the institute's provider and not yet finished; deleted when its callback arrives. */
+export const loginRequests = pgTable('login_requests', {
+  stateHash: text('state_hash').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['terms', 'consent'] }).notNull(),
+    version: integer('version').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('documents_kind_version').on(t.kind, t.version)],
+);
+
+export const testCredits = pgTable(
+  'test_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source', { enum: ['admin', 'wix', 'demo'] }).notNull(),
+    externalRef: text('external_ref'),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    index('test_credits_clinician').on(t.clinicianId),
+    uniqueIndex('test_credits_source_ref').on(t.source, t.externalRef),
+  ],
+);
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    testCodeHash: text('test_code_hash').notNull().unique(),
+    testCode: text('test_code').notNull(),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: text('patient_id').notNull(),
+    age: integer('age').notNull(),
+    gender: text('gender').notNull(),
+    race: text('race').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    dsmCodes: text('dsm_codes').array().notNull(),
+    primaryDsm: text('primary_dsm').notNull(),
+    termsId: bigint('terms_id', { mode: 'number' }).references(() => documents.id),
+    createdAt: createdAt(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    consentId: bigint('consent_id', { mode: 'number' }).references(() => documents.id),
+    consentAgreedAt: timestamp('consent_agreed_at', { withTimezone: true, mode: 'date' }),
+    responses: char('responses', { length: 220 }).notNull(),
+    answeredCount: integer('answered_count').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    itemSetId: text('item_set_id'),
+    instrumentVersion: text('instrument_version'),
+    normsVersion: text('norms_version'),
+    scores: jsonb('scores'),
+  },
+  (t) => [
+    index('assessments_clinician_created').on(t.clinicianId, t.createdAt),
+    check('assessments_responses_shape', sql`${t.responses} ~ '^[0-39]{220}$'`),
+  ],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    assessmentId: bigint('assessment_id', { mode: 'number' }),
+    ip: text('ip'),
+    details: jsonb('details'),
+  },
+  (t) => [index('audit_events_at').on(t.at), index('audit_events_assessment').on(t.assessmentId)],
+);
+
+export const schema = {
+  users,
+  identities,
+  localCredentials,
+  sessions,
+  loginRequests,
+  documents,
+  testCredits,
+  assessments,
+  auditEvents,
+};

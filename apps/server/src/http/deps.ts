@@ -1,0 +1,13 @@
+import type { InstituteLogin } from '../auth/institute-login';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+
+/** What every route may use, decorated on the Fastify instance as `app.deps`. */
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  /** null when no institute login is configured (local accounts only). */
+  instituteLogin: InstituteLogin | null;
+}

@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '@pid5/contract';
+import { AppError } from '../errors';
+
+// Errors that mean "the database is not reachable right now": answer 503 so clients retry.
+const DATABASE_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    const message = (e as { message?: unknown }).message;
+    if (typeof code === 'string' && DATABASE_UNAVAILABLE.has(code)) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Field name for a validation issue: the path inside the body, query or params (`postalCode`, `items.3.value`). */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || 'request';
+}
+
+/** The one error handler (STYLE.md): every failure becomes `{ error: { code, message, fields } }`. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext);
+        fields[name] ??= issue.message ?? 'Invalid value';
+      }
+      const sorted = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)));
+      const first = Object.entries(sorted)[0];
+      const message = first ? `Please check ${first[0]}: ${first[1]}` : 'The request is not valid.';
+      return reply.status(400).send(body('VALIDATION_FAILED', message, sorted));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send(body('MALFORMED_JSON', 'The request body is not valid JSON.'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send(body('VALIDATION_FAILED', 'Send the request as application/json.'));
+      default:
+        break;
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send(body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(body('VALIDATION_FAILED', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+}

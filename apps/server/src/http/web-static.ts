@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isGuardedPath } from './access';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/**
+ * Serves the built web app; any other GET that accepts HTML gets index.html so the SPA's
+ * routes (/dashboard, /test/{code}) work on reload (history fallback).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const hasWebApp = existsSync(`${distDir}/index.html`);
+  if (!hasWebApp) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
+  } else {
+    await registerStaticFiles(app, distDir);
+  }
+  // Unknown /api and /auth paths get a JSON 404; other GETs that accept HTML get the SPA.
+  app.setNotFoundHandler((request, reply) => {
+    const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isGuardedPath(request.url);
+    if (hasWebApp && isPageRequest && acceptsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: { code: 'ROUTE_NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
+    });
+  });
+  return hasWebApp;
+}
+
+async function registerStaticFiles(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      // Vite puts a content hash in every asset name: cache them for a year; never cache index.html.
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import sanitize from 'sanitize-html';
+
+/**
+ * Terms and consent bodies are HTML written by the institute; they are sanitised when stored
+ * (DESIGN.md §9) so a document can format text but never run script or load anything.
+ */
+export function sanitizeDocumentHtml(html: string): string {
+  return sanitize(html, {
+    allowedTags: [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'blockquote',
+      'hr',
+      'span',
+      'div',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
+    allowedAttributes: { a: ['href', 'title'] },
+    allowedSchemes: ['https', 'mailto'],
+    transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+    disallowedTagsMode: 'discard',
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@pid5/contract';
+
+export function registerHealthRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Liveness: the process answers. It does not touch the database, so a database outage
+  // does not get healthy processes restarted.
+  r.get(
+    '/healthz',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: the database answers; a load balancer stops sending traffic while it does not.
+  r.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.deps.database.ping();
+        return { status: 'ready' as const, database: app.deps.database.kind };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply
+          .status(503)
+          .send({ error: { code: 'SERVICE_UNAVAILABLE' as const, message: 'The database is not reachable.' } });
+      }
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { startDevIdentityProvider, DEV_ADMIN_CLAIM, type DevIdentityProvider } from './auth/dev-identity-provider';
+import { createOidcLogin, type InstituteLogin } from './auth/institute-login';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
+import { systemClock, type Clock } from './lib/clock';
+import { createRandomToken } from './lib/tokens';
+import { ensureDefaultDocuments } from './modules/documents/documents.repo';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  devIdentityProvider: DevIdentityProvider | null;
+  /** Stops accepting requests, lets the ones in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, starts the login provider and listens: everything main.ts needs. */
+export async function startServer(
+  config: AppConfig,
+  options: { clock?: Clock; logger?: boolean; database?: Database } = {},
+): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.database.kind === 'postgres'
+        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
+        : { kind: 'pglite', dataDir: config.database.dataDir },
+    ));
+  await database.migrate();
+  await ensureDefaultDocuments(database.db);
+  if (config.demoData) {
+    await seedDemoData(database.db, { env: config.env, now: clock.now() });
+  }
+
+  let devIdentityProvider: DevIdentityProvider | null = null;
+  let instituteLogin: InstituteLogin | null = null;
+  const redirectUri = `${config.publicUrl}/auth/callback`;
+  if (config.login.kind === 'dev') {
+    const clientSecret = createRandomToken(32);
+    devIdentityProvider = await startDevIdentityProvider({
+      port: config.login.port,
+      clients: [{ clientId: 'pid5-dev', clientSecret, redirectUris: [redirectUri] }],
+    });
+    instituteLogin = createOidcLogin({
+      kind: 'dev',
+      providerName: DEV_PROVIDER_NAME,
+      issuer: devIdentityProvider.issuer,
+      clientId: 'pid5-dev',
+      clientSecret,
+      scopes: 'openid email profile groups',
+      redirectUri,
+      adminClaim: DEV_ADMIN_CLAIM.claim,
+      adminValue: DEV_ADMIN_CLAIM.value,
+      forceLoginPrompt: true,
+    });
+  } else {
+    instituteLogin = createOidcLogin({ ...config.login, kind: 'oidc', providerName: config.login.issuer });
+  }
+
+  const app = await buildApp({ config, database, clock, instituteLogin }, { logger: options.logger });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    app,
+    database,
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    devIdentityProvider,
+    close: async () => {
+      await app.close();
+      await devIdentityProvider?.close();
+      await database.close();
+    },
+  };
+}

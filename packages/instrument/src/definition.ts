@@ -1,0 +1,44 @@
+import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
+import type { DomainDefinition, FacetDefinition, Pid5Definition } from './definition-types';
+import type { DomainKey, FacetKey } from './keys';
+import { parseDefinition } from './validate-definition';
+
+// The PID-5 scoring definition, loaded from data and validated once when this module is first imported.
+// Sources (details in data/pid5-scoring.NOTES.md): APA PID-5 Adult scoring key (Krueger, Derringer, Markon,
+// Watson & Skodol 2013) for the facet table, reverse-keyed items, domain table and missing-data rule; Markon,
+// Fossati, Somma & Krueger (2024) for the US norms; Zimmermann, Kerber, Kemper & Rek (2026) for the German norms;
+// Keeley et al. (2016), Sellbom et al. (2018) and Williams et al. (2019) for the validity scales.
+// A broken data file fails loudly here (DefinitionError) instead of producing wrong scores.
+
+export const pid5Definition: Pid5Definition = parseDefinition(scoringJson as unknown);
+
+/**
+ * Version of the instrument definition and scoring rules this package implements. Stored with every result
+ * (assessments.instrument_version); bump it whenever the key, the scoring rules or the validity rules change.
+ */
+export const INSTRUMENT_VERSION = 'pid5-adult-220/apa-2013/scoring-1';
+
+const facetsByKey = new Map<FacetKey, FacetDefinition>(pid5Definition.facets.map((f) => [f.key, f]));
+const domainsByKey = new Map<DomainKey, DomainDefinition>(pid5Definition.domains.map((d) => [d.key, d]));
+
+/** The 25 facets in FACET_KEYS order, with names, item lists and their domain. */
+export const FACETS: readonly FacetDefinition[] = pid5Definition.facets;
+
+/** The 5 domains in DOMAIN_KEYS order, each with its three primary facets (APA Domain Table). */
+export const DOMAINS: readonly DomainDefinition[] = pid5Definition.domains;
+
+export function getFacet(key: FacetKey): FacetDefinition {
+  const facet = facetsByKey.get(key);
+  if (facet === undefined) {
+    throw new Error(`Unknown facet ${key}`);
+  }
+  return facet;
+}
+
+export function getDomain(key: DomainKey): DomainDefinition {
+  const domain = domainsByKey.get(key);
+  if (domain === undefined) {
+    throw new Error(`Unknown domain ${key}`);
+  }
+  return domain;
+}

@@ -1,0 +1,87 @@
+import type { NormSetDefinition, Pid5Definition } from './definition-types';
+
+// The two reference groups every result is standardised against. The product spec names the two standardised
+// scores "SRF" and "IRF" (spec §3, §5). SRF is the APA abbreviation for the self-report form and its US norms;
+// the spec's IRF was most probably informant-report norms, which no accessible source publishes (data notes
+// §7c, the data's `IRF` entry is all null). DESIGN.md §5 therefore keeps the field name `irf` but fills it with
+// the German population-representative self-report norms. The UI and report must show `label`/`source` of
+// each set, never call the second one "informant". The data's `US-2012` set is partial and unverified
+// (pid5-norms.NOTES.md §4) and is not used.
+
+/** Field names of the two standardised scores in every result (and in the CLI JSON). */
+export const NORM_FIELDS = ['srf', 'irf'] as const;
+
+export type NormField = (typeof NORM_FIELDS)[number];
+
+export interface NormSetInfo {
+  /** The result field this set fills. */
+  readonly field: NormField;
+  /** Id of the set in data/pid5-scoring.json → norms. */
+  readonly id: string;
+  /** Version of the numbers (stored with each result); bump when the data changes. */
+  readonly version: string;
+  /** Short name for table headers and chart legends. */
+  readonly shortLabel: string;
+  /** Full description of the reference group (from the data). */
+  readonly label: string;
+  /** Full citation and provenance of the numbers (from the data). */
+  readonly source: string;
+  /** Short citation for footnotes. */
+  readonly citation: string;
+  readonly sampleN: number | null;
+}
+
+interface NormSetChoice {
+  readonly id: string;
+  readonly version: string;
+  readonly shortLabel: string;
+  readonly citation: string;
+}
+
+const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
+  // Markon, Fossati, Somma & Krueger (2024), Tables A-5/A-6: US Census-matched panel, N = 995. Means/SDs derived
+  // from the book's linear T-score tables (mean = raw at T50, sd = (raw at T70 − raw at T50) / 2), ±0.005.
+  srf: {
+    id: 'SRF',
+    version: 'SRF@markon2024-derived-1',
+    shortLabel: 'US general population',
+    citation: 'Markon, Fossati, Somma & Krueger (2024)',
+  },
+  // Zimmermann, Kerber, Kemper & Rek (2026): German GESIS Panel, N = 4,727, overall adult group. Means/SDs derived
+  // from the published percentile tables (jzpsych/pid5-norms-platform @ ab2db96); the manuscript is under review.
+  irf: {
+    id: 'DE-GESIS-2026',
+    version: 'DE-GESIS-2026@ab2db96-derived-1',
+    shortLabel: 'German general population',
+    citation: 'Zimmermann, Kerber, Kemper & Rek (2026)',
+  },
+};
+
+export function resolveNormSet(definition: Pid5Definition, field: NormField): NormSetDefinition {
+  const { id } = NORM_SET_CHOICES[field];
+  const set = definition.norms[id];
+  if (set === undefined) {
+    throw new Error(`Norm set ${id} (${field}) is not in the scoring definition`);
+  }
+  return set;
+}
+
+export function describeNormSet(definition: Pid5Definition, field: NormField): NormSetInfo {
+  const choice = NORM_SET_CHOICES[field];
+  const set = resolveNormSet(definition, field);
+  return {
+    field,
+    id: choice.id,
+    version: choice.version,
+    shortLabel: choice.shortLabel,
+    label: set.label,
+    source: set.source ?? choice.citation,
+    citation: choice.citation,
+    sampleN: set.sampleN,
+  };
+}
+
+/** The norms version string stored with a result (assessments.norms_version): both sets, in field order. */
+export function formatNormsVersion(sets: Readonly<Record<NormField, NormSetInfo>>): string {
+  return NORM_FIELDS.map((field) => sets[field].version).join('+');
+}

@@ -1,0 +1,187 @@
+import type { Pid5Definition } from './definition-types';
+import { getAnswer, RESPONSES_LENGTH } from './responses';
+
+// Response-validity indices of the 220-item PID-5, from the scoring data (`validityScales`, notes §8).
+// All four are computed on RAW answers (0-3 as given, no reverse keying), as the data specifies:
+// - INC (Keeley et al. 2016): Σ|a − b| over 20 item pairs; none of the 40 items is reverse-keyed. ≥ 17 flags.
+// - ORS (Sellbom, Dhillon & Bagby 2018): number of its 10 items answered 3. ≥ 3 flags over-reporting.
+// - PRD (Williams, Rogers, Sharf & Ross 2019, Table 4): raw sum of 22 items (items 96 and 98 are reverse-keyed
+//   in the facet key but summed raw, following the data / jmgirard/hitop). ≤ 10 positive impression
+//   management, ≥ 21 genuine, 11-20 indeterminate.
+// - SD-TD (Williams et al. 2019, Table 5): raw sum of 17 items including item 38 (see below). ≤ 11 social
+//   desirability, ≥ 19 defensiveness, 12-18 indeterminate.
+// SD-TD item 38: the paper's Table 5 note lists 16 items (38 absent) while its text says 17 items were summed.
+// We keep 38, as the data file does: the published cut-offs (≤ 11, ≥ 19) were set on the 17-item sum, and
+// summing 16 items against them would bias the flag towards "social desirability". The result carries
+// `itemsUncertain: [38]` so the report can say so.
+// A scale with any of its items missing is not computed (score null, flag false/null): these are raw sums or
+// counts with fixed cut-offs, and prorating them is not part of any of the published rules.
+
+export type PrdFlag = 'positive-impression' | 'indeterminate' | 'genuine';
+export type SdtdFlag = 'social-desirability' | 'indeterminate' | 'defensiveness';
+
+interface ValidityScaleResultBase {
+  readonly name: string;
+  readonly source: string;
+  /** Number of distinct items the scale uses. */
+  readonly nItems: number;
+  /** How many of them are unanswered. */
+  readonly missing: number;
+  /** False when any of its items is missing; score and flag are then null/false. */
+  readonly isComputed: boolean;
+}
+
+export interface IncResult extends ValidityScaleResultBase {
+  readonly key: 'INC';
+  readonly score: number | null;
+  /** True when score ≥ cutoff (inconsistent responding). */
+  readonly flag: boolean;
+  readonly cutoff: number;
+}
+
+export interface OrsResult extends ValidityScaleResultBase {
+  readonly key: 'ORS';
+  readonly score: number | null;
+  /** True when score ≥ cutoff (possible over-reporting). */
+  readonly flag: boolean;
+  readonly cutoff: number;
+}
+
+export interface PrdResult extends ValidityScaleResultBase {
+  readonly key: 'PRD';
+  readonly score: number | null;
+  readonly flag: PrdFlag | null;
+  readonly positiveImpressionIfAtMost: number;
+  readonly genuineIfAtLeast: number;
+}
+
+export interface SdtdResult extends ValidityScaleResultBase {
+  readonly key: 'SDTD';
+  readonly score: number | null;
+  readonly flag: SdtdFlag | null;
+  readonly socialDesirabilityIfAtMost: number;
+  readonly defensivenessIfAtLeast: number;
+  /** Items whose membership is uncertain in the source (item 38); included in the score. */
+  readonly itemsUncertain: readonly number[];
+}
+
+export interface ValidityResult {
+  /** Total number of unanswered items (of 220). */
+  readonly missing: number;
+  readonly INC: IncResult;
+  readonly ORS: OrsResult;
+  readonly PRD: PrdResult;
+  readonly SDTD: SdtdResult;
+}
+
+/** Raw answers of the listed items, or null with the missing count when any is unanswered. */
+function readRawAnswers(responses: string, items: readonly number[]): { answers: number[] | null; missing: number } {
+  const answers: number[] = [];
+  let missing = 0;
+  for (const item of items) {
+    const answer = getAnswer(responses, item);
+    if (answer === null) {
+      missing++;
+    } else {
+      answers.push(answer);
+    }
+  }
+  return { answers: missing === 0 ? answers : null, missing };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
+
+export function classifyPrd(score: number, prd: Pid5Definition['validity']['PRD']): PrdFlag {
+  if (score <= prd.positiveImpressionIfAtMost) {
+    return 'positive-impression';
+  }
+  return score >= prd.genuineIfAtLeast ? 'genuine' : 'indeterminate';
+}
+
+export function classifySdtd(score: number, sdtd: Pid5Definition['validity']['SDTD']): SdtdFlag {
+  if (score <= sdtd.socialDesirabilityIfAtMost) {
+    return 'social-desirability';
+  }
+  return score >= sdtd.defensivenessIfAtLeast ? 'defensiveness' : 'indeterminate';
+}
+
+/** Score the validity scales of an already validated response string. */
+export function scoreValidity(responses: string, definition: Pid5Definition): ValidityResult {
+  const { INC, ORS, PRD, SDTD } = definition.validity;
+
+  let missingTotal = 0;
+  for (let item = 1; item <= RESPONSES_LENGTH; item++) {
+    if (getAnswer(responses, item) === null) {
+      missingTotal++;
+    }
+  }
+
+  const incItems = [...new Set(INC.itemPairs.flat())];
+  const incRead = readRawAnswers(responses, incItems);
+  const incScore =
+    incRead.answers === null
+      ? null
+      : sum(INC.itemPairs.map(([a, b]) => Math.abs((getAnswer(responses, a) ?? 0) - (getAnswer(responses, b) ?? 0))));
+
+  const orsRead = readRawAnswers(responses, ORS.items);
+  const orsScore = orsRead.answers === null ? null : orsRead.answers.filter((a) => a === 3).length;
+
+  const prdRead = readRawAnswers(responses, PRD.items);
+  const prdScore = prdRead.answers === null ? null : sum(prdRead.answers);
+
+  const sdtdRead = readRawAnswers(responses, SDTD.items);
+  const sdtdScore = sdtdRead.answers === null ? null : sum(sdtdRead.answers);
+
+  return {
+    missing: missingTotal,
+    INC: {
+      key: 'INC',
+      name: INC.name,
+      source: INC.source,
+      nItems: incItems.length,
+      missing: incRead.missing,
+      isComputed: incScore !== null,
+      score: incScore,
+      flag: incScore !== null && incScore >= INC.invalidIfAtLeast,
+      cutoff: INC.invalidIfAtLeast,
+    },
+    ORS: {
+      key: 'ORS',
+      name: ORS.name,
+      source: ORS.source,
+      nItems: ORS.items.length,
+      missing: orsRead.missing,
+      isComputed: orsScore !== null,
+      score: orsScore,
+      flag: orsScore !== null && orsScore >= ORS.overreportingIfAtLeast,
+      cutoff: ORS.overreportingIfAtLeast,
+    },
+    PRD: {
+      key: 'PRD',
+      name: PRD.name,
+      source: PRD.source,
+      nItems: PRD.items.length,
+      missing: prdRead.missing,
+      isComputed: prdScore !== null,
+      score: prdScore,
+      flag: prdScore === null ? null : classifyPrd(prdScore, PRD),
+      positiveImpressionIfAtMost: PRD.positiveImpressionIfAtMost,
+      genuineIfAtLeast: PRD.genuineIfAtLeast,
+    },
+    SDTD: {
+      key: 'SDTD',
+      name: SDTD.name,
+      source: SDTD.source,
+      nItems: SDTD.items.length,
+      missing: sdtdRead.missing,
+      isComputed: sdtdScore !== null,
+      score: sdtdScore,
+      flag: sdtdScore === null ? null : classifySdtd(sdtdScore, SDTD),
+      socialDesirabilityIfAtMost: SDTD.socialDesirabilityIfAtMost,
+      defensivenessIfAtLeast: SDTD.defensivenessIfAtLeast,
+      itemsUncertain: SDTD.itemsUncertain,
+    },
+  };
+}
