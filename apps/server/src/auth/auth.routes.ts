@@ -8,7 +8,7 @@ import { loginRequests } from '../db/schema';
 import { AppError } from '../errors';
 import { loadSession } from '../http/access';
 import { hashToken, safeEqual } from '../lib/tokens';
-import { createLocalUser, findLocalCredential, upsertUserFromProfile, type UserRow } from '../modules/users/users.repo';
+import { createLocalUser, findLocalCredential, upsertUserFromProfile, usernameKey, type UserRow } from '../modules/users/users.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
@@ -164,7 +164,17 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   r.post(
     '/auth/local/login',
     {
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        // Per account and address (OWASP Authentication cheat sheet): a guessing run on one account
+        // is slowed without locking the account's owner out from elsewhere.
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `${request.ip}|${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
+        },
+      },
       schema: { tags: ['auth'], body: ZLocalLoginRequest, response: { 200: ZOk } },
     },
     async (request, reply) => {

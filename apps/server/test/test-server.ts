@@ -1,0 +1,66 @@
+import { createServer } from 'node:net';
+import { parseConfig, type AppConfig } from '../src/config';
+import type { Database } from '../src/db/database';
+import { createManualClock } from '../src/lib/clock';
+import { startServer, type RunningServer } from '../src/server';
+import { createTestDatabase } from './test-database';
+import { TestClient } from './test-client';
+
+export interface TestServer {
+  url: string;
+  config: AppConfig;
+  database: Database;
+  clock: ReturnType<typeof createManualClock>;
+  running: RunningServer;
+  /** A new browser-like client (its own cookie jar) for this server. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server over real HTTP on a fresh database (PGlite or PostgreSQL, see test-database.ts),
+ * with a manual clock and the bundled development identity provider on its own port.
+ */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+  const port = await getFreePort();
+  const { database, drop } = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEV_OIDC_PORT: '0',
+    DEMO_DATA: 'false',
+    ENABLE_LOCAL_ACCOUNTS: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...options.env,
+  });
+  const clock = createManualClock(new Date());
+  const running = await startServer(config, { clock, logger: false, database });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    config,
+    database,
+    clock,
+    running,
+    client: () => new TestClient(url),
+    close: async () => {
+      await running.app.close();
+      await running.devIdentityProvider?.close();
+      await drop();
+    },
+  };
+}
