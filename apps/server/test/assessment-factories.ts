@@ -1,0 +1,60 @@
+import { assessments } from '../src/db/schema';
+import { createRandomToken, hashToken } from '../src/lib/tokens';
+import { findCurrentDocument } from '../src/modules/documents/documents.repo';
+import type { TestServer } from './test-server';
+
+const DAY_MS = 24 * 3_600_000;
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+
+/**
+ * Inserts an assessment row directly (for tests of reading, answering and reporting that do not
+ * exercise creation itself). Returns the row and its plain test link code.
+ */
+export async function insertAssessment(
+  server: TestServer,
+  options: {
+    clinicianId: string;
+    patientId?: string;
+    responses?: string;
+    createdAt?: Date;
+    consented?: boolean;
+    finishedAt?: Date | null;
+    scores?: unknown;
+  },
+): Promise<{ row: AssessmentRow; code: string }> {
+  const code = createRandomToken(16);
+  const createdAt = options.createdAt ?? server.clock.now();
+  const responses = options.responses ?? '9'.repeat(220);
+  const terms = await findCurrentDocument(server.database.db, 'terms');
+  const consent = await findCurrentDocument(server.database.db, 'consent');
+  const [row] = await server.database.db
+    .insert(assessments)
+    .values({
+      testCode: code,
+      testCodeHash: hashToken(code),
+      clinicianId: options.clinicianId,
+      patientId: options.patientId ?? `P-${code.slice(0, 6)}`,
+      age: 34,
+      gender: 'Unspecified',
+      race: 'Unspecified',
+      postalCode: '12345',
+      country: 'United States',
+      dsmCodes: ['F41.1', 'F32.0'],
+      primaryDsm: 'F41.1',
+      termsId: terms?.id ?? null,
+      createdAt,
+      dueAt: new Date(createdAt.getTime() + 30 * DAY_MS),
+      consentId: options.consented ? (consent?.id ?? null) : null,
+      consentAgreedAt: options.consented ? createdAt : null,
+      responses,
+      answeredCount: [...responses].filter((c) => c !== '9').length,
+      finishedAt: options.finishedAt ?? null,
+      scores: options.scores ?? null,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('assessment insert returned nothing');
+  }
+  return { row, code };
+}

@@ -1,0 +1,50 @@
+import type { ApiErrorBody, ErrorCode } from '@pid5/contract';
+
+/** An API failure with the server's stable code and a message written for a person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ApiErrorBody).error?.code === 'string';
+}
+
+/** JSON fetch with the session cookie; throws ApiError for every non-2xx answer. */
+export async function apiFetch<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.json === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: init.signal,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  const body: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    if (isApiErrorBody(body)) {
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    }
+    throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
+  }
+  return body as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,57 @@
+import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { TMe } from '@pid5/contract';
+import { logout, useSetViewMode } from '../api/auth';
+
+/** Spec §2 header: logo → /dashboard; admins switch view; photo, name, role label; Logout. */
+export function AppHeader({ me }: { me: TMe }) {
+  const queryClient = useQueryClient();
+  const setViewMode = useSetViewMode();
+  const isAdmin = me.role === 'admin';
+  const inAdminView = me.viewMode === 'admin';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Link to="/dashboard" aria-label="Dashboard" style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}>
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <Text fw={700} visibleFrom="sm">
+          Personality Assessment
+        </Text>
+      </Link>
+      <Group gap="sm" wrap="nowrap">
+        {isAdmin && (
+          <Group gap="xs" wrap="nowrap">
+            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg">
+              {inAdminView ? 'Admin View' : 'Clinician View'}
+            </Badge>
+            <Button
+              variant="default"
+              size="xs"
+              loading={setViewMode.isPending}
+              onClick={() => setViewMode.mutate(inAdminView ? 'clinician' : 'admin')}
+            >
+              {inAdminView ? 'Switch to Clinician Mode' : 'Switch to Admin Mode'}
+            </Button>
+          </Group>
+        )}
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={me.photoUrl} alt="" radius="xl" size="sm">
+            {me.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <div>
+            <Text size="sm" fw={600} lh={1.2} data-testid="header-username">
+              {me.username}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
+              {me.role === 'user' ? 'Clinician' : 'Admin'}
+            </Text>
+          </div>
+        </Group>
+        <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
+          Logout
+        </Button>
+      </Group>
+    </Group>
+  );
+}

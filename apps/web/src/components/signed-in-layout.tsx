@@ -1,0 +1,33 @@
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { useMe } from '../api/auth';
+import { AppHeader } from './app-header';
+
+/** Signed-in pages: the header above, and a visitor without a session is sent to /login. */
+export default function SignedInLayout() {
+  const me = useMe();
+  useEffect(() => {
+    document.title = 'Personality Assessment';
+  }, []);
+  if (me.isPending) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!me.data) {
+    return <Navigate to={me.isError ? '/login?error=not_logged_in' : '/login'} replace />;
+  }
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <AppHeader me={me.data} />
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet context={me.data} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

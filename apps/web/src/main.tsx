@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './routes';
+
+// The old product's links were /#/test/{code}; keep them working by moving to the canonical path.
+const legacy = /^#\/(test|consent)\/([\w-]+)/.exec(window.location.hash);
+if (legacy) {
+  window.history.replaceState(null, '', `/${legacy[1]}/${legacy[2]}`);
+}
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,37 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+/**
+ * The one route table. Two areas load as separate bundles: the staff area (clinicians and admins,
+ * built with Mantine) and the patient area (plain React and CSS, kept small for phones).
+ */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    lazy: page(() => import('./components/staff-shell')),
+    children: [
+      { path: '/', lazy: page(() => import('./pages/auth/login-page')) },
+      { path: '/login', lazy: page(() => import('./pages/auth/login-page')) },
+      { path: '/login-callback', lazy: page(() => import('./pages/auth/logging-in-page')) },
+      { path: '/login-local', lazy: page(() => import('./pages/auth/logging-in-page')) },
+      {
+        lazy: page(() => import('./components/signed-in-layout')),
+        children: [
+          { path: '/dashboard', lazy: page(() => import('./pages/clinician/dashboard-page')) },
+        ],
+      },
+    ],
+  },
+  {
+    lazy: page(() => import('./pages/patient/patient-shell')),
+    children: [
+      { path: '/test/:code', lazy: page(() => import('./pages/patient/test-page')) },
+      { path: '/consent/:code', lazy: page(() => import('./pages/patient/consent-page')) },
+    ],
+  },
+  { path: '*', lazy: page(() => import('./pages/not-found-page')) },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
