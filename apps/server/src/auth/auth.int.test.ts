@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { sessions } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 import { createSignedInAdmin, createSignedInClinician, signInWithDevProvider } from '../../test/factories';
+import { readError } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -149,25 +150,25 @@ describe('local accounts', () => {
     const user = await createSignedInClinician(server);
     const wrong = await server.client().post('/auth/local/login', { username: user.username, password: 'wrong password!' });
     expect(wrong.status).toBe(401);
-    expect((await wrong.json()).error.message).toBe("Oops! The username and password didn't match. Try again!");
+    expect((await readError(wrong)).message).toBe("Oops! The username and password didn't match. Try again!");
     const taken = await server
       .client()
       .post('/auth/local/register', { username: user.username.toUpperCase(), password: 'another long password' });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).error.message).toBe("Oops! That didn't work. The username might already be taken. Try again!");
+    expect((await readError(taken)).message).toBe("Oops! That didn't work. The username might already be taken. Try again!");
   });
 
   it('rejects missing input with a field message, never a 500', async () => {
     const empty = await server.client().post('/auth/local/login', { username: '', password: '' });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error.fields.username).toBe('Enter your username and password!');
+    expect((await readError(empty)).fields?.username).toBe('Enter your username and password!');
     const malformed = await server.client().fetch('/auth/local/login', {
       method: 'POST',
       body: '{"username":',
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).error.code).toBe('MALFORMED_JSON');
+    expect((await readError(malformed)).code).toBe('MALFORMED_JSON');
   });
 });
 
@@ -176,7 +177,7 @@ describe('requests', () => {
     const user = await createSignedInClinician(server);
     const response = await user.client.post('/auth/logout', undefined, { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('CROSS_SITE_REQUEST');
+    expect((await readError(response)).code).toBe('CROSS_SITE_REQUEST');
     expect((await user.client.get('/api/me')).status).toBe(200);
   });
 
