@@ -21,7 +21,12 @@ describe('institute login through the bundled OIDC provider', () => {
     expect(finalLocation).toBe('/login-local');
     const me = await client.get('/api/me');
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ username: 'Dr. Ada Admin', role: 'admin', viewMode: 'admin', email: 'admin@demo.institute' });
+    expect(await me.json()).toMatchObject({
+      username: 'Dr. Ada Admin',
+      role: 'admin',
+      viewMode: 'admin',
+      email: 'admin@demo.institute',
+    });
   });
 
   it('signs in a demo clinician as role user in clinician view', async () => {
@@ -80,7 +85,10 @@ describe('sessions', () => {
     expect(setCookie).not.toMatch(/Secure/i); // served over http in this test
     const token = client.cookie('session')!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const stored = await server.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const stored = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
     const plain = await server.database.db.select({ n: count() }).from(sessions).where(eq(sessions.tokenHash, token));
     expect(plain[0]?.n).toBe(0);
@@ -148,14 +156,18 @@ describe('admin view switch', () => {
 describe('local accounts', () => {
   it("shows the spec's messages for a wrong password and a taken username", async () => {
     const user = await createSignedInClinician(server);
-    const wrong = await server.client().post('/auth/local/login', { username: user.username, password: 'wrong password!' });
+    const wrong = await server
+      .client()
+      .post('/auth/local/login', { username: user.username, password: 'wrong password!' });
     expect(wrong.status).toBe(401);
     expect((await readError(wrong)).message).toBe("Oops! The username and password didn't match. Try again!");
     const taken = await server
       .client()
       .post('/auth/local/register', { username: user.username.toUpperCase(), password: 'another long password' });
     expect(taken.status).toBe(409);
-    expect((await readError(taken)).message).toBe("Oops! That didn't work. The username might already be taken. Try again!");
+    expect((await readError(taken)).message).toBe(
+      "Oops! That didn't work. The username might already be taken. Try again!",
+    );
   });
 
   it('rejects missing input with a field message, never a 500', async () => {
@@ -197,7 +209,10 @@ describe('requests', () => {
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {
-    const doc = (await (await server.client().get('/api/docs')).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await server.client().get('/api/docs')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/me', '/auth/local/login', '/readyz']));
   });

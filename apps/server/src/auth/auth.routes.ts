@@ -8,7 +8,13 @@ import { loginRequests } from '../db/schema';
 import { AppError } from '../errors';
 import { loadSession } from '../http/access';
 import { hashToken, safeEqual } from '../lib/tokens';
-import { createLocalUser, findLocalCredential, upsertUserFromProfile, usernameKey, type UserRow } from '../modules/users/users.repo';
+import {
+  createLocalUser,
+  findLocalCredential,
+  upsertUserFromProfile,
+  usernameKey,
+  type UserRow,
+} from '../modules/users/users.repo';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
@@ -172,7 +178,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
           max: 10,
           timeWindow: '1 minute',
           hook: 'preHandler',
-          keyGenerator: (request) => `${request.ip}|${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
+          keyGenerator: (request) =>
+            `${request.ip}|${usernameKey(String((request.body as { username?: unknown })?.username ?? ''))}`,
         },
       },
       schema: { tags: ['auth'], body: ZLocalLoginRequest, response: { 200: ZOk } },

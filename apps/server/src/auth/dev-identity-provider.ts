@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -127,7 +127,7 @@ export async function startDevIdentityProvider(options: {
     const url = new URL(req.url ?? '/', issuer);
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname);
     if (!match) {
-      providerCallback(req, res);
+      void providerCallback(req, res);
       return;
     }
     handleInteraction(provider, members, req, res, Boolean(match[2])).catch(() => {
@@ -161,7 +161,8 @@ async function handleInteraction(
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      // No form-action here: the sign-in form's redirect chain ends at the app, on another origin.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     });
     res.end(renderLoginPage(details.uid, members));
     return;

@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
+// on a fresh embedded database with the demo data and the bundled development identity provider.
+export const E2E_PORT = 3100;
+export const E2E_IDP_PORT = 3101;
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx start-e2e-server.ts',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DEV_OIDC_PORT: String(E2E_IDP_PORT),
+      DATA_DIR: './.e2e-data',
+      DEMO_DATA: 'true',
+      ENABLE_LOCAL_ACCOUNTS: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,5 @@
+import { rmSync } from 'node:fs';
+
+// Every end-to-end run starts from an empty embedded database (then the app seeds its demo data).
+rmSync(process.env.DATA_DIR ?? './.e2e-data', { recursive: true, force: true });
+await import('../apps/server/src/main');

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInAsDemo } from './helpers';
+
+test('the demo admin signs in, switches view and back, and logs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Please login through the institute' })).toBeVisible();
+  await signInAsDemo(page, DEMO.admin);
+  await expect(page.getByTestId('header-role')).toHaveText('Admin');
+  await expect(page.getByText('Admin View', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Switch to Clinician Mode' }).click();
+  await expect(page.getByText('Clinician View', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Clinician View', { exact: true })).toBeVisible(); // kept in the session
+
+  await page.getByRole('button', { name: 'Switch to Admin Mode' }).click();
+  await expect(page.getByText('Admin View', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a clinician signs in and sees no view switch', async ({ page }) => {
+  await signInAsDemo(page, DEMO.clinicianA);
+  await expect(page.getByTestId('header-role')).toHaveText('Clinician');
+  await expect(page.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
+  await expect(page.getByText('Admin View')).toHaveCount(0);
+});
+
+test('a callback with a wrong state returns to /login with the message', async ({ page }) => {
+  await page.goto('/auth/callback?code=forged&state=forged');
+  await expect(page).toHaveURL(/\/login\?error=callback$/);
+  await expect(page.getByRole('alert')).toContainText(
+    'Error verifying login from the institute, this is a known issue. Please wait a minute and try again.',
+  );
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a signed-out visitor to a signed-in page goes to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Please login through the institute' })).toBeVisible();
+});
+
+test('a local account registers and logs in with the spec messages', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter your username and password!');
+
+  const username = `e2e-${Date.now()}`;
+  await page.getByText('Register', { exact: true }).click();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose a username and password!');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('header-username')).toHaveText(username);
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('the wrong password');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText("Oops! The username and password didn't match. Try again!");
+});
