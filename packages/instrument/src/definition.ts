@@ -1,6 +1,7 @@
 import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import type { DomainDefinition, FacetDefinition, Pid5Definition } from './definition-types';
 import type { DomainKey, FacetKey } from './keys';
+import { describeNormSet, formatNormsVersion, type NormField, type NormSetInfo } from './norm-sets';
 import { parseDefinition } from './validate-definition';
 
 // The PID-5 scoring definition, loaded from data and validated once when this module is first imported.
@@ -17,6 +18,15 @@ export const pid5Definition: Pid5Definition = parseDefinition(scoringJson as unk
  * (assessments.instrument_version); bump it whenever the key, the scoring rules or the validity rules change.
  */
 export const INSTRUMENT_VERSION = 'pid5-adult-220/apa-2013/scoring-1';
+
+/** The two norm sets results are standardised against: label, source, version (for the UI and the report). */
+export const NORM_SETS: Readonly<Record<NormField, NormSetInfo>> = {
+  srf: describeNormSet(pid5Definition, 'srf'),
+  irf: describeNormSet(pid5Definition, 'irf'),
+};
+
+/** The norms version stored with results scored by the default definition. */
+export const NORMS_VERSION = formatNormsVersion(NORM_SETS);
 
 const facetsByKey = new Map<FacetKey, FacetDefinition>(pid5Definition.facets.map((f) => [f.key, f]));
 const domainsByKey = new Map<DomainKey, DomainDefinition>(pid5Definition.domains.map((d) => [d.key, d]));

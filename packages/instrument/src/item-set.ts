@@ -121,8 +121,7 @@ export class ItemSetError extends Error {
 }
 
 export type ItemSetValidation =
-  | { readonly ok: true; readonly itemSet: ItemSet }
-  | { readonly ok: false; readonly problems: readonly string[] };
+  { readonly ok: true; readonly itemSet: ItemSet } | { readonly ok: false; readonly problems: readonly string[] };
 
 function readNumber(raw: unknown): number | null {
   if (typeof raw === 'object' && raw !== null && 'number' in raw) {

@@ -311,8 +311,10 @@ function checkDomains(json: DefinitionJson, problems: string[]): void {
       const facet = facetByKey.get(key);
       if (facet === undefined) {
         problems.push(`${where}: facet ${key} does not exist`);
+      } else if (facet.primaryFacetOfDomain === null) {
+        problems.push(`${where}: facet ${key} is not marked as a primary facet of any domain`);
       } else if (facet.primaryFacetOfDomain !== domain.key) {
-        problems.push(`${where}: facet ${key} says it is a primary facet of ${String(facet.primaryFacetOfDomain)}`);
+        problems.push(`${where}: facet ${key} is marked as a primary facet of ${facet.primaryFacetOfDomain}`);
       }
     }
   }
@@ -369,7 +371,7 @@ function checkNormValues(
     }
     if (value.mean === null || value.sd === null) {
       if (isComplete) {
-        problems.push(`${where}: ${key} has no mean/sd but the set is marked complete`);
+        problems.push(`${where}: ${key} has no mean/sd but the set's status is 'derived' (complete)`);
       }
       continue;
     }
@@ -389,15 +391,17 @@ function checkNorms(json: DefinitionJson, problems: string[]): void {
     }
   }
   for (const [id, set] of Object.entries(json.norms)) {
-    // A set is expected to be complete when it is one we score against or its status claims full coverage
-    // ('derived'); 'missing' and 'partial-unverified' sets may have null entries.
-    const isComplete = set.status === 'derived' || (REQUIRED_NORM_SET_IDS as readonly string[]).includes(id);
+    // A set must cover every scale when its status claims full coverage ('derived'); 'missing' and
+    // 'partial-unverified' sets may have null entries, which score as a null z for that scale.
+    const isComplete = set.status === 'derived';
     checkNormValues(`norm set ${id} facets`, set.facets, FACET_KEYS, isComplete, problems);
     checkNormValues(`norm set ${id} domains`, set.domains, DOMAIN_KEYS, isComplete, problems);
     for (const facet of json.facets) {
       const nItems = set.facets[facet.key]?.nItems;
       if (nItems !== undefined && nItems !== facet.items.length) {
-        problems.push(`norm set ${id} facets: ${facet.key} was normed on ${nItems} items, the key has ${facet.items.length}`);
+        problems.push(
+          `norm set ${id} facets: ${facet.key} was normed on ${nItems} items, the key has ${facet.items.length}`,
+        );
       }
     }
   }
@@ -579,4 +583,3 @@ function buildDefinition(json: DefinitionJson, validity: ValidityDefinitions): P
     sources: json.sources.map((s) => ({ id: s.id, citation: s.citation })),
   };
 }
-

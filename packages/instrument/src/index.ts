@@ -1,0 +1,102 @@
+// @pid5/instrument: the PID-5 (220-item adult self-report) scoring core. Pure TypeScript, no I/O, usable in the
+// browser and on the server. See README.md and DESIGN.md §5-§6.
+
+export { DOMAIN_KEYS, FACET_KEYS, VALIDITY_KEYS, isDomainKey, isFacetKey } from './keys';
+export type { DomainKey, FacetKey, ValidityKey } from './keys';
+
+export type {
+  DomainDefinition,
+  FacetDefinition,
+  IncDefinition,
+  MissingRuleDefinition,
+  NormSetDefinition,
+  NormValue,
+  OrsDefinition,
+  Pid5Definition,
+  PrdDefinition,
+  SdtdDefinition,
+  SourceReference,
+  ValidityDefinitions,
+} from './definition-types';
+export {
+  DOMAINS,
+  FACETS,
+  INSTRUMENT_VERSION,
+  NORM_SETS,
+  NORMS_VERSION,
+  getDomain,
+  getFacet,
+  pid5Definition,
+} from './definition';
+export { DefinitionError, REQUIRED_NORM_SET_IDS, parseDefinition, validateDefinition } from './validate-definition';
+export type { DefinitionValidation } from './validate-definition';
+export { NORM_FIELDS, describeNormSet } from './norm-sets';
+export type { NormField, NormSetInfo } from './norm-sets';
+
+export {
+  ANSWER_LABELS,
+  ANSWER_OPTIONS,
+  ANSWER_VALUES,
+  InvalidResponsesError,
+  MISSING_MARKERS,
+  RESPONSES_LENGTH,
+  UNANSWERED,
+  assertValidResponses,
+  countAnswered,
+  createEmptyResponses,
+  findResponsesProblem,
+  getAnswer,
+  isAnswerValue,
+  isItemNumber,
+  isValidResponses,
+  normaliseResponses,
+  setAnswer,
+} from './responses';
+export type { AnswerOption, AnswerValue, SetAnswerOptions } from './responses';
+
+export { LEVEL_CUTOFFS, classifyLevel, scoreResponses, standardise } from './score-responses';
+export type {
+  DomainScore,
+  FacetScore,
+  Level,
+  ScoreResponsesOptions,
+  ScoreResult,
+  StandardisedScores,
+} from './score-responses';
+export { classifyPrd, classifySdtd } from './score-validity';
+export type { IncResult, OrsResult, PrdFlag, PrdResult, SdtdFlag, SdtdResult, ValidityResult } from './score-validity';
+export { toCliJson } from './cli-json';
+export type { CliDomainJson, CliFacetJson, CliJson } from './cli-json';
+
+export {
+  ITEM_TEXT_MAX_LENGTH,
+  ItemSetError,
+  ZItem,
+  ZItemSet,
+  findItemListProblems,
+  getItemText,
+  parseItemSet,
+  validateItemSet,
+} from './item-set';
+export type { ItemSet, ItemSetValidation, TItem } from './item-set';
+export { demoItemSet } from './demo-item-set';
+
+export {
+  AXIS_LABEL_OFFSET,
+  BAR_COLOR,
+  CHART_MARGINS,
+  GUIDE_LINE_VALUES,
+  Y_DOMAIN,
+  domainChart,
+  facetChart,
+  formatAxisLabel,
+} from './chart-geometry';
+export type {
+  ChartBand,
+  ChartBar,
+  ChartGeometry,
+  ChartGuideLine,
+  ChartMargins,
+  ChartOptions,
+  ChartTick,
+} from './chart-geometry';
