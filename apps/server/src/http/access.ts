@@ -23,7 +23,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every guarded route with its declared access: read by the authorisation and fuzz tests. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
 }
 
 export function isGuardedPath(url: string): boolean {
@@ -32,10 +40,21 @@ export function isGuardedPath(url: string): boolean {
 
 export function registerAccessControl(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
-    if (isGuardedPath(route.url) && !route.config?.access) {
+    if (!isGuardedPath(route.url)) {
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') {
+        routeTable.push({ method, url: route.url, access });
+      }
     }
   });
 
