@@ -1,8 +1,8 @@
 import { format } from 'd3-format';
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { DOMAIN_KEYS, FACET_KEYS } from './keys';
+import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
 import type { NormField } from './norm-sets';
-import type { Level, ScoreResult } from './score-responses';
+import type { Level, StandardisedScores } from './score-responses';
 
 // Chart geometry for the facet and domain bar charts (product spec §9), as plain serialisable data. The web app
 // renders it to SVG and the PDF writer to vectors, so page and report draw the same thing (DESIGN.md §5).
@@ -101,6 +101,18 @@ export interface ChartGeometry {
   readonly bars: readonly ChartBar[];
   readonly yTicks: readonly ChartTick[];
   readonly guideLines: readonly ChartGuideLine[];
+}
+
+/** What a chart reads of each scale: its name, standardised scores and level. */
+export type ChartScaleScores = Pick<StandardisedScores, 'srf' | 'irf' | 'level'> & { readonly name: string };
+
+/**
+ * What the charts read of a result. A `ScoreResult` is one; so is a result read back from the API or the stored
+ * scores (keyed the same way), which lets the page and the PDF draw from the same data without a full result.
+ */
+export interface ChartScores {
+  readonly facets: Readonly<Record<FacetKey, ChartScaleScores>>;
+  readonly domains: Readonly<Record<DomainKey, ChartScaleScores>>;
 }
 
 export interface ChartOptions {
@@ -210,7 +222,7 @@ function buildChart(layout: ChartLayout, scales: readonly ChartScale[], normFiel
 }
 
 /** Facet chart (spec §9): 960 × 450, margins 20/20/30/40, band padding 0.1 (inner and outer), 25 facets. */
-export function facetChart(result: ScoreResult, options: ChartOptions = {}): ChartGeometry {
+export function facetChart(result: ChartScores, options: ChartOptions = {}): ChartGeometry {
   const normField = options.normField ?? 'srf';
   const scales = FACET_KEYS.map((key) => {
     const f = result.facets[key];
@@ -227,7 +239,7 @@ export function facetChart(result: ScoreResult, options: ChartOptions = {}): Cha
  * Domain chart (spec §9): 450 × 500, inner band padding 0.1 (no outer padding), 5 domains. The spec gives no
  * margins for it; it uses the facet chart's (20/20/30/40) so both axes line up the same way.
  */
-export function domainChart(result: ScoreResult, options: ChartOptions = {}): ChartGeometry {
+export function domainChart(result: ChartScores, options: ChartOptions = {}): ChartGeometry {
   const normField = options.normField ?? 'srf';
   const scales = DOMAIN_KEYS.map((key) => {
     const d = result.domains[key];

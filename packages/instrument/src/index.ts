@@ -98,5 +98,7 @@ export type {
   ChartGuideLine,
   ChartMargins,
   ChartOptions,
+  ChartScaleScores,
+  ChartScores,
   ChartTick,
 } from './chart-geometry';
