@@ -13,6 +13,8 @@ import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
 import { redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
+import { registerExtendRoutes } from './modules/patient/extend.routes';
+import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerMeRoutes(app);
+  registerPatientRoutes(app);
+  registerExtendRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -8,6 +8,7 @@ import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
 import { systemClock, type Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
+import { loadItemSet } from './modules/item-sets/load-item-set';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export async function startServer(
   options: { clock?: Clock; logger?: boolean; database?: Database } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
+  const itemSet = loadItemSet({ file: config.itemSetFile });
   const database =
     options.database ??
     (await openDatabase(
@@ -62,7 +65,7 @@ export async function startServer(
     instituteLogin = createOidcLogin({ ...config.login, kind: 'oidc', providerName: config.login.issuer });
   }
 
-  const app = await buildApp({ config, database, clock, instituteLogin }, { logger: options.logger });
+  const app = await buildApp({ config, database, clock, instituteLogin, itemSet }, { logger: options.logger });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -2,6 +2,7 @@ import type { InstituteLogin } from '../auth/institute-login';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
+import type { ActiveItemSet } from '../modules/item-sets/load-item-set';
 
 /** What every route may use, decorated on the Fastify instance as `app.deps`. */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   clock: Clock;
   /** null when no institute login is configured (local accounts only). */
   instituteLogin: InstituteLogin | null;
+  /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
+  itemSet: ActiveItemSet;
 }

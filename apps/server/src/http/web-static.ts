@@ -22,7 +22,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isGuardedPath(request.url);
     if (hasWebApp && isPageRequest && acceptsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Patient links get their own small entry (React only, none of the staff bundle), kept light for phones.
+      const page = /^\/(test|consent)\//.test(request.url) ? 'patient.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({
       error: { code: 'ROUTE_NOT_FOUND', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },

@@ -1,0 +1,195 @@
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { assessments } from '../../db/schema';
+
+// SQL only (STYLE.md). Every query finds a test by the SHA-256 of its link code, never by row id.
+
+/** What the patient side reads: the lifecycle columns, never the clinician or the demographics. */
+const patientColumns = {
+  id: assessments.id,
+  dueAt: assessments.dueAt,
+  consentAgreedAt: assessments.consentAgreedAt,
+  responses: assessments.responses,
+  answeredCount: assessments.answeredCount,
+  finishedAt: assessments.finishedAt,
+};
+
+export interface PatientTestRow {
+  id: number;
+  dueAt: Date;
+  consentAgreedAt: Date | null;
+  responses: string;
+  answeredCount: number;
+  finishedAt: Date | null;
+}
+
+export async function findTestByCodeHash(db: Db, codeHash: string): Promise<PatientTestRow | null> {
+  const rows = await db.select(patientColumns).from(assessments).where(eq(assessments.testCodeHash, codeHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Records consent once: a second accept (another tab) keeps the first document and time. */
+export async function recordConsent(
+  db: Db,
+  options: { codeHash: string; consentId: number; now: Date },
+): Promise<PatientTestRow | null> {
+  const rows = await db
+    .update(assessments)
+    .set({ consentId: options.consentId, consentAgreedAt: options.now })
+    .where(
+      and(
+        eq(assessments.testCodeHash, options.codeHash),
+        isNull(assessments.consentAgreedAt),
+        isNull(assessments.finishedAt),
+        gt(assessments.dueAt, options.now),
+      ),
+    )
+    .returning(patientColumns);
+  return rows[0] ?? null;
+}
+
+/**
+ * The answers string with `patch` laid over it: `patch` is 220 characters, '-' where the stored answer stays.
+ * It reads only the row being updated, so PostgreSQL re-evaluates it on the newest row version when a
+ * concurrent save got there first (READ COMMITTED update semantics): no save overwrites another.
+ */
+function overlaidResponses(patch: string) {
+  return sql<string>`(
+    select string_agg(
+      case when substr(${patch}::text, g.i, 1) = '-' then substr(${assessments.responses}::text, g.i, 1)
+           else substr(${patch}::text, g.i, 1) end,
+      '' order by g.i)
+    from generate_series(1, 220) as g(i)
+  )`;
+}
+
+/** Answered items of a response string: every character that is not the unanswered marker '9'. */
+function answeredCountOf(responses: ReturnType<typeof sql>) {
+  return sql<number>`length(replace(${responses}, '9', ''))`;
+}
+
+/** The guards of every save: consent given, not finished, not past the due date. */
+function isOpenForAnswers(codeHash: string, now: Date) {
+  return and(
+    eq(assessments.testCodeHash, codeHash),
+    isNotNull(assessments.consentAgreedAt),
+    isNull(assessments.finishedAt),
+    gt(assessments.dueAt, now),
+  );
+}
+
+export interface SavedAnswers {
+  responses: string;
+  answeredCount: number;
+}
+
+/**
+ * Saves one answer in one UPDATE (DESIGN.md §4): overlay changes only that character, and the count is
+ * recomputed from the new string in the same statement. Null when a guard failed (the caller says which).
+ */
+export async function saveAnswer(
+  db: Db,
+  options: { codeHash: string; item: number; value: number; now: Date },
+): Promise<SavedAnswers | null> {
+  const next = sql`overlay(${assessments.responses}::text placing ${String(options.value)}::text from ${options.item}::int for 1)`;
+  const rows = await db
+    .update(assessments)
+    .set({ responses: next, answeredCount: answeredCountOf(next) })
+    .where(isOpenForAnswers(options.codeHash, options.now))
+    .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount });
+  return rows[0] ?? null;
+}
+
+/** Saves several answers (queued while offline) in one UPDATE, with the same guards as `saveAnswer`. */
+export async function saveAnswers(
+  db: Db,
+  options: { codeHash: string; answers: readonly { item: number; value: number }[]; now: Date },
+): Promise<SavedAnswers | null> {
+  const patch = Array.from({ length: 220 }, () => '-');
+  for (const { item, value } of options.answers) {
+    patch[item - 1] = String(value);
+  }
+  const next = overlaidResponses(patch.join(''));
+  const rows = await db
+    .update(assessments)
+    .set({ responses: next, answeredCount: answeredCountOf(next) })
+    .where(isOpenForAnswers(options.codeHash, options.now))
+    .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount });
+  return rows[0] ?? null;
+}
+
+/**
+ * Runs `work` on the test locked for update (so no save lands between reading the answers and storing the
+ * scores computed from them), in one transaction.
+ */
+export async function withLockedTest<T>(
+  db: Db,
+  codeHash: string,
+  work: (row: PatientTestRow | null, tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select(patientColumns)
+      .from(assessments)
+      .where(eq(assessments.testCodeHash, codeHash))
+      .limit(1)
+      .for('update');
+    return work(rows[0] ?? null, tx);
+  });
+}
+
+export async function markFinished(
+  db: Db,
+  options: {
+    id: number;
+    now: Date;
+    scores: unknown;
+    itemSetId: string;
+    instrumentVersion: string;
+    normsVersion: string;
+  },
+): Promise<void> {
+  await db
+    .update(assessments)
+    .set({
+      finishedAt: options.now,
+      scores: options.scores,
+      itemSetId: options.itemSetId,
+      instrumentVersion: options.instrumentVersion,
+      normsVersion: options.normsVersion,
+    })
+    .where(and(eq(assessments.id, options.id), isNull(assessments.finishedAt)));
+}
+
+/** For extending a link: the owner, due date and whether it is finished, by row id (staff side). */
+export async function findTestForExtend(
+  db: Db,
+  id: number,
+): Promise<{ id: number; clinicianId: string; dueAt: Date; finishedAt: Date | null } | null> {
+  const rows = await db
+    .select({
+      id: assessments.id,
+      clinicianId: assessments.clinicianId,
+      dueAt: assessments.dueAt,
+      finishedAt: assessments.finishedAt,
+    })
+    .from(assessments)
+    .where(eq(assessments.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** New due date = max(due date, now) + `days`, only while unfinished; null when it finished meanwhile. */
+export async function extendDueDate(
+  db: Db,
+  options: { id: number; now: Date; days: number },
+): Promise<{ dueAt: Date } | null> {
+  const rows = await db
+    .update(assessments)
+    .set({
+      dueAt: sql`greatest(${assessments.dueAt}, ${options.now.toISOString()}::timestamptz) + make_interval(days => ${options.days}::int)`,
+    })
+    .where(and(eq(assessments.id, options.id), isNull(assessments.finishedAt)))
+    .returning({ dueAt: assessments.dueAt });
+  return rows[0] ?? null;
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ITEM_COUNT,
+  ZAcceptConsentRequest,
+  ZApiError,
+  ZPatientConsent,
+  ZPatientTest,
+  ZSaveAnswerRequest,
+  ZSaveAnswersRequest,
+  ZSaveAnswersResponse,
+} from '@pid5/contract';
+import { AppError } from '../../errors';
+import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './patient.service';
+import { createUnknownCodeLimiter } from './unknown-code-limiter';
+
+// Unknown codes: 30 per address per 10 minutes, then every patient lookup from that address waits.
+export const UNKNOWN_CODE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+// Everything else: generous, a patient answering quickly makes a few requests a minute.
+const PATIENT_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+
+const ZCodeParams = z.object({ code: z.string() });
+const ZItemParams = z.object({
+  code: z.string(),
+  // Digits only: '1.5', '1e2' and '0x10' are not item numbers.
+  item: z
+    .string()
+    .regex(/^[0-9]{1,4}$/, `Item numbers are whole numbers 1 to ${ITEM_COUNT}`)
+    .transform(Number)
+    .pipe(
+      z
+        .int()
+        .min(1, `Item numbers are whole numbers 1 to ${ITEM_COUNT}`)
+        .max(ITEM_COUNT, `Item numbers are whole numbers 1 to ${ITEM_COUNT}`),
+    ),
+});
+const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 429: ZApiError };
+
+/** The patient link API (DESIGN.md §7): the code in the path is the only credential. */
+export function registerPatientRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, itemSet } = app.deps;
+  const db = database.db;
+  const limiter = createUnknownCodeLimiter({ ...UNKNOWN_CODE_LIMIT, clock });
+
+  const refuseGuessers = async (request: FastifyRequest) => {
+    const wait = limiter.retryAfterSeconds(request.ip);
+    if (wait > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`,
+      );
+    }
+  };
+  const countUnknownCodes = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode === 404) {
+      limiter.recordMiss(request.ip);
+    }
+  };
+  const patientRoute = {
+    config: { access: 'patient' as const, rateLimit: PATIENT_RATE_LIMIT },
+    onRequest: refuseGuessers,
+    onResponse: countUnknownCodes,
+  };
+
+  r.get(
+    '/api/patient/:code',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'The test behind a patient link: status, answers, due date and, while open, the item texts',
+        params: ZCodeParams,
+        response: { 200: ZPatientTest, ...errors },
+      },
+    },
+    async (request) => getPatientTest({ db, code: request.params.code, now: clock.now(), itemSet }),
+  );
+
+  r.get(
+    '/api/patient/:code/consent',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'The current consent document',
+        params: ZCodeParams,
+        response: { 200: ZPatientConsent, ...errors },
+      },
+    },
+    async (request) => getConsent({ db, code: request.params.code, now: clock.now() }),
+  );
+
+  r.post(
+    '/api/patient/:code/consent',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'Accept the consent document shown (409 STALE_CONSENT when a newer one was published)',
+        params: ZCodeParams,
+        body: ZAcceptConsentRequest,
+        response: { 200: ZPatientTest, ...errors },
+      },
+    },
+    async (request) =>
+      acceptConsent({
+        db,
+        code: request.params.code,
+        consentId: request.body.consentId,
+        now: clock.now(),
+        ip: request.ip,
+        itemSet,
+      }),
+  );
+
+  r.put(
+    '/api/patient/:code/answers/:item',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'Save one answer (items 1-220, values 0-3) atomically',
+        params: ZItemParams,
+        body: ZSaveAnswerRequest,
+        response: { 200: ZSaveAnswersResponse, ...errors },
+      },
+    },
+    async (request) =>
+      saveAnswer({
+        db,
+        code: request.params.code,
+        item: request.params.item,
+        value: request.body.value,
+        now: clock.now(),
+      }),
+  );
+
+  r.post(
+    '/api/patient/:code/answers',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'Save several answers at once (answers queued while offline)',
+        params: ZCodeParams,
+        body: ZSaveAnswersRequest,
+        response: { 200: ZSaveAnswersResponse, ...errors },
+      },
+    },
+    async (request) => saveAnswers({ db, code: request.params.code, answers: request.body.answers, now: clock.now() }),
+  );
+
+  r.post(
+    '/api/patient/:code/submit',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary: 'Submit a fully answered test; the scores are stored with it',
+        params: ZCodeParams,
+        response: { 200: ZPatientTest, ...errors },
+      },
+    },
+    async (request) => submitTest({ db, code: request.params.code, now: clock.now(), itemSet, ip: request.ip }),
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  ITEM_COUNT,
+  TEST_CODE_PATTERN,
+  type TPatientConsent,
+  type TPatientTest,
+  type TSaveAnswersResponse,
+} from '@pid5/contract';
+import { scoreResponses } from '@pid5/instrument';
+import { recordAudit } from '../../audit/audit';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { hashToken } from '../../lib/tokens';
+import { findCurrentDocument } from '../documents/documents.repo';
+import type { ActiveItemSet } from '../item-sets/load-item-set';
+import {
+  findTestByCodeHash,
+  markFinished,
+  recordConsent,
+  saveAnswer as saveAnswerRow,
+  saveAnswers as saveAnswerRows,
+  withLockedTest,
+  type PatientTestRow,
+  type SavedAnswers,
+} from './patient.repo';
+import { patientTestStatus, presentPatientTest } from './patient.presenter';
+
+// The patient link (DESIGN.md §2, §4): the code in the path is the credential for that one test.
+// Messages are written for the patient; the page may show them as they are.
+
+export const linkNotFound = () =>
+  new AppError('LINK_NOT_FOUND', 'This link is not valid. Please check it, or ask your clinician for a new link.');
+const testCompleted = () =>
+  new AppError('TEST_COMPLETED', 'This test has been completed, so its answers can no longer be changed.');
+const linkExpired = () =>
+  new AppError('LINK_EXPIRED', 'This test is Expired. Please contact your clinician, who can reopen it.');
+const consentRequired = () =>
+  new AppError('CONSENT_REQUIRED', 'Please read and accept the consent before answering the questions.');
+
+/** The SHA-256 the test is stored under; a code of the wrong shape is unknown without asking the database. */
+export function hashLinkCode(code: string): string {
+  if (!TEST_CODE_PATTERN.test(code)) {
+    throw linkNotFound();
+  }
+  return hashToken(code);
+}
+
+async function findTest(db: Db, code: string): Promise<PatientTestRow> {
+  const row = await findTestByCodeHash(db, hashLinkCode(code));
+  if (!row) {
+    throw linkNotFound();
+  }
+  return row;
+}
+
+/** Why a test does not take answers now, or null when it does. */
+function whyClosedForAnswers(row: PatientTestRow, now: Date): AppError | null {
+  switch (patientTestStatus(row, now)) {
+    case 'completed':
+      return testCompleted();
+    case 'expired':
+      return linkExpired();
+    case 'consent-required':
+      return consentRequired();
+    case 'in-progress':
+      return null;
+  }
+}
+
+export interface PatientRequestContext {
+  db: Db;
+  code: string;
+  now: Date;
+}
+
+export async function getPatientTest(
+  options: PatientRequestContext & { itemSet: ActiveItemSet },
+): Promise<TPatientTest> {
+  const row = await findTest(options.db, options.code);
+  return presentPatientTest(row, options);
+}
+
+export async function getConsent(options: PatientRequestContext): Promise<TPatientConsent> {
+  await findTest(options.db, options.code);
+  const consent = await findCurrentDocument(options.db, 'consent');
+  if (!consent) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The consent text is not available right now. Please try again later.');
+  }
+  return { id: consent.id, html: consent.bodyHtml };
+}
+
+/** Records the accepted consent document and time; accepting again (another tab) changes nothing. */
+export async function acceptConsent(
+  options: PatientRequestContext & { consentId: number; ip: string; itemSet: ActiveItemSet },
+): Promise<TPatientTest> {
+  const { db, now } = options;
+  const codeHash = hashLinkCode(options.code);
+  const current = await findCurrentDocument(db, 'consent');
+  const recorded =
+    current?.id === options.consentId ? await recordConsent(db, { codeHash, consentId: current.id, now }) : null;
+  if (recorded) {
+    await recordAudit(db, {
+      actor: 'patient',
+      action: 'assessment.consent',
+      assessmentId: recorded.id,
+      ip: options.ip,
+      details: { consentId: current?.id },
+      at: now,
+    });
+    return presentPatientTest(recorded, options);
+  }
+  const row = await findTest(db, options.code);
+  const status = patientTestStatus(row, now);
+  if (status === 'completed') {
+    throw testCompleted();
+  }
+  if (status === 'expired') {
+    throw linkExpired();
+  }
+  if (status === 'in-progress') {
+    return presentPatientTest(row, options);
+  }
+  throw new AppError(
+    'STALE_CONSENT',
+    'The consent text has been updated since this page was opened. Please read the new version and accept it.',
+  );
+}
+
+/**
+ * Runs a guarded save; when it changed nothing, reads the test to say which guard failed. A state that
+ * changed in between (consent accepted a moment later) gets one more try.
+ */
+async function saveGuarded(
+  options: PatientRequestContext,
+  save: (codeHash: string) => Promise<SavedAnswers | null>,
+): Promise<TSaveAnswersResponse> {
+  const codeHash = hashLinkCode(options.code);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const saved = await save(codeHash);
+    if (saved) {
+      return { answeredCount: saved.answeredCount, answers: saved.responses };
+    }
+    const row = await findTestByCodeHash(options.db, codeHash);
+    if (!row) {
+      throw linkNotFound();
+    }
+    const closed = whyClosedForAnswers(row, options.now);
+    if (closed) {
+      throw closed;
+    }
+  }
+  throw new AppError('SERVICE_UNAVAILABLE', 'The answer could not be saved just now. Please try again.');
+}
+
+/** One answer, one atomic UPDATE (DESIGN.md §4). */
+export async function saveAnswer(options: PatientRequestContext & { item: number; value: number }) {
+  return saveGuarded(options, (codeHash) =>
+    saveAnswerRow(options.db, { codeHash, item: options.item, value: options.value, now: options.now }),
+  );
+}
+
+/** Answers queued in the browser while offline, applied together in one UPDATE. */
+export async function saveAnswers(options: PatientRequestContext & { answers: { item: number; value: number }[] }) {
+  return saveGuarded(options, (codeHash) =>
+    saveAnswerRows(options.db, { codeHash, answers: options.answers, now: options.now }),
+  );
+}
+
+/**
+ * Submits a fully answered test: in one transaction, with the test locked so no save slips in, sets
+ * finished_at and freezes the scores with the item set, instrument and norms versions they came from.
+ * Submitting again answers as completed.
+ */
+export async function submitTest(
+  options: PatientRequestContext & { itemSet: ActiveItemSet; ip: string },
+): Promise<TPatientTest> {
+  const { now } = options;
+  const codeHash = hashLinkCode(options.code);
+  const finished = await withLockedTest(options.db, codeHash, async (row, tx) => {
+    if (!row) {
+      throw linkNotFound();
+    }
+    if (row.finishedAt) {
+      return row;
+    }
+    const closed = whyClosedForAnswers(row, now);
+    if (closed) {
+      throw closed;
+    }
+    const missing = ITEM_COUNT - row.answeredCount;
+    if (missing > 0) {
+      throw new AppError(
+        'TEST_INCOMPLETE',
+        missing === 1
+          ? '1 question is not answered yet. Please answer it before submitting.'
+          : `${missing} questions are not answered yet. Please answer them before submitting.`,
+        { fields: { answers: `${missing} missing` } },
+      );
+    }
+    const scores = scoreResponses(row.responses);
+    await markFinished(tx, {
+      id: row.id,
+      now,
+      scores,
+      itemSetId: options.itemSet.id,
+      instrumentVersion: scores.instrumentVersion,
+      normsVersion: scores.normsVersion,
+    });
+    await recordAudit(tx, {
+      actor: 'patient',
+      action: 'assessment.submit',
+      assessmentId: row.id,
+      ip: options.ip,
+      details: { itemSetId: options.itemSet.id },
+      at: now,
+    });
+    return { ...row, finishedAt: now };
+  });
+  return presentPatientTest(finished, options);
+}

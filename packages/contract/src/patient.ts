@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// The patient link API (DESIGN.md §4, §7): what the patient pages and the server agree on.
+// The patient pages import only the types from here (the schemas stay on the server), so that the
+// /test bundle does not carry a validation library.
+
+export const ITEM_COUNT = 220;
+
+/** Link codes are 128 random bits in base64url: always 22 characters of A-Z a-z 0-9 - _. */
+export const TEST_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * What the patient sees, decided by the server on every load (spec §4): consent first, then the
+ * questionnaire; a finished test is completed, an unfinished one past its due date is expired.
+ */
+export const PATIENT_TEST_STATUSES = ['consent-required', 'in-progress', 'completed', 'expired'] as const;
+export type PatientTestStatus = (typeof PATIENT_TEST_STATUSES)[number];
+
+export const ZPatientItemSet = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** BCP 47 tag of the item texts. */
+  language: z.string(),
+  /** Labels for the answers 0-3, in the item set's language. */
+  answerLabels: z.array(z.string()).length(4),
+  /** Exactly 220, in order. */
+  items: z.array(z.object({ number: z.int(), text: z.string() })),
+});
+export type TPatientItemSet = z.infer<typeof ZPatientItemSet>;
+
+/** `GET /api/patient/{code}`: only what the patient pages need, nothing about the clinician or the patient. */
+export const ZPatientTest = z.object({
+  status: z.enum(PATIENT_TEST_STATUSES),
+  /** 220 characters: '0'-'3' answered, '9' unanswered; item 1 first. */
+  answers: z.string(),
+  answeredCount: z.int(),
+  dueAt: z.iso.datetime(),
+  /** The active item set, only while the questionnaire is open (status in-progress). */
+  itemSet: ZPatientItemSet.nullable(),
+});
+export type TPatientTest = z.infer<typeof ZPatientTest>;
+
+/** `GET /api/patient/{code}/consent`: the current consent document (HTML sanitised when stored). */
+export const ZPatientConsent = z.object({ id: z.int(), html: z.string() });
+export type TPatientConsent = z.infer<typeof ZPatientConsent>;
+
+export const ZAcceptConsentRequest = z.object({ consentId: z.int().positive() });
+export type TAcceptConsentRequest = z.infer<typeof ZAcceptConsentRequest>;
+
+const answerValue = z.int('Answers are whole numbers 0-3').min(0, 'Answers are 0 to 3').max(3, 'Answers are 0 to 3');
+const itemNumber = z
+  .int('Item numbers are whole numbers 1-220')
+  .min(1, `Item numbers are 1 to ${ITEM_COUNT}`)
+  .max(ITEM_COUNT, `Item numbers are 1 to ${ITEM_COUNT}`);
+
+/** `PUT /api/patient/{code}/answers/{item}`. */
+export const ZSaveAnswerRequest = z.object({ value: answerValue });
+export type TSaveAnswerRequest = z.infer<typeof ZSaveAnswerRequest>;
+
+/** `POST /api/patient/{code}/answers`: answers queued while offline, applied together. */
+export const ZSaveAnswersRequest = z.object({
+  answers: z
+    .array(z.object({ item: itemNumber, value: answerValue }))
+    .min(1, 'Send at least one answer')
+    .max(ITEM_COUNT, `Send at most ${ITEM_COUNT} answers`)
+    .refine((answers) => new Set(answers.map((a) => a.item)).size === answers.length, 'Each item may appear only once'),
+});
+export type TSaveAnswersRequest = z.infer<typeof ZSaveAnswersRequest>;
+
+/** The server's answers after a save; the page needs no reload. */
+export const ZSaveAnswersResponse = z.object({ answeredCount: z.int(), answers: z.string() });
+export type TSaveAnswersResponse = z.infer<typeof ZSaveAnswersResponse>;
+
+/** `POST /api/assessments/{id}/extend`: the new due date. */
+export const ZExtendAssessmentResponse = z.object({ dueAt: z.iso.datetime() });
+export type TExtendAssessmentResponse = z.infer<typeof ZExtendAssessmentResponse>;
