@@ -12,6 +12,11 @@ import { registerSameOriginCheck, registerSecurityHeaders } from './http/securit
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
 import { redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerCreditsRoutes } from './modules/credits/credits.routes';
+import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
+import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
@@ -76,6 +81,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerMeRoutes(app);
+  registerDocumentsRoutes(app);
+  registerDiagnosesRoutes(app);
+  registerCreditsRoutes(app);
+  registerAssessmentsRoutes(app);
+  registerAuditRoutes(app);
   registerPatientRoutes(app);
   registerExtendRoutes(app);
 

@@ -1,3 +1,5 @@
 export * from './errors';
 export * from './auth';
+export * from './assessments';
+export * from './admin';
 export * from './patient';

@@ -140,6 +140,10 @@ export const assessments = pgTable(
   },
   (t) => [
     index('assessments_clinician_created').on(t.clinicianId, t.createdAt),
+    // 0002_assessments_indexes.sql
+    index('assessments_created').on(t.createdAt, t.id),
+    index('assessments_answered_created').on(t.answeredCount, t.createdAt),
+    index('assessments_clinician_answered').on(t.clinicianId, t.answeredCount, t.createdAt),
     check('assessments_responses_shape', sql`${t.responses} ~ '^[0-39]{220}$'`),
   ],
 );
@@ -155,7 +159,13 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     details: jsonb('details'),
   },
-  (t) => [index('audit_events_at').on(t.at), index('audit_events_assessment').on(t.assessmentId)],
+  (t) => [
+    index('audit_events_at').on(t.at),
+    index('audit_events_assessment').on(t.assessmentId),
+    // 0002_assessments_indexes.sql
+    index('audit_events_actor_at').on(t.actor, t.at),
+    index('audit_events_action_at').on(t.action, t.at),
+  ],
 );
 
 export const schema = {

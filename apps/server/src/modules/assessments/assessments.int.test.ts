@@ -1,0 +1,408 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { assessments, auditEvents } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+import { publishDocument } from '../documents/documents.repo';
+import { availableOver, detailsOver, grantOverApi, listOver, validCreateBody } from '../../../test/assessment-api';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
+import { readError } from '../../../test/test-client';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+const DAY_MS = 24 * 3_600_000;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function auditCount(options: { actor: string; action: string; assessmentId?: number }) {
+  const [row] = await server.database.db
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.actor, options.actor),
+        eq(auditEvents.action, options.action),
+        options.assessmentId === undefined ? undefined : eq(auditEvents.assessmentId, options.assessmentId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+describe('the clinician workflow from granted tests to the dashboard', () => {
+  it('grants, creates, lists, shows details, counts down tests and refuses the third create', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server, 'clin-a');
+    const b = await createSignedInClinician(server, 'clin-b');
+
+    expect(await availableOver(a.client)).toBe(0);
+    await grantOverApi(admin, a.id, 2, 'Starter pack');
+    expect(await availableOver(a.client)).toBe(2);
+
+    const before = server.clock.now();
+    const first = await a.client.post(
+      '/api/assessments',
+      await validCreateBody(server, { patientId: '  A-first  ', dsmCodes: ['F41.1', 'F60.3'], primaryDsm: 'F60.3' }),
+    );
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { id: number; testLink: string; testsAvailable: number };
+    expect(created.testsAvailable).toBe(1);
+    expect(created.testLink).toMatch(new RegExp(`^${server.url}/test/[A-Za-z0-9_-]{22}$`));
+    expect(await availableOver(a.client)).toBe(1);
+
+    // Stored as the spec says: trimmed patient id, 220 unanswered, due in 30 days, the code hashed.
+    const [row] = await server.database.db.select().from(assessments).where(eq(assessments.id, created.id));
+    expect(row).toMatchObject({
+      clinicianId: a.id,
+      patientId: 'A-first',
+      responses: '9'.repeat(220),
+      answeredCount: 0,
+      dsmCodes: ['F41.1', 'F60.3'],
+      primaryDsm: 'F60.3',
+      finishedAt: null,
+    });
+    expect(row!.dueAt.getTime() - row!.createdAt.getTime()).toBe(30 * DAY_MS);
+    expect(row!.createdAt.getTime()).toBe(before.getTime());
+    const code = created.testLink.split('/').at(-1)!;
+    expect(row!.testCodeHash).toBe(hashToken(code));
+    expect(Buffer.from(code, 'base64url')).toHaveLength(16);
+
+    const list = await listOver(a.client);
+    expect(list.total).toBe(1);
+    expect(list.view).toBe('clinician');
+    expect(list.items[0]).toMatchObject({ id: created.id, patientId: 'A-first', answeredCount: 0, clinician: null });
+    expect(Date.parse(list.items[0]!.dueAt) - Date.parse(list.items[0]!.createdAt)).toBe(30 * DAY_MS);
+
+    const details = await detailsOver(a.client, created.id);
+    expect(details).toMatchObject({
+      patientId: 'A-first',
+      testLink: created.testLink,
+      answeredCount: 0,
+      finishedAt: null,
+      isExpired: false,
+      age: 34,
+      gender: 'Female',
+      race: 'Asian',
+      postalCode: '02139',
+      country: 'United States',
+      primaryDsm: 'F60.3',
+      clinician: null,
+      view: 'clinician',
+    });
+    expect(details.diagnoses).toEqual([
+      { code: 'F60.3', description: 'Borderline personality disorder', isPrimary: true },
+      { code: 'F41.1', description: 'Generalized anxiety disorder', isPrimary: false },
+    ]);
+
+    const second = await a.client.post('/api/assessments', await validCreateBody(server, { patientId: 'A-second' }));
+    expect(second.status).toBe(201);
+    expect(await availableOver(a.client)).toBe(0);
+
+    const third = await a.client.post('/api/assessments', await validCreateBody(server, { patientId: 'A-third' }));
+    expect(third.status).toBe(409);
+    expect(await readError(third)).toMatchObject({ code: 'NO_TESTS_AVAILABLE', message: 'No tests available' });
+    expect((await listOver(a.client)).total).toBe(2);
+
+    // Clinician B: a 404 for A's test (not 403) and none of A's in the list or the export.
+    const forbidden = await b.client.get(`/api/assessments/${created.id}`);
+    expect(forbidden.status).toBe(404);
+    expect((await readError(forbidden)).code).toBe('NOT_FOUND');
+    expect((await listOver(b.client)).total).toBe(0);
+    expect(await (await b.client.get('/api/assessments/export.csv')).text()).not.toContain('A-first');
+
+    // The admin in admin view sees both of A's with the clinician's name; in clinician view only their own.
+    const adminView = await listOver(admin.client, `?search=a-`);
+    const aRows = adminView.items.filter((item) => item.clinician?.id === a.id);
+    expect(aRows.map((item) => item.patientId).sort()).toEqual(['A-first', 'A-second']);
+    expect(aRows[0]!.clinician).toEqual({ id: a.id, username: a.username });
+    expect(adminView.view).toBe('admin');
+    const adminDetails = await detailsOver(admin.client, created.id);
+    expect(adminDetails.clinician).toEqual({ id: a.id, username: a.username });
+    expect(adminDetails.view).toBe('admin');
+
+    await admin.client.put('/api/me/view-mode', { viewMode: 'clinician' });
+    const own = await listOver(admin.client);
+    expect(own.view).toBe('clinician');
+    expect(own.items.every((item) => item.clinician === null)).toBe(true);
+    expect(own.total).toBe(0);
+    expect((await admin.client.get(`/api/assessments/${created.id}`)).status).toBe(404);
+
+    // Audit: the grant, both creates and the views.
+    expect(await auditCount({ actor: admin.id, action: 'credits.grant' })).toBe(1);
+    expect(await auditCount({ actor: a.id, action: 'assessment.create' })).toBe(2);
+    expect(await auditCount({ actor: a.id, action: 'assessment.create', assessmentId: created.id })).toBe(1);
+    expect(await auditCount({ actor: a.id, action: 'assessment.view', assessmentId: created.id })).toBe(1);
+    expect(await auditCount({ actor: admin.id, action: 'assessment.view', assessmentId: created.id })).toBe(1);
+    // B's refused look is not a view of patient data.
+    expect(await auditCount({ actor: b.id, action: 'assessment.view' })).toBe(0);
+  });
+
+  it('counts demo and purchased ledger rows and every created test, whoever created it', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 3);
+    await grantOverApi(admin, a.id, 1);
+    await insertAssessment(server, { clinicianId: a.id });
+    const credits = (await (await a.client.get('/api/credits')).json()) as {
+      available: number;
+      purchased: number;
+      used: number;
+      ledger: { quantity: number; source: string; createdBy: { id: string } | null }[];
+    };
+    expect(credits).toMatchObject({ available: 3, purchased: 4, used: 1 });
+    expect(credits.ledger.map((entry) => entry.quantity)).toEqual([1, 3]);
+    expect(credits.ledger[0]).toMatchObject({ source: 'admin', createdBy: { id: admin.id } });
+  });
+});
+
+describe('creating a test: bad input', () => {
+  it('answers 400 with the field for every rule, and never uses a test', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 1);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ age: undefined }, 'age', 'Please enter an age'],
+      [{ age: 0 }, 'age', 'Please enter an age between 1 and 120'],
+      [{ age: 121 }, 'age', 'Please enter an age between 1 and 120'],
+      [{ age: 30.5 }, 'age', 'Please enter the age in whole years'],
+      [{ age: '34' }, 'age', 'Please enter an age between 1 and 120'],
+      [{ gender: 'Other' }, 'gender', 'Please choose a gender'],
+      [{ race: 'Martian' }, 'race', 'Please choose a race'],
+      [{ country: '   ' }, 'country', 'Please enter a country'],
+      [{ country: undefined }, 'country', 'Please enter a country'],
+      [{ postalCode: '1234' }, 'postalCode', 'Please enter exactly 5 digits'],
+      [{ postalCode: '123456' }, 'postalCode', 'Please enter exactly 5 digits'],
+      [{ postalCode: '12a45' }, 'postalCode', 'Please enter exactly 5 digits'],
+      [{ postalCode: '١٢٣٤٥' }, 'postalCode', 'Please enter exactly 5 digits'],
+      [{ patientId: '' }, 'patientId', 'Please enter a patient identifier'],
+      [{ patientId: '    ' }, 'patientId', 'Please enter a patient identifier'],
+      [{ patientId: 'x'.repeat(65) }, 'patientId', 'Patient identifiers are at most 64 characters'],
+      [{ patientId: 'two\nlines' }, 'patientId', 'Patient identifiers are one line of text (no tabs or line breaks)'],
+      [{ dsmCodes: [] }, 'dsmCodes', 'Please choose at least one diagnosis'],
+      [{ dsmCodes: ['F41.1', 'F41.1'] }, 'dsmCodes', 'Each diagnosis can be chosen only once'],
+      [{ primaryDsm: '' }, 'primaryDsm', 'Please choose a primary diagnosis'],
+      [
+        { primaryDsm: 'F32.0', dsmCodes: ['F41.1'] },
+        'primaryDsm',
+        'The primary diagnosis must be one of the chosen diagnoses',
+      ],
+      [{ termsId: undefined }, 'termsId', 'Please agree to the terms and conditions'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await a.client.post('/api/assessments', await validCreateBody(server, override));
+      expect(response.status, JSON.stringify(override)).toBe(400);
+      const error = await readError(response);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fields?.[field], JSON.stringify(override)).toBe(message);
+    }
+    // 64 characters is allowed (the limit, not one below it).
+    const atLimit = await validCreateBody(server, { patientId: 'y'.repeat(64), age: 120 });
+
+    const unknown = await a.client.post(
+      '/api/assessments',
+      await validCreateBody(server, { dsmCodes: ['F41.1', 'Z99.999'] }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(await readError(unknown)).toMatchObject({
+      code: 'UNKNOWN_DIAGNOSIS',
+      fields: { dsmCodes: 'Unknown diagnosis code: Z99.999' },
+    });
+
+    const malformed = await a.client.fetch('/api/assessments', {
+      method: 'POST',
+      body: '{"age":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+
+    expect(await availableOver(a.client)).toBe(1);
+    expect((await listOver(a.client)).total).toBe(0);
+    expect((await a.client.post('/api/assessments', atLimit)).status).toBe(201);
+    expect(await availableOver(a.client)).toBe(0);
+  });
+
+  it('refuses terms that are not the current ones with 409 STALE_TERMS, keeping the test', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 1);
+    const old = await validCreateBody(server);
+    const termsResponse = await a.client.get('/api/documents/terms');
+    expect(termsResponse.status).toBe(200);
+    const terms = (await termsResponse.json()) as { id: number; bodyHtml: string };
+    expect(terms.id).toBe(old.termsId);
+    expect(terms.bodyHtml).toContain('Terms and conditions');
+
+    const published = await publishDocument(server.database.db, { kind: 'terms', html: '<p>New terms</p>' });
+    const stale = await a.client.post('/api/assessments', old);
+    expect(stale.status).toBe(409);
+    expect((await readError(stale)).code).toBe('STALE_TERMS');
+    const wrong = await a.client.post('/api/assessments', await validCreateBody(server, { termsId: 999_999 }));
+    expect(wrong.status).toBe(409);
+    expect(await availableOver(a.client)).toBe(1);
+
+    const fresh = await a.client.post('/api/assessments', await validCreateBody(server, { termsId: published.id }));
+    expect(fresh.status).toBe(201);
+  });
+
+  it('needs a session', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.post('/api/assessments', await validCreateBody(server))).status).toBe(401);
+    expect((await anonymous.get('/api/assessments')).status).toBe(401);
+    expect((await anonymous.get('/api/assessments/1')).status).toBe(401);
+    expect((await anonymous.get('/api/assessments/export.csv')).status).toBe(401);
+    expect((await anonymous.get('/api/credits')).status).toBe(401);
+    expect((await anonymous.get('/api/diagnoses')).status).toBe(401);
+  });
+});
+
+describe('concurrent creates', () => {
+  it('20 concurrent creates with 5 tests left create exactly 5', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 5);
+    const body = await validCreateBody(server);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => a.client.post('/api/assessments', { ...body, patientId: `race-${i}` })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect((await readError(response)).code).toBe('NO_TESTS_AVAILABLE');
+    }
+    const [stored] = await server.database.db
+      .select({ n: count() })
+      .from(assessments)
+      .where(eq(assessments.clinicianId, a.id));
+    expect(stored?.n).toBe(5);
+    expect(await availableOver(a.client)).toBe(0);
+  });
+});
+
+describe('details', () => {
+  it('answers 400 or 404, never 500, for ids that are not positive whole numbers or do not exist', async () => {
+    const a = await createSignedInClinician(server);
+    for (const id of ['0', '-1', 'abc', '1.5', '1e3', '99999999999999999999', '%20', '0x10']) {
+      const response = await a.client.get(`/api/assessments/${id}`);
+      expect([400, 404], id).toContain(response.status);
+    }
+    expect((await a.client.get('/api/assessments/999999999')).status).toBe(404);
+  });
+
+  it('shows Not Finished, expiry, unknown-code descriptions and completion', async () => {
+    const a = await createSignedInClinician(server);
+    const { row } = await insertAssessment(server, {
+      clinicianId: a.id,
+      createdAt: new Date(server.clock.now().getTime() - 31 * DAY_MS),
+    });
+    const expired = await detailsOver(a.client, row.id);
+    expect(expired).toMatchObject({ finishedAt: null, isExpired: true });
+    expect(expired.diagnoses[0]).toMatchObject({ code: 'F41.1', isPrimary: true });
+
+    await server.database.db
+      .update(assessments)
+      .set({ dsmCodes: ['OLD.1', 'F41.1'], primaryDsm: 'OLD.1' })
+      .where(eq(assessments.id, row.id));
+    expect((await detailsOver(a.client, row.id)).diagnoses[0]).toEqual({
+      code: 'OLD.1',
+      description: null,
+      isPrimary: true,
+    });
+
+    const finishedAt = server.clock.now();
+    const done = await insertAssessment(server, { clinicianId: a.id, responses: '1'.repeat(220), finishedAt });
+    const completed = await detailsOver(a.client, done.row.id);
+    expect(completed).toMatchObject({ answeredCount: 220, finishedAt: finishedAt.toISOString(), isExpired: false });
+  });
+});
+
+describe('the dashboard list: search, sort and paging on the server', () => {
+  let clinician: Awaited<ReturnType<typeof createSignedInClinician>>;
+  const start = Date.parse('2025-03-01T10:00:00Z');
+
+  beforeAll(async () => {
+    clinician = await createSignedInClinician(server);
+    // 25 tests: ids P-01..P-25 created a day apart; answered counts vary and repeat.
+    for (let i = 1; i <= 25; i++) {
+      const answered = (i * 37) % 221;
+      await insertAssessment(server, {
+        clinicianId: clinician.id,
+        patientId: i === 7 ? 'Special_50%' : i === 8 ? 'SpecialX50Y' : `P-${String(i).padStart(2, '0')}`,
+        createdAt: new Date(start + i * DAY_MS),
+        responses: '2'.repeat(answered) + '9'.repeat(220 - answered),
+      });
+    }
+  });
+
+  it('pages 10 at a time, newest first by default, with page counts and the last page bounded', async () => {
+    const first = await listOver(clinician.client);
+    expect(first).toMatchObject({ total: 25, page: 1, pageCount: 3, pageSize: 10 });
+    expect(first.items).toHaveLength(10);
+    expect(first.items[0]!.patientId).toBe('P-25');
+    const third = await listOver(clinician.client, '?page=3');
+    expect(third.items.map((item) => item.patientId)).toEqual(['P-05', 'P-04', 'P-03', 'P-02', 'P-01']);
+    const beyond = await listOver(clinician.client, '?page=9');
+    expect(beyond.page).toBe(3);
+    expect(beyond.items).toHaveLength(5);
+    const all = [...first.items, ...(await listOver(clinician.client, '?page=2')).items, ...third.items].map(
+      (item) => item.id,
+    );
+    expect(new Set(all).size).toBe(25);
+    expect((await clinician.client.get('/api/assessments?page=0')).status).toBe(400);
+    expect((await clinician.client.get('/api/assessments?sort=bogus')).status).toBe(400);
+  });
+
+  it('sorts by date created and by questions completed, both ways', async () => {
+    const created = async (sort: string) => {
+      const pages = [];
+      for (let page = 1; page <= 3; page++) {
+        pages.push(...(await listOver(clinician.client, `?sort=${sort}&page=${page}`)).items);
+      }
+      return pages;
+    };
+    const asc = await created('created-asc');
+    expect(asc.map((i) => Date.parse(i.createdAt))).toEqual(
+      [...asc.map((i) => Date.parse(i.createdAt))].sort((x, y) => x - y),
+    );
+    expect(asc[0]!.patientId).toBe('P-01');
+    const desc = await created('created-desc');
+    expect(desc.map((i) => i.id)).toEqual([...asc.map((i) => i.id)].reverse());
+
+    const byAnsweredAsc = await created('answered-asc');
+    const counts = byAnsweredAsc.map((i) => i.answeredCount);
+    expect(counts).toEqual([...counts].sort((x, y) => x - y));
+    expect(byAnsweredAsc).toHaveLength(25);
+    const byAnsweredDesc = await created('answered-desc');
+    const countsDesc = byAnsweredDesc.map((i) => i.answeredCount);
+    expect(countsDesc).toEqual([...countsDesc].sort((x, y) => y - x));
+    expect(new Set(byAnsweredDesc.map((i) => i.id)).size).toBe(25);
+  });
+
+  it('searches case-insensitively for a substring of the patient id, wildcards taken literally', async () => {
+    const p1 = await listOver(clinician.client, '?search=p-1');
+    expect(p1.items.map((i) => i.patientId).sort()).toEqual([
+      'P-10',
+      'P-11',
+      'P-12',
+      'P-13',
+      'P-14',
+      'P-15',
+      'P-16',
+      'P-17',
+      'P-18',
+      'P-19',
+    ]);
+    expect((await listOver(clinician.client, '?search=p-2&page=1')).total).toBe(6);
+    expect(
+      (await listOver(clinician.client, `?search=${encodeURIComponent('_50%')}`)).items.map((i) => i.patientId),
+    ).toEqual(['Special_50%']);
+    expect((await listOver(clinician.client, '?search=%25')).total).toBe(1);
+    expect((await listOver(clinician.client, '?search=nothing-like-this')).total).toBe(0);
+    expect((await listOver(clinician.client, '?search=nothing-like-this')).pageCount).toBe(1);
+    expect((await listOver(clinician.client, `?search=${encodeURIComponent("' or 1=1 --")}`)).total).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
+import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
+import type { AssessmentRow, AssessmentWithClinician } from './assessments.repo';
+
+/** The patient's link (DESIGN.md §2): the random code, never the row id. */
+export function testLinkFor(publicUrl: string, testCode: string): string {
+  return `${publicUrl}/test/${encodeURIComponent(testCode)}`;
+}
+
+export function isExpired(assessment: Pick<AssessmentRow, 'finishedAt' | 'dueAt'>, now: Date): boolean {
+  return assessment.finishedAt === null && now.getTime() >= assessment.dueAt.getTime();
+}
+
+/** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */
+export function presentListItem(row: AssessmentWithClinician, view: ViewMode): TAssessmentListItem {
+  const a = row.assessment;
+  return {
+    id: a.id,
+    patientId: a.patientId,
+    answeredCount: a.answeredCount,
+    createdAt: a.createdAt.toISOString(),
+    dueAt: a.dueAt.toISOString(),
+    finishedAt: a.finishedAt?.toISOString() ?? null,
+    clinician: view === 'admin' ? { id: a.clinicianId, username: row.clinicianName } : null,
+  };
+}
+
+const emptyToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+
+/** The details screen (spec §2, clinician and admin views). No internal fields: no code hash, terms or scores. */
+export function presentDetails(
+  row: AssessmentWithClinician,
+  options: { view: ViewMode; publicUrl: string; now: Date; catalogue: DiagnosisCatalogue },
+): TAssessmentDetails {
+  const a = row.assessment;
+  // Primary first, then the others in the order they were chosen.
+  const codes = [...a.dsmCodes].sort((x, y) => Number(y === a.primaryDsm) - Number(x === a.primaryDsm));
+  return {
+    id: a.id,
+    patientId: a.patientId,
+    testLink: testLinkFor(options.publicUrl, a.testCode),
+    answeredCount: a.answeredCount,
+    createdAt: a.createdAt.toISOString(),
+    dueAt: a.dueAt.toISOString(),
+    finishedAt: a.finishedAt?.toISOString() ?? null,
+    consentAgreedAt: a.consentAgreedAt?.toISOString() ?? null,
+    isExpired: isExpired(a, options.now),
+    age: a.age,
+    gender: emptyToNull(a.gender),
+    race: emptyToNull(a.race),
+    postalCode: emptyToNull(a.postalCode),
+    country: emptyToNull(a.country),
+    diagnoses: codes.map((code) => ({
+      code,
+      description: options.catalogue.find(code)?.description ?? null,
+      isPrimary: code === a.primaryDsm,
+    })),
+    primaryDsm: emptyToNull(a.primaryDsm),
+    clinician: options.view === 'admin' ? { id: a.clinicianId, username: row.clinicianName } : null,
+    view: options.view,
+  };
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ASSESSMENTS_PAGE_SIZE,
+  ZApiError,
+  ZAssessmentDetails,
+  ZAssessmentIdParams,
+  ZAssessmentList,
+  ZCreateAssessmentRequest,
+  ZCreateAssessmentResponse,
+  ZListAssessmentsQuery,
+} from '@pid5/contract';
+import { recordAudit } from '../../audit/audit';
+import { requireSession } from '../../http/access';
+import { getDiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
+import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
+import { listAssessmentsAfter } from './assessments.repo';
+import { createAssessment, getAssessment, listAssessments, resolveView } from './assessments.service';
+import { createAssessmentsCsvStream } from './export-csv';
+
+export function registerAssessmentsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, config } = app.deps;
+  const db = database.db;
+  const catalogue = getDiagnosisCatalogue();
+
+  r.get(
+    '/api/assessments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary: 'Dashboard list: search on patient id, sort, 10 per page (admins in admin view see everyone)',
+        querystring: ZListAssessmentsQuery,
+        response: { 200: ZAssessmentList },
+      },
+    },
+    async (request) => {
+      const { view, scope } = resolveView(requireSession(request));
+      const { search, sort, page } = request.query;
+      const result = await listAssessments({ db, scope, search, sort, page });
+      return {
+        items: result.rows.map((row) => presentListItem(row, view)),
+        page: result.page,
+        pageCount: result.pageCount,
+        total: result.total,
+        pageSize: ASSESSMENTS_PAGE_SIZE,
+        view,
+      };
+    },
+  );
+
+  r.post(
+    '/api/assessments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary: 'Create a test (uses one purchased test)',
+        body: ZCreateAssessmentRequest,
+        response: { 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const created = await createAssessment({
+        db,
+        catalogue,
+        clinicianId: session.user.id,
+        request: request.body,
+        now: clock.now(),
+        ip: request.ip,
+      });
+      return reply.status(201).send({
+        id: created.assessment.id,
+        testLink: testLinkFor(config.publicUrl, created.testCode),
+        testsAvailable: created.testsAvailable,
+      });
+    },
+  );
+
+  // Registered before `/api/assessments/:id`; the router prefers the static path anyway.
+  r.get(
+    '/api/assessments/export.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary: 'Every assessment the caller may see in their current view, as CSV (streamed)',
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const { view, scope } = resolveView(session);
+      const now = clock.now();
+      await recordAudit(db, {
+        actor: session.user.id,
+        action: 'assessment.export',
+        ip: request.ip,
+        at: now,
+        details: { view },
+      });
+      const stream = createAssessmentsCsvStream({
+        now,
+        fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
+        onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
+      });
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="assessments-${day}.csv"`)
+        .send(stream);
+    },
+  );
+
+  r.get(
+    '/api/assessments/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary: "A test's details (fields depend on the view); another clinician's test is a 404",
+        params: ZAssessmentIdParams,
+        response: { 200: ZAssessmentDetails, 404: ZApiError },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { view, scope } = resolveView(session);
+      const found = await getAssessment({ db, id: request.params.id, scope });
+      const now = clock.now();
+      await recordAudit(db, {
+        actor: session.user.id,
+        action: 'assessment.view',
+        assessmentId: found.assessment.id,
+        ip: request.ip,
+        at: now,
+        details: { view },
+      });
+      return presentDetails(found, { view, publicUrl: config.publicUrl, now, catalogue });
+    },
+  );
+}

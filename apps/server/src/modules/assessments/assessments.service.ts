@@ -1,0 +1,154 @@
+import {
+  ASSESSMENTS_PAGE_SIZE,
+  DAYS_TO_COMPLETE,
+  QUESTION_COUNT,
+  type AssessmentSort,
+  type TCreateAssessmentRequest,
+  type ViewMode,
+} from '@pid5/contract';
+import { recordAudit } from '../../audit/audit';
+import type { ActiveSession } from '../../auth/sessions';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { createRandomToken, hashToken } from '../../lib/tokens';
+import { availableTests, readTestBalance } from '../credits/credits.repo';
+import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
+import { findCurrentDocument } from '../documents/documents.repo';
+import {
+  countAssessments,
+  findAssessment,
+  insertAssessment,
+  listAssessmentsPage,
+  lockClinician,
+  type AssessmentRow,
+  type AssessmentScope,
+  type AssessmentWithClinician,
+} from './assessments.repo';
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The view a request is served in, from the session only (DESIGN.md §2): admins in admin view see
+ * every clinician's tests; everyone else (admins in clinician view included) sees their own.
+ */
+export function resolveView(session: ActiveSession): { view: ViewMode; scope: AssessmentScope } {
+  if (session.user.role === 'admin' && session.viewMode === 'admin') {
+    return { view: 'admin', scope: { kind: 'all' } };
+  }
+  return { view: 'clinician', scope: { kind: 'own', clinicianId: session.user.id } };
+}
+
+export function pageCountFor(total: number, pageSize = ASSESSMENTS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export interface ListAssessmentsOptions {
+  db: Db;
+  scope: AssessmentScope;
+  search: string;
+  sort: AssessmentSort;
+  page: number;
+}
+
+/** One dashboard page. A page past the end answers the last page, so a stale link never shows an empty table. */
+export async function listAssessments({ db, scope, search, sort, page }: ListAssessmentsOptions) {
+  const total = await countAssessments(db, { scope, search });
+  const pageCount = pageCountFor(total);
+  const current = Math.min(page, pageCount);
+  const rows = await listAssessmentsPage(db, {
+    scope,
+    search,
+    sort,
+    limit: ASSESSMENTS_PAGE_SIZE,
+    offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
+  });
+  return { rows, total, page: current, pageCount };
+}
+
+/** An assessment the scope may see, or 404 (another clinician's test answers exactly like a missing one). */
+export async function getAssessment(options: { db: Db; id: number; scope: AssessmentScope }) {
+  const found = await findAssessment(options.db, options);
+  if (!found) {
+    throw notFound('Assessment not found');
+  }
+  return found;
+}
+
+export interface CreateAssessmentOptions {
+  db: Db;
+  catalogue: DiagnosisCatalogue;
+  clinicianId: string;
+  request: TCreateAssessmentRequest;
+  now: Date;
+  ip: string;
+}
+
+/**
+ * Creates a test and consumes one purchased test in one transaction (DESIGN.md §3). The clinician's
+ * user row is locked first, so concurrent creates by one clinician run one after another and
+ * N creates with K tests left create exactly K. Every check that can fail runs before the insert,
+ * so a failed create never uses a test.
+ */
+export async function createAssessment({
+  db,
+  catalogue,
+  clinicianId,
+  request,
+  now,
+  ip,
+}: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
+  const unknown = request.dsmCodes.filter((code) => !catalogue.find(code));
+  if (unknown.length > 0) {
+    throw new AppError('UNKNOWN_DIAGNOSIS', `Unknown diagnosis code: ${unknown.join(', ')}`, {
+      fields: { dsmCodes: `Unknown diagnosis code: ${unknown.join(', ')}` },
+    });
+  }
+
+  return db.transaction(async (tx) => {
+    const terms = await findCurrentDocument(tx, 'terms');
+    if (!terms || terms.id !== request.termsId) {
+      throw new AppError(
+        'STALE_TERMS',
+        'The terms and conditions have changed. Please read the current terms and agree again.',
+      );
+    }
+    if (!(await lockClinician(tx, clinicianId))) {
+      throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
+    }
+    if (availableTests(await readTestBalance(tx, clinicianId)) <= 0) {
+      throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
+    }
+    // A random 128-bit link code (DESIGN.md §2); its SHA-256 is what patient lookups match.
+    const testCode = createRandomToken(16);
+    const assessment = await insertAssessment(tx, {
+      testCode,
+      testCodeHash: hashToken(testCode),
+      clinicianId,
+      patientId: request.patientId,
+      age: request.age,
+      gender: request.gender,
+      race: request.race,
+      postalCode: request.postalCode,
+      country: request.country,
+      dsmCodes: request.dsmCodes,
+      primaryDsm: request.primaryDsm,
+      termsId: terms.id,
+      createdAt: now,
+      dueAt: new Date(now.getTime() + DAYS_TO_COMPLETE * DAY_MS),
+      responses: '9'.repeat(QUESTION_COUNT),
+      answeredCount: 0,
+    });
+    await recordAudit(tx, {
+      actor: clinicianId,
+      action: 'assessment.create',
+      assessmentId: assessment.id,
+      ip,
+      at: now,
+      details: { termsId: terms.id },
+    });
+    const testsAvailable = availableTests(await readTestBalance(tx, clinicianId));
+    return { assessment, testCode, testsAvailable };
+  });
+}
+
+export type { AssessmentWithClinician };

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { scoreResponses } from '@pid5/instrument';
+import { assessments, auditEvents } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { CSV_HEADERS } from './export-csv';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A strict RFC 4180 reader (CRLF records, quoted fields with doubled quotes), to check what a spreadsheet gets. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i++;
+      } else {
+        field += c;
+        i++;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      record.push(field);
+      field = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 2;
+    } else if (c === '\r' || c === '\n' || c === '"') {
+      throw new Error(`unquoted ${JSON.stringify(c)} at ${i}`);
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (field !== '' || record.length > 0) {
+    throw new Error('the last record does not end with CRLF');
+  }
+  return records;
+}
+
+async function download(client: ReturnType<TestServer['client']>) {
+  const response = await client.get('/api/assessments/export.csv');
+  expect(response.status).toBe(200);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+}
+
+describe('CSV export', () => {
+  it('starts with the BOM, quotes per RFC 4180, guards formulas and includes stored scores', async () => {
+    const clinician = await createSignedInClinician(server, 'csv');
+    const responses = '0123'.repeat(55);
+    const scores = scoreResponses(responses);
+    const completed = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      patientId: '=HYPERLINK("http://evil.example","x")',
+      responses,
+      finishedAt: server.clock.now(),
+      scores,
+    });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: 'Smith, "Jo"\nline two' });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: '+1-555' });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: '@SUM(A1)' });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: '-2+3' });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: '\tTAB' });
+    await insertAssessment(server, { clinicianId: clinician.id, patientId: 'Zoë Ünïcode' });
+
+    const { response, bytes, text } = await download(clinician.client);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="assessments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const rows = parseCsv(text.slice(1));
+    expect(rows[0]).toEqual([...CSV_HEADERS]);
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.length === CSV_HEADERS.length)).toBe(true);
+    const column = (name: string) => CSV_HEADERS.indexOf(name);
+    const byPatient = new Map(rows.slice(1).map((row) => [row[column('Patient ID')]!, row]));
+
+    expect([...byPatient.keys()].sort()).toEqual(
+      [
+        `'=HYPERLINK("http://evil.example","x")`,
+        'Smith, "Jo"\nline two',
+        "'+1-555",
+        "'@SUM(A1)",
+        "'-2+3",
+        "'\tTAB",
+        'Zoë Ünïcode',
+      ].sort(),
+    );
+    expect(text).toContain('"Smith, ""Jo""\nline two"');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+
+    const done = byPatient.get(`'=HYPERLINK("http://evil.example","x")`)!;
+    expect(done[column('Assessment ID')]).toBe(String(completed.row.id));
+    expect(done[column('Clinician')]).toBe(clinician.username);
+    expect(done[column('Status')]).toBe('Completed');
+    expect(done[column('Questions Completed')]).toBe('220');
+    expect(done[column('Responses')]).toBe(responses);
+    expect(done[column('Diagnoses')]).toBe('F41.1; F32.0');
+    expect(done[column('Primary Diagnosis')]).toBe('F41.1');
+    expect(done[column('Postal Code')]).toBe('12345');
+    expect(Number(done[column('Anx Score')])).toBeCloseTo(scores.facets.Anx.score!, 12);
+    expect(Number(done[column('Anx SRF')])).toBeCloseTo(scores.facets.Anx.srf!, 12);
+    expect(Number(done[column('NegAf IRF')])).toBeCloseTo(scores.domains.NegAf.irf!, 12);
+
+    const open = byPatient.get('Zoë Ünïcode')!;
+    expect(open[column('Status')]).toBe('Not started');
+    expect(open[column('Date Completed')]).toBe('');
+    expect(open[column('Anx Score')]).toBe('');
+    expect(open[column('Psych SRF')]).toBe('');
+
+    const [audited] = await server.database.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, clinician.id), eq(auditEvents.action, 'assessment.export')));
+    expect(audited?.n).toBe(1);
+  });
+
+  it('streams every row the view may see across several batches (keyset paging), and only those', async () => {
+    const admin = await createSignedInAdmin(server);
+    const mine = await createSignedInClinician(server, 'bulk');
+    const other = await createSignedInClinician(server, 'other');
+    const now = server.clock.now();
+    const values = Array.from({ length: 1203 }, (_, i) => ({
+      testCode: `bulk-code-${mine.id}-${i}`,
+      testCodeHash: hashToken(`bulk-code-${mine.id}-${i}`),
+      clinicianId: i % 3 === 0 ? other.id : mine.id,
+      patientId: `BULK-${String(i).padStart(4, '0')}`,
+      age: 40,
+      gender: 'Unspecified',
+      race: 'Unspecified',
+      postalCode: '54321',
+      country: 'Germany',
+      dsmCodes: ['F60.3'],
+      primaryDsm: 'F60.3',
+      createdAt: now,
+      dueAt: new Date(now.getTime() + 30 * 86_400_000),
+      responses: '9'.repeat(220),
+      answeredCount: 0,
+    }));
+    for (let i = 0; i < values.length; i += 400) {
+      await server.database.db.insert(assessments).values(values.slice(i, i + 400));
+    }
+
+    const own = parseCsv((await download(mine.client)).text.slice(1)).slice(1);
+    expect(own).toHaveLength(802);
+    const ids = own.map((row) => Number(row[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(802);
+
+    const everyone = parseCsv((await download(admin.client)).text.slice(1)).slice(1);
+    const [total] = await server.database.db.select({ n: count() }).from(assessments);
+    expect(everyone).toHaveLength(total!.n);
+
+    await admin.client.put('/api/me/view-mode', { viewMode: 'clinician' });
+    expect(parseCsv((await download(admin.client)).text.slice(1))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,50 @@
+import type { TGrantCreditsRequest } from '@pid5/contract';
+import { recordAudit } from '../../audit/audit';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { availableTests, findCreditLedgerRow, findUserById, insertAdminGrant, readTestBalance } from './credits.repo';
+
+export interface GrantTestsOptions {
+  db: Db;
+  adminId: string;
+  request: TGrantCreditsRequest;
+  now: Date;
+  ip: string;
+}
+
+/** An admin grants tests to a clinician: one ledger row with who and when, and an audit row, in one transaction. */
+export async function grantTests({ db, adminId, request, now, ip }: GrantTestsOptions) {
+  return db.transaction(async (tx) => {
+    const clinician = await findUserById(tx, request.clinicianId);
+    if (!clinician) {
+      throw new AppError('VALIDATION_FAILED', 'Please choose a clinician from the list.', {
+        fields: { clinicianId: 'No such clinician' },
+      });
+    }
+    if (clinician.disabledAt) {
+      throw new AppError('VALIDATION_FAILED', 'This account is disabled.', {
+        fields: { clinicianId: 'This account is disabled' },
+      });
+    }
+    const note = request.note?.trim() ? request.note.trim() : null;
+    const credit = await insertAdminGrant(tx, {
+      clinicianId: clinician.id,
+      quantity: request.quantity,
+      note,
+      grantedBy: adminId,
+      at: now,
+    });
+    await recordAudit(tx, {
+      actor: adminId,
+      action: 'credits.grant',
+      ip,
+      at: now,
+      details: { creditId: credit.id, clinicianId: clinician.id, quantity: request.quantity, note },
+    });
+    const entry = await findCreditLedgerRow(tx, credit.id);
+    if (!entry) {
+      throw new Error('granted credit not found');
+    }
+    return { entry, available: availableTests(await readTestBalance(tx, clinician.id)) };
+  });
+}

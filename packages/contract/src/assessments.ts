@@ -1,0 +1,234 @@
+import { z } from 'zod';
+
+// The clinician and admin side of an assessment (product spec §2-§5, DESIGN.md §7). One rule set:
+// the Create Test form validates with these schemas and so does the server.
+
+/** Spec §9: 220 questions; 30 days to complete; 10 rows per dashboard page. */
+export const QUESTION_COUNT = 220;
+export const DAYS_TO_COMPLETE = 30;
+export const ASSESSMENTS_PAGE_SIZE = 10;
+
+/** Spec §3 "Create payload": the options in the order the form lists them. */
+export const GENDERS = ['Male', 'Female', 'Unspecified'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const RACES = [
+  'Unspecified',
+  'Caucasian',
+  'African American',
+  'Hispanic or Latino',
+  'Asian',
+  'Native American',
+  'Pacific Islander',
+  'Mixed Race',
+  'Other',
+] as const;
+export type Race = (typeof RACES)[number];
+
+export const AGE_MIN = 1;
+export const AGE_MAX = 120;
+export const PATIENT_ID_MAX = 64;
+export const COUNTRY_MAX = 100;
+export const DIAGNOSES_MAX = 50;
+
+export const CREATE_ASSESSMENT_MESSAGES = {
+  age: `Please enter an age between ${AGE_MIN} and ${AGE_MAX}`,
+  ageRequired: 'Please enter an age',
+  ageWhole: 'Please enter the age in whole years',
+  gender: 'Please choose a gender',
+  race: 'Please choose a race',
+  country: 'Please enter a country',
+  countryMax: `Country is at most ${COUNTRY_MAX} characters`,
+  postalCode: 'Please enter exactly 5 digits',
+  patientId: 'Please enter a patient identifier',
+  patientIdMax: `Patient identifiers are at most ${PATIENT_ID_MAX} characters`,
+  patientIdChars: 'Patient identifiers are one line of text (no tabs or line breaks)',
+  dsmCodes: 'Please choose at least one diagnosis',
+  dsmCodesMax: `Please choose at most ${DIAGNOSES_MAX} diagnoses`,
+  dsmCodesUnique: 'Each diagnosis can be chosen only once',
+  primaryDsm: 'Please choose a primary diagnosis',
+  primaryDsmOutside: 'The primary diagnosis must be one of the chosen diagnoses',
+  termsId: 'Please agree to the terms and conditions',
+} as const;
+
+const M = CREATE_ASSESSMENT_MESSAGES;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** `POST /api/assessments`. Spec §5 (age ≥ 1, country, postal code 5 digits, patient identifier, ≥ 1 diagnosis and a primary). */
+export const ZCreateAssessmentRequest = z
+  .object({
+    age: z
+      .number({ error: (issue) => (issue.input === undefined ? M.ageRequired : M.age) })
+      .int(M.ageWhole)
+      .min(AGE_MIN, M.age)
+      .max(AGE_MAX, M.age),
+    gender: z.enum(GENDERS, { error: M.gender }),
+    race: z.enum(RACES, { error: M.race }),
+    country: requiredText(M.country).max(COUNTRY_MAX, M.countryMax),
+    postalCode: z
+      .string({ error: M.postalCode })
+      .trim()
+      .regex(/^[0-9]{5}$/, M.postalCode),
+    patientId: requiredText(M.patientId)
+      .max(PATIENT_ID_MAX, M.patientIdMax)
+      .regex(/^\P{Cc}*$/u, M.patientIdChars),
+    dsmCodes: z
+      .array(z.string().trim().min(1).max(40), { error: M.dsmCodes })
+      .min(1, M.dsmCodes)
+      .max(DIAGNOSES_MAX, M.dsmCodesMax)
+      .refine((codes) => new Set(codes).size === codes.length, M.dsmCodesUnique),
+    primaryDsm: requiredText(M.primaryDsm),
+    termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
+  })
+  .refine((value) => value.dsmCodes.includes(value.primaryDsm), {
+    path: ['primaryDsm'],
+    message: M.primaryDsmOutside,
+    // Report a primary outside the selection together with any other field problem, not after them.
+    when: (payload) => {
+      const value = payload.value as { dsmCodes?: unknown; primaryDsm?: unknown } | undefined;
+      return Array.isArray(value?.dsmCodes) && value.dsmCodes.length > 0 && typeof value.primaryDsm === 'string';
+    },
+  });
+export type TCreateAssessmentRequest = z.infer<typeof ZCreateAssessmentRequest>;
+export type CreateAssessmentField = keyof TCreateAssessmentRequest;
+
+/** Field → first message, from a failed parse (the form shows these under its inputs). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? 'request');
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Spec §2 "Sort By", in the menu's order. The dashboard defaults to the newest first. */
+export const ASSESSMENT_SORTS = ['answered-asc', 'answered-desc', 'created-asc', 'created-desc'] as const;
+export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
+export const DEFAULT_ASSESSMENT_SORT: AssessmentSort = 'created-desc';
+export const ASSESSMENT_SORT_LABELS: Record<AssessmentSort, string> = {
+  'answered-asc': 'Questions Completed Asc.',
+  'answered-desc': 'Questions Completed Desc.',
+  'created-asc': 'Date Created Asc.',
+  'created-desc': 'Date Created Desc.',
+};
+
+/** A sort from a URL parameter; anything unknown falls back to the default, so an old or edited link still works. */
+export function parseAssessmentSort(value: string | null | undefined): AssessmentSort {
+  return (ASSESSMENT_SORTS as readonly string[]).includes(value ?? '')
+    ? (value as AssessmentSort)
+    : DEFAULT_ASSESSMENT_SORT;
+}
+
+/** A page number from a URL parameter: a whole number ≥ 1, else 1. */
+export function parsePageNumber(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+export const SEARCH_MAX = 100;
+
+/** `GET /api/assessments?search=&sort=&page=`. */
+export const ZListAssessmentsQuery = z.object({
+  search: z.string().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`).default(''),
+  sort: z.enum(ASSESSMENT_SORTS).default(DEFAULT_ASSESSMENT_SORT),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export type TListAssessmentsQuery = z.infer<typeof ZListAssessmentsQuery>;
+
+export const ZClinicianRef = z.object({ id: z.string(), username: z.string() });
+export type TClinicianRef = z.infer<typeof ZClinicianRef>;
+
+export const ZAssessmentListItem = z.object({
+  id: z.number().int(),
+  patientId: z.string(),
+  answeredCount: z.number().int(),
+  createdAt: z.string(),
+  dueAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Only in the admin view (spec §2: the Clinician column). */
+  clinician: ZClinicianRef.nullable(),
+});
+export type TAssessmentListItem = z.infer<typeof ZAssessmentListItem>;
+
+export const ZAssessmentList = z.object({
+  items: z.array(ZAssessmentListItem),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+  pageSize: z.number().int(),
+  /** Which view the list was built for (from the session, never from the request). */
+  view: z.enum(['admin', 'clinician']),
+});
+export type TAssessmentList = z.infer<typeof ZAssessmentList>;
+
+export const ZDiagnosisRef = z.object({
+  code: z.string(),
+  description: z.string().nullable(),
+  isPrimary: z.boolean(),
+});
+export type TDiagnosisRef = z.infer<typeof ZDiagnosisRef>;
+
+/** `GET /api/assessments/{id}`: the clinician view; `clinician` is set only in the admin view. */
+export const ZAssessmentDetails = z.object({
+  id: z.number().int(),
+  patientId: z.string(),
+  testLink: z.string(),
+  answeredCount: z.number().int(),
+  createdAt: z.string(),
+  dueAt: z.string(),
+  finishedAt: z.string().nullable(),
+  consentAgreedAt: z.string().nullable(),
+  isExpired: z.boolean(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  race: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  diagnoses: z.array(ZDiagnosisRef),
+  primaryDsm: z.string().nullable(),
+  clinician: ZClinicianRef.nullable(),
+  view: z.enum(['admin', 'clinician']),
+});
+export type TAssessmentDetails = z.infer<typeof ZAssessmentDetails>;
+
+export const ZCreateAssessmentResponse = z.object({
+  id: z.number().int(),
+  testLink: z.string(),
+  testsAvailable: z.number().int(),
+});
+export type TCreateAssessmentResponse = z.infer<typeof ZCreateAssessmentResponse>;
+
+/** Path parameter `{id}`: a positive whole number (anything else is a 400, never a 500). */
+export const ZAssessmentIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'Assessment ids are positive whole numbers')
+    .transform(Number),
+});
+
+/** `GET /api/documents/terms`: the current terms (HTML sanitised when stored). */
+export const ZTermsDocument = z.object({ id: z.number().int(), version: z.number().int(), bodyHtml: z.string() });
+export type TTermsDocument = z.infer<typeof ZTermsDocument>;
+
+/** Diagnosis catalogue (DESIGN.md §3): ICD-10-CM codes used in DSM-5-TR, shipped as versioned data. */
+export const ZDiagnosis = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  group: z.string(),
+});
+export type TDiagnosis = z.infer<typeof ZDiagnosis>;
+export const ZDiagnosisCatalogue = z.object({ version: z.string(), items: z.array(ZDiagnosis) });
+export type TDiagnosisCatalogue = z.infer<typeof ZDiagnosisCatalogue>;
+export const ZDiagnosesQuery = z.object({ q: z.string().max(SEARCH_MAX).default('') });
+
+/** Case-insensitive match on code and description (spec §5), shared by the picker and `GET /api/diagnoses?q=`. */
+export function matchesDiagnosis(diagnosis: { code: string; description: string }, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  return (
+    needle === '' ||
+    diagnosis.code.toLowerCase().includes(needle) ||
+    diagnosis.description.toLowerCase().includes(needle)
+  );
+}
