@@ -9,6 +9,7 @@ import { registerAccessControl } from './http/access';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
+import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
 import { redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerWixSyncRoutes(app);
   registerMeRoutes(app);
   registerDocumentsRoutes(app);
   registerDiagnosesRoutes(app);

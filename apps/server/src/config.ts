@@ -43,6 +43,15 @@ const ZEnv = z.object({
   OIDC_ADMIN_CLAIM: z.string().min(1).optional(),
   OIDC_ADMIN_VALUE: z.string().min(1).optional(),
 
+  WIX_CLIENT_ID: z.string().min(1).optional(),
+  WIX_REDIRECT_URI: z.url().optional(),
+  WIX_API_BASE: z.url().default('https://www.wixapis.com'),
+  WIX_API_KEY: z.string().min(1).optional(),
+  WIX_SITE_ID: z.string().min(1).optional(),
+  WIX_TEST_PRODUCT_ID: z.string().min(1).optional(),
+  /** Seconds for every call to the institute's provider (OIDC issuer, Wix APIs); a hang becomes a clear error. */
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -75,6 +84,14 @@ export type LoginProviderConfig =
       redirectUri: string;
       adminClaim: string | undefined;
       adminValue: string | undefined;
+    }
+  | {
+      kind: 'wix';
+      clientId: string;
+      redirectUri: string;
+      apiBase: string;
+      /** Purchased tests from the site's eCommerce orders; null when WIX_API_KEY etc. are not set. */
+      orders: { apiKey: string; siteId: string; testProductId: string } | null;
     };
 
 export interface AppConfig {
@@ -90,6 +107,8 @@ export interface AppConfig {
   localAccounts: boolean;
   adminEmails: string[];
   login: LoginProviderConfig;
+  /** Seconds for every outbound call to the login provider and the Wix APIs. */
+  providerTimeoutSeconds: number;
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
   instituteName: string;
@@ -116,9 +135,36 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   let login: LoginProviderConfig;
-  if (e.OIDC_ISSUER) {
+  const wixOrderVariables = [e.WIX_API_KEY, e.WIX_SITE_ID, e.WIX_TEST_PRODUCT_ID];
+  if (e.OIDC_ISSUER && e.WIX_CLIENT_ID) {
+    problems.push('OIDC_ISSUER and WIX_CLIENT_ID: set one institute login, not both');
+  }
+  if (wixOrderVariables.some(Boolean) && !wixOrderVariables.every(Boolean)) {
+    problems.push('WIX_API_KEY, WIX_SITE_ID and WIX_TEST_PRODUCT_ID: set all three (Wix order sync) or none');
+  }
+  if (wixOrderVariables.some(Boolean) && !e.WIX_CLIENT_ID) {
+    problems.push('WIX_API_KEY: Wix order sync needs the Wix member login (WIX_CLIENT_ID)');
+  }
+  if (isProduction && !e.WIX_API_BASE.startsWith('https://')) {
+    problems.push('WIX_API_BASE: must be https:// in production (it carries member tokens and the API key)');
+  }
+  if (e.WIX_CLIENT_ID) {
+    login = {
+      kind: 'wix',
+      clientId: e.WIX_CLIENT_ID,
+      redirectUri: e.WIX_REDIRECT_URI ?? `${publicUrl}/auth/callback`,
+      apiBase: e.WIX_API_BASE.replace(/\/$/, ''),
+      orders:
+        e.WIX_API_KEY && e.WIX_SITE_ID && e.WIX_TEST_PRODUCT_ID
+          ? { apiKey: e.WIX_API_KEY, siteId: e.WIX_SITE_ID, testProductId: e.WIX_TEST_PRODUCT_ID }
+          : null,
+    };
+  } else if (e.OIDC_ISSUER) {
     if (!e.OIDC_CLIENT_ID) {
       problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+    }
+    if (isProduction && !e.OIDC_ISSUER.startsWith('https://')) {
+      problems.push('OIDC_ISSUER: must be https:// in production');
     }
     if (Boolean(e.OIDC_ADMIN_CLAIM) !== Boolean(e.OIDC_ADMIN_VALUE)) {
       problems.push('OIDC_ADMIN_CLAIM and OIDC_ADMIN_VALUE: set both or neither');
@@ -135,7 +181,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     };
   } else {
     if (isProduction) {
-      problems.push('OIDC_ISSUER: required in production (the bundled development login is for trying the app only)');
+      problems.push(
+        'OIDC_ISSUER or WIX_CLIENT_ID: required in production (the bundled development login is for trying the app only)',
+      );
     }
     login = { kind: 'dev', port: e.DEV_OIDC_PORT };
   }
@@ -164,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     localAccounts: e.ENABLE_LOCAL_ACCOUNTS ?? demoData,
     adminEmails: e.ADMIN_EMAILS,
     login,
+    providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     instituteName: e.INSTITUTE_NAME,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { startDevIdentityProvider, DEV_ADMIN_CLAIM, type DevIdentityProvider } from './auth/dev-identity-provider';
 import { createOidcLogin, type InstituteLogin } from './auth/institute-login';
+import { createWixLogin } from './integrations/wix/wix-login';
+import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
@@ -42,6 +44,7 @@ export async function startServer(
 
   let devIdentityProvider: DevIdentityProvider | null = null;
   let instituteLogin: InstituteLogin | null = null;
+  let wixOrders: WixOrderSync | null = null;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   if (config.login.kind === 'dev') {
     const clientSecret = createRandomToken(32);
@@ -60,12 +63,42 @@ export async function startServer(
       adminClaim: DEV_ADMIN_CLAIM.claim,
       adminValue: DEV_ADMIN_CLAIM.value,
       forceLoginPrompt: true,
+      timeoutSeconds: config.providerTimeoutSeconds,
     });
+  } else if (config.login.kind === 'wix') {
+    const now = () => clock.now();
+    instituteLogin = createWixLogin({
+      clientId: config.login.clientId,
+      redirectUri: config.login.redirectUri,
+      apiBase: config.login.apiBase,
+      loginPageUrl: `${config.publicUrl}/login`,
+      timeoutSeconds: config.providerTimeoutSeconds,
+      now,
+    });
+    if (config.login.orders) {
+      wixOrders = createWixOrderSync({
+        db: database.db,
+        settings: {
+          ...config.login.orders,
+          apiBase: config.login.apiBase,
+          timeoutSeconds: config.providerTimeoutSeconds,
+        },
+        now,
+      });
+    }
   } else {
-    instituteLogin = createOidcLogin({ ...config.login, kind: 'oidc', providerName: config.login.issuer });
+    instituteLogin = createOidcLogin({
+      ...config.login,
+      kind: 'oidc',
+      providerName: config.login.issuer,
+      timeoutSeconds: config.providerTimeoutSeconds,
+    });
   }
 
-  const app = await buildApp({ config, database, clock, instituteLogin, itemSet }, { logger: options.logger });
+  const app = await buildApp(
+    { config, database, clock, instituteLogin, wixOrders, itemSet },
+    { logger: options.logger },
+  );
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -49,7 +49,8 @@ export async function startTestServer(options: { env?: Record<string, string> } 
   });
   const clock = createManualClock(new Date());
   const running = await startServer(config, { clock, logger: false, database });
-  const url = `http://127.0.0.1:${port}`;
+  // env may choose PORT and PUBLIC_URL (e.g. a redirect URI registered at a provider before start).
+  const url = `http://127.0.0.1:${config.port}`;
   return {
     url,
     config,

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './auth';
+export * from './wix-sync';
 export * from './assessments';
 export * from './admin';
 export * from './patient';

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit';
 import { loginRequests } from '../db/schema';
 import { AppError } from '../errors';
 import { loadSession } from '../http/access';
+import { WIX_PROVIDER_NAME } from '../integrations/wix/wix-login';
 import { hashToken, safeEqual } from '../lib/tokens';
 import {
   createLocalUser,
@@ -15,6 +16,8 @@ import {
   usernameKey,
   type UserRow,
 } from '../modules/users/users.repo';
+import type { ProviderTokens } from './institute-login';
+import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from './login-errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
@@ -34,7 +37,13 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   };
 
   /** Starts a session for a user: a fresh token every time (no session fixation). */
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, idToken: string | null) => {
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    idToken: string | null,
+    providerTokens: ProviderTokens | null = null,
+  ) => {
     const previous = await loadSession(app, request);
     if (previous) {
       await deleteSession(db, previous.tokenHash);
@@ -45,6 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       now: clock.now(),
       policy: config.session,
       idTokenHint: idToken,
+      providerTokens,
     });
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
     await recordAudit(db, { actor: user.id, action: 'login', ip: request.ip });
@@ -101,14 +111,33 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['auth'],
         summary: 'The provider returns here with code and state',
-        querystring: z.object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional() }).loose(),
+        querystring: z
+          .object({
+            code: z.string().max(2048).optional(),
+            state: z.string().max(512).optional(),
+            error: z.string().max(200).optional(),
+          })
+          .loose(),
       },
     },
     async (request, reply) => {
       const login = app.deps.instituteLogin;
-      const { code, state } = request.query;
+      const { code, state, error: providerError } = request.query;
       const cookieState = request.cookies[LOGIN_STATE_COOKIE];
       if (!login || !code || !state || !cookieState || !safeEqual(state, cookieState)) {
+        // The spec's provider messages (§5), for the operator; the user sees the 'callback' text.
+        request.log.warn(
+          {
+            reason: !login
+              ? 'no institute login is configured'
+              : providerError
+                ? `the provider returned ${providerError}`
+                : !code || !state
+                  ? PROVIDER_MESSAGES.missingCodeOrState
+                  : PROVIDER_MESSAGES.invalidState,
+          },
+          'institute login callback refused',
+        );
         if (cookieState) {
           await db.delete(loginRequests).where(eq(loginRequests.stateHash, hashToken(cookieState)));
         }
@@ -128,14 +157,31 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         result = await login.complete(callbackUrl, { state, codeVerifier: pending.codeVerifier, nonce: pending.nonce });
       } catch (error) {
         request.log.warn({ err: error }, 'institute login callback failed');
-        return loginFailed(reply, 'callback');
+        if (error instanceof InstituteLoginError) {
+          if (error.redirectTo) {
+            // e.g. the Wix logout page, which then returns the browser to /login?error=<key>.
+            reply.clearCookie(LOGIN_STATE_COOKIE, { path: '/auth' });
+            return reply.redirect(error.redirectTo);
+          }
+          return loginFailed(reply, error.key);
+        }
+        return loginFailed(reply, isUnreachableError(error) ? 'unavailable' : 'callback');
       }
       const user = await upsertUserFromProfile(db, { profile: result.profile, adminEmails: config.adminEmails });
       if (user.disabledAt) {
         return loginFailed(reply, 'no_access');
       }
-      await startSession(request, reply, user, result.idToken);
+      await startSession(request, reply, user, result.idToken, result.providerTokens);
       reply.clearCookie(LOGIN_STATE_COOKIE, { path: '/auth' });
+      // Purchased tests from the Wix site: after the session exists, never blocking the sign-in.
+      if (app.deps.wixOrders && result.profile.provider === WIX_PROVIDER_NAME) {
+        await app.deps.wixOrders.syncAtSignIn({
+          clinicianId: user.id,
+          contactId: result.profile.subject,
+          ip: request.ip,
+          log: request.log,
+        });
+      }
       return reply.redirect('/login-local');
     },
   );
@@ -155,8 +201,15 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       await deleteSession(db, session.tokenHash);
       await recordAudit(db, { actor: session.user.id, action: 'logout', ip: request.ip });
       const endSession = await app.deps.instituteLogin
-        ?.endSessionUrl({ idTokenHint: session.idTokenHint, postLogoutRedirectUri: `${config.publicUrl}/login` })
-        .catch(() => null);
+        ?.endSessionUrl({
+          idTokenHint: session.idTokenHint,
+          providerTokens: session.providerTokens,
+          postLogoutRedirectUri: `${config.publicUrl}/login`,
+        })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, "could not end the session at the institute's provider");
+          return null;
+        });
       return { redirectTo: endSession ?? '/login' };
     },
   );

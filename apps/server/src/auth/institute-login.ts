@@ -1,18 +1,47 @@
 import * as oidc from 'openid-client';
 import type { ExternalProfile } from '../modules/users/users.repo';
+import { InstituteLoginError, isUnreachableError } from './login-errors';
 
 /**
  * The institute's login, behind one small interface so the routes do not care which provider
- * it is (bundled development provider, a generic OIDC provider, later Wix).
+ * it is (bundled development provider, a generic OIDC provider, Wix Headless members).
  */
 export interface InstituteLogin {
   readonly kind: 'dev' | 'oidc' | 'wix';
   /** Where to send the browser, and what must be kept (server-side) until the callback. */
   begin(): Promise<{ authorizationUrl: string; pending: PendingLogin }>;
-  /** Exchange the callback for a verified profile; throws on any mismatch or provider failure. */
-  complete(callbackUrl: URL, pending: PendingLogin): Promise<{ profile: ExternalProfile; idToken: string | null }>;
-  /** The provider's logout URL for RP-initiated logout, when it offers one. */
-  endSessionUrl(options: { idTokenHint: string | null; postLogoutRedirectUri: string }): Promise<string | null>;
+  /**
+   * Exchange the callback for a verified profile. Throws on any mismatch or provider failure,
+   * preferably an InstituteLoginError saying which message the user sees.
+   */
+  complete(callbackUrl: URL, pending: PendingLogin): Promise<LoginResult>;
+  /** The provider's logout URL (RP-initiated logout, Wix logout redirect session), when it offers one. */
+  endSessionUrl(options: {
+    idTokenHint: string | null;
+    providerTokens: ProviderTokens | null;
+    postLogoutRedirectUri: string;
+  }): Promise<string | null>;
+  /**
+   * For providers whose sessions carry member tokens (Wix): a fresh access token. Throws
+   * ProviderSessionEndedError when the provider refuses (the user signs in again); any other
+   * error means the provider could not be asked.
+   */
+  renewTokens?(tokens: ProviderTokens): Promise<ProviderTokens>;
+}
+
+/** A member's tokens at the provider; they stay on the server (sealed with the session), never in the browser. */
+export interface ProviderTokens {
+  accessToken: string;
+  /** Epoch milliseconds. */
+  accessTokenExpiresAt: number;
+  refreshToken: string;
+}
+
+export interface LoginResult {
+  profile: ExternalProfile;
+  /** For RP-initiated logout (OIDC `id_token_hint`). */
+  idToken: string | null;
+  providerTokens: ProviderTokens | null;
 }
 
 export interface PendingLogin {
@@ -34,7 +63,7 @@ export interface OidcLoginSettings {
   adminValue: string | undefined;
   /** The development provider always shows its member picker, so demo users can switch. */
   forceLoginPrompt?: boolean;
-  /** Seconds for every call to the provider (discovery, token, userinfo). */
+  /** Seconds for every call to the provider (discovery, token, JWKS, userinfo); openid-client applies it to each. */
   timeoutSeconds?: number;
 }
 
@@ -84,23 +113,35 @@ export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
       return { authorizationUrl: oidc.buildAuthorizationUrl(config, parameters).href, pending };
     },
     async complete(callbackUrl, pending) {
-      const config = await getConfiguration();
-      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      const idClaims = tokens.claims();
-      if (!idClaims) {
-        throw new Error('The provider returned no ID token');
+      try {
+        const config = await getConfiguration();
+        // Checks state, PKCE, and the ID token (issuer, audience, signature, expiry, nonce).
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+        const idClaims = tokens.claims();
+        if (!idClaims) {
+          throw new Error('The provider returned no ID token');
+        }
+        let claims: Record<string, unknown> = { ...idClaims };
+        if (config.serverMetadata().userinfo_endpoint) {
+          const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+          claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
+        }
+        return { profile: profileFromClaims(settings, claims), idToken: tokens.id_token ?? null, providerTokens: null };
+      } catch (error) {
+        if (isUnreachableError(error)) {
+          throw new InstituteLoginError('unavailable', `The identity provider did not answer: ${errorText(error)}`, {
+            cause: error,
+          });
+        }
+        throw new InstituteLoginError('callback', `The login callback was refused: ${errorText(error)}`, {
+          cause: error,
+        });
       }
-      let claims: Record<string, unknown> = { ...idClaims };
-      if (config.serverMetadata().userinfo_endpoint) {
-        const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-        claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
-      }
-      return { profile: profileFromClaims(settings, claims), idToken: tokens.id_token ?? null };
     },
     async endSessionUrl({ idTokenHint, postLogoutRedirectUri }) {
       if (settings.kind === 'dev') {
@@ -119,6 +160,10 @@ export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
       return oidc.buildEndSessionUrl(config, parameters).href;
     },
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function pickDefined(claims: Record<string, unknown>): Record<string, unknown> {

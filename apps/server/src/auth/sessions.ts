@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { ViewMode } from '@pid5/contract';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
+import { openWithSecret, sealWithSecret } from '../lib/seal';
 import { createRandomToken, hashToken } from '../lib/tokens';
+import type { ProviderTokens } from './institute-login';
 
 export const SESSION_COOKIE = 'session';
 
@@ -24,7 +26,32 @@ export interface ActiveSession {
   viewMode: ViewMode;
   expiresAt: Date;
   idTokenHint: string | null;
+  /** The provider's member tokens (Wix), opened with the cookie token; null for other logins. */
+  providerTokens: ProviderTokens | null;
   user: SessionUser;
+}
+
+const PROVIDER_TOKENS_PURPOSE = 'provider-tokens';
+
+function sealProviderTokens(sessionToken: string, tokens: ProviderTokens): string {
+  return sealWithSecret(sessionToken, PROVIDER_TOKENS_PURPOSE, JSON.stringify(tokens));
+}
+
+function openProviderTokens(sessionToken: string, sealed: string | null): ProviderTokens | null {
+  const json = sealed ? openWithSecret(sessionToken, PROVIDER_TOKENS_PURPOSE, sealed) : null;
+  if (!json) {
+    return null;
+  }
+  const value = JSON.parse(json) as Partial<ProviderTokens>;
+  return typeof value.accessToken === 'string' &&
+    typeof value.refreshToken === 'string' &&
+    typeof value.accessTokenExpiresAt === 'number'
+    ? {
+        accessToken: value.accessToken,
+        refreshToken: value.refreshToken,
+        accessTokenExpiresAt: value.accessTokenExpiresAt,
+      }
+    : null;
 }
 
 // Refresh last_seen_at at most once a minute: the idle timeout needs minutes, not every request.
@@ -33,7 +60,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** A new random 256-bit token for every login (no fixation); only its hash is stored. */
 export async function createSession(
   db: Db,
-  options: { userId: string; viewMode: ViewMode; now: Date; policy: SessionPolicy; idTokenHint?: string | null },
+  options: {
+    userId: string;
+    viewMode: ViewMode;
+    now: Date;
+    policy: SessionPolicy;
+    idTokenHint?: string | null;
+    providerTokens?: ProviderTokens | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = createRandomToken(32);
   const expiresAt = new Date(options.now.getTime() + options.policy.absoluteHours * 3_600_000);
@@ -45,6 +79,7 @@ export async function createSession(
     lastSeenAt: options.now,
     expiresAt,
     idTokenHint: options.idTokenHint ?? null,
+    providerTokens: options.providerTokens ? sealProviderTokens(token, options.providerTokens) : null,
   });
   return { token, expiresAt };
 }
@@ -79,6 +114,7 @@ export async function findActiveSession(
     viewMode: row.session.viewMode,
     expiresAt: row.session.expiresAt,
     idTokenHint: row.session.idTokenHint,
+    providerTokens: openProviderTokens(options.token, row.session.providerTokens),
     user: {
       id: row.user.id,
       username: row.user.username,
@@ -87,6 +123,14 @@ export async function findActiveSession(
       role: row.user.role,
     },
   };
+}
+
+/** Stores renewed provider tokens for the session behind `token`. */
+export async function setSessionProviderTokens(db: Db, token: string, tokens: ProviderTokens): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ providerTokens: sealProviderTokens(token, tokens) })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function setSessionViewMode(db: Db, tokenHash: string, viewMode: ViewMode): Promise<void> {

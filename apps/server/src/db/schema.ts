@@ -64,6 +64,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     idTokenHint: text('id_token_hint'),
+    // 0003_session_provider_tokens.sql: the provider's member tokens, sealed (lib/seal.ts).
+    providerTokens: text('provider_tokens'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { keepProviderSessionFresh } from '../auth/provider-session';
 import { findActiveSession, SESSION_COOKIE, type ActiveSession } from '../auth/sessions';
 import { AppError } from '../errors';
 import type { AppDeps } from './deps';
@@ -82,7 +83,17 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
     return null;
   }
   const { database, clock, config } = app.deps;
-  request.auth = await findActiveSession(database.db, { token, now: clock.now(), policy: config.session });
+  const session = await findActiveSession(database.db, { token, now: clock.now(), policy: config.session });
+  request.auth = session
+    ? await keepProviderSessionFresh({
+        db: database.db,
+        login: app.deps.instituteLogin,
+        token,
+        session,
+        now: clock.now(),
+        log: request.log,
+      })
+    : null;
   return request.auth;
 }
 

@@ -1,6 +1,7 @@
 import type { InstituteLogin } from '../auth/institute-login';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
+import type { WixOrderSync } from '../integrations/wix/wix-order-sync';
 import type { Clock } from '../lib/clock';
 import type { ActiveItemSet } from '../modules/item-sets/load-item-set';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   clock: Clock;
   /** null when no institute login is configured (local accounts only). */
   instituteLogin: InstituteLogin | null;
+  /** Purchased tests from the Wix site's orders; null/absent unless WIX_API_KEY, WIX_SITE_ID, WIX_TEST_PRODUCT_ID are set. */
+  wixOrders?: WixOrderSync | null;
   /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
   itemSet: ActiveItemSet;
 }

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZWixSyncRequest, ZWixSyncResponse, type TWixSyncResult } from '@pid5/contract';
+import { recordAudit } from '../../audit/audit';
+import { AppError } from '../../errors';
+import { requireSession } from '../../http/access';
+
+/** `POST /api/admin/credits/sync-wix`: the admin's 'Sync orders' for one clinician or every Wix-linked one. */
+export function registerWixSyncRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app.deps;
+
+  r.post(
+    '/api/admin/credits/sync-wix',
+    {
+      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: "Read purchased tests from the Wix site's orders into the ledger (idempotent)",
+        body: ZWixSyncRequest,
+        response: { 200: ZWixSyncResponse },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const sync = app.deps.wixOrders;
+      if (!sync) {
+        throw new AppError(
+          'NOT_FOUND',
+          'Wix order sync is not configured on this server (WIX_API_KEY, WIX_SITE_ID, WIX_TEST_PRODUCT_ID).',
+        );
+      }
+      const { clinicianId } = request.body;
+      const clinicians = await sync.listWixClinicians({ clinicianId });
+      if (clinicianId !== undefined && clinicians.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'This clinician has not signed in through the Wix site yet.', {
+          fields: { clinicianId: 'No Wix member is linked to this clinician' },
+        });
+      }
+      const results: TWixSyncResult[] = [];
+      // One after another: a site's order API is rate-limited, and an admin waits for the summary.
+      for (const clinician of clinicians) {
+        try {
+          const outcome = await sync.syncClinician(clinician);
+          results.push({ ...outcome, username: clinician.username, ok: true, error: null });
+        } catch (error) {
+          request.log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
+          results.push({
+            clinicianId: clinician.clinicianId,
+            username: clinician.username,
+            ok: false,
+            ordersSeen: 0,
+            granted: 0,
+            refunded: 0,
+            partiallyRefunded: [],
+            error: 'The Wix site did not answer. Please try again in a minute.',
+          });
+        }
+      }
+      await recordAudit(database.db, {
+        actor: session.user.id,
+        action: 'credits.sync',
+        ip: request.ip,
+        details: {
+          source: 'wix',
+          trigger: 'admin',
+          clinicianId: clinicianId ?? null,
+          results: results.map((result) => ({
+            clinicianId: result.clinicianId,
+            ok: result.ok,
+            ordersSeen: result.ordersSeen,
+            granted: result.granted,
+            refunded: result.refunded,
+            partiallyRefunded: result.partiallyRefunded,
+          })),
+        },
+      });
+      return { results };
+    },
+  );
+}
