@@ -17,8 +17,14 @@ import { createUnknownCodeLimiter } from './unknown-code-limiter';
 
 // Unknown codes: 30 per address per 10 minutes, then every patient lookup from that address waits.
 export const UNKNOWN_CODE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
-// Everything else: generous, a patient answering quickly makes a few requests a minute.
-const PATIENT_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+// Everything else: generous, a patient answering quickly makes a few requests a minute. Counted per link,
+// not per address: a clinic's patients often share one address behind NAT, and guessing codes is
+// already stopped by the unknown-code limit per address above.
+const PATIENT_RATE_LIMIT = {
+  max: 600,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `patient-link:${(request.params as { code?: string }).code ?? ''}`,
+};
 
 const ZCodeParams = z.object({ code: z.string() });
 const ZItemParams = z.object({
