@@ -4,3 +4,4 @@ export * from './wix-sync';
 export * from './assessments';
 export * from './admin';
 export * from './patient';
+export * from './results';
