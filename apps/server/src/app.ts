@@ -19,6 +19,7 @@ import { registerCreditsRoutes } from './modules/credits/credits.routes';
 import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
+import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuthRoutes(app);
   registerWixSyncRoutes(app);
   registerMeRoutes(app);
+  registerResultsRoutes(app);
   registerDocumentsRoutes(app);
   registerDiagnosesRoutes(app);
   registerCreditsRoutes(app);

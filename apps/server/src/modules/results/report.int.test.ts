@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { formatScore, type TAssessmentResults } from '@pid5/contract';
+import { auditEvents } from '../../db/schema';
+import { createDemoResponses } from '../../reports/demo-responses';
+import { FOOTER_NOTICE, SECTION_TITLES } from '../../reports/report-texts';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { readError } from '../../../test/test-client';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { createSubmittedAssessment, pdfToText, splitPages } from './results-test-helpers';
+
+const INSTITUTE = 'Institut für Persönlichkeitsforschung';
+let server: TestServer;
+let clinician: SignedInUser;
+let admin: SignedInUser;
+let completedId: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { INSTITUTE_NAME: INSTITUTE, REPORT_COPYRIGHT_YEAR: '2031' } });
+  server.clock.set(new Date('2026-01-15T12:00:00Z'));
+  [clinician, admin] = await Promise.all([createSignedInClinician(server), createSignedInAdmin(server)]);
+  completedId = await createSubmittedAssessment(server, {
+    clinicianId: clinician.id,
+    responses: createDemoResponses({ seed: 3 }),
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function downloadReport(
+  user: SignedInUser,
+  id: number,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = { 'accept-language': 'en-US,en;q=0.8' },
+) {
+  const search = new URLSearchParams(query).toString();
+  return user.client.get(`/api/assessments/${id}/report.pdf${search ? `?${search}` : ''}`, { headers });
+}
+
+async function reportText(response: Response, options: { layout?: boolean } = {}): Promise<string> {
+  expect(response.status).toBe(200);
+  return pdfToText(new Uint8Array(await response.arrayBuffer()), options);
+}
+
+/** The line with the header of the report: "Name: …". */
+function nameLine(text: string): string | undefined {
+  return text.split('\n').find((line) => line.startsWith('Name: '));
+}
+
+describe('GET /api/assessments/{id}/report.pdf', () => {
+  it('downloads report.pdf with the name, the date, every section in order and a footer on every page', async () => {
+    const response = await downloadReport(clinician, completedId, { name: '  Jane Doe  ' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="report.pdf"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await reportText(response);
+
+    expect(nameLine(text)).toBe('Name: Jane Doe');
+    expect(text).toContain('Date: January 15, 2026');
+    expect(text).toContain('Personality Profile');
+    const headings = [
+      SECTION_TITLES.understanding,
+      SECTION_TITLES.domains,
+      SECTION_TITLES.facets,
+      SECTION_TITLES.navigating,
+      SECTION_TITLES.validity,
+    ];
+    const positions = headings.map((heading) => text.indexOf(heading));
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(positions),
+    ).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const level of ['Mild', 'Moderate', 'High']) {
+      expect(text).toContain(level);
+    }
+
+    const pages = splitPages(text);
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    pages.forEach((page, index) => {
+      expect(page, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pages.length}`);
+      expect(page, `page ${index + 1}`).toContain(`© 2031 ${INSTITUTE}`);
+      expect(page.replace(/\s+/g, ' '), `page ${index + 1}`).toContain(FOOTER_NOTICE);
+      expect(page, `page ${index + 1}`).toContain('US general population');
+      expect(page, `page ${index + 1}`).toContain('German general population');
+    });
+    expect(text.toLowerCase()).not.toContain('informant');
+
+    const audit = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.assessmentId, completedId), eq(auditEvents.action, 'assessment.report')));
+    expect(audit.at(-1)).toMatchObject({
+      actor: clinician.id,
+      details: { view: 'clinician', isAnonymous: false, locale: 'en-US' },
+    });
+    // The audit log records that a name was printed, never the name.
+    expect(JSON.stringify(audit)).not.toContain('Jane');
+  });
+
+  it('prints all 30 scale scores exactly as the results page formats them', async () => {
+    const results = (await (
+      await clinician.client.get(`/api/assessments/${completedId}/results`)
+    ).json()) as TAssessmentResults;
+    const lines = (
+      await reportText(await downloadReport(clinician, completedId, { name: 'Jane Doe' }), { layout: true })
+    )
+      .split('\n')
+      .map((line) => line.trim());
+    const scales = [...results.domains, ...results.facets];
+    expect(scales).toHaveLength(30);
+    for (const scale of scales) {
+      const numbers = [scale.score, scale.srf, scale.irf].map((value) => formatScore(value)).join(' ');
+      const row = lines.find((line) => line.startsWith(`${scale.key} `) && line.replace(/\s+/g, ' ').includes(numbers));
+      expect(row, `${scale.key}: ${numbers}`).toBeDefined();
+    }
+  });
+
+  it('prints accented and Cyrillic names as typed', async () => {
+    const text = await reportText(await downloadReport(clinician, completedId, { name: 'Zoë Ångström Жанна' }));
+    expect(nameLine(text)).toBe('Name: Zoë Ångström Жанна');
+  });
+
+  it('prints markup as plain text and drops control characters', async () => {
+    const name = '<b>Eve</b>\u0007 <script>x</script>\u202e Smith\n';
+    const text = await reportText(await downloadReport(clinician, completedId, { name }));
+    expect(nameLine(text)).toBe('Name: <b>Eve</b> <script>x</script> Smith');
+  });
+
+  it("prints 'Anonymous' for a name that is empty after trimming, and for an admin whatever the name", async () => {
+    const blank = await reportText(await downloadReport(clinician, completedId, { name: ' \t ' }));
+    expect(nameLine(blank)).toBe('Name: Anonymous');
+
+    const response = await downloadReport(admin, completedId, { name: 'Jane Doe' });
+    const text = await reportText(response);
+    expect(nameLine(text)).toBe('Name: Anonymous');
+    expect(text).not.toContain('Jane Doe');
+    const audit = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, admin.id), eq(auditEvents.action, 'assessment.report')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ assessmentId: completedId, details: { view: 'admin', isAnonymous: true } });
+  });
+
+  it("formats the date in the requester's language and time zone, falling back safely", async () => {
+    const german = await reportText(await downloadReport(clinician, completedId, {}, { 'accept-language': 'de-DE' }));
+    expect(german).toContain('Date: 15. Januar 2026');
+    // Japanese needs glyphs the font lacks: the next acceptable language is used.
+    const fallback = await reportText(
+      await downloadReport(clinician, completedId, {}, { 'accept-language': 'ja-JP, fr;q=0.5' }),
+    );
+    expect(fallback).toContain('Date: 15 janvier 2026');
+    const none = await reportText(await downloadReport(clinician, completedId, {}, {}));
+    expect(none).toContain('Date: 15 January 2026');
+    // 12:00 UTC is already 02:00 on the 16th at UTC+14.
+    const kiribati = await reportText(
+      await downloadReport(clinician, completedId, { tz: 'Pacific/Kiritimati' }, { 'accept-language': 'en-US' }),
+    );
+    expect(kiribati).toContain('Date: January 16, 2026');
+    const unknownZone = await reportText(
+      await downloadReport(clinician, completedId, { tz: 'Mars/Olympus' }, { 'accept-language': 'en-US' }),
+    );
+    expect(unknownZone).toContain('Date: January 15, 2026');
+  });
+
+  it('refuses a name longer than 100 characters with 400', async () => {
+    const response = await downloadReport(clinician, completedId, { name: 'x'.repeat(101) });
+    expect(response.status).toBe(400);
+    expect(await readError(response)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: expect.any(String) },
+    });
+    const accented = 'é'.repeat(100);
+    expect((await downloadReport(clinician, completedId, { name: accented.normalize('NFD') })).status).toBe(200);
+  });
+
+  it('answers 409 TEST_INCOMPLETE for an unfinished test, also for an admin', async () => {
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      consented: true,
+      responses: createDemoResponses().slice(0, 200) + '9'.repeat(20),
+    });
+    for (const user of [clinician, admin]) {
+      const response = await downloadReport(user, row.id, { name: 'Jane Doe' });
+      expect(response.status).toBe(409);
+      const error = await readError(response);
+      expect(error.code).toBe('TEST_INCOMPLETE');
+      expect(error.message).toMatch(/not finished/);
+    }
+  });
+
+  it("answers 404 for another clinician's test and for an unknown id, 400 for a malformed id", async () => {
+    const other = await createSignedInClinician(server);
+    expect((await downloadReport(other, completedId)).status).toBe(404);
+    expect((await downloadReport(clinician, 987654321)).status).toBe(404);
+    const malformed = await clinician.client.get('/api/assessments/report/report.pdf');
+    expect(malformed.status).toBe(400);
+    expect((await server.client().get(`/api/assessments/${completedId}/report.pdf`)).status).toBe(401);
+  });
+
+  it('keeps answering other requests while reports are drawn', async () => {
+    const reports = Array.from({ length: 4 }, () => downloadReport(clinician, completedId, { name: 'Jane Doe' }));
+    const started = Date.now();
+    const health = await clinician.client.get('/api/me');
+    const healthMs = Date.now() - started;
+    expect(health.status).toBe(200);
+    const statuses = (await Promise.all(reports)).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(healthMs).toBeLessThan(250);
+  });
+});

@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { insertAssessment } from '../../../test/assessment-factories';
+import type { TestServer } from '../../../test/test-server';
+
+// Shared by the results and report integration tests.
+
+const run = promisify(execFile);
+
+/** A test answered and submitted through the patient API, so its scores are frozen exactly as in production. */
+export async function createSubmittedAssessment(
+  server: TestServer,
+  options: { clinicianId: string; responses: string },
+): Promise<number> {
+  const { row, code } = await insertAssessment(server, { clinicianId: options.clinicianId, consented: true });
+  const patient = server.client();
+  const answers = [...options.responses].map((c, i) => ({ item: i + 1, value: Number(c) }));
+  const saved = await patient.post(`/api/patient/${code}/answers`, { answers });
+  if (saved.status !== 200) {
+    throw new Error(`saving answers failed: ${saved.status} ${await saved.text()}`);
+  }
+  const submitted = await patient.post(`/api/patient/${code}/submit`);
+  if (submitted.status !== 200) {
+    throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
+  }
+  return row.id;
+}
+
+/** The text of a PDF by poppler's pdftotext (installed in CI): pages separated by form feeds. */
+export async function pdfToText(pdf: Uint8Array, options: { layout?: boolean } = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    await writeFile(file, pdf);
+    const args = ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'];
+    const { stdout } = await run('pdftotext', args, { maxBuffer: 10 * 1024 * 1024 });
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Pages of pdftotext output (the trailing form feed leaves an empty last element, dropped here). */
+export function splitPages(text: string): string[] {
+  const pages = text.split('\f');
+  return pages.at(-1)?.trim() === '' ? pages.slice(0, -1) : pages;
+}

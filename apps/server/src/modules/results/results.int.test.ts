@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { TAssessmentResults } from '@pid5/contract';
+import { DOMAIN_KEYS, FACET_KEYS, scoreResponses } from '@pid5/instrument';
+import { auditEvents } from '../../db/schema';
+import { createDemoResponses } from '../../reports/demo-responses';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { readError } from '../../../test/test-client';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { createSubmittedAssessment } from './results-test-helpers';
+
+let server: TestServer;
+let clinicianA: SignedInUser;
+let clinicianB: SignedInUser;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [clinicianA, clinicianB, admin] = await Promise.all([
+    createSignedInClinician(server),
+    createSignedInClinician(server),
+    createSignedInAdmin(server),
+  ]);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function getResults(user: SignedInUser, id: number | string) {
+  return user.client.get(`/api/assessments/${id}/results`);
+}
+
+/** Every number of the API equals the instrument's scoring of `responses`. */
+function expectScoresOf(results: TAssessmentResults, responses: string) {
+  const expected = scoreResponses(responses);
+  expect(results.facets.map((f) => f.key)).toEqual([...FACET_KEYS]);
+  expect(results.domains.map((d) => d.key)).toEqual([...DOMAIN_KEYS]);
+  for (const facet of results.facets) {
+    const e = expected.facets[facet.key as (typeof FACET_KEYS)[number]];
+    expect(facet, facet.key).toMatchObject({
+      name: e.name,
+      score: e.score,
+      srf: e.srf,
+      irf: e.irf,
+      level: e.level,
+      isScored: e.isScored,
+      missing: e.missing,
+      nItems: e.nItems,
+    });
+  }
+  for (const domain of results.domains) {
+    const e = expected.domains[domain.key as (typeof DOMAIN_KEYS)[number]];
+    expect(domain, domain.key).toMatchObject({ score: e.score, srf: e.srf, irf: e.irf, level: e.level });
+  }
+  expect(results.missing).toBe(expected.missing);
+  expect(results.validity.missing).toBe(expected.validity.missing);
+  expect(results.validity.scales.map((s) => [s.key, s.score])).toEqual([
+    ['INC', expected.validity.INC.score],
+    ['ORS', expected.validity.ORS.score],
+    ['PRD', expected.validity.PRD.score],
+    ['SDTD', expected.validity.SDTD.score],
+  ]);
+}
+
+describe('GET /api/assessments/{id}/results', () => {
+  it('gives the owning clinician the scores frozen at submission, equal to scoreResponses on the answers', async () => {
+    const responses = createDemoResponses({ seed: 7 });
+    const id = await createSubmittedAssessment(server, { clinicianId: clinicianA.id, responses });
+    const response = await getResults(clinicianA, id);
+    expect(response.status).toBe(200);
+    const results = (await response.json()) as TAssessmentResults;
+    expect(results).toMatchObject({
+      assessmentId: id,
+      status: 'completed',
+      scoresSource: 'frozen',
+      answered: 220,
+      missing: 0,
+      itemSet: { id: 'demo-en-1', isDemo: true },
+      levelCutoffs: [
+        { level: 'High', atLeast: 3 },
+        { level: 'Moderate', atLeast: 2 },
+        { level: 'Mild', atLeast: 1.5 },
+      ],
+    });
+    expectScoresOf(results, responses);
+    // Each norm set by its label and source; the second set is the German population set, not informant norms.
+    expect(results.norms.srf).toMatchObject({ id: 'SRF', shortLabel: 'US general population' });
+    expect(results.norms.irf).toMatchObject({ id: 'DE-GESIS-2026', shortLabel: 'German general population' });
+    expect(JSON.stringify(results).toLowerCase()).not.toContain('informant');
+    expect(results.validity.summary).toMatch(/^All 220 statements were answered\./);
+
+    const rows = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.assessmentId, id), eq(auditEvents.action, 'assessment.results')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor: clinicianA.id, details: { view: 'clinician', scoresSource: 'frozen' } });
+  });
+
+  it('shows the stored scores of a completed test, not a rescoring of its answers', async () => {
+    const answered = createDemoResponses({ seed: 11 });
+    const stored = scoreResponses(createDemoResponses({ seed: 12, targets: {}, baseline: 2.5 }));
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinicianA.id,
+      responses: answered,
+      finishedAt: server.clock.now(),
+      scores: stored,
+    });
+    const results = (await (await getResults(clinicianA, row.id)).json()) as TAssessmentResults;
+    expect(results.scoresSource).toBe('frozen');
+    expect(results.facets.find((f) => f.key === 'Anx')?.srf).toBe(stored.facets.Anx.srf);
+    expect(results.facets.find((f) => f.key === 'Anx')?.srf).not.toBe(scoreResponses(answered).facets.Anx.srf);
+  });
+
+  it('computes the scores from the answers when a completed test has none stored', async () => {
+    const responses = createDemoResponses({ seed: 13 });
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinicianA.id,
+      responses,
+      finishedAt: server.clock.now(),
+      scores: { not: 'a score result' },
+    });
+    const results = (await (await getResults(clinicianA, row.id)).json()) as TAssessmentResults;
+    expect(results.scoresSource).toBe('live');
+    expectScoresOf(results, responses);
+  });
+
+  it('gives an admin live results of an unfinished test, with the missing-item rules applied', async () => {
+    // Items 1-110 answered, the rest unanswered: some facets keep enough answers, others are not scored.
+    const responses = createDemoResponses({ seed: 17 }).slice(0, 110) + '9'.repeat(110);
+    const { row } = await insertAssessment(server, { clinicianId: clinicianA.id, responses, consented: true });
+    const response = await getResults(admin, row.id);
+    expect(response.status).toBe(200);
+    const results = (await response.json()) as TAssessmentResults;
+    expect(results).toMatchObject({
+      status: 'in-progress',
+      scoresSource: 'live',
+      finishedAt: null,
+      answered: 110,
+      missing: 110,
+    });
+    expectScoresOf(results, responses);
+    expect(results.facets.some((f) => !f.isScored && f.score === null && f.srf === null)).toBe(true);
+    expect(results.validity.unscoredFacets.length).toBeGreaterThan(0);
+    expect(results.validity.summary).toContain('110 of 220 statements were not answered');
+  });
+
+  it('refuses the owning clinician results of an unfinished test with 409 TEST_INCOMPLETE', async () => {
+    const { row } = await insertAssessment(server, { clinicianId: clinicianA.id, consented: true });
+    const response = await getResults(clinicianA, row.id);
+    expect(response.status).toBe(409);
+    expect(await readError(response)).toMatchObject({ code: 'TEST_INCOMPLETE' });
+  });
+
+  it("answers 404 for another clinician's test, and for an admin in the clinician view", async () => {
+    const id = await createSubmittedAssessment(server, {
+      clinicianId: clinicianA.id,
+      responses: createDemoResponses({ seed: 19 }),
+    });
+    const forB = await getResults(clinicianB, id);
+    expect(forB.status).toBe(404);
+    expect(await readError(forB)).toMatchObject({ code: 'NOT_FOUND' });
+
+    const switcher = await createSignedInAdmin(server);
+    await switcher.client.put('/api/me/view-mode', { viewMode: 'clinician' });
+    expect((await getResults(switcher, id)).status).toBe(404);
+    expect((await getResults(admin, id)).status).toBe(200);
+  });
+
+  it('answers 400 for a malformed id, 404 for an unknown one and 401 without a session', async () => {
+    for (const bad of ['abc', '1.5', '-1', '0', '1e3', '99999999999999999999']) {
+      const response = await getResults(clinicianA, bad);
+      expect(response.status, bad).toBe(400);
+    }
+    expect((await getResults(clinicianA, 987654321)).status).toBe(404);
+    expect((await server.client().get('/api/assessments/1/results')).status).toBe(401);
+  });
+});

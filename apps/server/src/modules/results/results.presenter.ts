@@ -1,0 +1,201 @@
+import type { ResultLevel, TAssessmentResults, TValidityScaleResult } from '@pid5/contract';
+import { DOMAIN_KEYS, FACET_KEYS, LEVEL_CUTOFFS, type Level, type ScoreResult } from '@pid5/instrument';
+
+// ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape, with the validity
+// indices put in plain words. The PDF report is drawn from this same object, so page and report agree.
+
+// The contract's level names are the instrument's: a compile-time check that they stay the same.
+const LEVELS_MATCH: [Level, ResultLevel] extends [ResultLevel, Level] ? true : never = true;
+void LEVELS_MATCH;
+
+export interface PresentResultsOptions {
+  assessmentId: number;
+  isFinished: boolean;
+  finishedAt: Date | null;
+  scoresSource: 'frozen' | 'live';
+  itemSet: TAssessmentResults['itemSet'];
+}
+
+export function presentResults(score: ScoreResult, options: PresentResultsOptions): TAssessmentResults {
+  return {
+    assessmentId: options.assessmentId,
+    status: options.isFinished ? 'completed' : 'in-progress',
+    scoresSource: options.scoresSource,
+    finishedAt: options.finishedAt?.toISOString() ?? null,
+    answered: score.answered,
+    missing: score.missing,
+    instrument: { name: score.instrument.name, form: score.instrument.form, version: score.instrumentVersion },
+    normsVersion: score.normsVersion,
+    norms: { srf: { ...score.norms.srf }, irf: { ...score.norms.irf } },
+    itemSet: options.itemSet,
+    levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
+    facets: FACET_KEYS.map((key) => {
+      const f = score.facets[key];
+      return {
+        key,
+        name: f.name,
+        isScored: f.isScored,
+        score: f.score,
+        srf: f.srf,
+        irf: f.irf,
+        level: f.level,
+        domain: f.domain,
+        nItems: f.nItems,
+        answered: f.answered,
+        missing: f.missing,
+        maxMissing: f.maxMissing,
+      };
+    }),
+    domains: DOMAIN_KEYS.map((key) => {
+      const d = score.domains[key];
+      return {
+        key,
+        name: d.name,
+        isScored: d.isScored,
+        score: d.score,
+        srf: d.srf,
+        irf: d.irf,
+        level: d.level,
+        facets: [...d.facets],
+        unscoredFacets: [...d.unscoredFacets],
+      };
+    }),
+    validity: describeValidity(score),
+  };
+}
+
+const LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
+function notComputed(scale: { missing: number; nItems: number }): string {
+  return `Not computed: ${scale.missing} of its ${scale.nItems} statements were not answered.`;
+}
+
+/**
+ * The validity indices in plain words (DESIGN.md §5: report the missing items and the published response-validity
+ * indices with their cut-offs). Cut-offs: INC Keeley et al. 2016; ORS Sellbom, Dhillon & Bagby 2018; PRD and SD-TD
+ * Williams, Rogers, Sharf & Ross 2019 (SD-TD has a single published source, so its statements stay cautious).
+ */
+export function describeValidity(score: ScoreResult): TAssessmentResults['validity'] {
+  const { INC, ORS, PRD, SDTD } = score.validity;
+  const scales: TValidityScaleResult[] = [];
+
+  scales.push({
+    key: 'INC',
+    name: 'Response inconsistency (INC)',
+    source: INC.source,
+    nItems: INC.nItems,
+    missing: INC.missing,
+    isComputed: INC.isComputed,
+    score: INC.score,
+    flag: INC.isComputed ? (INC.flag ? 'inconsistent' : 'consistent') : null,
+    isConcern: INC.flag,
+    cutoffs: `${INC.cutoff} or more suggests inconsistent answering`,
+    statement: !INC.isComputed
+      ? notComputed(INC)
+      : INC.flag
+        ? `Answers to pairs of similar statements often differed (score ${INC.score}; ${INC.cutoff} or more suggests ` +
+          'inconsistent answering). The questionnaire may have been answered hastily or without full attention, so ' +
+          'read the profile with caution.'
+        : `Answers to pairs of similar statements were consistent (score ${INC.score}; ${INC.cutoff} or more would ` +
+          'suggest inconsistent answering).',
+  });
+
+  scales.push({
+    key: 'ORS',
+    name: 'Over-reporting (ORS)',
+    source: ORS.source,
+    nItems: ORS.nItems,
+    missing: ORS.missing,
+    isComputed: ORS.isComputed,
+    score: ORS.score,
+    flag: ORS.isComputed ? (ORS.flag ? 'over-reporting' : 'not-over-reporting') : null,
+    isConcern: ORS.flag,
+    cutoffs: `${ORS.cutoff} or more suggests over-reporting`,
+    statement: !ORS.isComputed
+      ? notComputed(ORS)
+      : ORS.flag
+        ? `${ORS.score} of ${ORS.nItems} rarely endorsed statements were marked as very true (${ORS.cutoff} or more ` +
+          'suggests over-reporting). Difficulties may be described more strongly than they are experienced; discuss ' +
+          'high scores before relying on them.'
+        : `${ORS.score} of ${ORS.nItems} rarely endorsed statements were marked as very true (${ORS.cutoff} or more ` +
+          'would suggest over-reporting).',
+  });
+
+  const prdRange = `${PRD.positiveImpressionIfAtMost + 1}-${PRD.genuineIfAtLeast - 1}`;
+  scales.push({
+    key: 'PRD',
+    name: 'Favourable self-presentation (PRD)',
+    source: PRD.source,
+    nItems: PRD.nItems,
+    missing: PRD.missing,
+    isComputed: PRD.isComputed,
+    score: PRD.score,
+    flag: PRD.flag,
+    isConcern: PRD.flag === 'positive-impression',
+    cutoffs:
+      `${PRD.positiveImpressionIfAtMost} or less suggests a favourable self-presentation; ` +
+      `${PRD.genuineIfAtLeast} or more suggests open answering`,
+    statement:
+      PRD.flag === null
+        ? notComputed(PRD)
+        : PRD.flag === 'positive-impression'
+          ? `Score ${PRD.score} (${PRD.positiveImpressionIfAtMost} or less): the answers may paint a more favourable ` +
+            'picture than is the case, so some difficulties could be understated.'
+          : PRD.flag === 'genuine'
+            ? `Score ${PRD.score} (${PRD.genuineIfAtLeast} or more): no sign of an overly favourable self-presentation.`
+            : `Score ${PRD.score} (${prdRange}): no clear sign either way of an overly favourable self-presentation.`,
+  });
+
+  const sdtdRange = `${SDTD.socialDesirabilityIfAtMost + 1}-${SDTD.defensivenessIfAtLeast - 1}`;
+  scales.push({
+    key: 'SDTD',
+    name: 'Denial of common shortcomings (SD-TD)',
+    source: SDTD.source,
+    nItems: SDTD.nItems,
+    missing: SDTD.missing,
+    isComputed: SDTD.isComputed,
+    score: SDTD.score,
+    flag: SDTD.flag,
+    isConcern: SDTD.flag === 'social-desirability',
+    cutoffs:
+      `${SDTD.socialDesirabilityIfAtMost} or less suggests socially desirable answering; ` +
+      `${SDTD.defensivenessIfAtLeast} or more is described by its authors as defensive answering`,
+    statement:
+      SDTD.flag === null
+        ? notComputed(SDTD)
+        : SDTD.flag === 'social-desirability'
+          ? `Score ${SDTD.score} (${SDTD.socialDesirabilityIfAtMost} or less): the answers may deny shortcomings that ` +
+            'most people admit to, so some difficulties could be understated.'
+          : SDTD.flag === 'defensiveness'
+            ? `Score ${SDTD.score} (${SDTD.defensivenessIfAtLeast} or more): above the range linked to socially ` +
+              "desirable answering, in the range the scale's authors describe as defensive answering. This index " +
+              'rests on a single study, so give it less weight than the others.'
+            : `Score ${SDTD.score} (${sdtdRange}): no clear sign either way of socially desirable answering.`,
+  });
+
+  const unscored = FACET_KEYS.filter((key) => !score.facets[key].isScored);
+  const concerns = scales.filter((s) => s.isConcern);
+  const parts: string[] = [];
+  parts.push(
+    score.missing === 0
+      ? 'All 220 statements were answered.'
+      : `${score.missing} of 220 statements were not answered` +
+          (unscored.length === 0
+            ? '; every scale still had enough answers to be scored.'
+            : `; ${unscored.length === 1 ? 'one facet has' : `${unscored.length} facets have`} too few answers to be ` +
+              `scored (${unscored.map((key) => score.facets[key].name).join(', ')}).`),
+  );
+  parts.push(
+    concerns.length === 0
+      ? 'None of the validity indices points to careless, exaggerated or overly favourable answering.'
+      : `${LIST.format(concerns.map((s) => s.name))} ${concerns.length === 1 ? 'suggests' : 'suggest'} reading ` +
+          'the profile with caution.',
+  );
+
+  return {
+    missing: score.missing,
+    unscoredFacets: unscored.map((key) => key),
+    scales,
+    summary: parts.join(' '),
+  };
+}

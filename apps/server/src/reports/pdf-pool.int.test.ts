@@ -1,0 +1,112 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoItemSet, scoreResponses } from '@pid5/instrument';
+import { presentResults } from '../modules/results/results.presenter';
+import { createDemoResponses } from './demo-responses';
+import { createPdfPool, PdfRenderError } from './pdf-pool';
+import type { ReportInput } from './report-pdf';
+
+// The worker pool, with the real worker (pdf-worker.ts started through tsx, as under `npm start`) and with
+// stand-in workers that crash or hang.
+
+const input: ReportInput = {
+  name: 'Jane Doe',
+  dateText: '15 January 2026',
+  results: presentResults(scoreResponses(createDemoResponses()), {
+    assessmentId: 1,
+    isFinished: true,
+    finishedAt: new Date('2026-01-15T12:00:00Z'),
+    scoresSource: 'frozen',
+    itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+  }),
+  instituteName: 'Demonstration Institute',
+  copyrightYear: 2026,
+};
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pid5-pool-'));
+  await writeFile(
+    join(dir, 'crash-worker.mjs'),
+    "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n",
+  );
+  await writeFile(
+    join(dir, 'hang-worker.mjs'),
+    "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => undefined);\n",
+  );
+  await writeFile(
+    join(dir, 'failing-worker.mjs'),
+    "import { parentPort } from 'node:worker_threads';\n" +
+      "parentPort.on('message', (job) => parentPort.postMessage({ id: job.id, ok: false, message: 'no font' }));\n",
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('PDF worker pool', () => {
+  it('draws reports in worker threads without blocking the event loop', async () => {
+    const pool = createPdfPool({ size: 2 });
+    pool.warm();
+    try {
+      // Warm up (the first report also starts the worker and compiles the TypeScript).
+      const first = await pool.render(input);
+      expect(Buffer.from(first.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const pdfs = await Promise.all(Array.from({ length: 4 }, () => pool.render(input)));
+      delay.disable();
+      expect(pdfs.every((pdf) => pdf.byteLength > 20_000)).toBe(true);
+      // Drawing one report takes well over 100 ms of CPU; in a worker the main thread never waits for it.
+      expect(delay.max / 1e6).toBeLessThan(100);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails only the report whose worker crashed, and replaces the worker', async () => {
+    const pool = createPdfPool({ size: 1, workerUrl: pathToFileURL(join(dir, 'crash-worker.mjs')) });
+    try {
+      await expect(pool.render(input)).rejects.toBeInstanceOf(PdfRenderError);
+      await expect(pool.render(input)).rejects.toThrow(/stopped \(exit code 3\)/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up on a report that takes too long', async () => {
+    const pool = createPdfPool({ size: 1, timeoutMs: 200, workerUrl: pathToFileURL(join(dir, 'hang-worker.mjs')) });
+    try {
+      await expect(pool.render(input)).rejects.toThrow(/longer than 200 ms/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('passes a drawing error on, refuses work beyond its queue, and refuses work once closed', async () => {
+    const failing = createPdfPool({ size: 1, workerUrl: pathToFileURL(join(dir, 'failing-worker.mjs')) });
+    await expect(failing.render(input)).rejects.toThrow('no font');
+    await failing.close();
+    await expect(failing.render(input)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    const hanging = createPdfPool({
+      size: 1,
+      maxQueued: 1,
+      timeoutMs: 5_000,
+      workerUrl: pathToFileURL(join(dir, 'hang-worker.mjs')),
+    });
+    const pending = Promise.allSettled([hanging.render(input), hanging.render(input)]);
+    await expect(hanging.render(input)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await hanging.close();
+    // The running and the queued report are both answered when the pool closes.
+    for (const outcome of await pending) {
+      expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'SERVICE_UNAVAILABLE' } });
+    }
+  });
+});

@@ -1,0 +1,206 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../errors';
+import type { PdfJobMessage, PdfResultMessage } from './pdf-worker';
+import type { ReportInput } from './report-pdf';
+
+// Reports are drawn off the event loop (DESIGN.md §1: "one slow report never stalls answer saving"): a small pool
+// of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
+// A worker that crashes or runs over its time is replaced; only the report it was drawing fails.
+//
+// The server runs TypeScript under tsx, and a worker thread does not inherit tsx's loader for its entry file on
+// Node 20. So a .ts worker starts from a two-line ES module (as a data: URL) that registers tsx in the worker
+// and then imports the real entry. The same code runs under `tsx` and under vitest; compiled .js needs nothing.
+
+const require = createRequire(import.meta.url);
+
+export interface PdfPool {
+  render(input: ReportInput): Promise<Uint8Array>;
+  /** Start a worker ahead of need (its first start loads pdfkit and compiles the TypeScript: about a second). */
+  warm(): void;
+  close(): Promise<void>;
+  readonly size: number;
+}
+
+export interface PdfPoolOptions {
+  /** Number of worker threads; default 1-2 depending on the CPUs. */
+  size?: number;
+  /** Time limit for one report, ms. */
+  timeoutMs?: number;
+  /** Reports waiting for a worker beyond which new requests are refused with 503. */
+  maxQueued?: number;
+  /** The worker entry (tests point it elsewhere). */
+  workerUrl?: URL;
+}
+
+interface Job {
+  id: number;
+  input: ReportInput;
+  resolve(pdf: Uint8Array): void;
+  reject(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker | null;
+  job: Job | null;
+}
+
+export class PdfRenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PdfRenderError';
+  }
+}
+
+export function defaultPoolSize(): number {
+  return Math.min(2, Math.max(1, availableParallelism() - 1));
+}
+
+/** Start a worker for a .ts entry through tsx, or a .js entry directly. */
+export function startWorker(url: URL): Worker {
+  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } };
+  if (!url.pathname.endsWith('.ts')) {
+    return new Worker(url, options);
+  }
+  const tsxApi = pathToFileURL(require.resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
+  const bootstrap =
+    `import { register } from ${JSON.stringify(tsxApi)};\n` +
+    `register();\n` +
+    `await import(${JSON.stringify(url.href)});\n`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), options);
+}
+
+export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
+  const size = options.size ?? defaultPoolSize();
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxQueued = options.maxQueued ?? 20;
+  const workerUrl = options.workerUrl ?? new URL('./pdf-worker.ts', import.meta.url);
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null }));
+  const queue: Job[] = [];
+  let nextId = 1;
+  let isClosed = false;
+
+  function finish(slot: Slot, outcome: { pdf: Uint8Array } | { error: Error }): void {
+    const job = slot.job;
+    if (!job) {
+      return;
+    }
+    clearTimeout(job.timer);
+    slot.job = null;
+    slot.worker?.unref();
+    if ('pdf' in outcome) {
+      job.resolve(outcome.pdf);
+    } else {
+      job.reject(outcome.error);
+    }
+  }
+
+  function retire(slot: Slot, error: Error): void {
+    const worker = slot.worker;
+    slot.worker = null;
+    finish(slot, { error });
+    if (worker) {
+      worker.removeAllListeners();
+      worker.on('error', () => undefined);
+      void worker.terminate();
+    }
+    dispatch();
+  }
+
+  function spawn(slot: Slot): Worker {
+    const worker = startWorker(workerUrl);
+    worker.on('message', (message: PdfResultMessage) => {
+      if (slot.worker !== worker || slot.job?.id !== message.id) {
+        return;
+      }
+      finish(slot, message.ok ? { pdf: message.pdf } : { error: new PdfRenderError(message.message) });
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      if (slot.worker === worker) {
+        retire(slot, new PdfRenderError(`The report worker failed: ${error.message}`));
+      }
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker === worker) {
+        retire(slot, new PdfRenderError(`The report worker stopped (exit code ${code})`));
+      }
+    });
+    worker.unref();
+    return worker;
+  }
+
+  function dispatch(): void {
+    if (isClosed) {
+      return;
+    }
+    for (const slot of slots) {
+      if (slot.job || queue.length === 0) {
+        continue;
+      }
+      const job = queue.shift();
+      if (!job) {
+        break;
+      }
+      slot.worker ??= spawn(slot);
+      slot.job = job;
+      // Keep the process alive while a report is being drawn; an idle pool never holds it open.
+      slot.worker.ref();
+      job.timer = setTimeout(() => {
+        retire(slot, new PdfRenderError(`The report took longer than ${timeoutMs} ms`));
+      }, timeoutMs);
+      const message: PdfJobMessage = { id: job.id, input: job.input };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  return {
+    size,
+    warm() {
+      const slot = slots[0];
+      if (!isClosed && slot && !slot.worker) {
+        slot.worker = spawn(slot);
+      }
+    },
+    render(input) {
+      if (isClosed) {
+        return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'));
+      }
+      if (queue.length >= maxQueued) {
+        return Promise.reject(
+          new AppError(
+            'SERVICE_UNAVAILABLE',
+            'Many reports are being prepared right now. Please try again in a minute.',
+          ),
+        );
+      }
+      return new Promise<Uint8Array>((resolve, reject) => {
+        queue.push({ id: nextId++, input, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      isClosed = true;
+      for (const job of queue.splice(0)) {
+        job.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'));
+      }
+      await Promise.all(
+        slots.map(async (slot) => {
+          const worker = slot.worker;
+          slot.worker = null;
+          finish(slot, {
+            error: new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'),
+          });
+          if (worker) {
+            worker.removeAllListeners();
+            worker.on('error', () => undefined);
+            await worker.terminate();
+          }
+        }),
+      );
+    },
+  };
+}

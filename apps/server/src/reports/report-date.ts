@@ -1,0 +1,75 @@
+// Today's date on the report in the requester's format (spec §2: "today's date in local format"). The server
+// knows the locale only from Accept-Language (RFC 9110 §12.5.4) and the time zone only if the browser sends it;
+// anything it cannot use falls back safely: unknown tags are skipped, an unknown zone becomes UTC, and a locale
+// whose date would need a script the embedded font cannot draw (or that runs right to left, which the PDF writer
+// does not lay out) is skipped, ending at English (en-GB: "15 January 2026", unambiguous in any country).
+
+export const FALLBACK_REPORT_LOCALE = 'en-GB';
+const MAX_LANGUAGE_RANGES = 12;
+
+/** Scripts DejaVu Sans draws and that run left to right. */
+const PRINTABLE =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Common}\p{Script=Inherited}]*$/u;
+
+/** The language ranges of an Accept-Language header, best first (by q, then order); '*' and q=0 dropped. */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) {
+    return [];
+  }
+  const ranges = header
+    .slice(0, 1000)
+    .split(',')
+    .slice(0, MAX_LANGUAGE_RANGES)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.tag !== '' && r.tag !== '*' && r.q > 0);
+  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranges.map((r) => r.tag);
+}
+
+/** The zone if Intl knows it, else UTC. */
+export function resolveTimeZone(timeZone: string | undefined): string {
+  if (!timeZone) {
+    return 'UTC';
+  }
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function formatIn(locale: string, date: Date, timeZone: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(locale);
+    if (!canonical || Intl.DateTimeFormat.supportedLocalesOf([canonical]).length === 0) {
+      return null;
+    }
+    const text = new Intl.DateTimeFormat(canonical, { dateStyle: 'long', timeZone }).format(date);
+    return PRINTABLE.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The report date, e.g. 'January 15, 2026' (en-US), '15. Januar 2026' (de), '15 января 2026 г.' (ru). */
+export function formatReportDate(options: { date: Date; acceptLanguage?: string; timeZone?: string }): {
+  text: string;
+  locale: string;
+} {
+  const timeZone = resolveTimeZone(options.timeZone);
+  for (const locale of parseAcceptLanguage(options.acceptLanguage)) {
+    const text = formatIn(locale, options.date, timeZone);
+    if (text !== null) {
+      return { text, locale };
+    }
+  }
+  return {
+    text: formatIn(FALLBACK_REPORT_LOCALE, options.date, timeZone) ?? options.date.toISOString().slice(0, 10),
+    locale: FALLBACK_REPORT_LOCALE,
+  };
+}
