@@ -22,6 +22,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Crash and restart tests (npm run test:resilience): own processes, sequential.
+        test: {
+          name: 'resilience',
+          include: ['apps/**/*.resilience.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -16,6 +16,8 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 steps.push({ name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' });
+// Crash and restart tests last: they start and kill server processes (and may restart PostgreSQL).
+steps.push({ name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' });
 
 const results = [];
 for (const step of steps) {

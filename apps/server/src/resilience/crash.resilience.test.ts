@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { assessments, users } from '../db/schema';
+import { createRandomToken, hashToken } from '../lib/tokens';
+import { startServerProcess } from '../../test/server-process';
+import { createTestDatabase } from '../../test/test-database';
+
+// DESIGN.md §9: an answer is acknowledged only after it is committed. Kill the server with SIGKILL
+// in the middle of a save load, start it again on the same data, and every acknowledged answer is there.
+
+const TESTS = 40;
+const DAY_MS = 86_400_000;
+
+async function seedTests(database: Database): Promise<string[]> {
+  const clinicianId = `clinician-${createRandomToken(6)}`;
+  await database.db.insert(users).values({ id: clinicianId, username: 'Crash Test Clinician' });
+  const codes = Array.from({ length: TESTS }, () => createRandomToken(16));
+  const now = new Date();
+  await database.db.insert(assessments).values(
+    codes.map((code, i) => ({
+      testCode: code,
+      testCodeHash: hashToken(code),
+      clinicianId,
+      patientId: `CRASH-${i}`,
+      age: 40,
+      gender: 'Unspecified',
+      race: 'Unspecified',
+      postalCode: '12345',
+      country: 'United States',
+      dsmCodes: ['F41.1'],
+      primaryDsm: 'F41.1',
+      createdAt: now,
+      dueAt: new Date(now.getTime() + 30 * DAY_MS),
+      consentAgreedAt: now,
+      responses: '9'.repeat(220),
+    })),
+  );
+  return codes;
+}
+
+interface Ack {
+  code: string;
+  item: number;
+  value: number;
+}
+
+/** Saves answers from several concurrent loops until stopped; returns the ones the server acknowledged. */
+function runSaveLoad(url: string, codes: string[]) {
+  const acknowledged: Ack[] = [];
+  let attempted = 0;
+  let isRunning = true;
+  const loop = async (worker: number) => {
+    let n = worker;
+    while (isRunning) {
+      const code = codes[n % codes.length] ?? '';
+      const item = (Math.floor(n / codes.length) % 220) + 1;
+      const value = (n + item) % 4;
+      n += 8;
+      attempted += 1;
+      try {
+        const response = await fetch(`${url}/api/patient/${code}/answers/${item}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ value }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        if (response.status === 200) {
+          acknowledged.push({ code, item, value });
+        }
+        await response.arrayBuffer();
+      } catch {
+        if (!isRunning) {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20)); // the server is gone: not acknowledged
+      }
+    }
+  };
+  const loops = Array.from({ length: 8 }, (_, i) => loop(i));
+  return {
+    acknowledged,
+    attempted: () => attempted,
+    stop: async () => {
+      isRunning = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Last acknowledged value per (code, item): later saves of the same item win. */
+function expectedAnswers(acks: Ack[]): Map<string, Map<number, number>> {
+  const expected = new Map<string, Map<number, number>>();
+  for (const ack of acks) {
+    const perCode = expected.get(ack.code) ?? new Map<number, number>();
+    perCode.set(ack.item, ack.value);
+    expected.set(ack.code, perCode);
+  }
+  return expected;
+}
+
+async function crashAndCheck(env: Record<string, string>) {
+  const first = await startServerProcess(env);
+  const load = runSaveLoad(first.url, codesUnderTest);
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  await first.kill();
+  await load.stop();
+  const acknowledgedBeforeKill = [...load.acknowledged];
+  expect(acknowledgedBeforeKill.length).toBeGreaterThan(50);
+
+  const second = await startServerProcess(env);
+  try {
+    let stored = 0;
+    let lost = 0;
+    for (const [code, items] of expectedAnswers(acknowledgedBeforeKill)) {
+      const body = (await (await fetch(`${second.url}/api/patient/${code}`)).json()) as { answers: string };
+      for (const [item, value] of items) {
+        if (body.answers[item - 1] === String(value)) {
+          stored += 1;
+        } else {
+          lost += 1;
+        }
+      }
+    }
+    console.log(
+      `SIGKILL (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${load.attempted()} saves attempted, ` +
+        `${acknowledgedBeforeKill.length} acknowledged, ${stored} distinct answers checked present, ${lost} lost`,
+    );
+    expect(lost).toBe(0);
+  } finally {
+    await second.stop();
+  }
+}
+
+let codesUnderTest: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) {
+    await cleanup();
+  }
+});
+
+describe('SIGKILL during an answer-save load', () => {
+  it('keeps every acknowledged answer on PGlite', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pid5-crash-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.migrate();
+    codesUnderTest = await seedTests(database);
+    await database.close();
+    await crashAndCheck({ DATA_DIR: dataDir });
+  }, 120_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps every acknowledged answer on PostgreSQL',
+    async () => {
+      process.env.TEST_DB = 'postgres';
+      const { database, url, drop } = await createTestDatabase();
+      cleanups.push(drop);
+      codesUnderTest = await seedTests(database);
+      await crashAndCheck({ DATABASE_URL: url ?? '' });
+    },
+    120_000,
+  );
+});
