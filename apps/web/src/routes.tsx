@@ -18,6 +18,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./components/signed-in-layout')),
         children: [
           { path: '/dashboard', lazy: page(() => import('./pages/clinician/dashboard-page')) },
+          { path: '/createtest', lazy: page(() => import('./pages/clinician/create-test-page')) },
+          { path: '/details/:id', lazy: page(() => import('./pages/clinician/details-page')) },
+          { path: '/admin/credits', lazy: page(() => import('./pages/admin/credits-page')) },
+          { path: '/admin/audit', lazy: page(() => import('./pages/admin/audit-page')) },
         ],
       },
     ],

@@ -1,12 +1,279 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import {
+  ASSESSMENT_SORTS,
+  ASSESSMENT_SORT_LABELS,
+  ASSESSMENTS_PAGE_SIZE,
+  DEFAULT_ASSESSMENT_SORT,
+  QUESTION_COUNT,
+  SEARCH_MAX,
+  parseAssessmentSort,
+  parsePageNumber,
+  type AssessmentSort,
+  type TAssessmentListItem,
+  type TMe,
+} from '@pid5/contract';
+import { useAssessments, useCredits } from '../../api/assessments';
+import { PageControls } from '../../components/page-controls';
+import { daysLeft, formatDate } from '../../lib/dates';
 
-/** `/dashboard`: the assessments table (clinician and admin variants). */
+const SEARCH_DELAY_MS = 300;
+
+/** `/dashboard`: the assessments table (spec §2), clinician and admin variants. Search, sort and page live in the URL. */
 export default function DashboardPage() {
+  const me = useOutletContext<TMe>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const sort = parseAssessmentSort(params.get('sort'));
+  const page = parsePageNumber(params.get('page'));
+
+  const list = useAssessments({ search, sort, page });
+  const credits = useCredits();
+  const isAdminView = me.role === 'admin' && me.viewMode === 'admin';
+  const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
+
+  const update = (changes: { search?: string; sort?: AssessmentSort; page?: number }) => {
+    const next = { search, sort, page, ...changes };
+    const query = new URLSearchParams();
+    if (next.search) {
+      query.set('search', next.search);
+    }
+    if (next.sort !== DEFAULT_ASSESSMENT_SORT) {
+      query.set('sort', next.sort);
+    }
+    if (next.page > 1) {
+      query.set('page', String(next.page));
+    }
+    setParams(query, { replace: changes.page === undefined });
+  };
+
+  // The search box updates the URL after a short pause; a search always starts again at page 1.
+  const [searchText, setSearchText] = useState(search);
+  const lastSent = useRef(search);
+  useEffect(() => {
+    if (search !== lastSent.current) {
+      // The URL changed from outside (back button, a link): show its search.
+      lastSent.current = search;
+      setSearchText(search);
+    }
+  }, [search]);
+  useEffect(() => {
+    if (searchText.trim() === lastSent.current) {
+      return;
+    }
+    const timer = setTimeout(() => {
+      lastSent.current = searchText.trim();
+      update({ search: searchText.trim(), page: 1 });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` reads the current URL each render.
+  }, [searchText]);
+
+  // A page number past the end (an old link) moves to the last page the server answered with.
+  const servedPage = list.data?.page;
+  useEffect(() => {
+    if (servedPage !== undefined && servedPage !== page && !list.isPlaceholderData) {
+      update({ page: servedPage });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the served page differs.
+  }, [servedPage, page, list.isPlaceholderData]);
+
+  const available = credits.data?.available;
+  const canCreate = available !== undefined && available > 0;
+
   return (
     <Container size="xl">
-      <Title order={1} size="h2">
-        Assessments
-      </Title>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1} size="h2">
+            {isAdminView ? 'All Assessments' : 'Assessments'}
+          </Title>
+          {me.role === 'admin' && (
+            <Group gap="xs">
+              <Button component={Link} to="/admin/credits" variant="light" size="xs">
+                Grant tests
+              </Button>
+              <Button component={Link} to="/admin/audit" variant="light" size="xs">
+                Audit log
+              </Button>
+            </Group>
+          )}
+        </Group>
+
+        {created?.createdId !== undefined && (
+          <Alert
+            color="teal"
+            role="status"
+            title="Test created"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
+          >
+            The test for {created.patientId ?? 'the patient'} is ready.{' '}
+            <Anchor component={Link} to={`/details/${created.createdId}`}>
+              Open its details
+            </Anchor>{' '}
+            to copy the patient&apos;s link.
+          </Alert>
+        )}
+
+        <Paper withBorder p="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Search"
+                placeholder="Search by Patient ID"
+                aria-label="Search by Patient ID"
+                type="search"
+                maxLength={SEARCH_MAX}
+                value={searchText}
+                onChange={(event) => setSearchText(event.currentTarget.value)}
+                w={240}
+              />
+              <NativeSelect
+                label="Sort By"
+                value={sort}
+                onChange={(event) => update({ sort: parseAssessmentSort(event.currentTarget.value), page: 1 })}
+                data={ASSESSMENT_SORTS.map((value) => ({ value, label: ASSESSMENT_SORT_LABELS[value] }))}
+                w={240}
+              />
+            </Group>
+            <Group gap="sm" wrap="wrap">
+              <Text fw={600} data-testid="tests-available">
+                Tests Available: {available ?? '…'}
+              </Text>
+              <Button onClick={() => void navigate('/createtest')} disabled={!canCreate}>
+                Create Test
+              </Button>
+              <Button component="a" href="/api/assessments/export.csv" download variant="default">
+                Download CSV
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+
+        {list.isError && (
+          <Alert color="red" role="alert">
+            {list.error.message}
+          </Alert>
+        )}
+
+        <Table.ScrollContainer minWidth={720}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-busy={list.isFetching}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Patient ID</Table.Th>
+                <Table.Th>Questions Completed</Table.Th>
+                <Table.Th>Date Created</Table.Th>
+                <Table.Th>Due Date</Table.Th>
+                <Table.Th>Days Left</Table.Th>
+                {isAdminView && <Table.Th>Clinician</Table.Th>}
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending ? (
+                <SkeletonRows columns={isAdminView ? 7 : 6} />
+              ) : list.data && list.data.items.length > 0 ? (
+                list.data.items.map((item) => <AssessmentRow key={item.id} item={item} isAdminView={isAdminView} />)
+              ) : (
+                <Table.Tr>
+                  <Table.Td colSpan={isAdminView ? 7 : 6}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      No assessments
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {list.data ? `${list.data.total} ${list.data.total === 1 ? 'assessment' : 'assessments'}` : ''}
+          </Text>
+          <PageControls
+            label="Assessment pages"
+            page={list.data?.page ?? page}
+            pageCount={list.data?.pageCount ?? 1}
+            onChange={(next) => update({ page: next })}
+          />
+        </Group>
+      </Stack>
     </Container>
+  );
+}
+
+function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdminView: boolean }) {
+  const navigate = useNavigate();
+  const isComplete = item.answeredCount >= QUESTION_COUNT || item.finishedAt !== null;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.patientId}</Table.Td>
+      <Table.Td>
+        {isComplete ? (
+          <Badge color="teal" variant="filled">
+            Completed
+          </Badge>
+        ) : (
+          `${item.answeredCount} of ${QUESTION_COUNT}`
+        )}
+      </Table.Td>
+      <Table.Td>{formatDate(item.createdAt)}</Table.Td>
+      <Table.Td>{formatDate(item.dueAt)}</Table.Td>
+      <Table.Td>{daysLeft(item.dueAt, new Date())}</Table.Td>
+      {isAdminView && <Table.Td>{item.clinician?.username ?? ''}</Table.Td>}
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void navigate(`/details/${item.id}`)}
+          aria-label={`Details for ${item.patientId}`}
+        >
+          Details
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function SkeletonRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {Array.from({ length: ASSESSMENTS_PAGE_SIZE }, (_, row) => (
+        <Table.Tr key={row} data-testid="skeleton-row">
+          {Array.from({ length: columns }, (_, column) => (
+            <Table.Td key={column}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
   );
 }

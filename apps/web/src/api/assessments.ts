@@ -1,0 +1,112 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AssessmentSort,
+  TAssessmentDetails,
+  TAssessmentList,
+  TCreateAssessmentRequest,
+  TCreateAssessmentResponse,
+  TCredits,
+  TDiagnosisCatalogue,
+  TExtendAssessmentResponse,
+  TTermsDocument,
+} from '@pid5/contract';
+import { apiFetch, ApiError } from './client';
+
+export const assessmentsKey = ['assessments'] as const;
+export const creditsKey = ['credits'] as const;
+
+export interface AssessmentListParams {
+  search: string;
+  sort: AssessmentSort;
+  page: number;
+}
+
+/** One dashboard page; search, sort and paging happen on the server. The previous page stays on screen while the next loads. */
+export function useAssessments(params: AssessmentListParams) {
+  return useQuery({
+    queryKey: [...assessmentsKey, 'list', params],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ search: params.search, sort: params.sort, page: String(params.page) });
+      return apiFetch<TAssessmentList>(`/api/assessments?${query.toString()}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAssessment(id: string | undefined) {
+  return useQuery({
+    queryKey: [...assessmentsKey, 'detail', id],
+    queryFn: ({ signal }) =>
+      apiFetch<TAssessmentDetails>(`/api/assessments/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== undefined,
+    // A missing or someone else's test does not come back on a retry.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+export function useCreateAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateAssessmentRequest) =>
+      apiFetch<TCreateAssessmentResponse>('/api/assessments', { method: 'POST', json: body }),
+    onSettled: async () => {
+      // Drop cached dashboard pages so the dashboard shows loading rows, not the old list, until the new one arrives.
+      queryClient.removeQueries({ queryKey: [...assessmentsKey, 'list'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: assessmentsKey }),
+        queryClient.invalidateQueries({ queryKey: creditsKey }),
+      ]);
+    },
+  });
+}
+
+export function useExtendAssessment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<TExtendAssessmentResponse>(`/api/assessments/${id}/extend`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentsKey }),
+  });
+}
+
+/** Tests available: purchased minus created (DESIGN.md §3). */
+export function useCredits() {
+  return useQuery({ queryKey: creditsKey, queryFn: ({ signal }) => apiFetch<TCredits>('/api/credits', { signal }) });
+}
+
+export function useTerms(enabled = true) {
+  return useQuery({
+    queryKey: ['documents', 'terms'],
+    queryFn: ({ signal }) => apiFetch<TTermsDocument>('/api/documents/terms', { signal }),
+    enabled,
+  });
+}
+
+/** The whole diagnosis catalogue (~900 entries), loaded once per visit; the picker filters it in the browser. */
+export function useDiagnoses() {
+  return useQuery({
+    queryKey: ['diagnoses'],
+    queryFn: ({ signal }) => apiFetch<TDiagnosisCatalogue>('/api/diagnoses', { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. */
+export async function downloadReport(id: number, name: string): Promise<void> {
+  const query = new URLSearchParams({ name });
+  const response = await fetch(`/api/assessments/${id}/report.pdf?${query.toString()}`, { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new ApiError(response.status, 'INTERNAL', 'Error downloading PDF');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'report.pdf';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

@@ -1,0 +1,30 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+/** A yes/no question in a modal (spec §2: leaving Create Test). */
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  onYes,
+  onNo,
+}: {
+  opened: boolean;
+  title: string;
+  text: string;
+  onYes: () => void;
+  onNo: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onNo} title={title} centered>
+      <Text size="sm">{text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onNo}>
+          No
+        </Button>
+        <Button color="red" onClick={onYes} data-autofocus>
+          Yes
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

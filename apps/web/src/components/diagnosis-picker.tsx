@@ -1,0 +1,189 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
+import { matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
+
+/** Spec §9: the DSM list is at most 320 px high. */
+const LIST_MAX_HEIGHT = 320;
+const ROW_HEIGHT = 56;
+/** Rows drawn above and below the visible ones, so fast scrolling does not show gaps. */
+const OVERSCAN = 6;
+
+/**
+ * The diagnosis picker (spec §2): search (case-insensitive on description and code), click to select
+ * or deselect, 'Show Selected' / 'Show all', 'Reset All', 'Done'. Only the rows in view are drawn, so
+ * the ~900 entries stay fast while typing.
+ */
+export function DiagnosisPicker({
+  opened,
+  onClose,
+  catalogue,
+  isLoading,
+  loadError,
+  selected,
+  onChange,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  catalogue: readonly TDiagnosis[];
+  isLoading: boolean;
+  loadError: string | null;
+  selected: readonly string[];
+  onChange: (codes: string[]) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [isShowingSelected, setIsShowingSelected] = useState(false);
+  const deferredQuery = useDeferredValue(query);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+
+  const visible = useMemo(
+    () =>
+      catalogue.filter((d) => matchesDiagnosis(d, deferredQuery) && (!isShowingSelected || selectedSet.has(d.code))),
+    [catalogue, deferredQuery, isShowingSelected, selectedSet],
+  );
+
+  const toggle = (code: string) => {
+    onChange(selectedSet.has(code) ? selected.filter((c) => c !== code) : [...selected, code]);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="DSM-5 Diagnoses" size="xl" centered>
+      <Stack gap="sm">
+        <TextInput
+          label="Search diagnoses"
+          placeholder="Search by description or code"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {selected.length} selected · showing {visible.length} of {catalogue.length}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setIsShowingSelected((v) => !v)}>
+              {isShowingSelected ? 'Show all' : 'Show Selected'}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => onChange([])} disabled={selected.length === 0}>
+              Reset All
+            </Button>
+          </Group>
+        </Group>
+        {loadError && (
+          <Alert color="red" role="alert">
+            {loadError}
+          </Alert>
+        )}
+        {isLoading ? (
+          <Group justify="center" h={120}>
+            <Loader size="sm" aria-label="Loading diagnoses" />
+          </Group>
+        ) : visible.length === 0 ? (
+          <Text ta="center" c="dimmed" py="xl">
+            No traits match your search
+          </Text>
+        ) : (
+          <VirtualDiagnosisList
+            key={`${deferredQuery}|${isShowingSelected}`}
+            items={visible}
+            selected={selectedSet}
+            onToggle={toggle}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function VirtualDiagnosisList({
+  items,
+  selected,
+  onToggle,
+}: {
+  items: readonly TDiagnosis[];
+  selected: ReadonlySet<string>;
+  onToggle: (code: string) => void;
+}) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const height = Math.min(LIST_MAX_HEIGHT, items.length * ROW_HEIGHT);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+
+  return (
+    <div
+      role="listbox"
+      aria-label="Diagnoses"
+      aria-multiselectable="true"
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      style={{
+        maxHeight: LIST_MAX_HEIGHT,
+        height,
+        overflowY: 'auto',
+        position: 'relative',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
+        {items.slice(first, last).map((item, offset) => {
+          const index = first + offset;
+          const isSelected = selected.has(item.code);
+          return (
+            <button
+              key={item.code}
+              type="button"
+              role="option"
+              aria-selected={isSelected}
+              aria-setsize={items.length}
+              aria-posinset={index + 1}
+              onClick={() => onToggle(item.code)}
+              style={rowStyle(index, isSelected)}
+              title={`${item.code}: ${item.description}`}
+            >
+              <span aria-hidden style={{ width: 18, flex: 'none', fontWeight: 700 }}>
+                {isSelected ? '✓' : ''}
+              </span>
+              <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                {item.code}
+              </span>
+              <span style={clampStyle}>{item.description}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const clampStyle: CSSProperties = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  textAlign: 'left',
+  lineHeight: 1.3,
+};
+
+function rowStyle(index: number, isSelected: boolean): CSSProperties {
+  return {
+    position: 'absolute',
+    top: index * ROW_HEIGHT,
+    left: 0,
+    right: 0,
+    height: ROW_HEIGHT,
+    display: 'flex',
+    alignItems: 'center',
+    gap: 8,
+    padding: '0 12px',
+    border: 0,
+    borderBottom: '1px solid var(--mantine-color-gray-2)',
+    background: isSelected ? 'var(--mantine-color-teal-0)' : 'var(--mantine-color-body)',
+    color: 'inherit',
+    font: 'inherit',
+    fontSize: 'var(--mantine-font-size-sm)',
+    cursor: 'pointer',
+    textAlign: 'left',
+  };
+}

@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction, type TMe } from '@pid5/contract';
+import { useAdminUsers, useAuditLog } from '../../api/admin';
+import { NoAccess } from '../../components/no-access';
+import { PageControls } from '../../components/page-controls';
+import { formatDateTime } from '../../lib/dates';
+
+/** `/admin/audit`: who viewed or changed what, and when (DESIGN.md §3, §8). Filters live in the URL. */
+export default function AuditPage() {
+  const me = useOutletContext<TMe>();
+  if (me.role !== 'admin') {
+    return <NoAccess />;
+  }
+  return <AuditScreen />;
+}
+
+function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const actionParam = params.get('action') ?? '';
+  const action = (AUDIT_ACTIONS as readonly string[]).includes(actionParam) ? actionParam : '';
+  const actor = params.get('actor') ?? '';
+  const assessmentParam = params.get('assessmentId') ?? '';
+  const assessmentId = /^[1-9][0-9]{0,14}$/.test(assessmentParam) ? assessmentParam : '';
+  const page = parsePageNumber(params.get('page'));
+  const [assessmentText, setAssessmentText] = useState(assessmentId);
+
+  const users = useAdminUsers();
+  const log = useAuditLog({ action, actor, assessmentId, page });
+
+  const update = (changes: Partial<Record<'action' | 'actor' | 'assessmentId', string>> & { page?: number }) => {
+    const next = { action, actor, assessmentId, page: 1, ...changes };
+    const query = new URLSearchParams();
+    for (const key of ['action', 'actor', 'assessmentId'] as const) {
+      if (next[key]) {
+        query.set(key, next[key]);
+      }
+    }
+    if (next.page > 1) {
+      query.set('page', String(next.page));
+    }
+    setParams(query);
+  };
+
+  const isAssessmentIdValid = assessmentText === '' || /^[1-9][0-9]{0,14}$/.test(assessmentText.trim());
+  const actorOptions = [
+    { value: '', label: 'Everyone' },
+    { value: 'patient', label: 'Patients (test links)' },
+    ...(users.data?.items ?? []).map((user) => ({ value: user.id, label: user.username })),
+  ];
+
+  return (
+    <Container size="xl">
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
+            Back
+          </Button>
+        </Group>
+        <Title order={1} size="h2">
+          Audit Log
+        </Title>
+
+        <Paper withBorder p="md">
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <NativeSelect
+              label="Action"
+              value={action}
+              onChange={(event) => update({ action: event.currentTarget.value })}
+              data={[
+                { value: '', label: 'All actions' },
+                ...AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] })),
+              ]}
+              w={240}
+            />
+            <NativeSelect
+              label="Actor"
+              value={actor}
+              onChange={(event) => update({ actor: event.currentTarget.value })}
+              data={
+                actor && !actorOptions.some((o) => o.value === actor)
+                  ? [...actorOptions, { value: actor, label: actor }]
+                  : actorOptions
+              }
+              w={240}
+            />
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (isAssessmentIdValid) {
+                  update({ assessmentId: assessmentText.trim() });
+                }
+              }}
+            >
+              <Group align="flex-end" gap="xs">
+                <TextInput
+                  label="Assessment ID"
+                  inputMode="numeric"
+                  value={assessmentText}
+                  onChange={(event) => setAssessmentText(event.currentTarget.value)}
+                  error={isAssessmentIdValid ? undefined : 'Enter a test number'}
+                  w={160}
+                />
+                <Button type="submit" variant="default">
+                  Filter
+                </Button>
+              </Group>
+            </form>
+            {(action || actor || assessmentId) && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setAssessmentText('');
+                  setParams(new URLSearchParams());
+                }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </Group>
+        </Paper>
+
+        {log.isError && (
+          <Alert color="red" role="alert">
+            {log.error.message}
+          </Alert>
+        )}
+
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped verticalSpacing="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Actor</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Assessment</Table.Th>
+                <Table.Th>IP</Table.Th>
+                <Table.Th>Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data?.items.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No events
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {(log.data?.items ?? []).map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>
+                  <Table.Td>{event.actorName ?? (event.actor === 'patient' ? 'Patient' : event.actor)}</Table.Td>
+                  <Table.Td>{AUDIT_ACTION_LABELS[event.action as TAuditAction] ?? event.action}</Table.Td>
+                  <Table.Td>
+                    {event.assessmentId !== null && (
+                      <Anchor component={Link} to={`/details/${event.assessmentId}`}>
+                        {event.assessmentId}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{event.ip ?? ''}</Table.Td>
+                  <Table.Td>
+                    {event.details && (
+                      <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {JSON.stringify(event.details)}
+                      </Code>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {log.data ? `${log.data.total} ${log.data.total === 1 ? 'event' : 'events'}` : ''}
+          </Text>
+          <PageControls
+            label="Audit log pages"
+            page={log.data?.page ?? page}
+            pageCount={log.data?.pageCount ?? 1}
+            onChange={(next) => update({ page: next })}
+          />
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

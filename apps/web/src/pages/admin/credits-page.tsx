@@ -1,0 +1,263 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import {
+  GRANT_NOTE_MAX,
+  GRANT_QUANTITY_MAX,
+  ZGrantCreditsRequest,
+  fieldErrors,
+  type TAdminUser,
+  type TMe,
+} from '@pid5/contract';
+import { useAdminUsers, useCreditLedger, useGrantCredits } from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { NoAccess } from '../../components/no-access';
+import { PageControls } from '../../components/page-controls';
+import { WixSyncPanel } from '../../components/wix-sync-panel';
+import { formatDateTime } from '../../lib/dates';
+
+/** `/admin/credits`: admins grant tests to a clinician; every grant is a ledger row with who and when. */
+export default function CreditsPage() {
+  const me = useOutletContext<TMe>();
+  if (me.role !== 'admin') {
+    return <NoAccess />;
+  }
+  return <CreditsScreen />;
+}
+
+const SOURCE_LABELS: Record<string, string> = { admin: 'Granted', wix: 'Purchased', demo: 'Demo' };
+
+function CreditsScreen() {
+  const users = useAdminUsers();
+  const [page, setPage] = useState(1);
+  const ledger = useCreditLedger({ page });
+
+  return (
+    <Container size="xl">
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
+            Back
+          </Button>
+        </Group>
+        <Title order={1} size="h2">
+          Grant Tests
+        </Title>
+
+        <GrantForm users={users.data?.items ?? []} isLoading={users.isPending} />
+
+        <WixSyncPanel />
+
+        <Paper withBorder p="md" component="section" aria-labelledby="balances-heading">
+          <Title order={2} size="h4" id="balances-heading" mb="sm">
+            Tests per clinician
+          </Title>
+          {users.isError && (
+            <Alert color="red" role="alert">
+              {users.error.message}
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th ta="right">Purchased</Table.Th>
+                  <Table.Th ta="right">Used</Table.Th>
+                  <Table.Th ta="right">Tests Available</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(users.data?.items ?? []).map((user) => (
+                  <Table.Tr key={user.id}>
+                    <Table.Td>
+                      {user.username}
+                      {user.isDisabled && (
+                        <Badge ml="xs" color="gray" size="xs">
+                          Disabled
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{user.email ?? ''}</Table.Td>
+                    <Table.Td>{user.role === 'admin' ? 'Admin' : 'Clinician'}</Table.Td>
+                    <Table.Td ta="right">{user.purchased}</Table.Td>
+                    <Table.Td ta="right">{user.used}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {user.available}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="ledger-heading">
+          <Title order={2} size="h4" id="ledger-heading" mb="sm">
+            Ledger
+          </Title>
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Clinician</Table.Th>
+                  <Table.Th ta="right">Tests</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                  <Table.Th>Granted by</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ledger.data?.items.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" ta="center">
+                        No tests have been granted or purchased yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {(ledger.data?.items ?? []).map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
+                    <Table.Td>{entry.clinician.username}</Table.Td>
+                    <Table.Td ta="right">{entry.quantity}</Table.Td>
+                    <Table.Td>{SOURCE_LABELS[entry.source] ?? entry.source}</Table.Td>
+                    <Table.Td>{entry.createdBy?.username ?? ''}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <PageControls
+            label="Ledger pages"
+            page={ledger.data?.page ?? page}
+            pageCount={ledger.data?.pageCount ?? 1}
+            onChange={setPage}
+          />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
+
+function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boolean }) {
+  const grant = useGrantCredits();
+  const [clinicianId, setClinicianId] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number | ''>(1);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const options = useMemo(
+    () =>
+      users
+        .filter((user) => !user.isDisabled)
+        .map((user) => ({
+          value: user.id,
+          label: `${user.username}${user.email ? ` (${user.email})` : ''} — ${user.available} available`,
+        })),
+    [users],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    const parsed = ZGrantCreditsRequest.safeParse({
+      clinicianId: clinicianId ?? '',
+      quantity: quantity === '' ? undefined : quantity,
+      note: note.trim() === '' ? undefined : note,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const granted = await grant.mutateAsync(parsed.data);
+      setResult({
+        kind: 'success',
+        text: `Granted ${granted.entry.quantity} ${granted.entry.quantity === 1 ? 'test' : 'tests'} to ${granted.entry.clinician.username}. They now have ${granted.available} available.`,
+      });
+      setQuantity(1);
+      setNote('');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+      }
+      setResult({ kind: 'error', text: `Grant failed: ${error instanceof Error ? error.message : 'unknown error'}` });
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <Select
+          label="Clinician"
+          placeholder={isLoading ? 'Loading…' : 'Choose a clinician'}
+          data={options}
+          value={clinicianId}
+          onChange={(value) => {
+            setClinicianId(value);
+            setErrors(({ clinicianId: _c, ...rest }) => rest);
+          }}
+          searchable
+          nothingFoundMessage="No one by that name"
+          required
+          error={errors.clinicianId}
+        />
+        <NumberInput
+          label="Quantity"
+          min={1}
+          max={GRANT_QUANTITY_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={quantity}
+          onChange={(value) => setQuantity(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+          required
+          error={errors.quantity}
+        />
+        <TextInput
+          label="Note"
+          placeholder="Invoice or order reference (optional)"
+          maxLength={GRANT_NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          error={errors.note}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="md">
+        <Text
+          size="sm"
+          role={result?.kind === 'error' ? 'alert' : 'status'}
+          c={result?.kind === 'error' ? 'red.8' : 'teal.8'}
+        >
+          {result?.text ?? ''}
+        </Text>
+        <Button type="submit" loading={grant.isPending}>
+          Grant Tests
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

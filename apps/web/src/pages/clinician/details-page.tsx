@@ -1,0 +1,295 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { QUESTION_COUNT, type TAssessmentDetails } from '@pid5/contract';
+import { downloadReport, useAssessment, useExtendAssessment } from '../../api/assessments';
+import { ApiError } from '../../api/client';
+import { formatDate } from '../../lib/dates';
+
+/** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
+export default function DetailsPage() {
+  const { id } = useParams();
+  const details = useAssessment(id);
+
+  return (
+    <Container size="lg">
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
+            Back
+          </Button>
+        </Group>
+        {details.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading test details" />
+          </Group>
+        ) : details.isError ? (
+          <Alert color={isMissing(details.error) ? 'yellow' : 'red'} role="alert" title="Test not available">
+            {isMissing(details.error) ? 'This test does not exist, or it is not one of yours.' : details.error.message}
+          </Alert>
+        ) : (
+          <DetailsView details={details.data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function isMissing(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+function DetailsView({ details }: { details: TAssessmentDetails }) {
+  const isAdminView = details.view === 'admin';
+  const isComplete = details.answeredCount >= QUESTION_COUNT;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Test Details
+        </Title>
+        <Group gap="xs">
+          {isComplete && <ReportButton id={details.id} isAdminView={isAdminView} />}
+          {isAdminView && details.finishedAt && (
+            <Button component={Link} to={`/dataview/${details.id}`} variant="light">
+              View Data
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Paper withBorder p="md">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <TextInput
+            label="Test Link"
+            description="Send this link to the patient. It opens this test only."
+            value={details.testLink}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ flex: 1 }}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+          <CopyButton value={details.testLink} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      </Paper>
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Field label="Patient ID">
+            <span style={{ overflowWrap: 'anywhere' }}>{details.patientId}</span>
+          </Field>
+          <Field label="Questions Completed">
+            {details.answeredCount} of {QUESTION_COUNT}
+            {details.finishedAt && (
+              <Badge color="teal" ml="xs">
+                Completed
+              </Badge>
+            )}
+          </Field>
+          <Field label="Date Created">{formatDate(details.createdAt)}</Field>
+          <Field label="Date Completed">{details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}</Field>
+          <Field label="Due Date">
+            {formatDate(details.dueAt)}
+            {details.isExpired && (
+              <Badge color="red" ml="xs">
+                Expired
+              </Badge>
+            )}
+          </Field>
+          {isAdminView && details.clinician && (
+            <Field label="Clinician ID">
+              {details.clinician.username}{' '}
+              <Text span size="xs" c="dimmed">
+                ({details.clinician.id})
+              </Text>
+            </Field>
+          )}
+        </SimpleGrid>
+        {!details.finishedAt && <ExtendButton details={details} />}
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="demographics-heading">
+        <Title order={2} size="h4" id="demographics-heading" mb="sm">
+          Demographics
+        </Title>
+        <Group gap="xs">
+          <InfoChip label="Race" value={details.race} />
+          <InfoChip label="Age" value={details.age === null ? null : String(details.age)} />
+          <InfoChip label="Gender" value={details.gender} />
+          <InfoChip label="ZIP Code" value={details.postalCode} />
+          <InfoChip label="Country" value={details.country} />
+        </Group>
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="dsm-heading">
+        <Title order={2} size="h4" id="dsm-heading" mb="sm">
+          DSM Diagnoses
+        </Title>
+        {details.diagnoses.length === 0 ? (
+          <Text c="dimmed">None</Text>
+        ) : (
+          <Group gap="xs">
+            {details.diagnoses.map((diagnosis) => (
+              <Tooltip
+                key={diagnosis.code}
+                label={diagnosis.description ?? 'No description'}
+                multiline
+                maw={360}
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <Badge
+                  size="lg"
+                  variant={diagnosis.isPrimary ? 'filled' : 'default'}
+                  color="teal"
+                  tabIndex={0}
+                  aria-label={`${diagnosis.code}${diagnosis.isPrimary ? ' (primary)' : ''}: ${diagnosis.description ?? 'No description'}`}
+                  data-primary={diagnosis.isPrimary || undefined}
+                  style={{ textTransform: 'none', cursor: 'help' }}
+                >
+                  {diagnosis.code}
+                  {diagnosis.isPrimary ? ' · Primary' : ''}
+                </Badge>
+              </Tooltip>
+            ))}
+          </Group>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+function InfoChip({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Badge size="lg" variant="default" style={{ textTransform: 'none', fontWeight: 500 }}>
+      {label}: {value ?? 'None'}
+    </Badge>
+  );
+}
+
+/** Admins download straight away as 'Anonymous'; clinicians choose the name on the report first (spec §2). */
+function ReportButton({ id, isAdminView }: { id: number; isAdminView: boolean }) {
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [isLoading, setIsLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async (reportName: string) => {
+    setIsLoading(true);
+    setError(null);
+    try {
+      await downloadReport(id, reportName);
+      setIsDialogOpen(false);
+    } catch {
+      setError('Error downloading PDF');
+    } finally {
+      setIsLoading(false);
+    }
+  };
+
+  return (
+    <>
+      <Button onClick={() => (isAdminView ? void download('Anonymous') : setIsDialogOpen(true))} disabled={isLoading}>
+        {isLoading && isAdminView ? 'Getting PDF' : 'Download PDF'}
+      </Button>
+      {error && !isDialogOpen && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Modal
+        opened={isDialogOpen}
+        onClose={() => setIsDialogOpen(false)}
+        title="Enter the name you would like on the report"
+        centered
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void download(name.trim() || 'Anonymous');
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name on the report"
+              placeholder="Anonymous"
+              value={name}
+              maxLength={100}
+              onChange={(event) => setName(event.currentTarget.value)}
+              data-autofocus
+            />
+            {error && (
+              <Text c="red.8" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setIsDialogOpen(false)}>
+                Close
+              </Button>
+              <Button type="submit" disabled={isLoading}>
+                {isLoading ? 'Getting PDF' : 'Download PDF'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+function ExtendButton({ details }: { details: TAssessmentDetails }) {
+  const extend = useExtendAssessment(details.id);
+  return (
+    <Group mt="md" gap="sm">
+      <Button variant="default" onClick={() => extend.mutate()} loading={extend.isPending}>
+        Extend by 30 days
+      </Button>
+      <Text size="sm" c="dimmed" role="status">
+        {extend.isSuccess
+          ? `Extended: now due ${formatDate(extend.data.dueAt)}.`
+          : details.isExpired
+            ? 'This test has expired. Extend it to let the patient continue.'
+            : ''}
+      </Text>
+      {extend.isError && (
+        <Text c="red.8" size="sm" role="alert">
+          {extend.error.message}
+        </Text>
+      )}
+    </Group>
+  );
+}
