@@ -3,12 +3,13 @@ import type { Db } from '../db/database';
 import { identities, testCredits } from '../db/schema';
 import { DEMO_MEMBERS } from '../auth/dev-identity-provider';
 import { upsertUserFromProfile } from '../modules/users/users.repo';
+import { seedDemoAssessments } from './seed-demo-assessments';
 
 export const DEV_PROVIDER_NAME = 'dev';
 
 /**
  * Demo data for trying the app: the dev provider's members (so an admin can grant them tests
- * before they first sign in) and a few purchased tests. Runs once, on an empty database, and
+ * before they first sign in), a few purchased tests, and three assessments of the first clinician. Runs once, on an empty database, and
  * never in production.
  */
 export async function seedDemoData(db: Db, options: { env: string; now: Date }): Promise<boolean> {
@@ -45,6 +46,9 @@ export async function seedDemoData(db: Db, options: { env: string; now: Date }):
         createdAt: options.now,
         createdBy: 'demo',
       });
+      if (member.sub === DEMO_MEMBERS[1]?.sub) {
+        await seedDemoAssessments(db, { clinicianId: user.id, now: options.now });
+      }
     }
   }
   return true;
