@@ -1,0 +1,96 @@
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { TWixSyncResponse } from '@pid5/contract';
+import { useAuthMethods } from '../api/auth';
+import { useSyncWixOrders } from '../api/wix-sync';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What one sync did, in a sentence an admin can act on. */
+export function describeWixSync(response: TWixSyncResponse): string {
+  const ok = response.results.filter((r) => r.ok);
+  if (response.results.length === 0) {
+    return 'No clinician has signed in through the Wix site yet.';
+  }
+  const granted = ok.reduce((sum, r) => sum + r.granted, 0);
+  const refunded = ok.reduce((sum, r) => sum + r.refunded, 0);
+  return (
+    `Synced ${plural(ok.length, 'clinician', 'clinicians')}: ` +
+    `${plural(granted, 'new purchase', 'new purchases')}, ${plural(refunded, 'refund', 'refunds')}.`
+  );
+}
+
+/**
+ * Admin credits page, Wix installations only: tests bought on the institute's Wix site are added
+ * at each sign-in; 'Sync orders' picks up new orders and refunds for every Wix-linked clinician now.
+ */
+export function WixSyncPanel() {
+  const methods = useAuthMethods();
+  const sync = useSyncWixOrders();
+  const [response, setResponse] = useState<TWixSyncResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (methods.data?.institute.kind !== 'wix') {
+    return null;
+  }
+  const failed = response?.results.filter((r) => !r.ok) ?? [];
+  const partial = response?.results.filter((r) => r.partiallyRefunded.length > 0) ?? [];
+
+  const run = async () => {
+    setError(null);
+    setResponse(null);
+    try {
+      setResponse(await sync.mutateAsync({}));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'The sync failed. Please try again.');
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="wix-sync-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="wix-sync-heading">
+          Purchases from the Wix site
+        </Title>
+        <Text size="sm" c="dimmed">
+          Tests bought on the institute&apos;s Wix site are added when a clinician signs in. Sync now to pick up new
+          orders and refunds for every clinician who has signed in through the site.
+        </Text>
+        <Group justify="space-between" align="flex-start">
+          <div role="status" aria-live="polite">
+            {response && <Text size="sm">{describeWixSync(response)}</Text>}
+            {failed.length > 0 && (
+              <Text size="sm" c="red.8">
+                Not synced: {failed.map((r) => r.username).join(', ')}. {failed[0]?.error}
+              </Text>
+            )}
+            {partial.length > 0 && (
+              <>
+                <Text size="sm" c="orange.8">
+                  Partially refunded orders (tests kept, please check):
+                </Text>
+                <List size="sm">
+                  {partial.map((r) => (
+                    <List.Item key={r.clinicianId}>
+                      {r.username}: {r.partiallyRefunded.map((n) => `#${n}`).join(', ')}
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            {error && (
+              <Text size="sm" c="red.8" role="alert">
+                {error}
+              </Text>
+            )}
+          </div>
+          <Button variant="light" loading={sync.isPending} onClick={() => void run()}>
+            Sync orders
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
