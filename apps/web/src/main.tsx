@@ -4,10 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './routes';
 
-// The old product's links were /#/test/{code}; keep them working by moving to the canonical path.
+// The old product's links were /#/test/{code}; keep them working by moving to the canonical path,
+// which the server answers with the patient entry (patient.html).
 const legacy = /^#\/(test|consent)\/([\w-]+)/.exec(window.location.hash);
 if (legacy) {
-  window.history.replaceState(null, '', `/${legacy[1]}/${legacy[2]}`);
+  window.location.replace(`/${legacy[1]}/${legacy[2]}`);
 }
 
 const queryClient = new QueryClient({
@@ -15,7 +16,7 @@ const queryClient = new QueryClient({
 });
 
 const root = document.getElementById('root');
-if (root) {
+if (root && !legacy) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

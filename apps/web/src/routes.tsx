@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
 /**
- * The one route table. Two areas load as separate bundles: the staff area (clinicians and admins,
- * built with Mantine) and the patient area (plain React and CSS, kept small for phones).
+ * The one route table of the staff area (clinicians and admins, built with Mantine). Patient links
+ * (/test/{code}, /consent/{code}) are a separate entry, patient.html + src/patient/, kept small for phones.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -24,13 +24,6 @@ export const routes: RouteObject[] = [
           { path: '/admin/audit', lazy: page(() => import('./pages/admin/audit-page')) },
         ],
       },
-    ],
-  },
-  {
-    lazy: page(() => import('./pages/patient/patient-shell')),
-    children: [
-      { path: '/test/:code', lazy: page(() => import('./pages/patient/test-page')) },
-      { path: '/consent/:code', lazy: page(() => import('./pages/patient/consent-page')) },
     ],
   },
   { path: '*', lazy: page(() => import('./pages/not-found-page')) },

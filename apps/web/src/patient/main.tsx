@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PatientApp } from './patient-app';
+import './patient.css';
+
+// The patient entry (patient.html): React and this folder only, so a phone on a slow connection loads little.
+// The old product's links were /#/test/{code}; keep them working by moving to the canonical path.
+const legacy = /^#\/(test|consent)\/([\w-]+)/.exec(window.location.hash);
+if (legacy) {
+  window.history.replaceState(null, '', `/${legacy[1]}/${legacy[2]}`);
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <PatientApp />
+    </StrictMode>,
+  );
+}

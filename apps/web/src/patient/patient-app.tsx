@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TPatientConsent, TPatientTest } from '@pid5/contract';
+import { ApiError } from '../api/client';
+import { ConsentPage } from './pages/consent-page';
+import { QuestionnairePage } from './pages/questionnaire-page';
+import { CompletedPage, ExpiredPage, LinkNotValidPage, LoadFailedPage, LoadingPage } from './pages/state-pages';
+import { consentPath, matchRoute, navigate, testPath, usePathname } from './navigation';
+import { fetchConsent, fetchPatientTest } from './patient-api';
+
+type Loaded<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; error: ApiError };
+
+function toApiError(caught: unknown): ApiError {
+  return caught instanceof ApiError ? caught : new ApiError(0, 'INTERNAL', 'Something went wrong. Please try again.');
+}
+
+function FailurePage({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
+  if (error.code === 'LINK_NOT_FOUND') {
+    return <LinkNotValidPage />;
+  }
+  return <LoadFailedPage message={error.message} onRetry={onRetry} />;
+}
+
+/** `/test/{code}`: the server decides the page on every load (spec §4). */
+function TestRoute({ code }: { code: string }) {
+  const [state, setState] = useState<Loaded<TPatientTest>>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    try {
+      const test = await fetchPatientTest(code);
+      if (test.status === 'consent-required') {
+        navigate(consentPath(code), { replace: true });
+        return;
+      }
+      setState({ kind: 'ready', data: test });
+    } catch (caught) {
+      setState({ kind: 'failed', error: toApiError(caught) });
+    }
+  }, [code]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.kind === 'loading') {
+    return <LoadingPage />;
+  }
+  if (state.kind === 'failed') {
+    return <FailurePage error={state.error} onRetry={() => void load()} />;
+  }
+  const test = state.data;
+  switch (test.status) {
+    case 'completed':
+      return <CompletedPage />;
+    case 'expired':
+      return <ExpiredPage />;
+    case 'consent-required':
+      return <LoadingPage />;
+    case 'in-progress':
+      return test.itemSet ? (
+        <QuestionnairePage
+          code={code}
+          test={test}
+          itemSet={test.itemSet}
+          onReload={() => void load()}
+          onSubmitted={(submitted) => setState({ kind: 'ready', data: submitted })}
+        />
+      ) : (
+        <LoadFailedPage message="The questions could not be loaded." onRetry={() => void load()} />
+      );
+  }
+}
+
+/** `/consent/{code}`: shown only while consent is needed; otherwise the test page decides. */
+function ConsentRoute({ code }: { code: string }) {
+  const [state, setState] = useState<Loaded<TPatientConsent>>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    try {
+      const test = await fetchPatientTest(code);
+      if (test.status !== 'consent-required') {
+        navigate(testPath(code), { replace: true });
+        return;
+      }
+      setState({ kind: 'ready', data: await fetchConsent(code) });
+    } catch (caught) {
+      setState({ kind: 'failed', error: toApiError(caught) });
+    }
+  }, [code]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (state.kind === 'loading') {
+    return <LoadingPage />;
+  }
+  if (state.kind === 'failed') {
+    return <FailurePage error={state.error} onRetry={() => void load()} />;
+  }
+  return (
+    <ConsentPage
+      code={code}
+      consent={state.data}
+      onAccepted={() => navigate(testPath(code))}
+      onStale={() => void load()}
+    />
+  );
+}
+
+/** The patient area: two paths, each keyed by its code so a new link starts afresh. */
+export function PatientApp() {
+  const route = matchRoute(usePathname());
+  switch (route.page) {
+    case 'test':
+      return <TestRoute key={`test:${route.code}`} code={route.code} />;
+    case 'consent':
+      return <ConsentRoute key={`consent:${route.code}`} code={route.code} />;
+    case 'unknown':
+      return <LinkNotValidPage />;
+  }
+}
