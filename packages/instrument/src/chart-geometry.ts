@@ -251,3 +251,25 @@ export function domainChart(result: ChartScores, options: ChartOptions = {}): Ch
     normField,
   );
 }
+
+/** A scale as the results API lists it: its key with name, standardised scores and level. */
+export type KeyedChartScale = ChartScaleScores & { readonly key: string };
+
+/**
+ * ChartScores from lists of scales (the results API shape), for the web page and the PDF alike. A scale missing
+ * from the lists is drawn as not scored (its band with no bar), never invented.
+ */
+export function chartScoresFromLists(lists: {
+  readonly facets: readonly KeyedChartScale[];
+  readonly domains: readonly KeyedChartScale[];
+}): ChartScores {
+  const byKey = <K extends string>(keys: readonly K[], scales: readonly KeyedChartScale[]) => {
+    const found = new Map(scales.map((scale) => [scale.key, scale]));
+    const record = {} as Record<K, ChartScaleScores>;
+    for (const key of keys) {
+      record[key] = found.get(key) ?? { name: key, srf: null, irf: null, level: null };
+    }
+    return record;
+  };
+  return { facets: byKey(FACET_KEYS, lists.facets), domains: byKey(DOMAIN_KEYS, lists.domains) };
+}

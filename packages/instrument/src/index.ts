@@ -87,6 +87,7 @@ export {
   CHART_MARGINS,
   GUIDE_LINE_VALUES,
   Y_DOMAIN,
+  chartScoresFromLists,
   domainChart,
   facetChart,
   formatAxisLabel,
@@ -101,4 +102,5 @@ export type {
   ChartScaleScores,
   ChartScores,
   ChartTick,
+  KeyedChartScale,
 } from './chart-geometry';
