@@ -93,6 +93,8 @@ export const ZAssessmentResults = z.object({
   finishedAt: z.string().nullable(),
   answered: z.number().int(),
   missing: z.number().int(),
+  /** The raw answers, one character per item ('0'-'3', '9' unanswered): in the admin view only (the data view). */
+  responses: z.string().nullable(),
   instrument: z.object({ name: z.string(), form: z.string(), version: z.string() }),
   normsVersion: z.string(),
   norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }),

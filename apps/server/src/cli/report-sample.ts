@@ -22,6 +22,7 @@ const results = presentResults(scoreResponses(responses), {
   finishedAt: now,
   scoresSource: 'live',
   itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+  responses: null,
 });
 const started = performance.now();
 const pdf = await renderReportPdf({

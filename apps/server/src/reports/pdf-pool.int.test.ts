@@ -22,6 +22,7 @@ const input: ReportInput = {
     finishedAt: new Date('2026-01-15T12:00:00Z'),
     scoresSource: 'frozen',
     itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+    responses: null,
   }),
   instituteName: 'Demonstration Institute',
   copyrightYear: 2026,

@@ -6,8 +6,7 @@ import {
   type TDomainResult,
   type TFacetResult,
 } from '@pid5/contract';
-import { domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
-import { toChartScores } from './chart-scores';
+import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
 import { loadReportFonts } from './report-fonts';
 import {
   CHART_CAPTION,
@@ -88,7 +87,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   });
 
   const { results } = input;
-  const chartScores = toChartScores(results);
+  const chartScores = chartScoresFromLists(results);
 
   drawHeader(doc, input);
   drawUnderstanding(doc);

@@ -84,6 +84,7 @@ describe('GET /api/assessments/{id}/results', () => {
       ],
     });
     expectScoresOf(results, responses);
+    expect(results.responses).toBeNull();
     // Each norm set by its label and source; the second set is the German population set, not informant norms.
     expect(results.norms.srf).toMatchObject({ id: 'SRF', shortLabel: 'US general population' });
     expect(results.norms.irf).toMatchObject({ id: 'DE-GESIS-2026', shortLabel: 'German general population' });
@@ -139,6 +140,7 @@ describe('GET /api/assessments/{id}/results', () => {
       finishedAt: null,
       answered: 110,
       missing: 110,
+      responses,
     });
     expectScoresOf(results, responses);
     expect(results.facets.some((f) => !f.isScored && f.score === null && f.srf === null)).toBe(true);

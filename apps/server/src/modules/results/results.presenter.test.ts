@@ -10,6 +10,7 @@ const options = {
   finishedAt: new Date('2026-01-15T12:00:00Z'),
   scoresSource: 'frozen' as const,
   itemSet: { id: 'demo-en-1', title: 'Demo', isDemo: true },
+  responses: null,
 };
 
 describe('presentResults', () => {

@@ -14,6 +14,8 @@ export interface PresentResultsOptions {
   finishedAt: Date | null;
   scoresSource: 'frozen' | 'live';
   itemSet: TAssessmentResults['itemSet'];
+  /** The raw answer string, for the admin data view only; null otherwise. */
+  responses: string | null;
 }
 
 export function presentResults(score: ScoreResult, options: PresentResultsOptions): TAssessmentResults {
@@ -24,6 +26,7 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
     finishedAt: options.finishedAt?.toISOString() ?? null,
     answered: score.answered,
     missing: score.missing,
+    responses: options.responses,
     instrument: { name: score.instrument.name, form: score.instrument.form, version: score.instrumentVersion },
     normsVersion: score.normsVersion,
     norms: { srf: { ...score.norms.srf }, irf: { ...score.norms.irf } },

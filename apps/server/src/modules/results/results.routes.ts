@@ -95,7 +95,8 @@ export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?:
         pdf = await pdfPool.render({
           name,
           dateText: date.text,
-          results,
+          // The report never prints the raw answers.
+          results: { ...results, responses: null },
           instituteName: config.instituteName,
           copyrightYear: config.reportCopyrightYear ?? now.getUTCFullYear(),
         });

@@ -79,5 +79,7 @@ export function buildResults(options: {
     finishedAt: row.finishedAt,
     scoresSource: source,
     itemSet: describeItemSet(itemSetId, options.itemSet),
+    // Spec §2: the raw test data string is part of the admin data view only.
+    responses: options.view === 'admin' ? row.responses : null,
   });
 }
