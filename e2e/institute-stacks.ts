@@ -1,0 +1,81 @@
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+/**
+ * Two more app servers for the institute-login journeys (issue 7), each configured only through
+ * environment variables, as an operator would: one against a separate OpenID Connect issuer
+ * (the bundled oidc-provider, standalone on its own port), one against the Wix contract double.
+ */
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+export const OIDC_STACK = {
+  appUrl: 'http://localhost:3110',
+  appPort: 3110,
+  issuer: 'http://localhost:3111',
+  issuerPort: 3111,
+  clientId: 'pid5-e2e-institute',
+  clientSecret: 'e2e-institute-client-secret',
+  admin: { sub: 'inst-admin', name: 'Dr. Kim Keycloak', email: 'kim@institute.example' },
+  clinician: { sub: 'inst-clinician', name: 'Dr. Olga Oidc', email: 'olga@institute.example' },
+} as const;
+
+export const WIX_STACK = {
+  appUrl: 'http://localhost:3120',
+  appPort: 3120,
+  /** On another site than the app (127.0.0.1 vs localhost), like a real Wix site. */
+  doubleUrl: 'http://127.0.0.1:3121',
+  doublePort: 3121,
+  clientId: 'wix-e2e-client',
+  apiKey: 'IST.e2e-api-key',
+  siteId: 'e2e-site-id',
+  productId: 'e2e-pid5-test-product',
+  adminEmail: 'wix-admin@institute.example',
+} as const;
+
+const common = {
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  DEMO_DATA: 'false',
+  ENABLE_LOCAL_ACCOUNTS: 'false',
+  LOG_LEVEL: 'warn',
+};
+
+export const OIDC_STACK_SERVER: WebServer = {
+  command: 'npx tsx start-oidc-stack.ts',
+  url: `${OIDC_STACK.appUrl}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+  env: {
+    ...common,
+    PORT: String(OIDC_STACK.appPort),
+    PUBLIC_URL: OIDC_STACK.appUrl,
+    OIDC_ISSUER: OIDC_STACK.issuer,
+    OIDC_CLIENT_ID: OIDC_STACK.clientId,
+    OIDC_CLIENT_SECRET: OIDC_STACK.clientSecret,
+    OIDC_SCOPES: 'openid email profile groups',
+    OIDC_ADMIN_CLAIM: 'groups',
+    OIDC_ADMIN_VALUE: 'admins',
+  },
+};
+
+export const WIX_STACK_SERVER: WebServer = {
+  command: 'npx tsx start-wix-stack.ts',
+  url: `${WIX_STACK.appUrl}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+  env: {
+    ...common,
+    PORT: String(WIX_STACK.appPort),
+    PUBLIC_URL: WIX_STACK.appUrl,
+    WIX_CLIENT_ID: WIX_STACK.clientId,
+    WIX_API_BASE: WIX_STACK.doubleUrl,
+    WIX_API_KEY: WIX_STACK.apiKey,
+    WIX_SITE_ID: WIX_STACK.siteId,
+    WIX_TEST_PRODUCT_ID: WIX_STACK.productId,
+    ADMIN_EMAILS: WIX_STACK.adminEmail,
+    PROVIDER_TIMEOUT_SECONDS: '5',
+  },
+};

@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { OIDC_STACK } from '../institute-stacks';
+
+// An app configured only through OIDC_* against a separate issuer on its own port (the bundled
+// oidc-provider run standalone by start-oidc-stack.ts): real HTTP, real redirects.
+test.use({ baseURL: OIDC_STACK.appUrl });
+
+async function signInAtIssuer(page: Page, name: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_STACK.issuer}/interaction/`));
+  await page.getByRole('button', { name: new RegExp(`^Sign in as ${name.replace('.', '\\.')} `) }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('header-username')).toHaveText(name);
+}
+
+test("the institute's admin group makes an admin; logout ends the session at the issuer too", async ({ page }) => {
+  await signInAtIssuer(page, OIDC_STACK.admin.name);
+  await expect(page.getByTestId('header-role')).toHaveText('Admin');
+  await expect(page.getByText('Admin View', { exact: true })).toBeVisible();
+
+  // RP-initiated logout: the issuer confirms, then returns the browser to our /login.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${OIDC_STACK.issuer}/session/end`));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${OIDC_STACK.appUrl}/login`);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+
+  // The issuer's session is gone too: it asks who is signing in, and a clinician stays a clinician.
+  await signInAtIssuer(page, OIDC_STACK.clinician.name);
+  await expect(page.getByTestId('header-role')).toHaveText('Clinician');
+  await expect(page.getByRole('button', { name: /Switch to/ })).toHaveCount(0);
+});
+
+test('a forged callback is refused with the message', async ({ page }) => {
+  await page.goto('/auth/callback?code=forged&state=forged');
+  await expect(page).toHaveURL(/\/login\?error=callback$/);
+  await expect(page.getByRole('alert')).toContainText('Error verifying login from the institute');
+});
