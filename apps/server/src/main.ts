@@ -1,8 +1,16 @@
 import { loadConfigOrExit } from './config';
+import { ItemSetLoadError } from './modules/item-sets/load-item-set';
 import { startServer } from './server';
 
 const config = loadConfigOrExit();
-const server = await startServer(config);
+const server = await startServer(config).catch((error: unknown) => {
+  // A malformed ITEM_SET_FILE: say what is wrong with it, like a configuration problem, and stop.
+  if (error instanceof ItemSetLoadError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 server.app.log.info(
   { url: config.publicUrl, database: server.database.kind, login: config.login.kind },
   `PID-5 assessment app listening on ${config.publicUrl}`,
