@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { QUESTION_COUNT, type TAssessmentDetails } from '@pid5/contract';
 import { downloadReport, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
+import { ResultsPanel } from '../../components/results-panel';
 import { formatDate } from '../../lib/dates';
 
 /** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
@@ -177,6 +178,8 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           </Group>
         )}
       </Paper>
+
+      {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
   );
 }

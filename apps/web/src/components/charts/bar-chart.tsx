@@ -1,0 +1,147 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { formatScore, type TAssessmentResults } from '@pid5/contract';
+import type { ChartGeometry } from '@pid5/instrument';
+import { chartRows, describeChart } from './chart-text';
+
+const TEXT_COLOR = '#1f2933';
+const MUTED_COLOR = '#52606d';
+const GUIDE_COLOR = '#3e4c59';
+
+/**
+ * The instrument's chart geometry (spec §9, DESIGN.md §5) drawn as SVG: the same data the PDF report draws, so
+ * page and report never disagree. Scales with the page (viewBox, width 100%; on narrow screens it keeps a
+ * readable minimum width and scrolls). Screen readers get a name and description, and a table of every value.
+ */
+export function BarChart({
+  chart,
+  title,
+  norms,
+  minWidth,
+}: {
+  chart: ChartGeometry;
+  title: string;
+  norms: TAssessmentResults['norms'];
+  /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
+  minWidth?: number;
+}) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const descId = `${id}-desc`;
+  const isFacets = chart.kind === 'facets';
+  const labelSize = isFacets ? 13 : 15;
+  const valueSize = isFacets ? 11 : 13;
+  const bars = new Map(chart.bars.map((bar) => [bar.key, bar]));
+  const rows = chartRows(chart);
+
+  return (
+    <figure style={{ margin: 0 }}>
+      <div style={{ overflowX: 'auto' }}>
+        <svg
+          viewBox={`0 0 ${chart.width} ${chart.height}`}
+          width="100%"
+          role="img"
+          aria-labelledby={`${titleId} ${descId}`}
+          style={{ display: 'block', maxWidth: chart.width, minWidth, height: 'auto', margin: '0 auto' }}
+          fontFamily="inherit"
+        >
+          <title id={titleId}>{title}</title>
+          <desc id={descId}>{describeChart(chart, norms)}</desc>
+          {chart.bars.map((bar) => (
+            <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={bar.fill}>
+              <title>
+                {`${chart.bands.find((band) => band.key === bar.key)?.name ?? bar.key}: ${formatScore(bar.value)}${bar.level ? ` (${bar.level})` : ''}`}
+              </title>
+            </rect>
+          ))}
+          {chart.guideLines.map((guide) => (
+            <line
+              key={guide.value}
+              x1={guide.x1}
+              x2={guide.x2}
+              y1={guide.y}
+              y2={guide.y}
+              stroke={GUIDE_COLOR}
+              strokeWidth={1}
+              strokeDasharray="6 4"
+            />
+          ))}
+          <path
+            d={`M${chart.axisX},${chart.plot.y}V${chart.baselineY}H${chart.plot.x + chart.plot.width}`}
+            fill="none"
+            stroke={TEXT_COLOR}
+            strokeWidth={1.5}
+          />
+          {chart.yTicks.map((tick) => (
+            <g key={tick.value}>
+              <line x1={chart.axisX - 5} x2={chart.axisX} y1={tick.y} y2={tick.y} stroke={TEXT_COLOR} />
+              <text
+                x={chart.axisX - 8}
+                y={tick.y}
+                textAnchor="end"
+                dominantBaseline="central"
+                fontSize={12}
+                fill={TEXT_COLOR}
+              >
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {chart.bands.map((band) => {
+            const bar = bars.get(band.key);
+            const top = bar ? bar.y : chart.baselineY;
+            return (
+              <g key={band.key}>
+                <text
+                  x={band.center}
+                  y={chart.baselineY + 18}
+                  textAnchor="middle"
+                  fontSize={labelSize}
+                  fontWeight={700}
+                  fill={TEXT_COLOR}
+                >
+                  {band.label}
+                </text>
+                <text
+                  x={band.center}
+                  y={top - 5}
+                  textAnchor="middle"
+                  fontSize={valueSize}
+                  fill={MUTED_COLOR}
+                  stroke="#ffffff"
+                  strokeWidth={3}
+                  paintOrder="stroke"
+                >
+                  {bar ? formatScore(bar.value) : 'n/s'}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <VisuallyHidden>
+        <Table>
+          <caption>{title}: values</caption>
+          <thead>
+            <tr>
+              <th scope="col">Scale</th>
+              <th scope="col">Standardised score ({norms[chart.normField].shortLabel})</th>
+              <th scope="col">Level</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  {row.name} ({row.key})
+                </th>
+                <td>{row.value}</td>
+                <td>{row.level}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
+    </figure>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { NORM_SETS, chartScoresFromLists, domainChart, facetChart, scoreResponses } from '@pid5/instrument';
+import { chartRows, describeChart } from './chart-text';
+
+const norms = { srf: { ...NORM_SETS.srf }, irf: { ...NORM_SETS.irf } };
+
+describe('chart text', () => {
+  it('lists every band in chart order, with the formatted value and level, or as not scored', () => {
+    // Items 1-150 answered '3', the rest missing: some facets scored and elevated, others not scored.
+    const result = scoreResponses('3'.repeat(150) + '9'.repeat(70));
+    const rows = chartRows(facetChart(result));
+    expect(rows).toHaveLength(25);
+    expect(rows.map((row) => row.key)).toEqual(Object.keys(result.facets));
+    for (const row of rows) {
+      const facet = result.facets[row.key as keyof typeof result.facets];
+      if (facet.srf === null) {
+        expect(row).toMatchObject({ value: '—', level: 'Not scored' });
+      } else {
+        expect(row.value).toBe(facet.srf < 0 ? `\u2212${Math.abs(facet.srf).toFixed(2)}` : facet.srf.toFixed(2));
+        expect(row.level).toBe(facet.level ?? 'Below 1.5');
+      }
+    }
+  });
+
+  it('names the norms, the elevated scales highest first and the unscored ones', () => {
+    const result = scoreResponses('3'.repeat(150) + '9'.repeat(70));
+    const text = describeChart(facetChart(result), norms);
+    expect(text).toMatch(
+      /^Bar chart of the standardised scores of the 25 trait facets, against the US general population norms/,
+    );
+    expect(text).toContain('At or above a cut-off:');
+    expect(text).toContain('Not scored (too many unanswered items):');
+    expect(text.toLowerCase()).not.toContain('informant');
+  });
+
+  it('says when nothing reaches a cut-off', () => {
+    const result = scoreResponses('0'.repeat(220));
+    const text = describeChart(
+      domainChart(chartScoresFromLists({ facets: [], domains: Object.values(result.domains) })),
+      norms,
+    );
+    expect(text).toContain('5 trait domains');
+    expect(text).toContain('No scale reaches a cut-off.');
+  });
+});

@@ -1,0 +1,251 @@
+import { Alert, Badge, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  formatLevel,
+  formatScore,
+  type TAssessmentResults,
+  type TDomainResult,
+  type TFacetResult,
+  type TValidityScaleResult,
+} from '@pid5/contract';
+import { ApiError } from '../api/client';
+import { useResults } from '../api/results';
+import { DomainScoreChart, FacetScoreChart } from './charts/score-charts';
+
+/**
+ * Results of a completed test for the details page: both charts, the scores of all 30 scales with levels, and the
+ * validity indices in plain words. Numbers are printed with the contract's `formatScore`, as in the PDF report.
+ */
+export function ResultsPanel({ assessmentId }: { assessmentId: number }) {
+  const results = useResults(assessmentId);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="results-heading">
+      <Title order={2} size="h4" id="results-heading" mb="sm">
+        Results
+      </Title>
+      {results.isPending ? (
+        <Group justify="center" py="lg">
+          <Loader aria-label="Loading results" />
+        </Group>
+      ) : results.isError ? (
+        <Alert color={isNotReady(results.error) ? 'yellow' : 'red'} role="alert">
+          {isNotReady(results.error)
+            ? 'Results are available once the patient has answered all 220 questions and submitted the test.'
+            : results.error.message}
+        </Alert>
+      ) : (
+        <ResultsView results={results.data} />
+      )}
+    </Paper>
+  );
+}
+
+function isNotReady(error: Error): boolean {
+  return error instanceof ApiError && error.code === 'TEST_INCOMPLETE';
+}
+
+/** The results without the fetching (the data view shows the same below its charts). */
+export function ResultsView({
+  results,
+  showCharts = true,
+  showStatus = true,
+}: {
+  results: TAssessmentResults;
+  showCharts?: boolean;
+  showStatus?: boolean;
+}) {
+  return (
+    <Stack gap="lg">
+      {showStatus && <ResultsStatus results={results} />}
+      <Stack gap="xs" component="section" aria-label="Trait domains">
+        <Title order={3} size="h5">
+          Trait Domains
+        </Title>
+        <Grid gutter="lg" align="flex-start">
+          {showCharts && (
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <DomainScoreChart results={results} />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 12, md: showCharts ? 7 : 12 }}>
+            <ScoresTable scales={results.domains} caption="Domain scores" />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <Stack gap="xs" component="section" aria-label="Personality trait facets">
+        <Title order={3} size="h5">
+          Personality Trait Facets
+        </Title>
+        {showCharts && <FacetScoreChart results={results} />}
+        <ScoresTable scales={results.facets} caption="Facet scores" />
+      </Stack>
+      <ValiditySummary results={results} />
+      <NormsNote results={results} />
+    </Stack>
+  );
+}
+
+function ResultsStatus({ results }: { results: TAssessmentResults }) {
+  if (results.status === 'completed') {
+    return (
+      <Text size="sm" c="dimmed">
+        Scores as recorded when the test was submitted. Bars and levels use the US general-population norms; a level is
+        shown from a standardised score of 1.5 (Mild), 2 (Moderate) or 3 (High).
+      </Text>
+    );
+  }
+  return (
+    <Alert color="yellow" title="Unfinished test">
+      {results.answered} of 220 questions answered. These scores are computed from the answers so far and will change;
+      facets with more than a quarter of their items unanswered are not scored.
+    </Alert>
+  );
+}
+
+function LevelCell({ scale }: { scale: TFacetResult | TDomainResult }) {
+  if (scale.level) {
+    const color = scale.level === 'High' ? 'red' : scale.level === 'Moderate' ? 'orange' : 'yellow';
+    return (
+      <Badge color={color} variant="light">
+        {scale.level}
+      </Badge>
+    );
+  }
+  return (
+    <Text span size="sm" c={scale.isScored ? undefined : 'dimmed'}>
+      {formatLevel(scale)}
+    </Text>
+  );
+}
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Abbreviation, name, mean score 0-3, both standardised scores, level; facets also their answered items. */
+export function ScoresTable({
+  scales,
+  caption,
+}: {
+  scales: readonly (TFacetResult | TDomainResult)[];
+  caption: string;
+}) {
+  const hasItems = scales.some((scale) => 'nItems' in scale);
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover fz="sm" verticalSpacing={4}>
+        <caption style={VISUALLY_HIDDEN}>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Abbr.</Table.Th>
+            <Table.Th scope="col">Scale</Table.Th>
+            <Table.Th scope="col" ta="right">
+              <abbr title="Mean answer on the 0-3 scale (domains: mean of their three facets)">Score</abbr>
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              <abbr title="Standardised score against the US general-population norms">US z</abbr>
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              <abbr title="Standardised score against the German general-population norms">German z</abbr>
+            </Table.Th>
+            <Table.Th scope="col">Level</Table.Th>
+            {hasItems && (
+              <Table.Th scope="col" ta="right">
+                Answered
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {scales.map((scale) => (
+            <Table.Tr key={scale.key} data-scale={scale.key}>
+              <Table.Td fw={700}>{scale.key}</Table.Td>
+              <Table.Th scope="row" fw={500}>
+                {scale.name}
+              </Table.Th>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatScore(scale.score)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatScore(scale.srf)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatScore(scale.irf)}
+              </Table.Td>
+              <Table.Td>
+                <LevelCell scale={scale} />
+              </Table.Td>
+              {hasItems && (
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {'nItems' in scale ? `${scale.answered} of ${scale.nItems}` : ''}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ValidityBadge({ scale }: { scale: TValidityScaleResult }) {
+  if (!scale.isComputed) {
+    return (
+      <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
+        Not computed
+      </Badge>
+    );
+  }
+  return scale.isConcern ? (
+    <Badge color="orange" variant="light">
+      Caution
+    </Badge>
+  ) : (
+    <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
+      No concern
+    </Badge>
+  );
+}
+
+function ValiditySummary({ results }: { results: TAssessmentResults }) {
+  return (
+    <Stack gap="xs" component="section" aria-label="Response validity">
+      <Title order={3} size="h5">
+        Response Validity
+      </Title>
+      <Text size="sm">{results.validity.summary}</Text>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {results.validity.scales.map((scale) => (
+          <Group key={scale.key} component="li" gap="sm" wrap="nowrap" align="flex-start">
+            <div style={{ flexShrink: 0, width: 112 }}>
+              <ValidityBadge scale={scale} />
+            </div>
+            <Text size="sm">
+              <Text span fw={600}>
+                {scale.name}:
+              </Text>{' '}
+              {scale.statement}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function NormsNote({ results }: { results: TAssessmentResults }) {
+  const { srf, irf } = results.norms;
+  const itemSet = results.itemSet.title ?? results.itemSet.id ?? 'not recorded';
+  return (
+    <Text size="xs" c="dimmed">
+      US z: {srf.shortLabel} ({srf.citation}
+      {srf.sampleN ? `, N = ${srf.sampleN.toLocaleString()}` : ''}). German z: {irf.shortLabel} ({irf.citation}
+      {irf.sampleN ? `, N = ${irf.sampleN.toLocaleString()}` : ''}). Items: {itemSet}. Scoring{' '}
+      {results.instrument.version}; norms {results.normsVersion}.
+    </Text>
+  );
+}
