@@ -205,9 +205,18 @@ describe('purchased tests from Wix orders', () => {
     const { userId } = await signIn(member);
     stack.wix.control({ faults: { ordersDown: true } });
     try {
+      const before = stack.wix.requests().length;
       const all = await syncAsAdmin();
       const mine = all.results.find((r) => r.clinicianId === userId);
       expect(mine).toMatchObject({ ok: false, error: 'The Wix site did not answer. Please try again in a minute.' });
+      expect(all.results.length).toBeGreaterThan(1);
+      // Once Wix is down, the others are not each left to wait for their own timeout.
+      expect(
+        stack.wix
+          .requests()
+          .slice(before)
+          .filter((r) => r.path === '/ecom/v1/orders/search'),
+      ).toHaveLength(1);
     } finally {
       stack.wix.control({ faults: { ordersDown: false } });
     }

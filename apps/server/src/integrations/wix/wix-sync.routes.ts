@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZWixSyncRequest, ZWixSyncResponse, type TWixSyncResult } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import { AppError } from '../../errors';
+import { isUnreachableError } from '../../auth/login-errors';
 import { requireSession } from '../../http/access';
+import { WixHttpError } from './wix-api';
+import type { WixClinician } from './wix-order-sync';
 
 /** `POST /api/admin/credits/sync-wix`: the admin's 'Sync orders' for one clinician or every Wix-linked one. */
 export function registerWixSyncRoutes(app: FastifyInstance): void {
@@ -39,23 +42,25 @@ export function registerWixSyncRoutes(app: FastifyInstance): void {
       }
       const results: TWixSyncResult[] = [];
       // One after another: a site's order API is rate-limited, and an admin waits for the summary.
+      // Once Wix is unreachable or failing, the rest are reported as not synced instead of each
+      // waiting for its own timeout.
+      let outage: string | null = null;
       for (const clinician of clinicians) {
-        try {
-          const outcome = await sync.syncClinician(clinician);
-          results.push({ ...outcome, username: clinician.username, ok: true, error: null });
-        } catch (error) {
-          request.log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
-          results.push({
-            clinicianId: clinician.clinicianId,
-            username: clinician.username,
-            ok: false,
-            ordersSeen: 0,
-            granted: 0,
-            refunded: 0,
-            partiallyRefunded: [],
-            error: 'The Wix site did not answer. Please try again in a minute.',
-          });
+        if (!outage) {
+          try {
+            const outcome = await sync.syncClinician(clinician);
+            results.push({ ...outcome, username: clinician.username, ok: true, error: null });
+            continue;
+          } catch (error) {
+            request.log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
+            if (isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500)) {
+              outage = 'The Wix site did not answer. Please try again in a minute.';
+            }
+            results.push(notSynced(clinician, outage ?? `Wix refused the order search (${errorText(error)}).`));
+            continue;
+          }
         }
+        results.push(notSynced(clinician, outage));
       }
       await recordAudit(database.db, {
         actor: session.user.id,
@@ -78,4 +83,21 @@ export function registerWixSyncRoutes(app: FastifyInstance): void {
       return { results };
     },
   );
+}
+
+function notSynced(clinician: WixClinician, error: string): TWixSyncResult {
+  return {
+    clinicianId: clinician.clinicianId,
+    username: clinician.username,
+    ok: false,
+    ordersSeen: 0,
+    granted: 0,
+    refunded: 0,
+    partiallyRefunded: [],
+    error,
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
