@@ -93,7 +93,8 @@ export function useDiagnoses() {
 
 /** Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. */
 export async function downloadReport(id: number, name: string): Promise<void> {
-  const query = new URLSearchParams({ name });
+  // The browser's time zone, so the date printed on the report is the reader's today.
+  const query = new URLSearchParams({ name, tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const response = await fetch(`/api/assessments/${id}/report.pdf?${query.toString()}`, { credentials: 'same-origin' });
   if (!response.ok) {
     throw new ApiError(response.status, 'INTERNAL', 'Error downloading PDF');

@@ -237,7 +237,7 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.patientId}</Table.Td>
       <Table.Td>
         {isComplete ? (
-          <Badge color="teal" variant="filled">
+          <Badge color="teal" variant="filled" style={{ textTransform: 'none' }}>
             Completed
           </Badge>
         ) : (

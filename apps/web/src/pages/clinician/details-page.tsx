@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { QUESTION_COUNT, type TAssessmentDetails } from '@pid5/contract';
+import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
 import { downloadReport, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { ResultsPanel } from '../../components/results-panel';
@@ -67,7 +67,9 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           Test Details
         </Title>
         <Group gap="xs">
-          {isComplete && <ReportButton id={details.id} isAdminView={isAdminView} />}
+          {isComplete && (
+            <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />
+          )}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
               View Data
@@ -204,7 +206,7 @@ function InfoChip({ label, value }: { label: string; value: string | null }) {
 }
 
 /** Admins download straight away as 'Anonymous'; clinicians choose the name on the report first (spec §2). */
-function ReportButton({ id, isAdminView }: { id: number; isAdminView: boolean }) {
+function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminView: boolean; isSubmitted: boolean }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [name, setName] = useState('');
   const [isLoading, setIsLoading] = useState(false);
@@ -225,9 +227,15 @@ function ReportButton({ id, isAdminView }: { id: number; isAdminView: boolean })
 
   return (
     <>
-      <Button onClick={() => (isAdminView ? void download('Anonymous') : setIsDialogOpen(true))} disabled={isLoading}>
-        {isLoading && isAdminView ? 'Getting PDF' : 'Download PDF'}
-      </Button>
+      {/* Every answer is in but the patient has not submitted: the scores are frozen only at submission. */}
+      <Tooltip label="Available once the patient submits the test" disabled={isSubmitted}>
+        <Button
+          onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : setIsDialogOpen(true))}
+          disabled={isLoading || !isSubmitted}
+        >
+          {isLoading && isAdminView ? 'Getting PDF' : 'Download PDF'}
+        </Button>
+      </Tooltip>
       {error && !isDialogOpen && (
         <Text c="red.8" size="sm" role="alert">
           {error}
@@ -242,15 +250,15 @@ function ReportButton({ id, isAdminView }: { id: number; isAdminView: boolean })
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void download(name.trim() || 'Anonymous');
+            void download(name.trim() || ANONYMOUS_REPORT_NAME);
           }}
         >
           <Stack>
             <TextInput
               label="Name on the report"
-              placeholder="Anonymous"
+              placeholder={ANONYMOUS_REPORT_NAME}
               value={name}
-              maxLength={100}
+              maxLength={REPORT_NAME_MAX}
               onChange={(event) => setName(event.currentTarget.value)}
               data-autofocus
             />
