@@ -67,6 +67,8 @@ export default function CreateTestPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
+  // Each opening starts a fresh picker (empty search, all entries shown).
+  const [pickerSession, setPickerSession] = useState(0);
   const [isTermsOpen, setIsTermsOpen] = useState(false);
   const [isConfirmingBack, setIsConfirmingBack] = useState(false);
   const terms = useTerms(isTermsOpen);
@@ -76,8 +78,8 @@ export default function CreateTestPage() {
     [diagnoses.data],
   );
   const isPanelOpen = isPickerOpen || isTermsOpen || isConfirmingBack;
-  const canCreate = dsmCodes.length > 0 && primaryDsm !== null && !isPanelOpen;
   const noTestsLeft = credits.data !== undefined && credits.data.available === 0;
+  const canCreate = dsmCodes.length > 0 && primaryDsm !== null && !isPanelOpen && !noTestsLeft;
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -276,7 +278,14 @@ export default function CreateTestPage() {
                 <Title order={2} size="h4" id="dsm-heading">
                   DSM-5 Diagnoses
                 </Title>
-                <Button id="create-dsmCodes" variant="light" onClick={() => setIsPickerOpen(true)}>
+                <Button
+                  id="create-dsmCodes"
+                  variant="light"
+                  onClick={() => {
+                    setPickerSession((n) => n + 1);
+                    setIsPickerOpen(true);
+                  }}
+                >
                   {dsmCodes.length === 0 ? 'Choose Diagnoses' : 'Edit Diagnoses'}
                 </Button>
               </Group>
@@ -336,6 +345,7 @@ export default function CreateTestPage() {
       </Stack>
 
       <DiagnosisPicker
+        key={pickerSession}
         opened={isPickerOpen}
         onClose={closePicker}
         catalogue={diagnoses.data?.items ?? []}
