@@ -28,6 +28,11 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+/** Fastify's trust function for `hops` proxies: the socket peer and the entries they appended, nothing further. */
+function trustedProxyHops(hops: false | number): false | ((address: string, hop: number) => boolean) {
+  return hops === false ? false : (_address, hop) => hop < hops;
+}
+
 /** The composition root (STYLE.md): headers, auth, routes and the one error handler. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -46,7 +51,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY (config.ts): believe only the X-Forwarded-For entries our own proxies appended, counted from the
+    // right; the client's own entries further left are never its address (a number here would trust nothing).
+    trustProxy: trustedProxyHops(config.trustProxy),
     bodyLimit: 256 * 1024,
     forceCloseConnections: false,
     return503OnClosing: true,

@@ -21,7 +21,17 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  // How many reverse proxies stand in front of the server. `true` is one: the client address is the last
+  // X-Forwarded-For entry, the one our proxy appended. Trusting every hop would take the first entry, which the
+  // client writes itself, so anyone could dodge the per-address rate limits and forge the audit log's addresses.
+  TRUST_PROXY: z
+    .enum(['true', 'false', 'yes', 'no', '0', '1', '2', '3', '4', '5'], {
+      error: 'true, false, or the number of proxies in front of the server (1-5)',
+    })
+    .transform((v): false | number =>
+      v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? false : Number(v) || false,
+    )
+    .default(false),
 
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -101,7 +111,8 @@ export interface AppConfig {
   publicUrl: string;
   isHttps: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxy hops whose X-Forwarded-For entries are believed (false: none; the socket's address is the client). */
+  trustProxy: false | number;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   demoData: boolean;
   localAccounts: boolean;
