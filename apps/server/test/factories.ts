@@ -48,7 +48,10 @@ export async function createSignedInAdmin(server: TestServer): Promise<SignedInU
 }
 
 /** Signs in through the bundled development OIDC provider over real HTTP redirects, as a browser would. */
-export async function signInWithDevProvider(server: TestServer, account: string): Promise<{ client: TestClient; finalLocation: string | null }> {
+export async function signInWithDevProvider(
+  server: TestServer,
+  account: string,
+): Promise<{ client: TestClient; finalLocation: string | null }> {
   const client = server.client();
   const toProvider = await client.follow('/auth/login');
   const loginPage = toProvider.at(-1);

@@ -85,7 +85,9 @@ export class TestClient {
 }
 
 /** The `error` object of an API error response. */
-export async function readError(response: Response): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
+export async function readError(
+  response: Response,
+): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
   const body = (await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } };
   return body.error;
 }

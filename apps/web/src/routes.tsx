@@ -4,7 +4,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
  * The one route table of the staff area (clinicians and admins, built with Mantine). Patient links
  * (/test/{code}, /consent/{code}) are a separate entry, patient.html + src/patient/, kept small for phones.
  */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 export const routes: RouteObject[] = [
   {

@@ -23,7 +23,11 @@ export function useMe() {
 }
 
 export function useAuthMethods() {
-  return useQuery({ queryKey: ['auth-methods'], queryFn: () => apiFetch<TAuthMethods>('/auth/methods'), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['auth-methods'],
+    queryFn: () => apiFetch<TAuthMethods>('/auth/methods'),
+    staleTime: Infinity,
+  });
 }
 
 export function useSetViewMode() {
@@ -41,14 +45,16 @@ export function useSetViewMode() {
 export function useLocalLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TLocalLoginRequest) => apiFetch<{ ok: true }>('/auth/local/login', { method: 'POST', json: body }),
+    mutationFn: (body: TLocalLoginRequest) =>
+      apiFetch<{ ok: true }>('/auth/local/login', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
 
 export function useLocalRegister() {
   return useMutation({
-    mutationFn: (body: TLocalRegisterRequest) => apiFetch<{ ok: true }>('/auth/local/register', { method: 'POST', json: body }),
+    mutationFn: (body: TLocalRegisterRequest) =>
+      apiFetch<{ ok: true }>('/auth/local/register', { method: 'POST', json: body }),
   });
 }
 

@@ -13,17 +13,28 @@ export class ApiError extends Error {
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof (value as ApiErrorBody).error?.code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ApiErrorBody).error?.code === 'string'
+  );
 }
 
 /** JSON fetch with the session cookie; throws ApiError for every non-2xx answer. */
-export async function apiFetch<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; json?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers: init.json === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        init.json === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       signal: init.signal,
     });

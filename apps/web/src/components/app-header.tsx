@@ -13,7 +13,11 @@ export function AppHeader({ me }: { me: TMe }) {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Link to="/dashboard" aria-label="Dashboard" style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}>
+      <Link
+        to="/dashboard"
+        aria-label="Dashboard"
+        style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}
+      >
         <img src="/logo.svg" alt="" width={32} height={32} />
         <Text fw={700} visibleFrom="sm">
           Personality Assessment
