@@ -1,0 +1,320 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scoreResponses } from '@pid5/instrument';
+import { assessments } from '../db/schema';
+import { findCurrentDocument } from '../modules/documents/documents.repo';
+import { grantOverApi } from '../../test/assessment-api';
+import { insertAssessment } from '../../test/assessment-factories';
+import {
+  AUTHORIZATION_MATRIX,
+  CALLERS,
+  type Caller,
+  type ExpectedStatus,
+  type MatrixContext,
+  type MatrixRow,
+} from '../../test/authorization-matrix.expected';
+import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
+import type { TestClient } from '../../test/test-client';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import type { RouteEntry } from './access';
+
+// The authorisation matrix (DESIGN.md §9: "an authorisation test covers every route for anonymous, patient
+// link, clinician A, clinician B and admin"). Every route of the server's own route table is called as each
+// of seven callers against fresh data; the statuses are compared with test/authorization-matrix.expected.ts
+// and leaks are counted from who may see which test (see that file's header for the data and the callers).
+
+// test/factories.ts signs every user in with this password.
+const PASSWORD = 'correct horse battery';
+
+type TestName = 'X' | 'Y' | 'Z';
+
+/** The tests a caller's session may see (DESIGN.md §2): own tests; every test for an admin in the admin view. */
+const SESSION_SEES: Record<Caller, readonly TestName[]> = {
+  anonymous: [],
+  patientOwn: [],
+  patientOther: [],
+  clinicianA: ['X', 'Y'],
+  clinicianB: ['Z'],
+  adminAdminView: ['X', 'Y', 'Z'],
+  adminClinicianView: [],
+};
+
+/** Each caller comes from its own address (TRUST_PROXY and X-Forwarded-For), as on the internet. */
+const ADDRESS: Record<Caller, string> = {
+  anonymous: '203.0.113.10',
+  patientOwn: '203.0.113.11',
+  patientOther: '203.0.113.12',
+  clinicianA: '203.0.113.13',
+  clinicianB: '203.0.113.14',
+  adminAdminView: '203.0.113.15',
+  adminClinicianView: '203.0.113.16',
+};
+
+interface SignedInCaller {
+  user: SignedInUser;
+  client: TestClient;
+  viewMode: 'admin' | 'clinician' | null;
+}
+
+interface MadeTest {
+  id: number;
+  code: string;
+  patientId: string;
+  answers: string;
+}
+
+let server: TestServer;
+let clinicianA: SignedInUser;
+let clinicianB: SignedInUser;
+let admin: SignedInUser;
+let sessions: Partial<Record<Caller, SignedInCaller>>;
+let termsId: number;
+let consentId: number;
+
+function routeKey(route: Pick<RouteEntry, 'method' | 'url'>): string {
+  return `${route.method} ${route.url}`;
+}
+
+function randomAnswers(): string {
+  return Array.from({ length: 220 }, () => String(randomInt(4))).join('');
+}
+
+function request(caller: Caller, method: string, path: string, body?: unknown): Promise<Response> {
+  const client = sessions[caller]?.client ?? server.client();
+  return client.fetch(path, {
+    method,
+    headers: { 'x-forwarded-for': ADDRESS[caller] },
+    ...(body === undefined ? {} : { json: body }),
+  });
+}
+
+/** Signs a caller in again when a route (logout) ended its session, and puts an admin session back in its view. */
+async function keepSignedIn(caller: Caller): Promise<void> {
+  const signedIn = sessions[caller];
+  if (!signedIn) {
+    return;
+  }
+  let me = await request(caller, 'GET', '/api/me');
+  if (me.status === 401) {
+    const login = await request(caller, 'POST', '/auth/local/login', {
+      username: signedIn.user.username,
+      password: PASSWORD,
+    });
+    expect(login.status, `${caller} signs in again`).toBe(200);
+    me = await request(caller, 'GET', '/api/me');
+  }
+  const current = (await me.json()) as { id: string; viewMode: string };
+  expect(current.id, `${caller} is still ${signedIn.user.username}`).toBe(signedIn.user.id);
+  if (signedIn.viewMode && current.viewMode !== signedIn.viewMode) {
+    const switched = await request(caller, 'PUT', '/api/me/view-mode', { viewMode: signedIn.viewMode });
+    expect(switched.status, `${caller} switches to the ${signedIn.viewMode} view`).toBe(200);
+  }
+}
+
+async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
+  const make = async (name: TestName, clinicianId: string, finished: boolean): Promise<MadeTest> => {
+    const answers = randomAnswers();
+    const made = await insertAssessment(server, {
+      clinicianId,
+      patientId: `${name}-${unique}`,
+      responses: answers,
+      consented: true,
+      ...(finished ? { finishedAt: server.clock.now(), scores: scoreResponses(answers) } : {}),
+    });
+    return { id: made.row.id, code: made.code, patientId: made.row.patientId, answers };
+  };
+  return {
+    X: await make('X', clinicianA.id, false),
+    Y: await make('Y', clinicianA.id, true),
+    Z: await make('Z', clinicianB.id, false),
+  };
+}
+
+async function snapshotRows(tests: Record<TestName, MadeTest>): Promise<Map<number, string>> {
+  const ids = Object.values(tests).map((t) => t.id);
+  const rows = await server.database.db.select().from(assessments).where(inArray(assessments.id, ids));
+  return new Map(rows.map((row) => [row.id, JSON.stringify(row)]));
+}
+
+function matches(expected: ExpectedStatus, status: number): boolean {
+  return typeof expected === 'number' ? expected === status : expected.includes(status);
+}
+
+function describeExpected(expected: ExpectedStatus): string {
+  return typeof expected === 'number' ? String(expected) : expected.join('|');
+}
+
+function fillPath(url: string, values: { id: number; code: string }): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    switch (name) {
+      case 'id':
+        return String(values.id);
+      case 'code':
+        return values.code;
+      case 'item':
+        return '1';
+      default:
+        throw new Error(`${url}: the authorization matrix does not know the path parameter :${name}; teach fillPath`);
+    }
+  });
+}
+
+interface CallOutcome {
+  status: number;
+  leaks: string[];
+  mismatches: string[];
+}
+
+/** One route as one caller on fresh data: the status, the leaks, and where it differs from the table. */
+async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promise<CallOutcome> {
+  const key = routeKey(route);
+  const unique = randomBytes(6).toString('hex');
+  const tests = await makeTests(unique);
+  const usesId = route.url.includes(':id');
+  const usesCode = route.url.includes(':code');
+  const codeTest: TestName = caller === 'patientOther' ? 'Z' : 'X';
+  const idTest: TestName = row.target ?? 'X';
+  const target = usesId ? idTest : usesCode ? codeTest : null;
+  // Who may see what: the session's own tests, plus the one test whose link code the caller sends.
+  const visible = new Set<TestName>(SESSION_SEES[caller]);
+  if (usesCode) {
+    visible.add(codeTest);
+  }
+
+  const ctx: MatrixContext = {
+    caller,
+    unique,
+    termsId,
+    consentId,
+    clinicianBId: clinicianB.id,
+    target: { id: tests[idTest].id, patientId: tests[idTest].patientId },
+  };
+  const path = fillPath(route.url, { id: tests[idTest].id, code: tests[codeTest].code }) + (row.query?.(ctx) ?? '');
+  const before = await snapshotRows(tests);
+  const response = await request(caller, route.method, path, route.method === 'GET' ? undefined : row.body?.(ctx));
+  const body = Buffer.from(await response.arrayBuffer()).toString('utf8');
+  const after = await snapshotRows(tests);
+  const isSuccess = response.status >= 200 && response.status < 300;
+
+  const leaks: string[] = [];
+  const where = `${key} as ${caller}`;
+  if (target && !visible.has(target) && isSuccess) {
+    leaks.push(`${where}: ${response.status} for test ${target}, which ${caller} may not see`);
+  }
+  for (const name of ['X', 'Y', 'Z'] as const) {
+    if (visible.has(name)) {
+      continue;
+    }
+    const test = tests[name];
+    // Item 1 is the one the answer routes change; the other 219 random answers identify the test.
+    const secrets = { 'patient id': test.patientId, 'link code': test.code, answers: test.answers.slice(1) };
+    for (const [what, secret] of Object.entries(secrets)) {
+      if (body.includes(secret)) {
+        leaks.push(`${where}: the response contains test ${name}'s ${what}`);
+      }
+    }
+    if (before.get(test.id) !== after.get(test.id)) {
+      leaks.push(`${where}: test ${name}, which ${caller} may not see, was changed`);
+    }
+  }
+
+  const mismatches: string[] = [];
+  const expected = row.expect[caller];
+  if (!matches(expected, response.status)) {
+    mismatches.push(`${where}: expected ${describeExpected(expected)}, got ${response.status} ${body.slice(0, 160)}`);
+  }
+  const shown = target ?? idTest;
+  if (row.revealsTarget && visible.has(shown) && isSuccess && !body.includes(tests[shown].patientId)) {
+    mismatches.push(`${where}: the response should contain test ${shown}'s patient id (positive control)`);
+  }
+  // Someone else's test answers exactly like a missing one: same status, same body, nothing to tell them apart.
+  if (usesId && response.status === 404) {
+    const missingPath = fillPath(route.url, { id: 999_999_999_999, code: tests[codeTest].code });
+    const missing = await request(caller, route.method, missingPath, row.body?.(ctx));
+    const missingBody = await missing.text();
+    if (missing.status !== 404 || missingBody !== body) {
+      mismatches.push(`${where}: 404 body ${body} differs from a missing test's ${missing.status} ${missingBody}`);
+    }
+  }
+  return { status: response.status, leaks, mismatches };
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  clinicianA = await createSignedInClinician(server, 'clinician-a');
+  clinicianB = await createSignedInClinician(server, 'clinician-b');
+  admin = await createSignedInAdmin(server);
+  // The same admin in a second session, switched to the clinician view: the view lives in the session.
+  const adminInClinicianView = server.client();
+  const login = await adminInClinicianView.post('/auth/local/login', { username: admin.username, password: PASSWORD });
+  expect(login.status).toBe(200);
+  sessions = {
+    clinicianA: { user: clinicianA, client: clinicianA.client, viewMode: null },
+    clinicianB: { user: clinicianB, client: clinicianB.client, viewMode: null },
+    adminAdminView: { user: admin, client: admin.client, viewMode: 'admin' },
+    adminClinicianView: { user: admin, client: adminInClinicianView, viewMode: 'clinician' },
+  };
+  for (const caller of CALLERS) {
+    await keepSignedIn(caller);
+  }
+  for (const user of [clinicianA, clinicianB, admin]) {
+    await grantOverApi(admin, user.id, 1000, 'authorization matrix');
+  }
+  const terms = await findCurrentDocument(server.database.db, 'terms');
+  const consent = await findCurrentDocument(server.database.db, 'consent');
+  if (!terms || !consent) {
+    throw new Error('the default terms and consent are missing');
+  }
+  termsId = terms.id;
+  consentId = consent.id;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('authorization matrix', () => {
+  it('has exactly one expected row for every route in the route table', () => {
+    const routes = server.running.app.routeTable.map(routeKey);
+    const rows = Object.keys(AUTHORIZATION_MATRIX);
+    expect(
+      routes.filter((key) => !rows.includes(key)),
+      'routes without a row: add one to apps/server/test/authorization-matrix.expected.ts',
+    ).toEqual([]);
+    expect(
+      rows.filter((key) => !routes.includes(key)),
+      'rows for routes that do not exist: remove them from apps/server/test/authorization-matrix.expected.ts',
+    ).toEqual([]);
+    expect(new Set(routes).size, 'each route once').toBe(routes.length);
+  });
+
+  it('answers every route as expected for every caller, with no leaks', async () => {
+    const routes = server.running.app.routeTable.filter((route) => AUTHORIZATION_MATRIX[routeKey(route)]);
+    const leaks: string[] = [];
+    const mismatches: string[] = [];
+    const actual: string[] = [];
+    for (const route of routes) {
+      const row = AUTHORIZATION_MATRIX[routeKey(route)]!;
+      const statuses: number[] = [];
+      for (const caller of CALLERS) {
+        const outcome = await callAs(route, row, caller);
+        statuses.push(outcome.status);
+        leaks.push(...outcome.leaks);
+        mismatches.push(...outcome.mismatches);
+        // A call may end the caller's own session (logout): signed in again, in its view, for the next route.
+        await keepSignedIn(caller);
+      }
+      actual.push(`${routeKey(route).padEnd(40)} ${statuses.join(' ')}`);
+    }
+    const calls = routes.length * CALLERS.length;
+    console.log(
+      `authorization matrix: ${routes.length} routes × ${CALLERS.length} callers = ${calls} calls, ${leaks.length} leaks`,
+    );
+    if (mismatches.length > 0 || leaks.length > 0) {
+      console.log(`actual statuses (${CALLERS.join(' ')}):\n${actual.join('\n')}`);
+    }
+    expect(leaks, 'leaks').toEqual([]);
+    expect(mismatches, 'differences from apps/server/test/authorization-matrix.expected.ts').toEqual([]);
+  }, 300_000);
+});

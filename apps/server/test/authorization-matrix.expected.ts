@@ -1,0 +1,163 @@
+// The authorisation matrix (DESIGN.md §2, §9): for every route in the server's route table, the status
+// each caller must get. src/http/authorization-matrix.int.test.ts walks `app.routeTable`, calls every
+// route as every caller and compares; a route without a row here fails that test, and so does a row
+// for a route that no longer exists.
+//
+// The data, made fresh before every call (so a mutating call never changes what the next caller sees):
+//   X  clinician A's test: consented, all 220 answered, not submitted (the target of `:id` by default)
+//   Y  clinician A's test: submitted, scores frozen (the target of `:id` for results and report rows)
+//   Z  clinician B's test: consented, all 220 answered, not submitted
+// Path parameters: `:id` = the row's target (X or Y); `:code` = X's code for every caller except
+// patientOther, who holds Z's code (a link to a different test); `:item` = 1.
+//
+// The callers (each from its own address, as on the internet, so per-address limits do not mix them up):
+//   anonymous           no cookie (on patient routes it holds X's link: the code is the credential)
+//   patientOwn          no cookie, X's code
+//   patientOther        no cookie, Z's code: must never see or change X
+//   clinicianA          X's and Y's owner
+//   clinicianB          Z's owner: A's tests answer 404 exactly like a missing test, never 403 with details
+//   adminAdminView      an admin in the admin view: sees every test
+//   adminClinicianView  the same admin in a second session switched to the clinician view: sees own tests only
+//
+// Leaks are counted by the test from who may see which test, not from this table, so the table cannot
+// allow one: a 2xx for a test the caller may not see, any body with the patient id or link code of a test
+// the caller may not see, or a change to such a test's row.
+
+export const CALLERS = [
+  'anonymous',
+  'patientOwn',
+  'patientOther',
+  'clinicianA',
+  'clinicianB',
+  'adminAdminView',
+  'adminClinicianView',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** One status, or a small set when more than one answer is right (the row says why). */
+export type ExpectedStatus = number | readonly number[];
+
+/** What a row's body and query are built from (valid bodies, so only access decides the answer). */
+export interface MatrixContext {
+  caller: Caller;
+  /** Unique per call: new usernames and patient ids never collide. */
+  unique: string;
+  termsId: number;
+  consentId: number;
+  clinicianBId: string;
+  /** The test `:id` names on this row. */
+  target: { id: number; patientId: string };
+}
+
+export interface MatrixRow {
+  expect: Record<Caller, ExpectedStatus>;
+  /** Which of A's tests `:id` names: X (unfinished, the default) or Y (submitted). */
+  target?: 'X' | 'Y';
+  query?: (ctx: MatrixContext) => string;
+  body?: (ctx: MatrixContext) => unknown;
+  /** A caller who may see the target finds its patient id in a 2xx body: proves the leak search would notice. */
+  revealsTarget?: boolean;
+}
+
+/** The columns in CALLERS order: anonymous, patientOwn, patientOther, clinicianA, clinicianB, adminAdminView, adminClinicianView. */
+function statuses(
+  anonymous: ExpectedStatus,
+  patientOwn: ExpectedStatus,
+  patientOther: ExpectedStatus,
+  clinicianA: ExpectedStatus,
+  clinicianB: ExpectedStatus,
+  adminAdminView: ExpectedStatus,
+  adminClinicianView: ExpectedStatus,
+): Record<Caller, ExpectedStatus> {
+  return { anonymous, patientOwn, patientOther, clinicianA, clinicianB, adminAdminView, adminClinicianView };
+}
+
+export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
+  //                                                   anon  own  other   A     B   adminA adminC
+  // Health and documentation: public.
+  'GET /api/docs': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+
+  // Sign-in: public. The login start and callback redirect (the callback without code/state to /login?error=callback).
+  'GET /auth/methods': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'GET /auth/login': { expect: statuses(302, 302, 302, 302, 302, 302, 302) },
+  'GET /auth/callback': { expect: statuses(302, 302, 302, 302, 302, 302, 302) },
+  // Signed-in callers are signed out by this (the test signs them in again afterwards).
+  'POST /auth/logout': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  // Wrong credentials for everyone: 401 INVALID_CREDENTIALS, and no caller's own session is touched.
+  'POST /auth/local/login': {
+    expect: statuses(401, 401, 401, 401, 401, 401, 401),
+    body: () => ({ username: 'matrix-nobody', password: 'not the password' }),
+  },
+  'POST /auth/local/register': {
+    expect: statuses(201, 201, 201, 201, 201, 201, 201),
+    body: (ctx) => ({ username: `matrix-${ctx.unique}`, password: 'long enough password' }),
+  },
+
+  // The signed-in user and the admin's view switch (the body keeps each admin session in its own view).
+  'GET /api/me': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'PUT /api/me/view-mode': {
+    expect: statuses(401, 401, 401, 403, 403, 200, 200),
+    body: (ctx) => ({ viewMode: ctx.caller === 'adminClinicianView' ? 'clinician' : 'admin' }),
+  },
+
+  // Reference data for the Create Test form, and the caller's own purchased tests.
+  'GET /api/documents/terms': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'GET /api/diagnoses': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'GET /api/credits': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+
+  // Assessments: the list and export are scoped to what the session may see (B and the admin in clinician
+  // view search for X's patient id and find nothing); details and extend answer 404 for someone else's test.
+  'GET /api/assessments': {
+    expect: statuses(401, 401, 401, 200, 200, 200, 200),
+    query: (ctx) => `?search=${encodeURIComponent(ctx.target.patientId)}`,
+    revealsTarget: true,
+  },
+  'POST /api/assessments': {
+    expect: statuses(401, 401, 401, 201, 201, 201, 201),
+    body: (ctx) => ({
+      age: 34,
+      gender: 'Female',
+      race: 'Asian',
+      country: 'United States',
+      postalCode: '02139',
+      patientId: `NEW-${ctx.unique}`,
+      dsmCodes: ['F41.1', 'F32.0'],
+      primaryDsm: 'F41.1',
+      termsId: ctx.termsId,
+    }),
+  },
+  'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200), revealsTarget: true },
+  'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404), revealsTarget: true },
+  'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+
+  // Admin screens: the admin role in either view (DESIGN.md §2); clinicians 403.
+  'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  'GET /api/admin/credits': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  'POST /api/admin/credits': {
+    expect: statuses(401, 401, 401, 403, 403, 201, 201),
+    body: (ctx) => ({ clinicianId: ctx.clinicianBId, quantity: 1, note: 'authorization matrix' }),
+  },
+  'GET /api/admin/audit': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  // Admins pass the access check and then get 404: Wix order sync is not configured on this test server.
+  'POST /api/admin/credits/sync-wix': { expect: statuses(401, 401, 401, 403, 403, 404, 404), body: () => ({}) },
+
+  // The patient link: whoever holds the code may use that one test (the code is the credential; a session
+  // adds nothing). patientOther works on Z with Z's code and must never reach X.
+  'GET /api/patient/:code': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/patient/:code/consent': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/patient/:code/consent': {
+    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    body: (ctx) => ({ consentId: ctx.consentId }),
+  },
+  'PUT /api/patient/:code/answers/:item': {
+    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    body: () => ({ value: 2 }),
+  },
+  'POST /api/patient/:code/answers': {
+    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    body: () => ({ answers: [{ item: 1, value: 2 }] }),
+  },
+  'POST /api/patient/:code/submit': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+};
