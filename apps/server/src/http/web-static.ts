@@ -38,9 +38,15 @@ async function registerStaticFiles(app: FastifyInstance, distDir: string): Promi
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its text files (apps/web/scripts/precompress.mjs): sent to browsers that
+    // accept them, the plain file otherwise.
+    preCompressed: true,
+    // Our own cache-control below; with send's default (max-age=0) it would override the one set here.
+    cacheControl: false,
     setHeaders: (res, path) => {
       // Vite puts a content hash in every asset name: cache them for a year; never cache index.html.
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
