@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreResponses } from '@pid5/instrument';
-import { assessments } from '../db/schema';
+import { assessments, users } from '../db/schema';
 import { findCurrentDocument } from '../modules/documents/documents.repo';
+import { setUserRole } from '../modules/users/users.repo';
 import { grantOverApi } from '../../test/assessment-api';
 import { insertAssessment } from '../../test/assessment-factories';
 import {
@@ -317,4 +318,20 @@ describe('authorization matrix', () => {
     expect(leaks, 'leaks').toEqual([]);
     expect(mismatches, 'differences from apps/server/test/authorization-matrix.expected.ts').toEqual([]);
   }, 300_000);
+});
+
+describe('role changes take effect on the next request, in sessions already open', () => {
+  it('a demoted admin loses every test but their own and the admin routes; a disabled user is signed out', async () => {
+    const former = await createSignedInAdmin(server);
+    const { row } = await insertAssessment(server, { clinicianId: clinicianA.id, consented: true });
+    expect((await former.client.get(`/api/assessments/${row.id}`)).status).toBe(200);
+
+    await setUserRole(server.database.db, { emailOrUsername: former.username, role: 'user' });
+    expect((await former.client.get(`/api/assessments/${row.id}`)).status).toBe(404);
+    expect((await former.client.get('/api/admin/users')).status).toBe(403);
+    expect(await (await former.client.get('/api/me')).json()).toMatchObject({ role: 'user', viewMode: 'clinician' });
+
+    await server.database.db.update(users).set({ disabledAt: server.clock.now() }).where(eq(users.id, former.id));
+    expect((await former.client.get('/api/me')).status).toBe(401);
+  });
 });
