@@ -2,13 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoItemSet, scoreResponses } from '@pid5/instrument';
 import { presentResults } from '../modules/results/results.presenter';
 import { createDemoResponses } from './demo-responses';
 import { createPdfPool, PdfRenderError } from './pdf-pool';
-import type { ReportInput } from './report-pdf';
+import { renderReportPdf, type ReportInput } from './report-pdf';
 
 // The worker pool, with the real worker (pdf-worker.ts started through tsx, as under `npm start`) and with
 // stand-in workers that crash or hang.
@@ -59,13 +59,20 @@ describe('PDF worker pool', () => {
       const first = await pool.render(input);
       expect(Buffer.from(first.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
+      // The same report drawn on this thread blocks it for the whole drawing: that is the delay to stay far below.
+      const inProcessStart = performance.now();
+      await renderReportPdf(input);
+      const inProcessMs = performance.now() - inProcessStart;
+
       const delay = monitorEventLoopDelay({ resolution: 5 });
       delay.enable();
       const pdfs = await Promise.all(Array.from({ length: 4 }, () => pool.render(input)));
       delay.disable();
       expect(pdfs.every((pdf) => pdf.byteLength > 20_000)).toBe(true);
-      // Drawing one report takes well over 100 ms of CPU; in a worker the main thread never waits for it.
-      expect(delay.max / 1e6).toBeLessThan(100);
+      const maxDelayMs = delay.max / 1e6;
+      expect(maxDelayMs, `event loop delay ${maxDelayMs} ms; in process ${inProcessMs} ms`).toBeLessThan(
+        Math.max(50, inProcessMs / 2),
+      );
     } finally {
       await pool.close();
     }

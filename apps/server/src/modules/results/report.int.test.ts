@@ -202,14 +202,14 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     expect((await server.client().get(`/api/assessments/${completedId}/report.pdf`)).status).toBe(401);
   });
 
-  it('keeps answering other requests while reports are drawn', async () => {
+  it('draws several reports at once while answering other requests', async () => {
+    // That drawing stays off the event loop is measured in reports/pdf-pool.int.test.ts; here, through HTTP,
+    // concurrent downloads all succeed and a request made meanwhile is answered.
     const reports = Array.from({ length: 4 }, () => downloadReport(clinician, completedId, { name: 'Jane Doe' }));
-    const started = Date.now();
-    const health = await clinician.client.get('/api/me');
-    const healthMs = Date.now() - started;
-    expect(health.status).toBe(200);
-    const statuses = (await Promise.all(reports)).map((r) => r.status);
-    expect(statuses).toEqual([200, 200, 200, 200]);
-    expect(healthMs).toBeLessThan(250);
+    expect((await clinician.client.get('/api/me')).status).toBe(200);
+    const responses = await Promise.all(reports);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const texts = await Promise.all(responses.map((r) => reportText(r)));
+    expect(texts.every((text) => nameLine(text) === 'Name: Jane Doe')).toBe(true);
   });
 });
