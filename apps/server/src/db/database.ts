@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,9 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   if (dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm: the dashboard's patient-id search index (migration 0004), as on PostgreSQL.
+  const extensions = { pg_trgm };
+  const client = dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.

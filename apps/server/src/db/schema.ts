@@ -141,11 +141,13 @@ export const assessments = pgTable(
     scores: jsonb('scores'),
   },
   (t) => [
-    index('assessments_clinician_created').on(t.clinicianId, t.createdAt),
     // 0002_assessments_indexes.sql
     index('assessments_created').on(t.createdAt, t.id),
-    index('assessments_answered_created').on(t.answeredCount, t.createdAt),
-    index('assessments_clinician_answered').on(t.clinicianId, t.answeredCount, t.createdAt),
+    // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging), and the search.
+    index('assessments_clinician_created_id').on(t.clinicianId, t.createdAt, t.id),
+    index('assessments_clinician_answered_id').on(t.clinicianId, t.answeredCount, t.createdAt, t.id),
+    index('assessments_answered_created_id').on(t.answeredCount, t.createdAt, t.id),
+    index('assessments_patient_id_trgm').using('gin', sql`lower(${t.patientId}) gin_trgm_ops`),
     check('assessments_responses_shape', sql`${t.responses} ~ '^[0-39]{220}$'`),
   ],
 );

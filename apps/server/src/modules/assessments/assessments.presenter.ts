@@ -1,6 +1,6 @@
 import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import type { AssessmentRow, AssessmentWithClinician } from './assessments.repo';
+import type { AssessmentListRow, AssessmentRow, AssessmentWithClinician } from './assessments.repo';
 
 /** The patient's link (DESIGN.md §2): the random code, never the row id. */
 export function testLinkFor(publicUrl: string, testCode: string): string {
@@ -12,7 +12,7 @@ export function isExpired(assessment: Pick<AssessmentRow, 'finishedAt' | 'dueAt'
 }
 
 /** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */
-export function presentListItem(row: AssessmentWithClinician, view: ViewMode): TAssessmentListItem {
+export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssessmentListItem {
   const a = row.assessment;
   return {
     id: a.id,

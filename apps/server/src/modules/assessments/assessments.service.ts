@@ -50,19 +50,26 @@ export interface ListAssessmentsOptions {
   page: number;
 }
 
-/** One dashboard page. A page past the end answers the last page, so a stale link never shows an empty table. */
+/**
+ * One dashboard page. A page past the end answers the last page, so a stale link never shows an empty table.
+ * The count (for 'Page X of Y') and the page are read at the same time (two connections on PostgreSQL); only a
+ * page past the end needs a second read.
+ */
 export async function listAssessments({ db, scope, search, sort, page }: ListAssessmentsOptions) {
-  const total = await countAssessments(db, { scope, search });
+  const readPage = (current: number) =>
+    listAssessmentsPage(db, {
+      scope,
+      search,
+      sort,
+      limit: ASSESSMENTS_PAGE_SIZE,
+      offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
+    });
+  const [total, rows] = await Promise.all([countAssessments(db, { scope, search }), readPage(page)]);
   const pageCount = pageCountFor(total);
-  const current = Math.min(page, pageCount);
-  const rows = await listAssessmentsPage(db, {
-    scope,
-    search,
-    sort,
-    limit: ASSESSMENTS_PAGE_SIZE,
-    offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
-  });
-  return { rows, total, page: current, pageCount };
+  if (page <= pageCount) {
+    return { rows, total, page, pageCount };
+  }
+  return { rows: await readPage(pageCount), total, page: pageCount, pageCount };
 }
 
 /** An assessment the scope may see, or 404 (another clinician's test answers exactly like a missing one). */
