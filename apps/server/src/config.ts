@@ -75,6 +75,7 @@ const ZEnv = z.object({
     .max(7 * 24)
     .default(12),
 
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
@@ -114,6 +115,9 @@ export interface AppConfig {
   /** Proxy hops whose X-Forwarded-For entries are believed (false: none; the socket's address is the client). */
   trustProxy: false | number;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  dataDir: string;
+  /** Patient link codes are derived from it; required in production. */
+  appSecret: string | undefined;
   demoData: boolean;
   localAccounts: boolean;
   adminEmails: string[];
@@ -199,6 +203,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     login = { kind: 'dev', port: e.DEV_OIDC_PORT };
   }
 
+  if (isProduction && !e.APP_SECRET) {
+    problems.push('APP_SECRET: required in production (patient link codes are derived from it)');
+  }
+
   const demoData = e.DEMO_DATA ?? !isProduction;
   if (demoData && isProduction) {
     problems.push('DEMO_DATA: demo data is never seeded when NODE_ENV=production');
@@ -219,6 +227,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
+    dataDir: e.DATA_DIR,
+    appSecret: e.APP_SECRET,
     demoData,
     localAccounts: e.ENABLE_LOCAL_ACCOUNTS ?? demoData,
     adminEmails: e.ADMIN_EMAILS,

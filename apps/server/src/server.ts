@@ -7,6 +7,8 @@ import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-or
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
+import { resolveAppSecret } from './lib/app-secret';
+import { createLinkCodes } from './lib/link-codes';
 import { systemClock, type Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
@@ -29,6 +31,7 @@ export async function startServer(
   const clock = options.clock ?? systemClock;
   // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
+  const linkCodes = createLinkCodes(resolveAppSecret(config));
   const database =
     options.database ??
     (await openDatabase(
@@ -39,7 +42,7 @@ export async function startServer(
   await database.migrate();
   await ensureDefaultDocuments(database.db);
   if (config.demoData) {
-    await seedDemoData(database.db, { env: config.env, now: clock.now() });
+    await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes });
   }
 
   let devIdentityProvider: DevIdentityProvider | null = null;
@@ -96,7 +99,7 @@ export async function startServer(
   }
 
   const app = await buildApp(
-    { config, database, clock, instituteLogin, wixOrders, itemSet },
+    { config, database, clock, instituteLogin, wixOrders, itemSet, linkCodes },
     { logger: options.logger },
   );
   await app.listen({ port: config.port, host: config.host });

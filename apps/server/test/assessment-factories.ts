@@ -1,5 +1,4 @@
 import { assessments } from '../src/db/schema';
-import { createRandomToken, hashToken } from '../src/lib/tokens';
 import { findCurrentDocument } from '../src/modules/documents/documents.repo';
 import type { TestServer } from './test-server';
 
@@ -23,7 +22,8 @@ export async function insertAssessment(
     scores?: unknown;
   },
 ): Promise<{ row: AssessmentRow; code: string }> {
-  const code = createRandomToken(16);
+  const link = server.running.app.deps.linkCodes.create();
+  const code = link.code;
   const createdAt = options.createdAt ?? server.clock.now();
   const responses = options.responses ?? '9'.repeat(220);
   const terms = await findCurrentDocument(server.database.db, 'terms');
@@ -31,8 +31,8 @@ export async function insertAssessment(
   const [row] = await server.database.db
     .insert(assessments)
     .values({
-      testCode: code,
-      testCodeHash: hashToken(code),
+      linkNonce: link.nonce,
+      testCodeHash: link.codeHash,
       clinicianId: options.clinicianId,
       patientId: options.patientId ?? `P-${code.slice(0, 6)}`,
       age: 34,

@@ -29,6 +29,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       DEV_OIDC_PORT: String(idpPort),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
+      APP_SECRET: 'resilience-tests-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
       ...env,
     },

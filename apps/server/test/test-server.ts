@@ -44,6 +44,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     DEMO_DATA: 'false',
     ENABLE_LOCAL_ACCOUNTS: 'true',
     LOG_LEVEL: 'silent',
+    APP_SECRET: 'integration-tests-secret-0123456789abcdef',
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
   });

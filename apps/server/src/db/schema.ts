@@ -115,7 +115,9 @@ export const assessments = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     testCodeHash: text('test_code_hash').notNull().unique(),
-    testCode: text('test_code').notNull(),
+    /** Only on rows made before link nonces (0005); new rows derive the code from link_nonce. */
+    testCode: text('test_code'),
+    linkNonce: text('link_nonce'),
     clinicianId: text('clinician_id')
       .notNull()
       .references(() => users.id),

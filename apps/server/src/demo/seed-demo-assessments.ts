@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { countAnswered, demoItemSet, scoreResponses } from '@pid5/instrument';
 import type { Db } from '../db/database';
+import type { LinkCodes } from '../lib/link-codes';
 import { assessments } from '../db/schema';
 import { createAssessment } from '../modules/assessments/assessments.service';
 import { getDiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
@@ -30,7 +31,10 @@ export function demoResponses(seed: number, answered = 220): string {
  * A handful of demo assessments for one clinician, made through the same service a clinician uses
  * (so each one consumes a purchased test): one not started, one half answered, one completed.
  */
-export async function seedDemoAssessments(db: Db, options: { clinicianId: string; now: Date }): Promise<void> {
+export async function seedDemoAssessments(
+  db: Db,
+  options: { clinicianId: string; now: Date; linkCodes: LinkCodes },
+): Promise<void> {
   const terms = await findCurrentDocument(db, 'terms');
   const consent = await findCurrentDocument(db, 'consent');
   if (!terms || !consent) {
@@ -47,6 +51,7 @@ export async function seedDemoAssessments(db: Db, options: { clinicianId: string
       db,
       catalogue: getDiagnosisCatalogue(),
       clinicianId: options.clinicianId,
+      linkCodes: options.linkCodes,
       request: {
         age: 28 + index * 9,
         gender: index === 1 ? 'Female' : 'Unspecified',

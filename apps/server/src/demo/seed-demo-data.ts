@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import type { LinkCodes } from '../lib/link-codes';
 import { identities, testCredits } from '../db/schema';
 import { DEMO_MEMBERS } from '../auth/dev-identity-provider';
 import { upsertUserFromProfile } from '../modules/users/users.repo';
@@ -12,7 +13,10 @@ export const DEV_PROVIDER_NAME = 'dev';
  * before they first sign in), a few purchased tests, and three assessments of the first clinician. Runs once, on an empty database, and
  * never in production.
  */
-export async function seedDemoData(db: Db, options: { env: string; now: Date }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  options: { env: string; now: Date; linkCodes: LinkCodes },
+): Promise<boolean> {
   if (options.env === 'production') {
     throw new Error('Refusing to seed demo data when NODE_ENV=production');
   }
@@ -47,7 +51,7 @@ export async function seedDemoData(db: Db, options: { env: string; now: Date }):
         createdBy: 'demo',
       });
       if (member.sub === DEMO_MEMBERS[1]?.sub) {
-        await seedDemoAssessments(db, { clinicianId: user.id, now: options.now });
+        await seedDemoAssessments(db, { clinicianId: user.id, now: options.now, linkCodes: options.linkCodes });
       }
     }
   }

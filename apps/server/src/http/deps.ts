@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import type { WixOrderSync } from '../integrations/wix/wix-order-sync';
 import type { Clock } from '../lib/clock';
+import type { LinkCodes } from '../lib/link-codes';
 import type { ActiveItemSet } from '../modules/item-sets/load-item-set';
 
 /** What every route may use, decorated on the Fastify instance as `app.deps`. */
@@ -16,4 +17,6 @@ export interface AppDeps {
   wixOrders?: WixOrderSync | null;
   /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
   itemSet: ActiveItemSet;
+  /** Makes and re-derives patient link codes (from APP_SECRET). */
+  linkCodes: LinkCodes;
 }

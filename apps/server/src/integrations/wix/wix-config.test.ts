@@ -56,9 +56,17 @@ describe('Wix configuration', () => {
       'WIX_API_KEY: Wix order sync needs the Wix member login (WIX_CLIENT_ID)',
     );
     expect(
-      problems({ NODE_ENV: 'production', DEMO_DATA: 'false', WIX_CLIENT_ID: 'a', WIX_API_BASE: 'http://wix.local' }),
+      problems({
+        NODE_ENV: 'production',
+        DEMO_DATA: 'false',
+        APP_SECRET: 'x'.repeat(32),
+        WIX_CLIENT_ID: 'a',
+        WIX_API_BASE: 'http://wix.local',
+      }),
     ).toEqual(['WIX_API_BASE: must be https:// in production (it carries member tokens and the API key)']);
-    expect(problems({ NODE_ENV: 'production', DEMO_DATA: 'false', WIX_CLIENT_ID: 'a' })).toEqual([]);
+    expect(
+      problems({ NODE_ENV: 'production', DEMO_DATA: 'false', APP_SECRET: 'x'.repeat(32), WIX_CLIENT_ID: 'a' }),
+    ).toEqual([]);
     expect(problems({ NODE_ENV: 'production', DEMO_DATA: 'false' })).toEqual([
       'OIDC_ISSUER or WIX_CLIENT_ID: required in production (the bundled development login is for trying the app only)',
     ]);
@@ -67,7 +75,13 @@ describe('Wix configuration', () => {
 
   it('requires https for the OIDC issuer in production', () => {
     expect(
-      problems({ NODE_ENV: 'production', DEMO_DATA: 'false', OIDC_ISSUER: 'http://idp.local', OIDC_CLIENT_ID: 'c' }),
+      problems({
+        NODE_ENV: 'production',
+        DEMO_DATA: 'false',
+        APP_SECRET: 'x'.repeat(32),
+        OIDC_ISSUER: 'http://idp.local',
+        OIDC_CLIENT_ID: 'c',
+      }),
     ).toEqual(['OIDC_ISSUER: must be https:// in production']);
   });
 });

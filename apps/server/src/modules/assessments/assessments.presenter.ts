@@ -1,4 +1,5 @@
 import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
+import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import type { AssessmentListRow, AssessmentRow, AssessmentWithClinician } from './assessments.repo';
 
@@ -30,7 +31,7 @@ const emptyToNull = (value: string | null | undefined) => (value && value.trim()
 /** The details screen (spec §2, clinician and admin views). No internal fields: no code hash, terms or scores. */
 export function presentDetails(
   row: AssessmentWithClinician,
-  options: { view: ViewMode; publicUrl: string; now: Date; catalogue: DiagnosisCatalogue },
+  options: { view: ViewMode; publicUrl: string; now: Date; catalogue: DiagnosisCatalogue; linkCodes: LinkCodes },
 ): TAssessmentDetails {
   const a = row.assessment;
   // Primary first, then the others in the order they were chosen.
@@ -38,7 +39,7 @@ export function presentDetails(
   return {
     id: a.id,
     patientId: a.patientId,
-    testLink: testLinkFor(options.publicUrl, a.testCode),
+    testLink: testLinkFor(options.publicUrl, linkCodeOf(a, options.linkCodes)),
     answeredCount: a.answeredCount,
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),

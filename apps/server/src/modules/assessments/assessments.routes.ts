@@ -67,6 +67,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         db,
         catalogue,
         clinicianId: session.user.id,
+        linkCodes: app.deps.linkCodes,
         request: request.body,
         now: clock.now(),
         ip: request.ip,
@@ -137,7 +138,13 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         at: now,
         details: { view },
       });
-      return presentDetails(found, { view, publicUrl: config.publicUrl, now, catalogue });
+      return presentDetails(found, {
+        view,
+        publicUrl: config.publicUrl,
+        now,
+        catalogue,
+        linkCodes: app.deps.linkCodes,
+      });
     },
   );
 }

@@ -10,7 +10,7 @@ import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { createRandomToken, hashToken } from '../../lib/tokens';
+import type { LinkCodes } from '../../lib/link-codes';
 import { availableTests, readTestBalance } from '../credits/credits.repo';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { findCurrentDocument } from '../documents/documents.repo';
@@ -85,6 +85,7 @@ export interface CreateAssessmentOptions {
   db: Db;
   catalogue: DiagnosisCatalogue;
   clinicianId: string;
+  linkCodes: LinkCodes;
   request: TCreateAssessmentRequest;
   now: Date;
   ip: string;
@@ -100,6 +101,7 @@ export async function createAssessment({
   db,
   catalogue,
   clinicianId,
+  linkCodes,
   request,
   now,
   ip,
@@ -125,11 +127,13 @@ export async function createAssessment({
     if (availableTests(await readTestBalance(tx, clinicianId)) <= 0) {
       throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
     }
-    // A random 128-bit link code (DESIGN.md §2); its SHA-256 is what patient lookups match.
-    const testCode = createRandomToken(16);
+    // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md §2,
+    // lib/link-codes.ts); its SHA-256 is what patient lookups match.
+    const link = linkCodes.create();
+    const testCode = link.code;
     const assessment = await insertAssessment(tx, {
-      testCode,
-      testCodeHash: hashToken(testCode),
+      linkNonce: link.nonce,
+      testCodeHash: link.codeHash,
       clinicianId,
       patientId: request.patientId,
       age: request.age,
