@@ -69,6 +69,7 @@ describe('Wix configuration', () => {
     ).toEqual([]);
     expect(problems({ NODE_ENV: 'production', DEMO_DATA: 'false' })).toEqual([
       'OIDC_ISSUER or WIX_CLIENT_ID: required in production (the bundled development login is for trying the app only)',
+      'APP_SECRET: required in production (patient link codes are derived from it)',
     ]);
     expect(problems({ PROVIDER_TIMEOUT_SECONDS: '0' })).toHaveLength(1);
   });
