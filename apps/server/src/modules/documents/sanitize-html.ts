@@ -33,7 +33,8 @@ export function sanitizeDocumentHtml(html: string): string {
       'th',
       'td',
     ],
-    allowedAttributes: { a: ['href', 'title'] },
+    // rel and target are set by the transform below (links open in a new tab without the opener).
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
     allowedSchemes: ['https', 'mailto'],
     transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
     disallowedTagsMode: 'discard',
