@@ -5,7 +5,7 @@ export function createRandomToken(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Tokens are stored as their SHA-256 so a copy of the database cannot be replayed as sessions or links. */
+/** Tokens are stored as their SHA-256 so a copy of the database cannot be replayed as sessions (links: link-codes.ts). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
