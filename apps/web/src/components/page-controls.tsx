@@ -26,3 +26,29 @@ export function PageControls({
     </Group>
   );
 }
+
+/** Below a paged list: how many items in all ('3 assessments'), then the page controls. */
+export function PagedListFooter({
+  total,
+  noun,
+  page,
+  pageCount,
+  onChange,
+  label,
+}: {
+  total: number | undefined;
+  noun: { one: string; many: string };
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {total === undefined ? '' : `${total} ${total === 1 ? noun.one : noun.many}`}
+      </Text>
+      <PageControls label={label} page={page} pageCount={pageCount} onChange={onChange} />
+    </Group>
+  );
+}

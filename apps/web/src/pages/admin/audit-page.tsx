@@ -18,7 +18,7 @@ import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction, type TMe } from '@pid5/contract';
 import { useAdminUsers, useAuditLog } from '../../api/admin';
 import { NoAccess } from '../../components/no-access';
-import { PageControls } from '../../components/page-controls';
+import { PagedListFooter } from '../../components/page-controls';
 import { formatDateTime } from '../../lib/dates';
 
 /** `/admin/audit`: who viewed or changed what, and when (DESIGN.md §3, §8). Filters live in the URL. */
@@ -189,17 +189,14 @@ function AuditScreen() {
           </Table>
         </Table.ScrollContainer>
 
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {log.data ? `${log.data.total} ${log.data.total === 1 ? 'event' : 'events'}` : ''}
-          </Text>
-          <PageControls
-            label="Audit log pages"
-            page={log.data?.page ?? page}
-            pageCount={log.data?.pageCount ?? 1}
-            onChange={(next) => update({ page: next })}
-          />
-        </Group>
+        <PagedListFooter
+          label="Audit log pages"
+          total={log.data?.total}
+          noun={{ one: 'event', many: 'events' }}
+          page={log.data?.page ?? page}
+          pageCount={log.data?.pageCount ?? 1}
+          onChange={(next) => update({ page: next })}
+        />
       </Stack>
     </Container>
   );

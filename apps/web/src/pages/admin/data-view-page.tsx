@@ -13,13 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useOutletContext, useParams } from 'react-router';
 import type { TAssessmentDetails, TAssessmentResults, TMe } from '@pid5/contract';
 import { useAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { useResults } from '../../api/results';
 import { DomainScoreChart, FacetScoreChart } from '../../components/charts/score-charts';
+import { LabelledField } from '../../components/labelled-field';
 import { NoAccess } from '../../components/no-access';
 import { ResultsView } from '../../components/results-panel';
 import { formatDate } from '../../lib/dates';
@@ -148,12 +148,14 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
             Demographics
           </Title>
           <SimpleGrid cols={2} spacing="sm">
-            <Field label="Date Created">{formatDate(details.createdAt)}</Field>
-            <Field label="Date Completed">{details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}</Field>
-            <Field label="Age">{details.age ?? 'None'}</Field>
-            <Field label="Gender">{details.gender ?? 'None'}</Field>
-            <Field label="Race">{details.race ?? 'None'}</Field>
-            <Field label="ZIP Code">{details.postalCode ?? 'None'}</Field>
+            <LabelledField label="Date Created">{formatDate(details.createdAt)}</LabelledField>
+            <LabelledField label="Date Completed">
+              {details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}
+            </LabelledField>
+            <LabelledField label="Age">{details.age ?? 'None'}</LabelledField>
+            <LabelledField label="Gender">{details.gender ?? 'None'}</LabelledField>
+            <LabelledField label="Race">{details.race ?? 'None'}</LabelledField>
+            <LabelledField label="ZIP Code">{details.postalCode ?? 'None'}</LabelledField>
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="dv-dsm-heading">
@@ -203,16 +205,5 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         <ResultsView results={results} showCharts={false} showStatus={false} />
       </Paper>
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
   );
 }

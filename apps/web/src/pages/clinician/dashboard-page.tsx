@@ -30,7 +30,7 @@ import {
   type TMe,
 } from '@pid5/contract';
 import { useAssessments, useCredits } from '../../api/assessments';
-import { PageControls } from '../../components/page-controls';
+import { PagedListFooter } from '../../components/page-controls';
 import { daysLeft, formatDate } from '../../lib/dates';
 
 const SEARCH_DELAY_MS = 300;
@@ -213,17 +213,14 @@ export default function DashboardPage() {
           </Table>
         </Table.ScrollContainer>
 
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {list.data ? `${list.data.total} ${list.data.total === 1 ? 'assessment' : 'assessments'}` : ''}
-          </Text>
-          <PageControls
-            label="Assessment pages"
-            page={list.data?.page ?? page}
-            pageCount={list.data?.pageCount ?? 1}
-            onChange={(next) => update({ page: next })}
-          />
-        </Group>
+        <PagedListFooter
+          label="Assessment pages"
+          total={list.data?.total}
+          noun={{ one: 'assessment', many: 'assessments' }}
+          page={list.data?.page ?? page}
+          pageCount={list.data?.pageCount ?? 1}
+          onChange={(next) => update({ page: next })}
+        />
       </Stack>
     </Container>
   );

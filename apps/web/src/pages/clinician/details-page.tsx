@@ -15,11 +15,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
 import { downloadReport, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
+import { LabelledField } from '../../components/labelled-field';
 import { ResultsPanel } from '../../components/results-panel';
 import { formatDate } from '../../lib/dates';
 
@@ -101,34 +102,36 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label="Patient ID">
+          <LabelledField label="Patient ID">
             <span style={{ overflowWrap: 'anywhere' }}>{details.patientId}</span>
-          </Field>
-          <Field label="Questions Completed">
+          </LabelledField>
+          <LabelledField label="Questions Completed">
             {details.answeredCount} of {QUESTION_COUNT}
             {details.finishedAt && (
               <Badge color="teal" ml="xs">
                 Completed
               </Badge>
             )}
-          </Field>
-          <Field label="Date Created">{formatDate(details.createdAt)}</Field>
-          <Field label="Date Completed">{details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}</Field>
-          <Field label="Due Date">
+          </LabelledField>
+          <LabelledField label="Date Created">{formatDate(details.createdAt)}</LabelledField>
+          <LabelledField label="Date Completed">
+            {details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}
+          </LabelledField>
+          <LabelledField label="Due Date">
             {formatDate(details.dueAt)}
             {details.isExpired && (
               <Badge color="red" ml="xs">
                 Expired
               </Badge>
             )}
-          </Field>
+          </LabelledField>
           {isAdminView && details.clinician && (
-            <Field label="Clinician ID">
+            <LabelledField label="Clinician ID">
               {details.clinician.username}{' '}
               <Text span size="xs" c="dimmed">
                 ({details.clinician.id})
               </Text>
-            </Field>
+            </LabelledField>
           )}
         </SimpleGrid>
         {!details.finishedAt && <ExtendButton details={details} />}
@@ -183,17 +186,6 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </div>
   );
 }
 
