@@ -1,4 +1,16 @@
-import { Alert, Button, Center, Divider, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { LOGIN_ERROR_MESSAGES, type LoginErrorKey } from '@pid5/contract';
@@ -56,7 +68,10 @@ function LocalAccountForms() {
     event.preventDefault();
     setMessage(null);
     if (!username.trim() || !password) {
-      setMessage({ kind: 'error', text: mode === 'login' ? 'Enter your username and password!' : 'Choose a username and password!' });
+      setMessage({
+        kind: 'error',
+        text: mode === 'login' ? 'Enter your username and password!' : 'Choose a username and password!',
+      });
       return;
     }
     if (mode === 'login') {
@@ -108,7 +123,12 @@ function LocalAccountForms() {
       />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
           <PasswordInput
             label="Password"
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
