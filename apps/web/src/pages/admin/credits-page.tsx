@@ -250,7 +250,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
         <Text
           size="sm"
           role={result?.kind === 'error' ? 'alert' : 'status'}
-          c={result?.kind === 'error' ? 'red.8' : 'teal.8'}
+          c={result?.kind === 'error' ? 'red.8' : 'teal.9'}
         >
           {result?.text ?? ''}
         </Text>

@@ -185,7 +185,7 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
                   <Text size="sm" fw={diagnosis.isPrimary ? 700 : 400}>
                     {diagnosis.description ?? 'No description'}
                     {diagnosis.isPrimary && (
-                      <Text span c="teal.8" fw={700}>
+                      <Text span c="teal.9" fw={700}>
                         {' '}
                         (Primary)
                       </Text>
