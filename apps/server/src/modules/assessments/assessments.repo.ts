@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentSort } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
@@ -108,13 +108,38 @@ export async function findAssessment(
   return rows[0] ?? null;
 }
 
-/** Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. */
+/** A row of the CSV export: every column but the link code and the stored scores, of which only the numbers. */
+export interface AssessmentExportRow {
+  assessment: Omit<AssessmentRow, 'testCode' | 'testCodeHash' | 'scores'>;
+  clinicianName: string;
+  /** The stored scores at `scorePaths`, in that order (JSON values as stored); null for a test without scores. */
+  scoreValues: unknown[] | null;
+}
+
+/**
+ * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. The database picks the score
+ * numbers out of the stored scores (about 10 kB of JSON per completed test), so only those cross the wire.
+ */
 export async function listAssessmentsAfter(
   db: Db,
-  options: { scope: AssessmentScope; afterId: number; limit: number },
-): Promise<AssessmentWithClinician[]> {
+  options: { scope: AssessmentScope; afterId: number; limit: number; scorePaths: readonly (readonly string[])[] },
+): Promise<AssessmentExportRow[]> {
+  const { testCode: _code, testCodeHash: _hash, scores: _scores, ...columns } = getTableColumns(assessments);
+  const picked = sql.join(
+    options.scorePaths.map((path) => sql`s #> ${`{${path.join(',')}}`}::text[]`),
+    sql`, `,
+  );
+  // `|| '{}'` in a subquery kept apart by OFFSET 0: the stored scores are decompressed once per row, not once per
+  // number picked (90 times).
+  const scoreValues = sql<unknown[] | null>`case when ${assessments.scores} is null then null else (
+    select jsonb_build_array(${picked}) from (select ${assessments.scores} || '{}'::jsonb as s offset 0) as stored
+  ) end`;
   return db
-    .select({ assessment: assessments, clinicianName: users.username })
+    .select({
+      assessment: columns,
+      clinicianName: users.username,
+      scoreValues,
+    })
     .from(assessments)
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .where(and(scopeCondition(options.scope), gt(assessments.id, options.afterId)))

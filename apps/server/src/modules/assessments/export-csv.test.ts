@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADERS, guardCsvCell, readStoredScore } from './export-csv';
+import type { AssessmentExportRow } from './assessments.repo';
+import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell, readStoredScore } from './export-csv';
 import { containsPattern } from './assessments.repo';
 import { pageCountFor } from './assessments.service';
 
@@ -54,5 +55,90 @@ describe('pageCountFor', () => {
     expect(pageCountFor(10)).toBe(1);
     expect(pageCountFor(11)).toBe(2);
     expect(pageCountFor(25)).toBe(3);
+  });
+});
+
+describe('encodeCsvRecord (RFC 4180)', () => {
+  it('quotes cells with a comma, a quote, CR or LF, doubling quotes; numbers as written; null empty', () => {
+    expect(encodeCsvRecord(['a', 'b,c', 'say "hi"', 'x\ny', 'x\ry', 1.25, -0.5, 0, null, ''])).toBe(
+      'a,"b,c","say ""hi""","x\ny","x\ry",1.25,-0.5,0,,\r\n',
+    );
+  });
+});
+
+describe('createAssessmentsCsvStream', () => {
+  const row = (id: number) =>
+    ({
+      assessment: {
+        id,
+        patientId: id === 2 ? '=cmd' : `P-${id}`,
+        clinicianId: 'c1',
+        createdAt: new Date('2025-01-01T00:00:00Z'),
+        dueAt: new Date('2025-01-31T00:00:00Z'),
+        finishedAt: null,
+        answeredCount: 0,
+        age: 30,
+        gender: 'Female',
+        race: 'White',
+        postalCode: '123',
+        country: 'Germany',
+        dsmCodes: ['F41.1'],
+        primaryDsm: 'F41.1',
+        responses: '9'.repeat(220),
+        instrumentVersion: null,
+        normsVersion: null,
+      },
+      clinicianName: 'Dr, "Who"',
+      scoreValues: id === 3 ? [1.25, -0.5, null, 'x'] : null,
+    }) as unknown as AssessmentExportRow;
+
+  async function read(stream: NodeJS.ReadableStream): Promise<string> {
+    let text = '';
+    for await (const chunk of stream) {
+      text += String(chunk);
+    }
+    return text;
+  }
+
+  it('writes the BOM and header, then every batch in order, asking for each batch after the last id', async () => {
+    const asked: number[] = [];
+    const rows = [1, 2, 3, 4, 5].map(row);
+    const text = await read(
+      createAssessmentsCsvStream({
+        now: new Date('2025-01-15T00:00:00Z'),
+        batchSize: 2,
+        fetchBatch: async (afterId, limit) => {
+          asked.push(afterId);
+          return rows.filter((r) => r.assessment.id > afterId).slice(0, limit);
+        },
+      }),
+    );
+    expect(asked).toEqual([0, 2, 4]);
+    expect(text.startsWith('\ufeffAssessment ID,Patient ID,')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines).toHaveLength(7);
+    expect(lines.at(-1)).toBe('');
+    expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
+    expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    // Score columns (one more comma from the quoted clinician name): the picked numbers; null or not a number: empty.
+    expect(lines[3]?.split(',').slice(20, 24)).toEqual(['1.25', '-0.5', '', '']);
+    expect(lines[1]?.split(',').slice(20)).toEqual(Array.from({ length: 90 }, () => ''));
+  });
+
+  it('fails the stream (and reports it) when a batch cannot be read', async () => {
+    const errors: Error[] = [];
+    const stream = createAssessmentsCsvStream({
+      now: new Date(),
+      batchSize: 1,
+      fetchBatch: async (afterId) => {
+        if (afterId > 0) {
+          throw new Error('database gone');
+        }
+        return [row(1)];
+      },
+      onError: (error) => errors.push(error),
+    });
+    await expect(read(stream)).rejects.toThrow('database gone');
+    expect(errors.map((e) => e.message)).toEqual(['database gone']);
   });
 });

@@ -1,13 +1,13 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
 import { DOMAIN_KEYS, FACET_KEYS } from '@pid5/instrument';
-import type { AssessmentWithClinician } from './assessments.repo';
+import type { AssessmentExportRow } from './assessments.repo';
 import { isExpired } from './assessments.presenter';
 
 // The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
 // cell. Streamed: rows are read from the database in keyset-paged batches and piped through the
-// stringifier, so an export of any size never sits in memory.
+// encoded a batch at a time (one chunk per batch, the next batch read while this one is sent), so an export of any
+// size never sits in memory.
 
 /**
  * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a
@@ -50,7 +50,7 @@ export const CSV_HEADERS: readonly string[] = [
 
 export type CsvCell = string | number | null;
 
-export function assessmentStatus(row: AssessmentWithClinician['assessment'], now: Date): string {
+export function assessmentStatus(row: AssessmentExportRow['assessment'], now: Date): string {
   if (row.finishedAt) {
     return 'Completed';
   }
@@ -74,11 +74,9 @@ export function readStoredScore(
 }
 
 /** One CSV record; every text cell goes through the injection guard. */
-export function toCsvRecord(row: AssessmentWithClinician, now: Date): CsvCell[] {
+export function toCsvRecord(row: AssessmentExportRow, now: Date): CsvCell[] {
   const a = row.assessment;
   const text = (value: string | null | undefined): string => guardCsvCell(value ?? '');
-  const scoreCells = (group: 'facets' | 'domains', keys: readonly string[]) =>
-    keys.flatMap((key) => SCORE_FIELDS.map(([field]) => readStoredScore(a.scores, group, key, field)));
   return [
     a.id,
     text(a.patientId),
@@ -99,50 +97,80 @@ export function toCsvRecord(row: AssessmentWithClinician, now: Date): CsvCell[] 
     text(a.responses),
     text(a.instrumentVersion),
     text(a.normsVersion),
-    ...scoreCells('facets', FACET_KEYS),
-    ...scoreCells('domains', DOMAIN_KEYS),
+    ...scoreCellsOf(row.scoreValues),
   ];
 }
 
-export const CSV_BATCH_SIZE = 500;
+/** Where each score column is read from in the stored scores (facets or domains → key → field), in column order. */
+export const SCORE_PATHS: readonly (readonly ['facets' | 'domains', string, string])[] = [
+  ...FACET_KEYS.flatMap((key) => SCORE_FIELDS.map(([field]) => ['facets', key, field] as const)),
+  ...DOMAIN_KEYS.flatMap((key) => SCORE_FIELDS.map(([field]) => ['domains', key, field] as const)),
+];
+const NO_SCORES: readonly CsvCell[] = SCORE_PATHS.map(() => null);
+
+/** The score columns: the numbers picked at SCORE_PATHS (anything else empty); all empty for unfinished tests. */
+function scoreCellsOf(values: readonly unknown[] | null): readonly CsvCell[] {
+  if (!values) {
+    return NO_SCORES;
+  }
+  return SCORE_PATHS.map((_, i) => {
+    const value = values[i];
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  });
+}
+
+export const CSV_BATCH_SIZE = 1000;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, with its quotes doubled; null is empty. */
+export function encodeCsvCell(cell: CsvCell): string {
+  if (cell === null) {
+    return '';
+  }
+  const text = typeof cell === 'number' ? String(cell) : cell;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record with its CRLF line end. */
+export function encodeCsvRecord(cells: readonly CsvCell[]): string {
+  return `${cells.map(encodeCsvCell).join(',')}\r\n`;
+}
 
 /**
- * The export as a byte stream. `fetchBatch(afterId, limit)` returns the next rows by id; the stream asks
- * for a batch only when the stringifier wants more (back-pressure from the client's download).
+ * The export as a byte stream: the BOM and header, then one chunk per batch. `fetchBatch(afterId, limit)` returns
+ * the next rows by id; the next batch is read while the current one is sent, and no further one until the client
+ * has taken it (back-pressure from the download), so at most two batches are in memory.
  */
 export function createAssessmentsCsvStream(options: {
-  fetchBatch: (afterId: number, limit: number) => Promise<AssessmentWithClinician[]>;
+  fetchBatch: (afterId: number, limit: number) => Promise<AssessmentExportRow[]>;
   now: Date;
   batchSize?: number;
   onError?: (error: Error) => void;
 }): NodeJS.ReadableStream {
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
-  async function* records(): AsyncGenerator<CsvCell[]> {
-    let afterId = 0;
-    for (;;) {
-      const batch = await options.fetchBatch(afterId, batchSize);
-      for (const row of batch) {
-        yield toCsvRecord(row, options.now);
+  // Read ahead: a failure is seen when the batch is awaited; until then it must not count as unhandled.
+  const readAhead = (afterId: number) => {
+    const batch = options.fetchBatch(afterId, batchSize);
+    batch.catch(() => undefined);
+    return batch;
+  };
+  async function* chunks(): AsyncGenerator<string> {
+    try {
+      yield `\ufeff${encodeCsvRecord(CSV_HEADERS.map(guardCsvCell))}`;
+      let next: Promise<AssessmentExportRow[]> | null = readAhead(0);
+      while (next) {
+        const batch: AssessmentExportRow[] = await next;
+        const last = batch.at(-1);
+        next = last && batch.length === batchSize ? readAhead(last.assessment.id) : null;
+        if (batch.length > 0) {
+          yield batch.map((row) => encodeCsvRecord(toCsvRecord(row, options.now))).join('');
+        }
       }
-      const last = batch.at(-1);
-      if (!last || batch.length < batchSize) {
-        return;
-      }
-      afterId = last.assessment.id;
+    } catch (error) {
+      options.onError?.(error as Error);
+      throw error;
     }
   }
-  const stringifier = stringify({
-    bom: true,
-    delimiter: ',',
-    record_delimiter: 'windows',
-    // csv-stringify only quotes a cell containing the whole CRLF; RFC 4180 readers need a lone CR or LF quoted too.
-    quoted_match: /[\r\n]/,
-    header: true,
-    columns: CSV_HEADERS.map(guardCsvCell),
-  });
-  return pipeline(Readable.from(records()), stringifier, (error) => {
-    if (error) {
-      options.onError?.(error);
-    }
-  });
+  return Readable.from(chunks(), { objectMode: true, highWaterMark: 1 });
 }
