@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   formatLevel,
   formatScore,
@@ -7,7 +6,7 @@ import {
   type TFacetResult,
 } from '@pid5/contract';
 import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
-import { loadReportFonts } from './report-fonts';
+import { createReportDocument } from './report-document';
 import {
   CHART_CAPTION,
   DOMAIN_TEXTS,
@@ -59,8 +58,7 @@ type Doc = PDFKit.PDFDocument;
 
 /** Draw the report; resolves to the PDF bytes. */
 export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
-  const fonts = loadReportFonts();
-  const doc = new PDFDocument({
+  const doc = createReportDocument({
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
@@ -73,10 +71,6 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
       Creator: input.instituteName,
     },
   });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-  doc.registerFont('condensed', fonts.condensed);
-  doc.registerFont('condensedBold', fonts.condensedBold);
   doc.font('regular').fillColor(COLOR.text);
 
   const chunks: Buffer[] = [];
@@ -345,11 +339,30 @@ const CELL_PAD_X = 4;
 const CELL_PAD_Y = 4;
 const BODY_SIZE = 8;
 
+// A line's wrapped height depends only on its font, size, width and text, and most table cells are the same fixed
+// texts in every report: measured once per thread (each row is measured twice per report, too), bounded in size.
+const lineHeights = new Map<string, number>();
+
+function lineHeight(doc: Doc, line: Line, width: number): number {
+  const font = line.font ?? 'condensed';
+  const size = line.size ?? BODY_SIZE;
+  const key = `${font}|${size}|${width}|${line.text}`;
+  let height = lineHeights.get(key);
+  if (height === undefined) {
+    doc.font(font).fontSize(size);
+    height = doc.heightOfString(line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
+    if (lineHeights.size >= 5_000) {
+      lineHeights.clear();
+    }
+    lineHeights.set(key, height);
+  }
+  return height;
+}
+
 function cellHeight(doc: Doc, lines: readonly Line[], width: number): number {
   let h = 0;
   for (const line of lines) {
-    doc.font(line.font ?? 'condensed').fontSize(line.size ?? BODY_SIZE);
-    h += doc.heightOfString(line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
+    h += lineHeight(doc, line, width);
   }
   return h + 2 * CELL_PAD_Y;
 }
