@@ -83,20 +83,46 @@ export interface SavedAnswers {
   answeredCount: number;
 }
 
+/** The single-answer UPDATE, built once per database and prepared (PostgreSQL parses and plans it once). */
+function prepareSaveAnswer(db: Db) {
+  const next = sql`overlay(${assessments.responses}::text placing ${sql.placeholder('value')}::text from ${sql.placeholder('item')}::int for 1)`;
+  return db
+    .update(assessments)
+    .set({ responses: next, answeredCount: answeredCountOf(next) })
+    .where(
+      and(
+        eq(assessments.testCodeHash, sql.placeholder('codeHash')),
+        isNotNull(assessments.consentAgreedAt),
+        isNull(assessments.finishedAt),
+        gt(assessments.dueAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount })
+    .prepare('patient_save_answer');
+}
+
+const preparedSaves = new WeakMap<Db, ReturnType<typeof prepareSaveAnswer>>();
+
 /**
  * Saves one answer in one UPDATE (DESIGN.md §4): overlay changes only that character, and the count is
  * recomputed from the new string in the same statement. Null when a guard failed (the caller says which).
+ * The hottest statement of the app: prepared once, so a save neither rebuilds the SQL nor re-plans it.
  */
 export async function saveAnswer(
   db: Db,
   options: { codeHash: string; item: number; value: number; now: Date },
 ): Promise<SavedAnswers | null> {
-  const next = sql`overlay(${assessments.responses}::text placing ${String(options.value)}::text from ${options.item}::int for 1)`;
-  const rows = await db
-    .update(assessments)
-    .set({ responses: next, answeredCount: answeredCountOf(next) })
-    .where(isOpenForAnswers(options.codeHash, options.now))
-    .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount });
+  let prepared = preparedSaves.get(db);
+  if (!prepared) {
+    prepared = prepareSaveAnswer(db);
+    preparedSaves.set(db, prepared);
+  }
+  const rows = await prepared.execute({
+    codeHash: options.codeHash,
+    item: options.item,
+    value: String(options.value),
+    now: options.now.toISOString(),
+  });
   return rows[0] ?? null;
 }
 
