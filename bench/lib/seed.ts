@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { scoreResponses } from '@pid5/instrument';
+import { hashPassword } from '../../apps/server/src/auth/passwords';
+import type { Db } from '../../apps/server/src/db/database';
+import { assessments, users } from '../../apps/server/src/db/schema';
+import { createRandomToken, hashToken } from '../../apps/server/src/lib/tokens';
+import { ensureDefaultDocuments, findCurrentDocument } from '../../apps/server/src/modules/documents/documents.repo';
+import { createLocalUser, setUserRole } from '../../apps/server/src/modules/users/users.repo';
+
+// Seeding for the benchmarks: run in the bench process against the bench database before the server starts
+// (PGlite is single-process), with plain multi-row or generate_series inserts so even 100,000 rows take seconds.
+
+export const BENCH_PASSWORD = 'bench password 1234';
+const DAY_MS = 24 * 3_600_000;
+
+/** A fixed, plausible answer string (deterministic): every item answered 0-3. */
+export function benchResponses(seed = 7): string {
+  let a = seed >>> 0;
+  let out = '';
+  for (let i = 0; i < 220; i++) {
+    a = (Math.imul(a, 1_103_515_245) + 12_345) >>> 0;
+    const r = (a >>> 16) % 100;
+    out += r < 35 ? '0' : r < 65 ? '1' : r < 88 ? '2' : '3';
+  }
+  return out;
+}
+
+export async function prepareDocuments(db: Db): Promise<{ termsId: number; consentId: number }> {
+  await ensureDefaultDocuments(db);
+  const terms = await findCurrentDocument(db, 'terms');
+  const consent = await findCurrentDocument(db, 'consent');
+  if (!terms || !consent) {
+    throw new Error('default documents missing');
+  }
+  return { termsId: terms.id, consentId: consent.id };
+}
+
+/** A local account (to sign in through POST /auth/local/login), optionally promoted to admin. */
+export async function createBenchUser(db: Db, options: { username: string; role: 'user' | 'admin' }): Promise<string> {
+  const user = await createLocalUser(db, {
+    username: options.username,
+    passwordHash: await passwordHash(),
+    role: 'user',
+  });
+  if (!user) {
+    throw new Error(`user ${options.username} exists`);
+  }
+  if (options.role === 'admin') {
+    await setUserRole(db, { emailOrUsername: options.username, role: 'admin' });
+  }
+  return user.id;
+}
+
+let hash: Promise<string> | null = null;
+function passwordHash(): Promise<string> {
+  hash ??= hashPassword(BENCH_PASSWORD);
+  return hash;
+}
+
+/** Many clinicians without credentials (they own rows; only a few sign in), in one insert. */
+export async function insertClinicians(db: Db, count: number, prefix = 'clinician'): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    username: `${prefix}-${String(i).padStart(4, '0')}`,
+    role: 'user' as const,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(users).values(rows.slice(i, i + 500));
+  }
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Open tests with consent given, for answer saving: returns their link codes. Each row is a real test a patient
+ * could be answering (random 128-bit code, stored as its SHA-256), due in 30 days.
+ */
+export async function insertOpenTests(
+  db: Db,
+  options: { clinicianId: string; count: number; termsId: number; consentId: number },
+): Promise<string[]> {
+  const now = Date.now();
+  const codes: string[] = [];
+  for (let start = 0; start < options.count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, options.count - start) }, (_, j) => {
+      const code = createRandomToken(16);
+      codes.push(code);
+      const createdAt = new Date(now - (start + j) * 60_000);
+      return {
+        testCode: code,
+        testCodeHash: hashToken(code),
+        clinicianId: options.clinicianId,
+        patientId: `P-${String(start + j).padStart(6, '0')}`,
+        age: 20 + ((start + j) % 50),
+        gender: 'Female',
+        race: 'White',
+        postalCode: '10115',
+        country: 'Germany',
+        dsmCodes: ['F41.1'],
+        primaryDsm: 'F41.1',
+        termsId: options.termsId,
+        createdAt,
+        dueAt: new Date(now + 30 * DAY_MS),
+        consentId: options.consentId,
+        consentAgreedAt: createdAt,
+        responses: '9'.repeat(220),
+        answeredCount: 0,
+      };
+    });
+    await db.insert(assessments).values(batch);
+  }
+  return codes;
+}
+
+/** Completed tests (all 220 answers, scores frozen as at submission) for the PDF report; returns their ids. */
+export async function insertCompletedTests(
+  db: Db,
+  options: { clinicianId: string; count: number; termsId: number; consentId: number },
+): Promise<number[]> {
+  const responses = benchResponses();
+  const scores = scoreResponses(responses);
+  const now = Date.now();
+  const rows = Array.from({ length: options.count }, (_, i) => {
+    const code = createRandomToken(16);
+    return {
+      testCode: code,
+      testCodeHash: hashToken(code),
+      clinicianId: options.clinicianId,
+      patientId: `R-${String(i).padStart(6, '0')}`,
+      age: 34,
+      gender: 'Male',
+      race: 'Asian',
+      postalCode: '80331',
+      country: 'Germany',
+      dsmCodes: ['F60.3', 'F41.1'],
+      primaryDsm: 'F60.3',
+      termsId: options.termsId,
+      createdAt: new Date(now - 3 * DAY_MS),
+      dueAt: new Date(now + 27 * DAY_MS),
+      consentId: options.consentId,
+      consentAgreedAt: new Date(now - 3 * DAY_MS),
+      responses,
+      answeredCount: 220,
+      finishedAt: new Date(now - 2 * DAY_MS),
+      itemSetId: 'demo-en-1',
+      instrumentVersion: scores.instrumentVersion,
+      normsVersion: scores.normsVersion,
+      scores,
+    };
+  });
+  const inserted = await db.insert(assessments).values(rows).returning({ id: assessments.id });
+  return inserted.map((r) => r.id);
+}
+
+/**
+ * `count` assessments spread round-robin over `clinicianIds`, created over the last two years, in one
+ * generate_series statement per 10,000 rows: a quarter completed (with the same frozen scores), the rest at
+ * every stage from not started to nearly done; a few past their due date.
+ */
+export async function insertManyAssessments(
+  db: Db,
+  options: { clinicianIds: string[]; count: number; termsId: number; consentId: number },
+): Promise<void> {
+  const responses = benchResponses();
+  const scores = scoreResponses(responses);
+  const scoresJson = JSON.stringify(scores);
+  const clinicians = `{${options.clinicianIds.join(',')}}`;
+  const n = options.clinicianIds.length;
+  const now = new Date().toISOString();
+  for (let from = 1; from <= options.count; from += 10_000) {
+    const to = Math.min(options.count, from + 9_999);
+    await db.execute(sql`
+      INSERT INTO assessments (test_code_hash, test_code, clinician_id, patient_id, age, gender, race, postal_code,
+        country, dsm_codes, primary_dsm, terms_id, created_at, due_at, consent_id, consent_agreed_at, responses,
+        answered_count, finished_at, item_set_id, instrument_version, norms_version, scores)
+      SELECT md5('bench-' || i), 'bench-code-' || i, (${clinicians}::text[])[1 + (i % ${n})],
+        'P-' || lpad(((i * 7919) % 1000003)::text, 7, '0'), 18 + i % 60,
+        (array['Female','Male','Non-binary','Unspecified'])[1 + i % 4], 'Unspecified', lpad((i % 99999)::text, 5, '0'),
+        'Germany', array['F41.1','F32.0'], 'F41.1', ${options.termsId},
+        c.created_at, c.created_at + interval '30 days', ${options.consentId}, c.created_at,
+        CASE WHEN i % 4 = 0 THEN ${responses} ELSE repeat('1', a.k) || repeat('9', 220 - a.k) END,
+        CASE WHEN i % 4 = 0 THEN 220 ELSE a.k END,
+        CASE WHEN i % 4 = 0 THEN c.created_at + interval '2 days' END,
+        CASE WHEN i % 4 = 0 THEN 'demo-en-1' END,
+        CASE WHEN i % 4 = 0 THEN ${scores.instrumentVersion} END,
+        CASE WHEN i % 4 = 0 THEN ${scores.normsVersion} END,
+        CASE WHEN i % 4 = 0 THEN ${scoresJson}::jsonb END
+      FROM generate_series(${from}::int, ${to}::int) AS i
+      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * interval '10 minutes') AS created_at) AS c
+      CROSS JOIN LATERAL (SELECT (i * 37) % 220 AS k) AS a
+    `);
+  }
+  // A settled table, as autovacuum leaves it on PostgreSQL (visibility map set: index-only scans work).
+  await db.execute(sql`VACUUM ANALYZE assessments`);
+}

@@ -1,0 +1,210 @@
+import { scoreResponses } from '@pid5/instrument';
+import { chromium, type Browser } from 'playwright-core';
+import { presentResults } from '../../apps/server/src/modules/results/results.presenter';
+import { renderReportPdf, type ReportInput } from '../../apps/server/src/reports/report-pdf';
+import { onCleanup } from '../lib/cleanup';
+import { createBenchDatabase, isPostgresAvailable } from '../lib/databases';
+import { signIn } from '../lib/http';
+import { runLoad, type LoadResult } from '../lib/load';
+import type { Results } from '../lib/results';
+import { saveAnswerRequests } from '../lib/saves';
+import { benchResponses, createBenchUser, insertCompletedTests, insertOpenTests, prepareDocuments } from '../lib/seed';
+import { startServerProcess } from '../lib/server-process';
+import { median, percentile, timeRuns } from '../lib/stats';
+import { renderReportHtml } from '../pdf/report-html';
+
+// Part 1: the PDF report. Ours (pdfkit, in process and over HTTP through the worker pool) against the replaced
+// product's way: a warm headless Chromium (browser kept open) printing an equivalent HTML page per report.
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const close = onCleanup(() => browser.close());
+  browser.once('disconnected', () => void close());
+  return browser;
+}
+
+export function sampleReportInput(): ReportInput {
+  const now = new Date();
+  const results = presentResults(scoreResponses(benchResponses()), {
+    assessmentId: 1,
+    isFinished: true,
+    finishedAt: now,
+    scoresSource: 'frozen',
+    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
+    responses: null,
+  });
+  return {
+    name: 'Zoë Ångström',
+    dateText: '15 January 2026',
+    results,
+    instituteName: 'Demonstration Institute',
+    copyrightYear: 2026,
+  };
+}
+
+function countPdfPages(pdf: Uint8Array): number {
+  return (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type\s*\/Page[^s]/g) ?? []
+  ).length;
+}
+
+export async function runPdfBench(results: Results, options: { quick?: boolean } = {}): Promise<void> {
+  const part = 'pdf';
+  const input = sampleReportInput();
+  const runs = options.quick ? 10 : 40;
+
+  // Alternate blocks of ours and the baseline, so a noisy neighbour hurts both alike.
+  console.log('pdf: in-process pdfkit vs warm Chromium (setContent + pdf per report)');
+  const browser = await launchChromium();
+  const page = await browser.newPage();
+  const html = renderReportHtml(input);
+  const chromiumReport = async () => {
+    await page.setContent(html, { waitUntil: 'load' });
+    return page.pdf({ format: 'A4', printBackground: true });
+  };
+  const oursPdf = await renderReportPdf(input);
+  const chromiumPdf = await chromiumReport();
+  results.note(
+    `pdf: ours ${countPdfPages(oursPdf)} pages / ${Math.round(oursPdf.byteLength / 1024)} kB; Chromium ` +
+      `${countPdfPages(chromiumPdf)} pages / ${Math.round(chromiumPdf.byteLength / 1024)} kB (same report, HTML rendering)`,
+  );
+  const ours: number[] = [];
+  const baseline: number[] = [];
+  const blocks = 4;
+  for (let b = 0; b < blocks; b++) {
+    ours.push(...(await timeRuns(() => renderReportPdf(input), { warmup: 2, runs: runs / blocks })));
+    baseline.push(...(await timeRuns(chromiumReport, { warmup: 1, runs: Math.max(3, runs / blocks / 2) })));
+  }
+  const oursMedian = median(ours);
+  const baseMedian = median(baseline);
+  const speedup = baseMedian / oursMedian;
+  results.add({
+    part,
+    metric: 'report, median (in process)',
+    unit: 'ms',
+    ours: oursMedian,
+    baseline: baseMedian,
+    baselineName: 'warm Chromium',
+    ratio: speedup,
+    goal: '≥ 8× faster',
+    met: speedup >= 8,
+  });
+  results.add({
+    part,
+    metric: 'report, p90 (in process)',
+    unit: 'ms',
+    ours: percentile(ours, 90),
+    baseline: percentile(baseline, 90),
+    baselineName: 'warm Chromium',
+    ratio: percentile(baseline, 90) / percentile(ours, 90),
+  });
+
+  // Warm Chromium with 4 pages printing at once: the baseline for reports per second.
+  const chromiumPages = await Promise.all(Array.from({ length: 4 }, () => browser.newPage()));
+  const chromiumCount = options.quick ? 12 : 32;
+  let issued = 0;
+  const chromiumStarted = performance.now();
+  await Promise.all(
+    chromiumPages.map(async (p) => {
+      while (issued < chromiumCount) {
+        issued++;
+        await p.setContent(html, { waitUntil: 'load' });
+        await p.pdf({ format: 'A4', printBackground: true });
+      }
+    }),
+  );
+  const chromiumPerSecond = chromiumCount / ((performance.now() - chromiumStarted) / 1000);
+  await browser.close();
+
+  // Over HTTP: the real server with its worker pool, on PostgreSQL as in production (PGlite runs the database on the
+  // server's own main thread, which is a different question: see the answers part), PGlite when there is none.
+  const kind = (await isPostgresAvailable()) ? 'postgres' : 'pglite';
+  results.note(`pdf: HTTP part on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
+  const database = await createBenchDatabase(kind);
+  const seedDb = await database.open();
+  await seedDb.migrate();
+  const docs = await prepareDocuments(seedDb.db);
+  const clinicianId = await createBenchUser(seedDb.db, { username: 'pdf-clinician', role: 'user' });
+  const reportIds = await insertCompletedTests(seedDb.db, { clinicianId, count: 20, ...docs });
+  const codes = await insertOpenTests(seedDb.db, { clinicianId, count: 1000, ...docs });
+  await seedDb.close();
+  const server = await startServerProcess(database.env);
+  try {
+    const cookie = await signIn(server.url, 'pdf-clinician');
+    let nextReport = 0;
+    const reportRequests = [
+      {
+        method: 'GET',
+        setupRequest: (request: object) => ({
+          ...request,
+          path: `/api/assessments/${reportIds[nextReport++ % reportIds.length]}/report.pdf?name=Bench%20Patient&tz=UTC`,
+        }),
+      },
+    ];
+    // Warm the worker pool (first report loads pdfkit and compiles the worker).
+    await fetch(`${server.url}/api/assessments/${reportIds[0]}/report.pdf`, { headers: { cookie } }).then((r) =>
+      r.arrayBuffer(),
+    );
+    const durationS = options.quick ? 5 : 10;
+    const pdfLoad = await runLoad({
+      url: server.url,
+      connections: 4,
+      durationS,
+      requests: reportRequests,
+      headers: { cookie },
+    });
+    results.add({
+      part,
+      metric: 'reports/s over HTTP (concurrency 4)',
+      unit: '/s',
+      ours: pdfLoad.throughput,
+      baseline: chromiumPerSecond,
+      baselineName: 'warm Chromium, 4 pages',
+      ratio: pdfLoad.throughput / chromiumPerSecond,
+    });
+    if (pdfLoad.errors > 0) {
+      results.note(`pdf: ${pdfLoad.errors} report requests failed (${JSON.stringify(pdfLoad.statusCodes)})`);
+    }
+
+    // Answer saves at a fixed rate, alone and while reports are being drawn.
+    const rate = 200;
+    const saveLoad = (): Promise<LoadResult> =>
+      runLoad({ url: server.url, connections: 10, durationS, overallRate: rate, requests: saveAnswerRequests(codes) });
+    const alone = await saveLoad();
+    const [during, pdfDuring] = await Promise.all([
+      saveLoad(),
+      runLoad({ url: server.url, connections: 4, durationS, requests: reportRequests, headers: { cookie } }),
+    ]);
+    const slowdown = during.p99 / Math.max(1, alone.p99);
+    results.add({
+      part,
+      metric: `save p99 at ${rate}/s during PDFs`,
+      unit: 'ms',
+      ours: during.p99,
+      baseline: alone.p99,
+      baselineName: 'same load, no PDFs',
+      ratio: alone.p99 / Math.max(1, during.p99),
+      goal: 'no collapse: ≤ 3× or ≤ 25 ms; 0 errors',
+      met: during.errors === 0 && (during.p99 <= 25 || slowdown <= 3),
+    });
+    results.note(
+      `pdf: during the save load ${pdfDuring.throughput.toFixed(1)} reports/s; saves ${during.throughput.toFixed(0)}/s, ` +
+        `p50 ${during.p50} ms, errors ${during.errors} (alone: p50 ${alone.p50} ms, errors ${alone.errors})`,
+    );
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}

@@ -1,0 +1,89 @@
+import { arch, cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { installCleanupHandlers, runAllCleanups } from './lib/cleanup';
+import { Results, renderTable, writeResults } from './lib/results';
+import { runAnswersBench } from './parts/answers';
+import { runPdfBench } from './parts/pdf';
+import { runScaleBench } from './parts/scale';
+import { runWeightBench } from './parts/weight';
+
+// `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
+// BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
+
+const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'weight'] as const;
+type Part = (typeof PARTS)[number];
+
+const args = process.argv.slice(2);
+const quick = args.includes('quick') || process.env.BENCH_QUICK === '1';
+const named = args.filter((a) => !a.startsWith('--') && a !== 'quick');
+const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const selected: Part[] = named.length > 0 ? (named as Part[]) : [...PARTS];
+
+installCleanupHandlers();
+const results = new Results();
+const started = new Date();
+const failures: string[] = [];
+
+async function runPart(part: Part): Promise<void> {
+  switch (part) {
+    case 'pdf':
+      return runPdfBench(results, { quick });
+    case 'answers':
+      return runAnswersBench(results, { quick });
+    case 'dashboard':
+      // The CSV export runs on the same 100,000-row fixture when both are selected.
+      return runScaleBench(results, { dashboard: true, csv: selected.includes('csv'), quick });
+    case 'csv':
+      return selected.includes('dashboard')
+        ? undefined
+        : runScaleBench(results, { dashboard: false, csv: true, quick });
+    case 'weight':
+      return runWeightBench(results, { quick });
+  }
+}
+
+results.note(
+  `load average at the start ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1/5/15 min)`,
+);
+for (const part of selected) {
+  console.log(`\n=== ${part} ===`);
+  const t0 = performance.now();
+  try {
+    await runPart(part);
+  } catch (error) {
+    failures.push(part);
+    console.error(`part ${part} failed:`, error);
+    results.note(`${part}: FAILED (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    await runAllCleanups();
+  }
+  const seconds = ((performance.now() - t0) / 1000).toFixed(0);
+  results.note(
+    `${part}: ${seconds} s; load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1/5/15 min, ${cpus().length} cores)`,
+  );
+}
+
+console.log(`\n${renderTable(results.rows)}`);
+if (results.notes.length > 0) {
+  console.log(`\nNotes:\n${results.notes.map((n) => `- ${n}`).join('\n')}`);
+}
+const file = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+writeResults(file, {
+  startedAt: started.toISOString(),
+  finishedAt: new Date().toISOString(),
+  quick,
+  parts: selected,
+  machine: { nproc: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, arch: arch() },
+  rows: results.rows,
+  notes: results.notes,
+});
+console.log(`\nWritten to ${file}`);
+process.exit(failures.length > 0 ? 1 : 0);
