@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentExportRow } from './assessments.repo';
-import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell, readStoredScore } from './export-csv';
+import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
 import { containsPattern } from './assessments.repo';
 import { pageCountFor } from './assessments.service';
 
@@ -18,18 +18,6 @@ describe('guardCsvCell (OWASP CSV injection)', () => {
     [" '=already", " '=already"],
   ])('%j → %j', (input, expected) => {
     expect(guardCsvCell(input)).toBe(expected);
-  });
-});
-
-describe('readStoredScore', () => {
-  it('reads numbers from the stored shape and nothing else', () => {
-    const scores = { facets: { Anx: { score: 1.25, srf: -0.5, irf: null } }, domains: { NegAf: { score: 'x' } } };
-    expect(readStoredScore(scores, 'facets', 'Anx', 'score')).toBe(1.25);
-    expect(readStoredScore(scores, 'facets', 'Anx', 'srf')).toBe(-0.5);
-    expect(readStoredScore(scores, 'facets', 'Anx', 'irf')).toBeNull();
-    expect(readStoredScore(scores, 'domains', 'NegAf', 'score')).toBeNull();
-    expect(readStoredScore(null, 'facets', 'Anx', 'score')).toBeNull();
-    expect(readStoredScore('garbage', 'facets', 'Anx', 'score')).toBeNull();
   });
 });
 

@@ -60,19 +60,6 @@ export function assessmentStatus(row: AssessmentExportRow['assessment'], now: Da
   return row.answeredCount > 0 ? 'In progress' : 'Not started';
 }
 
-/** A number from the stored scores (facets or domains → key → field), or null; tolerant of any stored shape. */
-export function readStoredScore(
-  scores: unknown,
-  group: 'facets' | 'domains',
-  key: string,
-  field: string,
-): number | null {
-  const value = (scores as Record<string, Record<string, Record<string, unknown> | undefined> | undefined> | null)?.[
-    group
-  ]?.[key]?.[field];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
 /** One CSV record; every text cell goes through the injection guard. */
 export function toCsvRecord(row: AssessmentExportRow, now: Date): CsvCell[] {
   const a = row.assessment;
