@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml, readBody } from '../lib/plain-http';
 
 /**
  * The bundled development identity provider: a real OpenID Connect issuer (oidc-provider) on its
@@ -167,7 +168,7 @@ async function handleInteraction(
     res.end(renderLoginPage(details.uid, members));
     return;
   }
-  const body = new URLSearchParams(await readBody(req));
+  const body = new URLSearchParams(await readBody(req, 10_000));
   const member = members.find((m) => m.sub === body.get('account'));
   if (!member) {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
@@ -180,26 +181,6 @@ async function handleInteraction(
     { login: { accountId: member.sub } },
     { mergeWithLastSubmission: false },
   );
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-      if (data.length > 10_000) {
-        reject(new Error('body too large'));
-        req.destroy();
-      }
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function renderLoginPage(uid: string, members: DemoMember[]): string {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml, readBody } from '../../lib/plain-http';
 
 /**
  * A local stand-in for the Wix APIs the app calls, built from the documented contract
@@ -369,7 +370,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
       res.end(renderLoginPage(id, [...members.values()]));
       return;
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readBody(req, 1_000_000));
     pendingAuths.delete(id);
     const state = faults.wrongState ? `${pending.state}-tampered` : pending.state;
     const params = new URLSearchParams();
@@ -499,7 +500,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
     const route = async () => {
       if (path === '/__control') {
         if (req.method === 'POST') {
-          control(JSON.parse((await readBody(req)) || '{}') as ControlCommand);
+          control(JSON.parse((await readBody(req, 1_000_000)) || '{}') as ControlCommand);
         }
         return send(res, 200, { requests: recorded, logouts: loggedOut });
       }
@@ -507,7 +508,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
       if (hosted) {
         return hosted[1] === 'login' ? handleHostedLogin(req, res, hosted[2]!) : handleHostedLogout(res, hosted[2]!);
       }
-      const raw = req.method === 'POST' ? await readBody(req) : '';
+      const raw = req.method === 'POST' ? await readBody(req, 1_000_000) : '';
       const body = parseBody(raw, req.headers['content-type']);
       recorded.push({
         method: req.method ?? 'GET',
@@ -655,28 +656,8 @@ function matchesFilter(entity: unknown, filter: Record<string, unknown>, support
   });
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-      if (data.length > 1_000_000) {
-        reject(new Error('body too large'));
-        req.destroy();
-      }
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function renderLoginPage(id: string, members: DoubleMember[]): string {
