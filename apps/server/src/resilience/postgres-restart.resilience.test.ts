@@ -31,25 +31,28 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     drop = created.drop;
     const clinicianId = `clinician-${createRandomToken(6)}`;
     await created.database.db.insert(users).values({ id: clinicianId, username: 'Restart Test Clinician' });
-    const code = createRandomToken(16);
+    // Twenty links, so the load stays far below the per-link rate limit (600 saves a minute).
+    const codes = Array.from({ length: 20 }, () => createRandomToken(16));
     const now = new Date();
-    await created.database.db.insert(assessments).values({
-      testCode: code,
-      testCodeHash: hashToken(code),
-      clinicianId,
-      patientId: 'RESTART-1',
-      age: 40,
-      gender: 'Unspecified',
-      race: 'Unspecified',
-      postalCode: '12345',
-      country: 'United States',
-      dsmCodes: ['F41.1'],
-      primaryDsm: 'F41.1',
-      createdAt: now,
-      dueAt: new Date(now.getTime() + 30 * 86_400_000),
-      consentAgreedAt: now,
-      responses: '9'.repeat(220),
-    });
+    await created.database.db.insert(assessments).values(
+      codes.map((code, i) => ({
+        testCode: code,
+        testCodeHash: hashToken(code),
+        clinicianId,
+        patientId: `RESTART-${i}`,
+        age: 40,
+        gender: 'Unspecified',
+        race: 'Unspecified',
+        postalCode: '12345',
+        country: 'United States',
+        dsmCodes: ['F41.1'],
+        primaryDsm: 'F41.1',
+        createdAt: now,
+        dueAt: new Date(now.getTime() + 30 * 86_400_000),
+        consentAgreedAt: now,
+        responses: '9'.repeat(220),
+      })),
+    );
     server = await startServerProcess({ DATABASE_URL: created.url ?? '' });
     const url = server.url;
 
@@ -61,7 +64,8 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     const loop = async (worker: number) => {
       let n = worker;
       while (isRunning) {
-        const item = (n % 220) + 1;
+        const code = codes[n % codes.length] ?? '';
+        const item = (Math.floor(n / codes.length) % 220) + 1;
         n += 4;
         try {
           const response = await fetch(`${url}/api/patient/${code}/answers/${item}`, {
