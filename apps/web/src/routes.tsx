@@ -22,9 +22,14 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', lazy: page(() => import('./pages/clinician/dashboard-page')) },
           { path: '/createtest', lazy: page(() => import('./pages/clinician/create-test-page')) },
           { path: '/details/:id', lazy: page(() => import('./pages/clinician/details-page')) },
-          { path: '/dataview/:id', lazy: page(() => import('./pages/admin/data-view-page')) },
-          { path: '/admin/credits', lazy: page(() => import('./pages/admin/credits-page')) },
-          { path: '/admin/audit', lazy: page(() => import('./pages/admin/audit-page')) },
+          {
+            lazy: page(() => import('./components/admin-only-layout')),
+            children: [
+              { path: '/dataview/:id', lazy: page(() => import('./pages/admin/data-view-page')) },
+              { path: '/admin/credits', lazy: page(() => import('./pages/admin/credits-page')) },
+              { path: '/admin/audit', lazy: page(() => import('./pages/admin/audit-page')) },
+            ],
+          },
         ],
       },
     ],

@@ -14,23 +14,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction, type TMe } from '@pid5/contract';
+import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction } from '@pid5/contract';
 import { useAdminUsers, useAuditLog } from '../../api/admin';
-import { NoAccess } from '../../components/no-access';
 import { PagedListFooter } from '../../components/page-controls';
 import { formatDateTime } from '../../lib/dates';
 
 /** `/admin/audit`: who viewed or changed what, and when (DESIGN.md §3, §8). Filters live in the URL. */
 export default function AuditPage() {
-  const me = useOutletContext<TMe>();
-  if (me.role !== 'admin') {
-    return <NoAccess />;
-  }
-  return <AuditScreen />;
-}
-
-function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const actionParam = params.get('action') ?? '';
   const action = (AUDIT_ACTIONS as readonly string[]).includes(actionParam) ? actionParam : '';

@@ -15,34 +15,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useOutletContext } from 'react-router';
-import {
-  GRANT_NOTE_MAX,
-  GRANT_QUANTITY_MAX,
-  ZGrantCreditsRequest,
-  fieldErrors,
-  type TAdminUser,
-  type TMe,
-} from '@pid5/contract';
+import { Link } from 'react-router';
+import { GRANT_NOTE_MAX, GRANT_QUANTITY_MAX, ZGrantCreditsRequest, fieldErrors, type TAdminUser } from '@pid5/contract';
 import { useAdminUsers, useCreditLedger, useGrantCredits } from '../../api/admin';
 import { ApiError } from '../../api/client';
-import { NoAccess } from '../../components/no-access';
 import { PageControls } from '../../components/page-controls';
 import { WixSyncPanel } from '../../components/wix-sync-panel';
 import { formatDateTime } from '../../lib/dates';
 
-/** `/admin/credits`: admins grant tests to a clinician; every grant is a ledger row with who and when. */
-export default function CreditsPage() {
-  const me = useOutletContext<TMe>();
-  if (me.role !== 'admin') {
-    return <NoAccess />;
-  }
-  return <CreditsScreen />;
-}
-
 const SOURCE_LABELS: Record<string, string> = { admin: 'Granted', wix: 'Purchased', demo: 'Demo' };
 
-function CreditsScreen() {
+/** `/admin/credits`: admins grant tests to a clinician; every grant is a ledger row with who and when. */
+export default function CreditsPage() {
   const users = useAdminUsers();
   const [page, setPage] = useState(1);
   const ledger = useCreditLedger({ page });
