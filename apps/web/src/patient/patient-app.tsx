@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TPatientConsent, TPatientTest } from '@pid5/contract';
+import type { TPatientConsent } from '@pid5/contract';
 import { ApiError } from '../api/client';
 import { ConsentPage } from './pages/consent-page';
 import { QuestionnairePage } from './pages/questionnaire-page';
@@ -13,6 +13,29 @@ function toApiError(caught: unknown): ApiError {
   return caught instanceof ApiError ? caught : new ApiError(0, 'INTERNAL', 'Something went wrong. Please try again.');
 }
 
+/**
+ * Loads a page's data and keeps loading/ready/failed state. `loader` returns null when it sent the
+ * patient to another page instead (the page then stays on its loading view).
+ */
+function useLoaded<T>(loader: () => Promise<T | null>) {
+  const [state, setState] = useState<Loaded<T>>({ kind: 'loading' });
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    try {
+      const data = await loader();
+      if (data !== null) {
+        setState({ kind: 'ready', data });
+      }
+    } catch (caught) {
+      setState({ kind: 'failed', error: toApiError(caught) });
+    }
+  }, [loader]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, load, setData: (data: T) => setState({ kind: 'ready', data }) };
+}
+
 function FailurePage({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
   if (error.code === 'LINK_NOT_FOUND') {
     return <LinkNotValidPage />;
@@ -22,25 +45,15 @@ function FailurePage({ error, onRetry }: { error: ApiError; onRetry: () => void 
 
 /** `/test/{code}`: the server decides the page on every load (spec §4). */
 function TestRoute({ code }: { code: string }) {
-  const [state, setState] = useState<Loaded<TPatientTest>>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      const test = await fetchPatientTest(code);
-      if (test.status === 'consent-required') {
-        navigate(consentPath(code), { replace: true });
-        return;
-      }
-      setState({ kind: 'ready', data: test });
-    } catch (caught) {
-      setState({ kind: 'failed', error: toApiError(caught) });
+  const loader = useCallback(async () => {
+    const test = await fetchPatientTest(code);
+    if (test.status === 'consent-required') {
+      navigate(consentPath(code), { replace: true });
+      return null;
     }
+    return test;
   }, [code]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, load, setData } = useLoaded(loader);
 
   if (state.kind === 'loading') {
     return <LoadingPage />;
@@ -63,7 +76,7 @@ function TestRoute({ code }: { code: string }) {
           test={test}
           itemSet={test.itemSet}
           onReload={() => void load()}
-          onSubmitted={(submitted) => setState({ kind: 'ready', data: submitted })}
+          onSubmitted={setData}
         />
       ) : (
         <LoadFailedPage message="The questions could not be loaded." onRetry={() => void load()} />
@@ -73,25 +86,15 @@ function TestRoute({ code }: { code: string }) {
 
 /** `/consent/{code}`: shown only while consent is needed; otherwise the test page decides. */
 function ConsentRoute({ code }: { code: string }) {
-  const [state, setState] = useState<Loaded<TPatientConsent>>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      const test = await fetchPatientTest(code);
-      if (test.status !== 'consent-required') {
-        navigate(testPath(code), { replace: true });
-        return;
-      }
-      setState({ kind: 'ready', data: await fetchConsent(code) });
-    } catch (caught) {
-      setState({ kind: 'failed', error: toApiError(caught) });
+  const loader = useCallback(async () => {
+    const test = await fetchPatientTest(code);
+    if (test.status !== 'consent-required') {
+      navigate(testPath(code), { replace: true });
+      return null;
     }
+    return fetchConsent(code);
   }, [code]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { state, load } = useLoaded<TPatientConsent>(loader);
 
   if (state.kind === 'loading') {
     return <LoadingPage />;
