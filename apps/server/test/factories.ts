@@ -51,7 +51,7 @@ export async function createSignedInAdmin(server: TestServer): Promise<SignedInU
 export async function signInWithDevProvider(
   server: TestServer,
   account: string,
-): Promise<{ client: TestClient; finalLocation: string | null }> {
+): Promise<{ client: TestClient; finalLocation: string | null; callbackUrl: string | null }> {
   const client = server.client();
   const toProvider = await client.follow('/auth/login');
   const loginPage = toProvider.at(-1);
@@ -70,5 +70,5 @@ export async function signInWithDevProvider(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   const callback = hops.find((hop) => new URL(hop.url).pathname === '/auth/callback');
-  return { client, finalLocation: callback?.headers.get('location') ?? null };
+  return { client, finalLocation: callback?.headers.get('location') ?? null, callbackUrl: callback?.url ?? null };
 }

@@ -52,22 +52,12 @@ describe('institute login through the bundled OIDC provider', () => {
   });
 
   it('refuses a replayed callback (same code and state twice)', async () => {
-    const client = server.client();
-    const hops = await client.follow('/auth/login');
-    const page = hops.at(-1)!;
-    const action = /action="([^"]+\/login)"/.exec(await page.text())![1]!;
-    const afterLogin = await client.follow(new URL(action, page.url).href, {
-      method: 'POST',
-      body: new URLSearchParams({ account: 'demo-clinician-b' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const callbackHop = afterLogin.find((r) => r.url.includes('/auth/callback'))!;
-    expect(callbackHop.headers.get('location')).toBe('/login-local');
+    const { finalLocation, callbackUrl } = await signInWithDevProvider(server, 'demo-clinician-b');
+    expect(finalLocation).toBe('/login-local');
     // A second browser replays the same callback URL with a forged login_state cookie.
     const attacker = server.client();
-    const state = new URL(callbackHop.url).searchParams.get('state')!;
-    attacker.setCookie('login_state', state);
-    const replay = await attacker.get(callbackHop.url);
+    attacker.setCookie('login_state', new URL(callbackUrl!).searchParams.get('state')!);
+    const replay = await attacker.get(callbackUrl!);
     expect(replay.headers.get('location')).toBe('/login?error=callback');
     expect((await attacker.get('/api/me')).status).toBe(401);
   });

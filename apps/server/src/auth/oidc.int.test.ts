@@ -111,21 +111,12 @@ describe('generic OIDC institute login', () => {
   });
 
   it('refuses a replayed callback', async () => {
-    const client = server.client();
-    const hops = await client.follow('/auth/login');
-    const page = hops.at(-1)!;
-    const action = /action="([^"]+\/login)"/.exec(await page.text())![1]!;
-    const afterLogin = await client.follow(new URL(action, page.url).href, {
-      method: 'POST',
-      body: new URLSearchParams({ account: 'kc-user-1' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const callback = afterLogin.find((r) => r.url.includes('/auth/callback'))!;
-    expect(callback.headers.get('location')).toBe('/login-local');
-    expect((await client.get(callback.url)).headers.get('location')).toBe('/login?error=callback');
+    const { client, finalLocation, callbackUrl } = await signInWithDevProvider(server, 'kc-user-1');
+    expect(finalLocation).toBe('/login-local');
+    expect((await client.get(callbackUrl!)).headers.get('location')).toBe('/login?error=callback');
     const attacker = server.client();
-    attacker.setCookie('login_state', new URL(callback.url).searchParams.get('state')!);
-    expect((await attacker.get(callback.url)).headers.get('location')).toBe('/login?error=callback');
+    attacker.setCookie('login_state', new URL(callbackUrl!).searchParams.get('state')!);
+    expect((await attacker.get(callbackUrl!)).headers.get('location')).toBe('/login?error=callback');
     expect((await attacker.get('/api/me')).status).toBe(401);
   });
 
