@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { demoItemSet, scoreResponses } from '@pid5/instrument';
 import { presentResults } from '../modules/results/results.presenter';
-import { pdfToText } from '../modules/results/results-test-helpers';
+import { pdfToText, rasterisePdf } from '../modules/results/results-test-helpers';
 import { createDemoResponses } from './demo-responses';
-import { cachedReportFonts } from './report-document';
+import { cachedReportFonts, createReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
+import { drawText, reportTextCounts } from './report-text';
 
-// The fonts and word layouts kept between reports (report-document.ts) must not change a report: the same input
-// gives the same text, and a later report with new characters still embeds and maps them.
+// What each thread keeps between reports (report-document.ts: fonts, base glyph sets, font files; report-text.ts:
+// recorded texts) must not change a report: the same input gives the same text, a later report with new characters
+// still embeds and maps them, and every page still draws.
 
 function reportFor(name: string): ReportInput {
   const results = presentResults(scoreResponses(createDemoResponses()), {
@@ -21,7 +23,17 @@ function reportFor(name: string): ReportInput {
   return { name, dateText: '15 January 2026', results, instituteName: 'Test Institute', copyrightYear: 2026 };
 }
 
-describe('reports drawn with the fonts kept between documents', () => {
+function endDocument(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+describe('reports drawn with what the thread kept from earlier reports', () => {
   it('keeps the four fonts after the first report, and draws later reports exactly as the first', async () => {
     const first = await pdfToText(await renderReportPdf(reportFor('Ada Lovelace')), { layout: true });
     expect(cachedReportFonts().sort()).toEqual(['bold', 'condensed', 'condensedBold', 'regular']);
@@ -31,5 +43,39 @@ describe('reports drawn with the fonts kept between documents', () => {
     // Characters no earlier report used are embedded in this report's own font subset and read back.
     expect(other).toContain('Name: Жанна Ωmega Zoë Ångström');
     expect(other.replace('Жанна Ωmega Zoë Ångström', 'Ada Lovelace')).toBe(first);
+  });
+
+  it('replays every fixed text from the second report on; only the name with letters outside ASCII is laid out', async () => {
+    await renderReportPdf(reportFor('Zoë Ångström'));
+    const before = reportTextCounts();
+    await renderReportPdf(reportFor('Zoë Ångström'));
+    const after = reportTextCounts();
+    expect(after.recorded - before.recorded).toBe(0);
+    expect(after.drawn - before.drawn).toBe(1);
+    expect(after.replayed - before.replayed).toBeGreaterThan(300);
+  });
+
+  it('draws every page without a font error, from kept font files and from newly built ones', async () => {
+    for (const name of ['Ada Lovelace', 'Ada Lovelace', 'Жанна Ωmega', 'Жанна Ωmega', 'Ψ Ё ŉ']) {
+      const { pages, complaints } = await rasterisePdf(await renderReportPdf(reportFor(name)));
+      expect(complaints).toBe('');
+      expect(pages).toBe(7);
+    }
+  });
+
+  it('never replays a text whose glyphs have numbers that differ between documents', async () => {
+    // In the first document 'Ж' is met after 'Ω', in the second before it: their subset numbers differ, so the
+    // operators recorded for 'ЖΩ' in the first would show other glyphs in the second.
+    const first = createReportDocument({ size: 'A4' }, () => []);
+    first.font('regular').fontSize(12);
+    drawText(first, 'Ω', 50, 50);
+    drawText(first, 'ЖΩ', 50, 80);
+    await endDocument(first);
+    const second = createReportDocument({ size: 'A4' }, () => []);
+    second.font('regular').fontSize(12);
+    drawText(second, 'Ж', 50, 50);
+    drawText(second, 'ЖΩ', 50, 80);
+    const text = await pdfToText(await endDocument(second));
+    expect(text).toContain('ЖΩ');
   });
 });

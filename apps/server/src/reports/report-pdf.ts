@@ -7,6 +7,7 @@ import {
 } from '@pid5/contract';
 import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
 import { createReportDocument } from './report-document';
+import { drawText, measureText } from './report-text';
 import {
   CHART_CAPTION,
   DOMAIN_TEXTS,
@@ -15,6 +16,7 @@ import {
   LEVEL_EXPLANATIONS,
   NAVIGATING_INTRO,
   REPORT_TITLE,
+  reportFixedTexts,
   SECTION_TITLES,
   UNDERSTANDING_CLOSING,
   UNDERSTANDING_PARAGRAPHS,
@@ -56,21 +58,36 @@ const COLOR = {
 
 type Doc = PDFKit.PDFDocument;
 
+/** What the report prints besides its texts: the copyright sign, and scores and levels in every form. */
+function fixedTexts(): string[] {
+  return [
+    ...reportFixedTexts(),
+    '\u00a9',
+    formatScore(-1.23),
+    formatScore(null),
+    formatLevel({ level: null, isScored: true }),
+    formatLevel({ level: null, isScored: false }),
+  ];
+}
+
 /** Draw the report; resolves to the PDF bytes. */
 export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
-  const doc = createReportDocument({
-    size: 'A4',
-    margins: MARGIN,
-    bufferPages: true,
-    lang: 'en',
-    displayTitle: true,
-    info: {
-      Title: `${REPORT_TITLE} — ${input.name}`,
-      Author: input.instituteName,
-      Subject: 'Personality profile (PID-5 adult self-report)',
-      Creator: input.instituteName,
+  const doc = createReportDocument(
+    {
+      size: 'A4',
+      margins: MARGIN,
+      bufferPages: true,
+      lang: 'en',
+      displayTitle: true,
+      info: {
+        Title: `${REPORT_TITLE} — ${input.name}`,
+        Author: input.instituteName,
+        Subject: 'Personality profile (PID-5 adult self-report)',
+        Creator: input.instituteName,
+      },
     },
-  });
+    fixedTexts,
+  );
   doc.font('regular').fillColor(COLOR.text);
 
   const chunks: Buffer[] = [];
@@ -126,7 +143,7 @@ function ensureSpace(doc: Doc, height: number): void {
 function sectionHeading(doc: Doc, text: string): void {
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(15).fillColor(COLOR.brand);
-  doc.text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+  drawText(doc, text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   const y = doc.y + 3;
   doc
     .moveTo(MARGIN.left, y)
@@ -141,23 +158,23 @@ function sectionHeading(doc: Doc, text: string): void {
 function subHeading(doc: Doc, text: string): void {
   ensureSpace(doc, 40);
   doc.font('bold').fontSize(11).fillColor(COLOR.text);
-  doc.text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
+  drawText(doc, text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.3);
   doc.font('regular').fontSize(10);
 }
 
 function paragraph(doc: Doc, text: string): void {
   doc.font('regular').fontSize(10);
-  ensureSpace(doc, doc.heightOfString(text, { width: CONTENT_WIDTH, lineGap: 2 }));
+  ensureSpace(doc, measureText(doc, text, { width: CONTENT_WIDTH, lineGap: 2 }));
   // Colours after any page break: a new page starts with a fresh graphics state.
   doc.fillColor(COLOR.text);
-  doc.text(text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2 });
+  drawText(doc, text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2 });
   doc.moveDown(0.6);
 }
 
 function caption(doc: Doc, text: string): void {
   doc.font('regular').fontSize(8).fillColor(COLOR.muted);
-  doc.text(text, MARGIN.left, doc.y + 4, { width: CONTENT_WIDTH, lineGap: 1 });
+  drawText(doc, text, MARGIN.left, doc.y + 4, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.moveDown(0.9);
   doc.fillColor(COLOR.text);
 }
@@ -187,15 +204,15 @@ function drawHeader(doc: Doc, input: ReportInput): void {
   const textX = MARGIN.left + 60;
   const textWidth = CONTENT_WIDTH - 60;
   doc.font('regular').fontSize(9).fillColor(COLOR.muted);
-  doc.text(input.instituteName, textX, top, { width: textWidth, align: 'right' });
+  drawText(doc, input.instituteName, textX, top, { width: textWidth, align: 'right' });
   doc.font('bold').fontSize(24).fillColor(COLOR.brand);
-  doc.text(REPORT_TITLE, textX, top + 6, { width: textWidth });
+  drawText(doc, REPORT_TITLE, textX, top + 6, { width: textWidth });
   let y = Math.max(doc.y, top + 46) + 14;
 
   doc.font('bold').fontSize(12).fillColor(COLOR.text);
-  doc.text(`Name: ${input.name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+  drawText(doc, `Name: ${input.name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
   doc.font('regular').fontSize(10).fillColor(COLOR.muted);
-  doc.text(`Date: ${input.dateText}`, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
+  drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
   y = doc.y + 10;
   doc
     .moveTo(MARGIN.left, y)
@@ -229,9 +246,9 @@ function drawUnderstanding(doc: Doc): void {
     const y = doc.y;
     doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level]);
     doc.font('bold').fontSize(10).fillColor(COLOR.text);
-    doc.text(level, MARGIN.left + 26, y, { width: 70 });
+    drawText(doc, level, MARGIN.left + 26, y, { width: 70 });
     doc.font('regular');
-    doc.text(text, MARGIN.left + 96, y, { width: CONTENT_WIDTH - 96 });
+    drawText(doc, text, MARGIN.left + 96, y, { width: CONTENT_WIDTH - 96 });
     doc.y = Math.max(doc.y, y + 12) + 4;
   }
   doc.moveDown(0.6);
@@ -284,7 +301,11 @@ function drawChart(doc: Doc, chart: ChartGeometry, box: { x: number; y: number; 
       .lineTo(X(chart.axisX), Y(tick.y))
       .lineWidth(0.6)
       .stroke();
-    doc.text(tick.label, X(0), Y(tick.y) - 3.5, { width: X(chart.axisX) - X(0) - 5, align: 'right', lineBreak: false });
+    drawText(doc, tick.label, X(0), Y(tick.y) - 3.5, {
+      width: X(chart.axisX) - X(0) - 5,
+      align: 'right',
+      lineBreak: false,
+    });
   }
   // Band labels under the axis, and each bar's value above it (or 'n/s' where a scale is not scored).
   const barsByKey = new Map(chart.bars.map((bar) => [bar.key, bar]));
@@ -292,7 +313,7 @@ function drawChart(doc: Doc, chart: ChartGeometry, box: { x: number; y: number; 
     const cx = X(band.center);
     const bandWidth = Math.max(band.width * s, 24);
     doc.font('condensedBold').fontSize(labelSize).fillColor(COLOR.text);
-    doc.text(band.label, cx - bandWidth / 2 - 4, Y(chart.baselineY) + 4, {
+    drawText(doc, band.label, cx - bandWidth / 2 - 4, Y(chart.baselineY) + 4, {
       width: bandWidth + 8,
       align: 'center',
       lineBreak: false,
@@ -308,7 +329,7 @@ function drawChart(doc: Doc, chart: ChartGeometry, box: { x: number; y: number; 
     const textWidth = doc.widthOfString(valueText);
     doc.rect(cx - textWidth / 2 - 1, top - labelSize - 1.5, textWidth + 2, labelSize + 0.5).fill('#ffffff');
     doc.fillColor(COLOR.muted);
-    doc.text(valueText, cx - bandWidth / 2 - 4, top - labelSize - 1.5, {
+    drawText(doc, valueText, cx - bandWidth / 2 - 4, top - labelSize - 1.5, {
       width: bandWidth + 8,
       align: 'center',
       lineBreak: false,
@@ -339,24 +360,9 @@ const CELL_PAD_X = 4;
 const CELL_PAD_Y = 4;
 const BODY_SIZE = 8;
 
-// A line's wrapped height depends only on its font, size, width and text, and most table cells are the same fixed
-// texts in every report: measured once per thread (each row is measured twice per report, too), bounded in size.
-const lineHeights = new Map<string, number>();
-
 function lineHeight(doc: Doc, line: Line, width: number): number {
-  const font = line.font ?? 'condensed';
-  const size = line.size ?? BODY_SIZE;
-  const key = `${font}|${size}|${width}|${line.text}`;
-  let height = lineHeights.get(key);
-  if (height === undefined) {
-    doc.font(font).fontSize(size);
-    height = doc.heightOfString(line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
-    if (lineHeights.size >= 5_000) {
-      lineHeights.clear();
-    }
-    lineHeights.set(key, height);
-  }
-  return height;
+  doc.font(line.font ?? 'condensed').fontSize(line.size ?? BODY_SIZE);
+  return measureText(doc, line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
 }
 
 function cellHeight(doc: Doc, lines: readonly Line[], width: number): number {
@@ -380,7 +386,7 @@ function drawHeaderRow(doc: Doc, columns: readonly Column[]): void {
   let x = MARGIN.left;
   doc.font('condensedBold').fontSize(BODY_SIZE).fillColor('#ffffff');
   for (const column of columns) {
-    doc.text(column.header, x + CELL_PAD_X, y + 5, {
+    drawText(doc, column.header, x + CELL_PAD_X, y + 5, {
       width: column.width - 2 * CELL_PAD_X,
       align: column.align ?? 'left',
       lineBreak: false,
@@ -416,7 +422,7 @@ function drawTable(doc: Doc, columns: readonly Column[], rows: readonly (readonl
           .font(line.font ?? 'condensed')
           .fontSize(line.size ?? BODY_SIZE)
           .fillColor(line.color ?? COLOR.text);
-        doc.text(line.text, x + CELL_PAD_X, cy, {
+        drawText(doc, line.text, x + CELL_PAD_X, cy, {
           width: column.width - 2 * CELL_PAD_X,
           align: column.align ?? 'left',
           lineGap: 1,
@@ -474,7 +480,8 @@ function scaleTable(
     return;
   }
   doc.font('regular').fontSize(7).fillColor(COLOR.muted);
-  doc.text(
+  drawText(
+    doc,
     'Score: mean answer on the 0-3 scale (domains: mean of their three facets). US z and German z: standardised ' +
       'scores against the US and German general-population norms. Level: from US z (Mild 1.5, Moderate 2, High 3).',
     MARGIN.left,
@@ -594,7 +601,7 @@ function validityBlocks(results: TAssessmentResults): Block[] {
 
 function blockHeight(doc: Doc, block: Block): number {
   doc.font('regular').fontSize(block.size);
-  return doc.heightOfString(block.text, { width: CONTENT_WIDTH - block.indent, lineGap: 1.5 }) + block.gapAfter;
+  return measureText(doc, block.text, { width: CONTENT_WIDTH - block.indent, lineGap: 1.5 }) + block.gapAfter;
 }
 
 /** The validity note, kept on one page: it starts a new page rather than leave its last lines alone on the next. */
@@ -615,7 +622,7 @@ function drawValidityNote(doc: Doc, results: TAssessmentResults): void {
       doc.circle(MARGIN.left + 4, y + block.size / 2, 1.8).fill(block.bullet);
     }
     doc.font('regular').fontSize(block.size).fillColor(block.color);
-    doc.text(block.text, MARGIN.left + block.indent, y, { width: CONTENT_WIDTH - block.indent, lineGap: 1.5 });
+    drawText(doc, block.text, MARGIN.left + block.indent, y, { width: CONTENT_WIDTH - block.indent, lineGap: 1.5 });
     doc.y = y + height;
   }
   doc.fillColor(COLOR.text);
@@ -650,11 +657,11 @@ function drawFooters(doc: Doc, input: ReportInput): void {
       .stroke();
     const pageText = `Page ${i - range.start + 1} of ${range.count}`;
     doc.font('condensedBold').fontSize(7.5).fillColor(COLOR.text);
-    doc.text(pageText, MARGIN.left, top + 6, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
-    doc.text(copyright, MARGIN.left, top + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
+    drawText(doc, pageText, MARGIN.left, top + 6, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    drawText(doc, copyright, MARGIN.left, top + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });
     doc.font('condensed').fontSize(7).fillColor(COLOR.muted);
-    doc.text(FOOTER_NOTICE, MARGIN.left, top + 17, { width: CONTENT_WIDTH, lineGap: 0.5 });
-    doc.text(usedLine, MARGIN.left, doc.y + 1, { width: CONTENT_WIDTH, lineGap: 0.5 });
+    drawText(doc, FOOTER_NOTICE, MARGIN.left, top + 17, { width: CONTENT_WIDTH, lineGap: 0.5 });
+    drawText(doc, usedLine, MARGIN.left, doc.y + 1, { width: CONTENT_WIDTH, lineGap: 0.5 });
     doc.page.margins.bottom = bottom;
   }
 }

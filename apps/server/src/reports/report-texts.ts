@@ -277,3 +277,23 @@ export const FACET_TEXTS: Readonly<Record<FacetKey, TraitText>> = {
     strengths: 'Comfort with your own company, independence and the ability to concentrate without distraction.',
   },
 };
+
+/** Every text above, for the fonts' base glyph sets (report-document.ts). */
+export function reportFixedTexts(): string[] {
+  const traitTexts = [...Object.values(DOMAIN_TEXTS), ...Object.values(FACET_TEXTS)].flatMap((text) => [
+    text.description,
+    text.difficulties,
+    text.strengths,
+  ]);
+  return [
+    REPORT_TITLE,
+    ...Object.values(SECTION_TITLES),
+    FOOTER_NOTICE,
+    ...UNDERSTANDING_PARAGRAPHS,
+    ...LEVEL_EXPLANATIONS.flatMap(({ level, text }) => [level, text]),
+    UNDERSTANDING_CLOSING,
+    CHART_CAPTION,
+    NAVIGATING_INTRO,
+    ...traitTexts,
+  ];
+}

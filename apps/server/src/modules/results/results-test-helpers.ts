@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +38,20 @@ export async function pdfToText(pdf: Uint8Array, options: { layout?: boolean } =
     const args = ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'];
     const { stdout } = await run('pdftotext', args, { maxBuffer: 10 * 1024 * 1024 });
     return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Draws every page of a PDF with poppler's pdftoppm: how many pages it drew and what poppler complained about. */
+export async function rasterisePdf(pdf: Uint8Array): Promise<{ pages: number; complaints: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    await writeFile(file, pdf);
+    const { stderr } = await run('pdftoppm', ['-r', '20', '-png', file, join(dir, 'page')]);
+    const pages = (await readdir(dir)).filter((name) => name.endsWith('.png')).length;
+    return { pages, complaints: stderr };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
