@@ -108,43 +108,113 @@ export async function findAssessment(
   return rows[0] ?? null;
 }
 
-/** A row of the CSV export: every column but the link code and the stored scores, of which only the numbers. */
+/**
+ * A row of the CSV export, as the database hands it over: times as Date.toISOString text, the diagnoses joined by
+ * '; ', and the score values as CSV cells. Never the link code.
+ */
 export interface AssessmentExportRow {
-  assessment: Omit<AssessmentRow, 'testCode' | 'testCodeHash' | 'scores'>;
+  id: number;
+  patientId: string;
   clinicianName: string;
-  /** The stored scores at `scorePaths`, in that order (JSON values as stored); null for a test without scores. */
-  scoreValues: unknown[] | null;
+  clinicianId: string;
+  createdAt: string;
+  dueAt: string;
+  finishedAt: string | null;
+  answeredCount: number;
+  age: number;
+  gender: string;
+  race: string;
+  postalCode: string;
+  country: string;
+  diagnoses: string;
+  primaryDsm: string;
+  responses: string;
+  instrumentVersion: string | null;
+  normsVersion: string | null;
+  /**
+   * The stored score values (db/score-values.ts order) as CSV cells: each number as PostgreSQL's shortest exact
+   * text (e.g. 0.4876033057851241, -1.5, 5e-05), a scale not scored as an empty cell. Null for a test without scores.
+   */
+  scoreCells: string | null;
+}
+
+/** One export row as the database sends it: a JSON array in the order of exportRowOf's parameters. */
+type ExportTuple = [
+  id: number,
+  patientId: string,
+  clinicianName: string,
+  clinicianId: string,
+  createdAt: number,
+  dueAt: number,
+  finishedAt: number | null,
+  answeredCount: number,
+  age: number,
+  gender: string,
+  race: string,
+  postalCode: string,
+  country: string,
+  diagnoses: string,
+  primaryDsm: string,
+  responses: string,
+  instrumentVersion: string | null,
+  normsVersion: string | null,
+  scoreCells: string | null,
+];
+
+/** Seconds since the epoch (date_part) as Date.toISOString text. */
+const isoFromEpoch = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
+
+function exportRowOf(tuple: ExportTuple): AssessmentExportRow {
+  const [id, patientId, clinicianName, clinicianId, createdAt, dueAt, finishedAt, ...rest] = tuple;
+  const [answeredCount, age, gender, race, postalCode, country, diagnoses, primaryDsm, responses, ...versions] = rest;
+  const [instrumentVersion, normsVersion, scoreCells] = versions;
+  return {
+    id,
+    patientId,
+    clinicianName,
+    clinicianId,
+    createdAt: isoFromEpoch(createdAt),
+    dueAt: isoFromEpoch(dueAt),
+    finishedAt: finishedAt === null ? null : isoFromEpoch(finishedAt),
+    answeredCount,
+    age,
+    gender,
+    race,
+    postalCode,
+    country,
+    diagnoses,
+    primaryDsm,
+    responses,
+    instrumentVersion,
+    normsVersion,
+    scoreCells,
+  };
 }
 
 /**
- * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. The database picks the score
- * numbers out of the stored scores (about 10 kB of JSON per completed test), so only those cross the wire.
+ * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. Each row comes as one JSON array
+ * (one field, parsed natively) rather than 19 fields: PGlite's result reader allocates a buffer per field, and with
+ * Drizzle's mapping into objects with dates, and 90 numbers per row parsed only to be printed again, that was most
+ * of an export's time (bench/README.md, csv).
  */
 export async function listAssessmentsAfter(
   db: Db,
-  options: { scope: AssessmentScope; afterId: number; limit: number; scorePaths: readonly (readonly string[])[] },
+  options: { scope: AssessmentScope; afterId: number; limit: number },
 ): Promise<AssessmentExportRow[]> {
-  const { testCode: _code, testCodeHash: _hash, scores: _scores, ...columns } = getTableColumns(assessments);
-  const picked = sql.join(
-    options.scorePaths.map((path) => sql`s #> ${`{${path.join(',')}}`}::text[]`),
-    sql`, `,
-  );
-  // `|| '{}'` in a subquery kept apart by OFFSET 0: the stored scores are decompressed once per row, not once per
-  // number picked (90 times).
-  const scoreValues = sql<unknown[] | null>`case when ${assessments.scores} is null then null else (
-    select jsonb_build_array(${picked}) from (select ${assessments.scores} || '{}'::jsonb as s offset 0) as stored
-  ) end`;
-  return db
-    .select({
-      assessment: columns,
-      clinicianName: users.username,
-      scoreValues,
-    })
-    .from(assessments)
-    .innerJoin(users, eq(users.id, assessments.clinicianId))
-    .where(and(scopeCondition(options.scope), gt(assessments.id, options.afterId)))
-    .orderBy(asc(assessments.id))
-    .limit(options.limit);
+  const a = assessments;
+  const result = await db.execute(sql`
+    select json_build_array(${a.id}, ${a.patientId}, ${users.username}, ${a.clinicianId},
+      date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
+      ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
+      array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
+      ${a.normsVersion}, array_to_string(score_values, ',', ''))::text as "row"
+    from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
+    where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
+    order by ${a.id}
+    limit ${options.limit}`);
+  // Both drivers answer { rows }.
+  const { rows } = result as unknown as { rows: { row: string }[] };
+  return rows.map(({ row }) => exportRowOf(JSON.parse(row) as ExportTuple));
 }
 
 /**

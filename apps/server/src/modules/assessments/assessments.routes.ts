@@ -16,7 +16,7 @@ import { getDiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
 import { listAssessmentsAfter } from './assessments.repo';
 import { createAssessment, getAssessment, listAssessments, resolveView } from './assessments.service';
-import { createAssessmentsCsvStream, SCORE_PATHS } from './export-csv';
+import { createAssessmentsCsvStream } from './export-csv';
 
 export function registerAssessmentsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,7 +103,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       });
       const stream = createAssessmentsCsvStream({
         now,
-        fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit, scorePaths: SCORE_PATHS }),
+        fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { scoreResponses } from '@pid5/instrument';
 import { assessments, auditEvents } from '../../db/schema';
+import { flattenScores, SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { createSubmittedAssessment } from '../results/results-test-helpers';
 import { CSV_HEADERS } from './export-csv';
 
 let server: TestServer;
@@ -181,5 +183,45 @@ describe('CSV export', () => {
 
     await admin.client.put('/api/me/view-mode', { viewMode: 'clinician' });
     expect(parseCsv((await download(admin.client)).text.slice(1))).toHaveLength(1);
+  });
+
+  /** The generated score_values of a row, read as JSON (PGlite's array reader turns empty elements into NaN). */
+  async function storedScoreValues(id: number): Promise<unknown> {
+    const result = await server.database.db.execute(
+      sql`select array_to_json(score_values)::text as "values" from ${assessments} where ${assessments.id} = ${id}`,
+    );
+    const [row] = (result as unknown as { rows: { values: string | null }[] }).rows;
+    return row?.values === null || row?.values === undefined ? null : JSON.parse(row.values);
+  }
+
+  it('prints the 90 score values kept at submission, exactly', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-stored');
+    const responses = '3210'.repeat(54) + '1230';
+    const id = await createSubmittedAssessment(server, { clinicianId: clinician.id, responses });
+    const expected = flattenScores(scoreResponses(responses));
+    expect(await storedScoreValues(id)).toEqual(expected);
+
+    const { text } = await download(clinician.client);
+    const row = parseCsv(text.slice(1)).find((cells) => cells[0] === String(id))!;
+    const scoreCells = row.slice(CSV_HEADERS.indexOf('Anh Score'));
+    expect(scoreCells).toEqual(expected.map((value) => (value === null ? '' : String(value))));
+  });
+
+  it('the database derives the score values from the stored JSON in the export order, whoever wrote it', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-derived');
+    const scores = scoreResponses('0123'.repeat(55));
+    // Written with no score values, and one value in the JSON that is not a number.
+    const broken = structuredClone(scores) as unknown as { facets: { Anx: { srf: unknown } } };
+    broken.facets.Anx.srf = 'n/a';
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      finishedAt: server.clock.now(),
+      scores: broken,
+    });
+    const expected = flattenScores(scores);
+    expected[SCORE_VALUE_PATHS.findIndex(([, key, field]) => key === 'Anx' && field === 'srf')] = null;
+    expect(await storedScoreValues(row.id)).toEqual(expected);
+    const open = await insertAssessment(server, { clinicianId: clinician.id });
+    expect(await storedScoreValues(open.row.id)).toBeNull();
   });
 });

@@ -55,30 +55,27 @@ describe('encodeCsvRecord (RFC 4180)', () => {
 });
 
 describe('createAssessmentsCsvStream', () => {
-  const row = (id: number) =>
-    ({
-      assessment: {
-        id,
-        patientId: id === 2 ? '=cmd' : `P-${id}`,
-        clinicianId: 'c1',
-        createdAt: new Date('2025-01-01T00:00:00Z'),
-        dueAt: new Date('2025-01-31T00:00:00Z'),
-        finishedAt: null,
-        answeredCount: 0,
-        age: 30,
-        gender: 'Female',
-        race: 'White',
-        postalCode: '123',
-        country: 'Germany',
-        dsmCodes: ['F41.1'],
-        primaryDsm: 'F41.1',
-        responses: '9'.repeat(220),
-        instrumentVersion: null,
-        normsVersion: null,
-      },
-      clinicianName: 'Dr, "Who"',
-      scoreValues: id === 3 ? [1.25, -0.5, null, 'x'] : null,
-    }) as unknown as AssessmentExportRow;
+  const row = (id: number): AssessmentExportRow => ({
+    id,
+    patientId: id === 2 ? '=cmd' : `P-${id}`,
+    clinicianName: 'Dr, "Who"',
+    clinicianId: 'c1',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    dueAt: '2025-01-31T00:00:00.000Z',
+    finishedAt: null,
+    answeredCount: 0,
+    age: 30,
+    gender: 'Female',
+    race: 'White',
+    postalCode: '123',
+    country: 'Germany',
+    diagnoses: 'F41.1',
+    primaryDsm: 'F41.1',
+    responses: '9'.repeat(220),
+    instrumentVersion: null,
+    normsVersion: null,
+    scoreCells: id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
+  });
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
     let text = '';
@@ -97,7 +94,7 @@ describe('createAssessmentsCsvStream', () => {
         batchSize: 2,
         fetchBatch: async (afterId, limit) => {
           asked.push(afterId);
-          return rows.filter((r) => r.assessment.id > afterId).slice(0, limit);
+          return rows.filter((r) => r.id > afterId).slice(0, limit);
         },
       }),
     );
@@ -108,8 +105,9 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
-    // Score columns (one more comma from the quoted clinician name): the picked numbers; null or not a number: empty.
-    expect(lines[3]?.split(',').slice(20, 24)).toEqual(['1.25', '-0.5', '', '']);
+    // Score columns (one more comma from the quoted clinician name): as the database wrote them; none: all empty.
+    expect(lines[3]?.split(',').slice(20, 24)).toEqual(['1.25', '-0.5', '', '5e-05']);
+    expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
     expect(lines[1]?.split(',').slice(20)).toEqual(Array.from({ length: 90 }, () => ''));
   });
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DOMAIN_KEYS, FACET_KEYS } from '@pid5/instrument';
+import { SCORE_FIELDS, SCORE_VALUE_PATHS } from '../../db/score-values';
 import type { AssessmentExportRow } from './assessments.repo';
 import { isExpired } from './assessments.presenter';
 
@@ -17,11 +17,11 @@ export function guardCsvCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const SCORE_FIELDS = [
-  ['score', 'Score'],
-  ['srf', 'SRF'],
-  ['irf', 'IRF'],
-] as const;
+const SCORE_LABELS: Readonly<Record<(typeof SCORE_FIELDS)[number], string>> = {
+  score: 'Score',
+  srf: 'SRF',
+  irf: 'IRF',
+};
 
 /** The columns, stable whatever the data (scores stay empty for unfinished tests). */
 export const CSV_HEADERS: readonly string[] = [
@@ -44,66 +44,56 @@ export const CSV_HEADERS: readonly string[] = [
   'Responses',
   'Instrument Version',
   'Norms Version',
-  ...FACET_KEYS.flatMap((key) => SCORE_FIELDS.map(([, label]) => `${key} ${label}`)),
-  ...DOMAIN_KEYS.flatMap((key) => SCORE_FIELDS.map(([, label]) => `${key} ${label}`)),
+  ...SCORE_VALUE_PATHS.map(([, key, field]) => `${key} ${SCORE_LABELS[field]}`),
 ];
 
 export type CsvCell = string | number | null;
 
-export function assessmentStatus(row: AssessmentExportRow['assessment'], now: Date): string {
-  if (row.finishedAt) {
+export function assessmentStatus(row: AssessmentExportRow, now: Date): string {
+  if (row.finishedAt !== null) {
     return 'Completed';
   }
-  if (isExpired(row, now)) {
+  if (isExpired({ finishedAt: null, dueAt: new Date(row.dueAt) }, now)) {
     return 'Expired';
   }
   return row.answeredCount > 0 ? 'In progress' : 'Not started';
 }
 
-/** One CSV record; every text cell goes through the injection guard. */
-export function toCsvRecord(row: AssessmentExportRow, now: Date): CsvCell[] {
-  const a = row.assessment;
-  const text = (value: string | null | undefined): string => guardCsvCell(value ?? '');
+/** The record's cells before the scores; every text cell goes through the injection guard. */
+function fixedCellsOf(row: AssessmentExportRow, now: Date): CsvCell[] {
+  const text = (value: string | null): string => guardCsvCell(value ?? '');
   return [
-    a.id,
-    text(a.patientId),
+    row.id,
+    text(row.patientId),
     text(row.clinicianName),
-    text(a.clinicianId),
-    a.createdAt.toISOString(),
-    a.dueAt.toISOString(),
-    a.finishedAt?.toISOString() ?? '',
-    assessmentStatus(a, now),
-    a.answeredCount,
-    a.age,
-    text(a.gender),
-    text(a.race),
-    text(a.postalCode),
-    text(a.country),
-    text(a.dsmCodes.join('; ')),
-    text(a.primaryDsm),
-    text(a.responses),
-    text(a.instrumentVersion),
-    text(a.normsVersion),
-    ...scoreCellsOf(row.scoreValues),
+    text(row.clinicianId),
+    row.createdAt,
+    row.dueAt,
+    row.finishedAt ?? '',
+    assessmentStatus(row, now),
+    row.answeredCount,
+    row.age,
+    text(row.gender),
+    text(row.race),
+    text(row.postalCode),
+    text(row.country),
+    text(row.diagnoses),
+    text(row.primaryDsm),
+    text(row.responses),
+    text(row.instrumentVersion),
+    text(row.normsVersion),
   ];
 }
 
-/** Where each score column is read from in the stored scores (facets or domains → key → field), in column order. */
-export const SCORE_PATHS: readonly (readonly ['facets' | 'domains', string, string])[] = [
-  ...FACET_KEYS.flatMap((key) => SCORE_FIELDS.map(([field]) => ['facets', key, field] as const)),
-  ...DOMAIN_KEYS.flatMap((key) => SCORE_FIELDS.map(([field]) => ['domains', key, field] as const)),
-];
-const NO_SCORES: readonly CsvCell[] = SCORE_PATHS.map(() => null);
+/** A test without scores: every score column empty. */
+const NO_SCORE_CELLS = ','.repeat(SCORE_VALUE_PATHS.length - 1);
 
-/** The score columns: the numbers picked at SCORE_PATHS (anything else empty); all empty for unfinished tests. */
-function scoreCellsOf(values: readonly unknown[] | null): readonly CsvCell[] {
-  if (!values) {
-    return NO_SCORES;
-  }
-  return SCORE_PATHS.map((_, i) => {
-    const value = values[i];
-    return typeof value === 'number' && Number.isFinite(value) ? value : null;
-  });
+/**
+ * One record: the fixed cells, then the score cells as the database wrote them (numbers and empty cells only, see
+ * listAssessmentsAfter), which need neither quoting nor the guard.
+ */
+export function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
+  return `${fixedCellsOf(row, now).map(encodeCsvCell).join(',')},${row.scoreCells ?? NO_SCORE_CELLS}\r\n`;
 }
 
 export const CSV_BATCH_SIZE = 1000;
@@ -149,9 +139,9 @@ export function createAssessmentsCsvStream(options: {
       while (next) {
         const batch: AssessmentExportRow[] = await next;
         const last = batch.at(-1);
-        next = last && batch.length === batchSize ? readAhead(last.assessment.id) : null;
+        next = last && batch.length === batchSize ? readAhead(last.id) : null;
         if (batch.length > 0) {
-          yield batch.map((row) => encodeCsvRecord(toCsvRecord(row, options.now))).join('');
+          yield batch.map((row) => encodeExportRecord(row, options.now)).join('');
         }
       }
     } catch (error) {

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
 import { assessments } from '../../db/schema';
 
@@ -169,7 +170,7 @@ export async function markFinished(
   options: {
     id: number;
     now: Date;
-    scores: unknown;
+    scores: ScoreResult;
     itemSetId: string;
     instrumentVersion: string;
     normsVersion: string;
