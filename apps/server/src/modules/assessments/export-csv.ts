@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SCORE_FIELDS, SCORE_VALUE_PATHS } from '../../db/score-values';
+import { SCORE_VALUE_PATHS, type SCORE_FIELDS } from '../../db/score-values';
 import type { AssessmentExportRow } from './assessments.repo';
 import { isExpired } from './assessments.presenter';
 
