@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type autocannon from 'autocannon';
 import { createBenchDatabase, isPostgresAvailable, type BackendKind } from '../lib/databases';
-import { runLoad, type LoadResult } from '../lib/load';
+import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
-import { saveAnswerRequests } from '../lib/saves';
+import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
 import { createBenchUser, insertOpenTests, prepareDocuments } from '../lib/seed';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
 
@@ -140,13 +140,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       await runLoad({ url, connections: 20, durationS: 2, requests: saveAnswerRequests(codes) });
       for (const rate of [100, 500]) {
         console.log(`${part}: ${rate}/s for ${durationS} s`);
-        const load = await runLoad({
-          url,
-          connections: 20,
-          durationS,
-          overallRate: rate,
-          requests: saveAnswerRequests(codes),
-        });
+        const load = await runFixedRate({ url, rate, durationS, next: nextSaveAnswer(codes) });
         addLoadRows(results, part, `${rate}/s`, load, rate === 500 ? { goal: '≤ 25 ms', met: load.p99 <= 25 } : {});
       }
       console.log(`${part}: maximum, 50 connections, ${durationS} s`);

@@ -5,9 +5,9 @@ import { renderReportPdf, type ReportInput } from '../../apps/server/src/reports
 import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';
-import { runLoad, type LoadResult } from '../lib/load';
+import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
-import { saveAnswerRequests } from '../lib/saves';
+import { nextSaveAnswer } from '../lib/saves';
 import { benchResponses, createBenchUser, insertCompletedTests, insertOpenTests, prepareDocuments } from '../lib/seed';
 import { startServerProcess } from '../lib/server-process';
 import { median, percentile, timeRuns } from '../lib/stats';
@@ -181,7 +181,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
     // Answer saves at a fixed rate, alone and while reports are being drawn.
     const rate = 200;
     const saveLoad = (): Promise<LoadResult> =>
-      runLoad({ url: server.url, connections: 10, durationS, overallRate: rate, requests: saveAnswerRequests(codes) });
+      runFixedRate({ url: server.url, rate, durationS, next: nextSaveAnswer(codes) });
     const alone = await saveLoad();
     const [during, pdfDuring] = await Promise.all([
       saveLoad(),
