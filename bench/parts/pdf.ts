@@ -201,7 +201,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
     });
     results.note(
       `pdf: during the save load ${pdfDuring.throughput.toFixed(1)} reports/s; saves ${during.throughput.toFixed(0)}/s, ` +
-        `p50 ${during.p50} ms, errors ${during.errors} (alone: p50 ${alone.p50} ms, errors ${alone.errors})`,
+        `p50 ${during.p50.toFixed(1)} ms, errors ${during.errors} (alone: p50 ${alone.p50.toFixed(1)} ms, errors ${alone.errors})`,
     );
   } finally {
     await server.stop();

@@ -59,8 +59,8 @@ interface CachedFont {
 
 /** Word layouts kept per font before starting afresh: names add words, so the cache must not grow forever. */
 export const MAX_CACHED_LAYOUTS = 20_000;
-/** Font subsets kept per font (a few tens of kB each): one per distinct set of extra characters in names. */
-export const MAX_CACHED_SUBSETS = 32;
+/** Font files kept per font (a few tens of kB each): one per distinct set of extra characters in names. */
+export const MAX_CACHED_FONT_FILES = 32;
 
 /** Printable ASCII and the ligatures the fonts form from it (fi, fl, ff…): any such name or number keeps the base. */
 const ASCII_TEXT = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join(' ') + ' fi fl ff ffi ffl';
@@ -183,7 +183,7 @@ function reuseFontFiles(doc: PDFKit.PDFDocument, font: EmbeddedFont, files: Map<
     let compressed = files.get(key);
     if (!compressed) {
       compressed = deflateSync(subset.encode());
-      if (files.size >= MAX_CACHED_SUBSETS) {
+      if (files.size >= MAX_CACHED_FONT_FILES) {
         files.delete(files.keys().next().value ?? '');
       }
       files.set(key, compressed);
