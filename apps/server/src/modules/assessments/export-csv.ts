@@ -5,9 +5,8 @@ import { isExpired } from './assessments.presenter';
 
 // The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
-// cell. Streamed: rows are read from the database in keyset-paged batches and piped through the
-// encoded a batch at a time (one chunk per batch, the next batch read while this one is sent), so an export of any
-// size never sits in memory.
+// cell. Streamed: rows are read from the database in keyset-paged batches and encoded a batch at a time (one
+// chunk per batch, the next batch read while this one is sent), so an export of any size never sits in memory.
 
 /**
  * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a
