@@ -210,7 +210,8 @@ function drawHeader(doc: Doc, input: ReportInput): void {
   let y = Math.max(doc.y, top + 46) + 14;
 
   doc.font('bold').fontSize(12).fillColor(COLOR.text);
-  drawText(doc, `Name: ${input.name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+  // Drawn, never recorded (report-text.ts): a patient's name is not kept once their report is done.
+  doc.text(`Name: ${input.name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
   doc.font('regular').fontSize(10).fillColor(COLOR.muted);
   drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
   y = doc.y + 10;

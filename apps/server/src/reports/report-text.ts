@@ -7,7 +7,8 @@ import { fixedGlyphCount } from './report-document';
 // A replay is exact only if the same operators mean the same thing in the next document: same font, size, place,
 // options and text (all in the key), nothing spilling onto a new page, and only glyphs whose subset ids are the same
 // in every report (report-document.ts: the base set, included first in a fixed order). A text that used any other
-// glyph (a name in another script) is drawn the ordinary way each time.
+// glyph (a name in another script) is drawn the ordinary way each time. Personal data (the patient's name) is drawn
+// with doc.text directly, never through here, so no recording holds it after the report.
 
 type Doc = PDFKit.PDFDocument;
 
@@ -43,6 +44,11 @@ const counts = { replayed: 0, recorded: 0, drawn: 0 };
 /** For tests: how many texts were replayed, recorded and drawn the ordinary way since the thread started. */
 export function reportTextCounts(): Readonly<typeof counts> {
   return { ...counts };
+}
+
+/** For tests: the keys of the kept recordings (font, size, place, options and text). */
+export function reportTextRecordingKeys(): string[] {
+  return [...recordings.keys()];
 }
 
 function keepBounded<T>(map: Map<string, T>, key: string, value: T): void {
