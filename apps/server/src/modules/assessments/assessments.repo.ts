@@ -54,7 +54,7 @@ export async function countAssessments(db: Db, options: { scope: AssessmentScope
 }
 
 /** The columns a dashboard row shows (not the answers or the scores, which can be kilobytes per row). */
-const listColumns = {
+export const listColumns = {
   id: assessments.id,
   patientId: assessments.patientId,
   answeredCount: assessments.answeredCount,
@@ -109,37 +109,13 @@ export async function findAssessment(
 }
 
 /**
- * A row of the CSV export, as the database hands it over: times as Date.toISOString text, the diagnoses joined by
- * '; ', and the score values as CSV cells. Never the link code.
+ * A row of the CSV export as the database sends it: one JSON array, in the order of the CSV's columns (without the
+ * status, which export-csv.ts derives, and with the score cells last). Times are seconds since the epoch, the
+ * diagnoses are joined by '; ', and the score values (db/score-values.ts order) come as CSV cells: each number as
+ * PostgreSQL's shortest exact text (e.g. 0.4876033057851241, -1.5, 5e-05), a scale not scored as an empty cell,
+ * null for a test without scores. Never the link code.
  */
-export interface AssessmentExportRow {
-  id: number;
-  patientId: string;
-  clinicianName: string;
-  clinicianId: string;
-  createdAt: string;
-  dueAt: string;
-  finishedAt: string | null;
-  answeredCount: number;
-  age: number;
-  gender: string;
-  race: string;
-  postalCode: string;
-  country: string;
-  diagnoses: string;
-  primaryDsm: string;
-  responses: string;
-  instrumentVersion: string | null;
-  normsVersion: string | null;
-  /**
-   * The stored score values (db/score-values.ts order) as CSV cells: each number as PostgreSQL's shortest exact
-   * text (e.g. 0.4876033057851241, -1.5, 5e-05), a scale not scored as an empty cell. Null for a test without scores.
-   */
-  scoreCells: string | null;
-}
-
-/** One export row as the database sends it: a JSON array in the order of exportRowOf's parameters. */
-type ExportTuple = [
+export type AssessmentExportRow = [
   id: number,
   patientId: string,
   clinicianName: string,
@@ -160,36 +136,6 @@ type ExportTuple = [
   normsVersion: string | null,
   scoreCells: string | null,
 ];
-
-/** Seconds since the epoch (date_part) as Date.toISOString text. */
-const isoFromEpoch = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
-
-function exportRowOf(tuple: ExportTuple): AssessmentExportRow {
-  const [id, patientId, clinicianName, clinicianId, createdAt, dueAt, finishedAt, ...rest] = tuple;
-  const [answeredCount, age, gender, race, postalCode, country, diagnoses, primaryDsm, responses, ...versions] = rest;
-  const [instrumentVersion, normsVersion, scoreCells] = versions;
-  return {
-    id,
-    patientId,
-    clinicianName,
-    clinicianId,
-    createdAt: isoFromEpoch(createdAt),
-    dueAt: isoFromEpoch(dueAt),
-    finishedAt: finishedAt === null ? null : isoFromEpoch(finishedAt),
-    answeredCount,
-    age,
-    gender,
-    race,
-    postalCode,
-    country,
-    diagnoses,
-    primaryDsm,
-    responses,
-    instrumentVersion,
-    normsVersion,
-    scoreCells,
-  };
-}
 
 /**
  * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. Each row comes as one JSON array
@@ -214,7 +160,7 @@ export async function listAssessmentsAfter(
     limit ${options.limit}`);
   // Both drivers answer { rows }.
   const { rows } = result as unknown as { rows: { row: string }[] };
-  return rows.map(({ row }) => exportRowOf(JSON.parse(row) as ExportTuple));
+  return rows.map(({ row }) => JSON.parse(row) as AssessmentExportRow);
 }
 
 /**

@@ -55,27 +55,27 @@ describe('encodeCsvRecord (RFC 4180)', () => {
 });
 
 describe('createAssessmentsCsvStream', () => {
-  const row = (id: number): AssessmentExportRow => ({
+  const row = (id: number): AssessmentExportRow => [
     id,
-    patientId: id === 2 ? '=cmd' : `P-${id}`,
-    clinicianName: 'Dr, "Who"',
-    clinicianId: 'c1',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    dueAt: '2025-01-31T00:00:00.000Z',
-    finishedAt: null,
-    answeredCount: 0,
-    age: 30,
-    gender: 'Female',
-    race: 'White',
-    postalCode: '123',
-    country: 'Germany',
-    diagnoses: 'F41.1',
-    primaryDsm: 'F41.1',
-    responses: '9'.repeat(220),
-    instrumentVersion: null,
-    normsVersion: null,
-    scoreCells: id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
-  });
+    id === 2 ? '=cmd' : `P-${id}`,
+    'Dr, "Who"',
+    'c1',
+    Date.parse('2025-01-01T00:00:00Z') / 1000,
+    Date.parse('2025-01-31T00:00:00Z') / 1000,
+    null,
+    0,
+    30,
+    'Female',
+    'White',
+    '123',
+    'Germany',
+    'F41.1',
+    'F41.1',
+    '9'.repeat(220),
+    null,
+    null,
+    id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
+  ];
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
     let text = '';
@@ -94,7 +94,7 @@ describe('createAssessmentsCsvStream', () => {
         batchSize: 2,
         fetchBatch: async (afterId, limit) => {
           asked.push(afterId);
-          return rows.filter((r) => r.id > afterId).slice(0, limit);
+          return rows.filter(([rowId]) => rowId > afterId).slice(0, limit);
         },
       }),
     );

@@ -48,51 +48,74 @@ export const CSV_HEADERS: readonly string[] = [
 
 export type CsvCell = string | number | null;
 
-export function assessmentStatus(row: AssessmentExportRow, now: Date): string {
-  if (row.finishedAt !== null) {
+/** Seconds since the epoch as Date.toISOString text. */
+const isoFromEpoch = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
+
+export function assessmentStatus(
+  test: { finishedAt: number | null; dueAt: number; answeredCount: number },
+  now: Date,
+): string {
+  if (test.finishedAt !== null) {
     return 'Completed';
   }
-  if (isExpired({ finishedAt: null, dueAt: new Date(row.dueAt) }, now)) {
+  if (isExpired({ finishedAt: null, dueAt: new Date(test.dueAt * 1000) }, now)) {
     return 'Expired';
   }
-  return row.answeredCount > 0 ? 'In progress' : 'Not started';
-}
-
-/** The record's cells before the scores; every text cell goes through the injection guard. */
-function fixedCellsOf(row: AssessmentExportRow, now: Date): CsvCell[] {
-  const text = (value: string | null): string => guardCsvCell(value ?? '');
-  return [
-    row.id,
-    text(row.patientId),
-    text(row.clinicianName),
-    text(row.clinicianId),
-    row.createdAt,
-    row.dueAt,
-    row.finishedAt ?? '',
-    assessmentStatus(row, now),
-    row.answeredCount,
-    row.age,
-    text(row.gender),
-    text(row.race),
-    text(row.postalCode),
-    text(row.country),
-    text(row.diagnoses),
-    text(row.primaryDsm),
-    text(row.responses),
-    text(row.instrumentVersion),
-    text(row.normsVersion),
-  ];
+  return test.answeredCount > 0 ? 'In progress' : 'Not started';
 }
 
 /** A test without scores: every score column empty. */
 const NO_SCORE_CELLS = ','.repeat(SCORE_VALUE_PATHS.length - 1);
 
 /**
- * One record: the fixed cells, then the score cells as the database wrote them (numbers and empty cells only, see
- * listAssessmentsAfter), which need neither quoting nor the guard.
+ * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells come as the
+ * database wrote them (numbers and empty cells only, see listAssessmentsAfter), which need neither quoting nor guard.
  */
 export function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
-  return `${fixedCellsOf(row, now).map(encodeCsvCell).join(',')},${row.scoreCells ?? NO_SCORE_CELLS}\r\n`;
+  const [
+    id,
+    patientId,
+    clinicianName,
+    clinicianId,
+    createdAt,
+    dueAt,
+    finishedAt,
+    answeredCount,
+    age,
+    gender,
+    race,
+    postalCode,
+    country,
+    diagnoses,
+    primaryDsm,
+    responses,
+    instrumentVersion,
+    normsVersion,
+    scoreCells,
+  ] = row;
+  const text = (value: string | null): string => guardCsvCell(value ?? '');
+  const cells: CsvCell[] = [
+    id,
+    text(patientId),
+    text(clinicianName),
+    text(clinicianId),
+    isoFromEpoch(createdAt),
+    isoFromEpoch(dueAt),
+    finishedAt === null ? '' : isoFromEpoch(finishedAt),
+    assessmentStatus({ finishedAt, dueAt, answeredCount }, now),
+    answeredCount,
+    age,
+    text(gender),
+    text(race),
+    text(postalCode),
+    text(country),
+    text(diagnoses),
+    text(primaryDsm),
+    text(responses),
+    text(instrumentVersion),
+    text(normsVersion),
+  ];
+  return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS}\r\n`;
 }
 
 export const CSV_BATCH_SIZE = 1000;
@@ -138,7 +161,7 @@ export function createAssessmentsCsvStream(options: {
       while (next) {
         const batch: AssessmentExportRow[] = await next;
         const last = batch.at(-1);
-        next = last && batch.length === batchSize ? readAhead(last.id) : null;
+        next = last && batch.length === batchSize ? readAhead(last[0]) : null;
         if (batch.length > 0) {
           yield batch.map((row) => encodeExportRecord(row, options.now)).join('');
         }
