@@ -1,9 +1,10 @@
-import { DOMAIN_KEYS, FACET_KEYS, type ScoreResult } from '@pid5/instrument';
+import { DOMAIN_KEYS, FACET_KEYS } from '@pid5/instrument';
 
 // The frozen scores' numbers, flat (assessments.score_values, migration 0006): the 90 numbers of the 25 facets and
 // 5 domains, each with its mean score, US z (srf) and German z (irf), in this order. The database generates the
-// column from the stored JSON with the same paths in the same order (tested); the CSV export prints it as is, because
-// picking the numbers out of ~10 kB of JSON per test was most of an export's time. The order never changes.
+// column from the stored JSON with the same paths in the same order (export-csv.int.test.ts checks it); the CSV
+// export prints it as is, because picking the numbers out of ~10 kB of JSON per test was most of an export's time.
+// The order never changes.
 
 export const SCORE_FIELDS = ['score', 'srf', 'irf'] as const;
 
@@ -12,14 +13,3 @@ export const SCORE_VALUE_PATHS: readonly (readonly ['facets' | 'domains', string
   ...FACET_KEYS.flatMap((key) => SCORE_FIELDS.map((field) => ['facets', key, field] as const)),
   ...DOMAIN_KEYS.flatMap((key) => SCORE_FIELDS.map((field) => ['domains', key, field] as const)),
 ];
-
-/** The values at SCORE_VALUE_PATHS, as the database derives them; null where a scale is not scored. */
-export function flattenScores(scores: ScoreResult): (number | null)[] {
-  return SCORE_VALUE_PATHS.map(([group, key, field]) => {
-    const scale = (scores[group] as Readonly<Record<string, Record<(typeof SCORE_FIELDS)[number], number | null>>>)[
-      key
-    ];
-    const value = scale?.[field];
-    return typeof value === 'number' && Number.isFinite(value) ? value : null;
-  });
-}

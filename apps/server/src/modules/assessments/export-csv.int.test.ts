@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { scoreResponses } from '@pid5/instrument';
+import { scoreResponses, type ScoreResult } from '@pid5/instrument';
 import { assessments, auditEvents } from '../../db/schema';
-import { flattenScores, SCORE_VALUE_PATHS } from '../../db/score-values';
+import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
@@ -18,6 +18,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** What the database should derive into score_values: the numbers at SCORE_VALUE_PATHS, null where not scored. */
+function flattenScores(scores: ScoreResult): (number | null)[] {
+  return SCORE_VALUE_PATHS.map(([group, key, field]) => {
+    const value = (scores[group] as unknown as Record<string, Record<string, unknown> | undefined>)[key]?.[field];
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  });
+}
 
 /** A strict RFC 4180 reader (CRLF records, quoted fields with doubled quotes), to check what a spreadsheet gets. */
 function parseCsv(text: string): string[][] {
