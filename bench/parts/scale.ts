@@ -3,7 +3,7 @@ import { ASSESSMENT_SORTS, type AssessmentSort } from '@pid5/contract';
 import type { Database } from '../../apps/server/src/db/database';
 import { assessments, users } from '../../apps/server/src/db/schema';
 import { presentListItem } from '../../apps/server/src/modules/assessments/assessments.presenter';
-import type { AssessmentWithClinician } from '../../apps/server/src/modules/assessments/assessments.repo';
+import { listColumns } from '../../apps/server/src/modules/assessments/assessments.repo';
 import { createBenchDatabase, isPostgresAvailable, type BackendKind, type BenchDatabase } from '../lib/databases';
 import { signIn } from '../lib/http';
 import type { Results } from '../lib/results';
@@ -88,23 +88,12 @@ async function timeGet(url: string, cookie: string): Promise<{ ms: number; bytes
 /** The caller's whole list, presented as the dashboard presents a row: the replaced product's payload. */
 async function wholeListBytes(db: Database, view: 'clinician' | 'admin', clinicianId: string): Promise<number> {
   const query = db.db
-    .select({
-      id: assessments.id,
-      patientId: assessments.patientId,
-      answeredCount: assessments.answeredCount,
-      createdAt: assessments.createdAt,
-      dueAt: assessments.dueAt,
-      finishedAt: assessments.finishedAt,
-      clinicianId: assessments.clinicianId,
-      clinicianName: users.username,
-    })
+    .select({ assessment: listColumns, clinicianName: users.username })
     .from(assessments)
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .orderBy(asc(assessments.id));
   const rows = await (view === 'admin' ? query : query.where(eq(assessments.clinicianId, clinicianId)));
-  const items = rows.map((r) =>
-    presentListItem({ assessment: r, clinicianName: r.clinicianName } as unknown as AssessmentWithClinician, view),
-  );
+  const items = rows.map((row) => presentListItem(row, view));
   return Buffer.byteLength(JSON.stringify({ items }));
 }
 
