@@ -140,17 +140,22 @@ function ensureSpace(doc: Doc, height: number): void {
   }
 }
 
+/** A horizontal line from the left margin at `y`: across the content width in the rule colour unless told otherwise. */
+function rule(doc: Doc, y: number, line: { lineWidth: number; color?: string; length?: number }): void {
+  doc
+    .moveTo(MARGIN.left, y)
+    .lineTo(MARGIN.left + (line.length ?? CONTENT_WIDTH), y)
+    .lineWidth(line.lineWidth)
+    .strokeColor(line.color ?? COLOR.rule)
+    .stroke();
+}
+
 function sectionHeading(doc: Doc, text: string): void {
   ensureSpace(doc, 60);
   doc.font('bold').fontSize(15).fillColor(COLOR.brand);
   drawText(doc, text, MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   const y = doc.y + 3;
-  doc
-    .moveTo(MARGIN.left, y)
-    .lineTo(MARGIN.left + 40, y)
-    .lineWidth(2)
-    .strokeColor(COLOR.brand)
-    .stroke();
+  rule(doc, y, { lineWidth: 2, color: COLOR.brand, length: 40 });
   doc.y = y + 10;
   doc.font('regular').fontSize(10).fillColor(COLOR.text);
 }
@@ -215,12 +220,7 @@ function drawHeader(doc: Doc, input: ReportInput): void {
   doc.font('regular').fontSize(10).fillColor(COLOR.muted);
   drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
   y = doc.y + 10;
-  doc
-    .moveTo(MARGIN.left, y)
-    .lineTo(MARGIN.left + CONTENT_WIDTH, y)
-    .lineWidth(1)
-    .strokeColor(COLOR.rule)
-    .stroke();
+  rule(doc, y, { lineWidth: 1 });
   doc.y = y + 18;
   doc.fillColor(COLOR.text);
 }
@@ -432,12 +432,7 @@ function drawTable(doc: Doc, columns: readonly Column[], rows: readonly (readonl
       }
       x += column.width;
     });
-    doc
-      .moveTo(MARGIN.left, y + height)
-      .lineTo(MARGIN.left + CONTENT_WIDTH, y + height)
-      .lineWidth(0.4)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    rule(doc, y + height, { lineWidth: 0.4 });
     doc.y = y + height;
   });
   doc.x = MARGIN.left;
@@ -650,12 +645,7 @@ function drawFooters(doc: Doc, input: ReportInput): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const top = PAGE.height - MARGIN.bottom + 22;
-    doc
-      .moveTo(MARGIN.left, top)
-      .lineTo(MARGIN.left + CONTENT_WIDTH, top)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    rule(doc, top, { lineWidth: 0.5 });
     const pageText = `Page ${i - range.start + 1} of ${range.count}`;
     doc.font('condensedBold').fontSize(7.5).fillColor(COLOR.text);
     drawText(doc, pageText, MARGIN.left, top + 6, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
