@@ -10,7 +10,7 @@ import type {
   TExtendAssessmentResponse,
   TTermsDocument,
 } from '@pid5/contract';
-import { apiFetch, ApiError } from './client';
+import { apiFetch, ApiError, retryUnlessRefused } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
 export const creditsKey = ['credits'] as const;
@@ -40,8 +40,13 @@ export function useAssessment(id: string | undefined) {
       apiFetch<TAssessmentDetails>(`/api/assessments/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== undefined,
     // A missing or someone else's test does not come back on a retry.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
+}
+
+/** The server's answer for a test that does not exist or is not visible in this view (404), or a malformed id (400). */
+export function isMissingAssessment(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 export function useCreateAssessment() {

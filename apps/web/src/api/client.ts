@@ -12,6 +12,11 @@ export class ApiError extends Error {
   }
 }
 
+/** TanStack Query `retry`: one more try after a network or server failure; a refusal (4xx) would only be refused again. */
+export function retryUnlessRefused(failureCount: number, error: Error): boolean {
+  return failureCount < 1 && !(error instanceof ApiError && error.status < 500);
+}
+
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&

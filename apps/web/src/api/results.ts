@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAssessmentResults } from '@pid5/contract';
-import { apiFetch, ApiError } from './client';
+import { assessmentsKey } from './assessments';
+import { apiFetch, retryUnlessRefused } from './client';
 
 /**
  * `GET /api/assessments/{id}/results`: the scores frozen at submission (or, for admins, computed live for an
  * unfinished test). Under the 'assessments' key, so a view switch or a change to the test refetches it.
  */
-export function useResults(id: number | string | undefined, options: { enabled?: boolean } = {}) {
+export function useResults(id: number | string | undefined) {
   return useQuery({
-    queryKey: ['assessments', 'results', String(id)],
+    queryKey: [...assessmentsKey, 'results', String(id)],
     queryFn: ({ signal }) =>
       apiFetch<TAssessmentResults>(`/api/assessments/${encodeURIComponent(String(id ?? ''))}/results`, { signal }),
-    enabled: id !== undefined && (options.enabled ?? true),
+    enabled: id !== undefined,
     // 404 (not yours / missing) and 409 (not finished) do not change on a retry.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    retry: retryUnlessRefused,
   });
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { plural } from '../lib/plural';
 
 /** Spec §2 pagination: 'Page X of Y' with Prev and Next bounded by the page range. */
 export function PageControls({
@@ -46,7 +47,7 @@ export function PagedListFooter({
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {total === undefined ? '' : `${total} ${total === 1 ? noun.one : noun.many}`}
+        {total === undefined ? '' : plural(total, noun.one, noun.many)}
       </Text>
       <PageControls label={label} page={page} pageCount={pageCount} onChange={onChange} />
     </Group>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Grid, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatLevel,
   formatScore,
@@ -10,6 +10,8 @@ import {
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
 import { DomainScoreChart, FacetScoreChart } from './charts/score-charts';
+import { LoadErrorAlert, LoadingBlock } from './load-states';
+import { Section } from './section';
 
 /**
  * Results of a completed test for the details page: both charts, the scores of all 30 scales with levels, and the
@@ -18,24 +20,22 @@ import { DomainScoreChart, FacetScoreChart } from './charts/score-charts';
 export function ResultsPanel({ assessmentId }: { assessmentId: number }) {
   const results = useResults(assessmentId);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="results-heading">
-      <Title order={2} size="h4" id="results-heading" mb="sm">
-        Results
-      </Title>
+    <Section title="Results">
       {results.isPending ? (
-        <Group justify="center" py="lg">
-          <Loader aria-label="Loading results" />
-        </Group>
+        <LoadingBlock label="Loading results" />
       ) : results.isError ? (
-        <Alert color={isNotReady(results.error) ? 'yellow' : 'red'} role="alert">
-          {isNotReady(results.error)
-            ? 'Results are available once the patient has answered all 220 questions and submitted the test.'
-            : results.error.message}
-        </Alert>
+        <LoadErrorAlert
+          error={results.error}
+          explanation={
+            isNotReady(results.error)
+              ? 'Results are available once the patient has answered all 220 questions and submitted the test.'
+              : undefined
+          }
+        />
       ) : (
         <ResultsView results={results.data} />
       )}
-    </Paper>
+    </Section>
   );
 }
 

@@ -1,12 +1,10 @@
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TWixSyncResponse } from '@pid5/contract';
 import { useAuthMethods } from '../api/auth';
 import { useSyncWixOrders } from '../api/wix-sync';
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+import { plural } from '../lib/plural';
+import { Section } from './section';
 
 /** What one sync did, in a sentence an admin can act on. */
 export function describeWixSync(response: TWixSyncResponse): string {
@@ -49,11 +47,8 @@ export function WixSyncPanel() {
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="wix-sync-heading">
+    <Section title="Purchases from the Wix site">
       <Stack gap="xs">
-        <Title order={2} size="h4" id="wix-sync-heading">
-          Purchases from the Wix site
-        </Title>
         <Text size="sm" c="dimmed">
           Tests bought on the institute&apos;s Wix site are added when a clinician signs in. Sync now to pick up new
           orders and refunds for every clinician who has signed in through the site.
@@ -91,6 +86,6 @@ export function WixSyncPanel() {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </Section>
   );
 }

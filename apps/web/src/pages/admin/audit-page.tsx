@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Code,
@@ -9,7 +8,6 @@ import {
   Paper,
   Stack,
   Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -17,8 +15,15 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction } from '@pid5/contract';
 import { useAdminUsers, useAuditLog } from '../../api/admin';
+import { BackButton } from '../../components/back-button';
+import { EmptyTableRow } from '../../components/empty-table-row';
+import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
 import { formatDateTime } from '../../lib/dates';
+import { filterSearchParams } from '../../lib/search-params';
+
+/** A test number as typed in the filter (the server's ids are positive integers). */
+const isAssessmentId = (text: string) => /^[1-9][0-9]{0,14}$/.test(text);
 
 /** `/admin/audit`: who viewed or changed what, and when (DESIGN.md §3, §8). Filters live in the URL. */
 export default function AuditPage() {
@@ -27,7 +32,7 @@ export default function AuditPage() {
   const action = (AUDIT_ACTIONS as readonly string[]).includes(actionParam) ? actionParam : '';
   const actor = params.get('actor') ?? '';
   const assessmentParam = params.get('assessmentId') ?? '';
-  const assessmentId = /^[1-9][0-9]{0,14}$/.test(assessmentParam) ? assessmentParam : '';
+  const assessmentId = isAssessmentId(assessmentParam) ? assessmentParam : '';
   const page = parsePageNumber(params.get('page'));
   const [assessmentText, setAssessmentText] = useState(assessmentId);
 
@@ -35,20 +40,10 @@ export default function AuditPage() {
   const log = useAuditLog({ action, actor, assessmentId, page });
 
   const update = (changes: Partial<Record<'action' | 'actor' | 'assessmentId', string>> & { page?: number }) => {
-    const next = { action, actor, assessmentId, page: 1, ...changes };
-    const query = new URLSearchParams();
-    for (const key of ['action', 'actor', 'assessmentId'] as const) {
-      if (next[key]) {
-        query.set(key, next[key]);
-      }
-    }
-    if (next.page > 1) {
-      query.set('page', String(next.page));
-    }
-    setParams(query);
+    setParams(filterSearchParams({ action, actor, assessmentId, page: 1, ...changes }, { page: 1 }));
   };
 
-  const isAssessmentIdValid = assessmentText === '' || /^[1-9][0-9]{0,14}$/.test(assessmentText.trim());
+  const isAssessmentIdValid = assessmentText === '' || isAssessmentId(assessmentText.trim());
   const actorOptions = [
     { value: '', label: 'Everyone' },
     { value: 'patient', label: 'Patients (test links)' },
@@ -58,11 +53,7 @@ export default function AuditPage() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Group>
-          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
-            Back
-          </Button>
-        </Group>
+        <BackButton to="/dashboard" />
         <Title order={1} size="h2">
           Audit Log
         </Title>
@@ -126,11 +117,7 @@ export default function AuditPage() {
           </Group>
         </Paper>
 
-        {log.isError && (
-          <Alert color="red" role="alert">
-            {log.error.message}
-          </Alert>
-        )}
+        <LoadErrorAlert error={log.error} />
 
         <Table.ScrollContainer minWidth={860}>
           <Table striped verticalSpacing="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
@@ -145,15 +132,7 @@ export default function AuditPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {log.data?.items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No events
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {log.data?.items.length === 0 && <EmptyTableRow columns={6}>No events</EmptyTableRow>}
               {(log.data?.items ?? []).map((event) => (
                 <Table.Tr key={event.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Container,
@@ -15,13 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { GRANT_NOTE_MAX, GRANT_QUANTITY_MAX, ZGrantCreditsRequest, fieldErrors, type TAdminUser } from '@pid5/contract';
 import { useAdminUsers, useCreditLedger, useGrantCredits } from '../../api/admin';
 import { ApiError } from '../../api/client';
+import { BackButton } from '../../components/back-button';
+import { EmptyTableRow } from '../../components/empty-table-row';
+import { LoadErrorAlert } from '../../components/load-states';
 import { PageControls } from '../../components/page-controls';
+import { Section } from '../../components/section';
 import { WixSyncPanel } from '../../components/wix-sync-panel';
 import { formatDateTime } from '../../lib/dates';
+import { numberOrEmpty } from '../../lib/number-input';
+import { plural } from '../../lib/plural';
 
 const SOURCE_LABELS: Record<string, string> = { admin: 'Granted', wix: 'Purchased', demo: 'Demo' };
 
@@ -34,11 +38,7 @@ export default function CreditsPage() {
   return (
     <Container size="xl">
       <Stack gap="md">
-        <Group>
-          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
-            Back
-          </Button>
-        </Group>
+        <BackButton to="/dashboard" />
         <Title order={1} size="h2">
           Grant Tests
         </Title>
@@ -47,15 +47,8 @@ export default function CreditsPage() {
 
         <WixSyncPanel />
 
-        <Paper withBorder p="md" component="section" aria-labelledby="balances-heading">
-          <Title order={2} size="h4" id="balances-heading" mb="sm">
-            Tests per clinician
-          </Title>
-          {users.isError && (
-            <Alert color="red" role="alert">
-              {users.error.message}
-            </Alert>
-          )}
+        <Section title="Tests per clinician">
+          <LoadErrorAlert error={users.error} />
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
               <Table.Thead>
@@ -91,12 +84,9 @@ export default function CreditsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        </Paper>
+        </Section>
 
-        <Paper withBorder p="md" component="section" aria-labelledby="ledger-heading">
-          <Title order={2} size="h4" id="ledger-heading" mb="sm">
-            Ledger
-          </Title>
+        <Section title="Ledger">
           <Table.ScrollContainer minWidth={720}>
             <Table striped>
               <Table.Thead>
@@ -111,13 +101,7 @@ export default function CreditsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {ledger.data?.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center">
-                        No tests have been granted or purchased yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmptyTableRow columns={6}>No tests have been granted or purchased yet.</EmptyTableRow>
                 )}
                 {(ledger.data?.items ?? []).map((entry) => (
                   <Table.Tr key={entry.id}>
@@ -138,7 +122,7 @@ export default function CreditsPage() {
             pageCount={ledger.data?.pageCount ?? 1}
             onChange={setPage}
           />
-        </Paper>
+        </Section>
       </Stack>
     </Container>
   );
@@ -180,7 +164,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
       const granted = await grant.mutateAsync(parsed.data);
       setResult({
         kind: 'success',
-        text: `Granted ${granted.entry.quantity} ${granted.entry.quantity === 1 ? 'test' : 'tests'} to ${granted.entry.clinician.username}. They now have ${granted.available} available.`,
+        text: `Granted ${plural(granted.entry.quantity, 'test', 'tests')} to ${granted.entry.clinician.username}. They now have ${granted.available} available.`,
       });
       setQuantity(1);
       setNote('');
@@ -217,7 +201,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
           allowNegative={false}
           clampBehavior="none"
           value={quantity}
-          onChange={(value) => setQuantity(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+          onChange={(value) => setQuantity(numberOrEmpty(value))}
           required
           error={errors.quantity}
         />

@@ -6,21 +6,21 @@ import {
   Container,
   CopyButton,
   Group,
-  Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TAssessmentDetails, TAssessmentResults } from '@pid5/contract';
-import { useAssessment } from '../../api/assessments';
-import { ApiError } from '../../api/client';
+import { isMissingAssessment, useAssessment } from '../../api/assessments';
 import { useResults } from '../../api/results';
+import { BackButton } from '../../components/back-button';
 import { DomainScoreChart, FacetScoreChart } from '../../components/charts/score-charts';
 import { LabelledField } from '../../components/labelled-field';
+import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsView } from '../../components/results-panel';
+import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
 /**
@@ -32,44 +32,31 @@ export default function DataViewPage() {
   return (
     <Container size="lg">
       <Stack gap="md">
-        <Group>
-          <Button
-            component={Link}
-            to={`/details/${encodeURIComponent(id ?? '')}`}
-            variant="subtle"
-            leftSection={<span aria-hidden>←</span>}
-          >
-            Back
-          </Button>
-        </Group>
+        <BackButton to={`/details/${encodeURIComponent(id ?? '')}`} />
         <DataView id={id} />
       </Stack>
     </Container>
   );
 }
 
-function isMissing(error: Error): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 function DataView({ id }: { id: string | undefined }) {
   const details = useAssessment(id);
   const results = useResults(id);
   if (details.isPending || results.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label="Loading test data" />
-      </Group>
-    );
+    return <LoadingBlock label="Loading test data" />;
   }
   const error = details.error ?? results.error;
   if (error) {
     return (
-      <Alert color={isMissing(error) ? 'yellow' : 'red'} role="alert" title="Test data not available">
-        {isMissing(error)
-          ? 'This test does not exist, or it is not visible in your current view (switch to Admin Mode to see every test).'
-          : error.message}
-      </Alert>
+      <LoadErrorAlert
+        error={error}
+        title="Test data not available"
+        explanation={
+          isMissingAssessment(error)
+            ? 'This test does not exist, or it is not visible in your current view (switch to Admin Mode to see every test).'
+            : undefined
+        }
+      />
     );
   }
   if (!details.data || !results.data) {
@@ -95,27 +82,19 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         </Alert>
       )}
 
-      <Paper withBorder p="md" component="section" aria-labelledby="facet-chart-heading">
-        <Title order={2} size="h4" id="facet-chart-heading" mb="sm">
-          Subscales
-        </Title>
+      <Section title="Subscales">
         <FacetScoreChart results={results} title="Subscales (trait facets)" />
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="domain-chart-heading">
-        <Title order={2} size="h4" id="domain-chart-heading" mb="sm">
-          Domains
-        </Title>
+      </Section>
+      <Section title="Domains">
         <div style={{ maxWidth: 450, margin: '0 auto' }}>
           <DomainScoreChart results={results} title="Domains" />
         </div>
-      </Paper>
+      </Section>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="raw-heading">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4" id="raw-heading">
-            Raw Test Data
-          </Title>
-          {results.responses && (
+      <Section
+        title="Raw Test Data"
+        action={
+          results.responses && (
             <CopyButton value={results.responses} timeout={2000}>
               {({ copied, copy }) => (
                 <Button size="xs" variant={copied ? 'filled' : 'default'} onClick={copy}>
@@ -123,8 +102,9 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
                 </Button>
               )}
             </CopyButton>
-          )}
-        </Group>
+          )
+        }
+      >
         <Text size="xs" c="dimmed" mb={6}>
           One character per question, question 1 first: 0-3 is the answer, 9 means not answered.
         </Text>
@@ -135,13 +115,10 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         >
           {results.responses ?? 'Not available in this view.'}
         </Code>
-      </Paper>
+      </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Paper withBorder p="md" component="section" aria-labelledby="dv-demographics-heading">
-          <Title order={2} size="h4" id="dv-demographics-heading" mb="sm">
-            Demographics
-          </Title>
+        <Section title="Demographics">
           <SimpleGrid cols={2} spacing="sm">
             <LabelledField label="Date Created">{formatDate(details.createdAt)}</LabelledField>
             <LabelledField label="Date Completed">
@@ -152,11 +129,8 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
             <LabelledField label="Race">{details.race ?? 'None'}</LabelledField>
             <LabelledField label="ZIP Code">{details.postalCode ?? 'None'}</LabelledField>
           </SimpleGrid>
-        </Paper>
-        <Paper withBorder p="md" component="section" aria-labelledby="dv-dsm-heading">
-          <Title order={2} size="h4" id="dv-dsm-heading" mb="sm">
-            DSM Diagnoses
-          </Title>
+        </Section>
+        <Section title="DSM Diagnoses">
           {details.diagnoses.length === 0 ? (
             <Text c="dimmed">None</Text>
           ) : (
@@ -190,15 +164,12 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
               ))}
             </Stack>
           )}
-        </Paper>
+        </Section>
       </SimpleGrid>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="dv-scores-heading">
-        <Title order={2} size="h4" id="dv-scores-heading" mb="sm">
-          Scores
-        </Title>
+      <Section title="Scores">
         <ResultsView results={results} showCharts={false} showStatus={false} />
-      </Paper>
+      </Section>
     </Stack>
   );
 }

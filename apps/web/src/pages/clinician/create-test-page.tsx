@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -30,8 +29,11 @@ import {
 } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
+import { BackButton } from '../../components/back-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
+import { Section } from '../../components/section';
+import { numberOrEmpty } from '../../lib/number-input';
 
 interface FormValues {
   age: number | '';
@@ -166,11 +168,7 @@ export default function CreateTestPage() {
   return (
     <Container size="md">
       <Stack gap="md">
-        <Group>
-          <Button variant="subtle" leftSection={<span aria-hidden>←</span>} onClick={() => setIsConfirmingBack(true)}>
-            Back
-          </Button>
-        </Group>
+        <BackButton onClick={() => setIsConfirmingBack(true)} />
         <Title order={1} size="h2">
           Create Test
         </Title>
@@ -194,10 +192,7 @@ export default function CreateTestPage() {
           }}
         >
           <Stack gap="lg">
-            <Paper withBorder p="md" component="section" aria-labelledby="demographics-heading">
-              <Title order={2} size="h4" id="demographics-heading" mb="sm">
-                Demographics
-              </Title>
+            <Section title="Demographics">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NumberInput
                   id="create-age"
@@ -209,9 +204,7 @@ export default function CreateTestPage() {
                   allowNegative={false}
                   clampBehavior="none"
                   value={values.age}
-                  onChange={(value) =>
-                    set('age', typeof value === 'number' ? value : value === '' ? '' : Number(value))
-                  }
+                  onChange={(value) => set('age', numberOrEmpty(value))}
                   error={errors.age}
                 />
                 <Select
@@ -254,12 +247,9 @@ export default function CreateTestPage() {
                   error={errors.postalCode}
                 />
               </SimpleGrid>
-            </Paper>
+            </Section>
 
-            <Paper withBorder p="md" component="section">
-              <Title order={2} size="h4" id="patient-heading" mb="sm">
-                Patient Identifier
-              </Title>
+            <Section title="Patient Identifier">
               <TextInput
                 id="create-patientId"
                 label="Patient Identifier"
@@ -271,13 +261,11 @@ export default function CreateTestPage() {
                 onChange={(event) => set('patientId', event.currentTarget.value)}
                 error={errors.patientId}
               />
-            </Paper>
+            </Section>
 
-            <Paper withBorder p="md" component="section" aria-labelledby="dsm-heading">
-              <Group justify="space-between" mb="sm">
-                <Title order={2} size="h4" id="dsm-heading">
-                  DSM-5 Diagnoses
-                </Title>
+            <Section
+              title="DSM-5 Diagnoses"
+              action={
                 <Button
                   id="create-dsmCodes"
                   variant="light"
@@ -288,7 +276,8 @@ export default function CreateTestPage() {
                 >
                   {dsmCodes.length === 0 ? 'Choose Diagnoses' : 'Edit Diagnoses'}
                 </Button>
-              </Group>
+              }
+            >
               {dsmCodes.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No diagnoses chosen.
@@ -333,7 +322,7 @@ export default function CreateTestPage() {
                   {errors.dsmCodes ?? errors.primaryDsm}
                 </Text>
               )}
-            </Paper>
+            </Section>
 
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={!canCreate}>

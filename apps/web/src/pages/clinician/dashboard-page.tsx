@@ -30,8 +30,11 @@ import {
   type TMe,
 } from '@pid5/contract';
 import { useAssessments, useCredits } from '../../api/assessments';
+import { EmptyTableRow } from '../../components/empty-table-row';
+import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
 import { daysLeft, formatDate } from '../../lib/dates';
+import { filterSearchParams } from '../../lib/search-params';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -51,17 +54,7 @@ export default function DashboardPage() {
   const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
 
   const update = (changes: { search?: string; sort?: AssessmentSort; page?: number }) => {
-    const next = { search, sort, page, ...changes };
-    const query = new URLSearchParams();
-    if (next.search) {
-      query.set('search', next.search);
-    }
-    if (next.sort !== DEFAULT_ASSESSMENT_SORT) {
-      query.set('sort', next.sort);
-    }
-    if (next.page > 1) {
-      query.set('page', String(next.page));
-    }
+    const query = filterSearchParams({ search, sort, page, ...changes }, { sort: DEFAULT_ASSESSMENT_SORT, page: 1 });
     setParams(query, { replace: changes.page === undefined });
   };
 
@@ -98,6 +91,7 @@ export default function DashboardPage() {
 
   const available = credits.data?.available;
   const canCreate = available !== undefined && available > 0;
+  const columnCount = isAdminView ? 7 : 6;
 
   return (
     <Container size="xl">
@@ -170,11 +164,7 @@ export default function DashboardPage() {
           </Group>
         </Paper>
 
-        {list.isError && (
-          <Alert color="red" role="alert">
-            {list.error.message}
-          </Alert>
-        )}
+        <LoadErrorAlert error={list.error} />
 
         <Table.ScrollContainer minWidth={720}>
           <Table
@@ -197,17 +187,11 @@ export default function DashboardPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.isPending ? (
-                <SkeletonRows columns={isAdminView ? 7 : 6} />
+                <SkeletonRows columns={columnCount} />
               ) : list.data && list.data.items.length > 0 ? (
                 list.data.items.map((item) => <AssessmentRow key={item.id} item={item} isAdminView={isAdminView} />)
               ) : (
-                <Table.Tr>
-                  <Table.Td colSpan={isAdminView ? 7 : 6}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      No assessments
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={columnCount}>No assessments</EmptyTableRow>
               )}
             </Table.Tbody>
           </Table>

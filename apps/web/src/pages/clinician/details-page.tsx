@@ -1,11 +1,9 @@
 import {
-  Alert,
   Badge,
   Button,
   Container,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Paper,
   SimpleGrid,
@@ -18,10 +16,12 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
-import { downloadReport, useAssessment, useExtendAssessment } from '../../api/assessments';
-import { ApiError } from '../../api/client';
+import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
+import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
+import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
 /** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
@@ -32,29 +32,23 @@ export default function DetailsPage() {
   return (
     <Container size="lg">
       <Stack gap="md">
-        <Group>
-          <Button component={Link} to="/dashboard" variant="subtle" leftSection={<span aria-hidden>←</span>}>
-            Back
-          </Button>
-        </Group>
+        <BackButton to="/dashboard" />
         {details.isPending ? (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading test details" />
-          </Group>
+          <LoadingBlock label="Loading test details" />
         ) : details.isError ? (
-          <Alert color={isMissing(details.error) ? 'yellow' : 'red'} role="alert" title="Test not available">
-            {isMissing(details.error) ? 'This test does not exist, or it is not one of yours.' : details.error.message}
-          </Alert>
+          <LoadErrorAlert
+            error={details.error}
+            title="Test not available"
+            explanation={
+              isMissingAssessment(details.error) ? 'This test does not exist, or it is not one of yours.' : undefined
+            }
+          />
         ) : (
           <DetailsView details={details.data} />
         )}
       </Stack>
     </Container>
   );
-}
-
-function isMissing(error: Error): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 function DetailsView({ details }: { details: TAssessmentDetails }) {
@@ -137,10 +131,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         {!details.finishedAt && <ExtendButton details={details} />}
       </Paper>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="demographics-heading">
-        <Title order={2} size="h4" id="demographics-heading" mb="sm">
-          Demographics
-        </Title>
+      <Section title="Demographics">
         <Group gap="xs">
           <InfoChip label="Race" value={details.race} />
           <InfoChip label="Age" value={details.age === null ? null : String(details.age)} />
@@ -148,12 +139,9 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <InfoChip label="ZIP Code" value={details.postalCode} />
           <InfoChip label="Country" value={details.country} />
         </Group>
-      </Paper>
+      </Section>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="dsm-heading">
-        <Title order={2} size="h4" id="dsm-heading" mb="sm">
-          DSM Diagnoses
-        </Title>
+      <Section title="DSM Diagnoses">
         {details.diagnoses.length === 0 ? (
           <Text c="dimmed">None</Text>
         ) : (
@@ -182,7 +170,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
             ))}
           </Group>
         )}
-      </Paper>
+      </Section>
 
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>

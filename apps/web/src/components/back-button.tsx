@@ -1,0 +1,21 @@
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+
+const look = { variant: 'subtle', leftSection: <span aria-hidden>←</span> } as const;
+
+/** 'Back' above a page's title: a link, or a button where leaving needs a question first (Create Test). */
+export function BackButton(props: { to: string } | { onClick: () => void }) {
+  return (
+    <Group>
+      {'to' in props ? (
+        <Button component={Link} to={props.to} {...look}>
+          Back
+        </Button>
+      ) : (
+        <Button onClick={props.onClick} {...look}>
+          Back
+        </Button>
+      )}
+    </Group>
+  );
+}
