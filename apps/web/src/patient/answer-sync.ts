@@ -31,7 +31,12 @@ export interface SaveFailure {
 }
 
 /** Codes after which the test takes no more answers: the page reloads its state from the server. */
-const CLOSED_CODES = new Set(['TEST_COMPLETED', 'LINK_EXPIRED', 'LINK_NOT_FOUND', 'CONSENT_REQUIRED']);
+export const CLOSED_CODES: ReadonlySet<string> = new Set([
+  'TEST_COMPLETED',
+  'LINK_EXPIRED',
+  'LINK_NOT_FOUND',
+  'CONSENT_REQUIRED',
+]);
 
 export type SyncStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'retrying' | 'closed';
 

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TPatientItemSet, TPatientTest } from '@pid5/contract';
 import { ApiError } from '../../api/client';
 import { answerOf, findNextUnanswered, ITEM_COUNT } from '../answer-queue';
+import { CLOSED_CODES } from '../answer-sync';
 import { ItemQuestion } from '../components/item-question';
 import { PageHeading, PatientLayout } from '../components/patient-layout';
 import { ProgressBar } from '../components/progress-bar';
 import { SaveAndComeBackDialog } from '../components/save-and-come-back-dialog';
 import { submitTest } from '../patient-api';
 import { useAnswerSync } from '../use-answer-sync';
-
-const CLOSED_CODES = ['TEST_COMPLETED', 'LINK_EXPIRED', 'LINK_NOT_FOUND', 'CONSENT_REQUIRED'];
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -90,7 +89,7 @@ export function QuestionnairePage({
     } catch (caught) {
       setIsSubmitting(false);
       const error = caught instanceof ApiError ? caught : null;
-      if (error && CLOSED_CODES.includes(error.code)) {
+      if (error && CLOSED_CODES.has(error.code)) {
         onReload();
         return;
       }
