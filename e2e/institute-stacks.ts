@@ -31,51 +31,43 @@ export const WIX_STACK = {
   adminEmail: 'wix-admin@institute.example',
 } as const;
 
-const common = {
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  DEMO_DATA: 'false',
-  ENABLE_LOCAL_ACCOUNTS: 'false',
-  LOG_LEVEL: 'warn',
-};
+/** An app server started by `script`, configured only through environment variables: what both share, then `env`. */
+function stackServer(script: string, app: { appUrl: string; appPort: number }, env: Record<string, string>): WebServer {
+  return {
+    command: `npx tsx ${script}`,
+    url: `${app.appUrl}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(app.appPort),
+      PUBLIC_URL: app.appUrl,
+      DEMO_DATA: 'false',
+      ENABLE_LOCAL_ACCOUNTS: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}
 
-export const OIDC_STACK_SERVER: WebServer = {
-  command: 'npx tsx start-oidc-stack.ts',
-  url: `${OIDC_STACK.appUrl}/readyz`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore',
-  stderr: 'pipe',
-  env: {
-    ...common,
-    PORT: String(OIDC_STACK.appPort),
-    PUBLIC_URL: OIDC_STACK.appUrl,
-    OIDC_ISSUER: OIDC_STACK.issuer,
-    OIDC_CLIENT_ID: OIDC_STACK.clientId,
-    OIDC_CLIENT_SECRET: OIDC_STACK.clientSecret,
-    OIDC_SCOPES: 'openid email profile groups',
-    OIDC_ADMIN_CLAIM: 'groups',
-    OIDC_ADMIN_VALUE: 'admins',
-  },
-};
+export const OIDC_STACK_SERVER = stackServer('start-oidc-stack.ts', OIDC_STACK, {
+  OIDC_ISSUER: OIDC_STACK.issuer,
+  OIDC_CLIENT_ID: OIDC_STACK.clientId,
+  OIDC_CLIENT_SECRET: OIDC_STACK.clientSecret,
+  OIDC_SCOPES: 'openid email profile groups',
+  OIDC_ADMIN_CLAIM: 'groups',
+  OIDC_ADMIN_VALUE: 'admins',
+});
 
-export const WIX_STACK_SERVER: WebServer = {
-  command: 'npx tsx start-wix-stack.ts',
-  url: `${WIX_STACK.appUrl}/readyz`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore',
-  stderr: 'pipe',
-  env: {
-    ...common,
-    PORT: String(WIX_STACK.appPort),
-    PUBLIC_URL: WIX_STACK.appUrl,
-    WIX_CLIENT_ID: WIX_STACK.clientId,
-    WIX_API_BASE: WIX_STACK.doubleUrl,
-    WIX_API_KEY: WIX_STACK.apiKey,
-    WIX_SITE_ID: WIX_STACK.siteId,
-    WIX_TEST_PRODUCT_ID: WIX_STACK.productId,
-    ADMIN_EMAILS: WIX_STACK.adminEmail,
-    PROVIDER_TIMEOUT_SECONDS: '5',
-  },
-};
+export const WIX_STACK_SERVER = stackServer('start-wix-stack.ts', WIX_STACK, {
+  WIX_CLIENT_ID: WIX_STACK.clientId,
+  WIX_API_BASE: WIX_STACK.doubleUrl,
+  WIX_API_KEY: WIX_STACK.apiKey,
+  WIX_SITE_ID: WIX_STACK.siteId,
+  WIX_TEST_PRODUCT_ID: WIX_STACK.productId,
+  ADMIN_EMAILS: WIX_STACK.adminEmail,
+  PROVIDER_TIMEOUT_SECONDS: '5',
+});

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { getFreePort } from './test-server';
+import { getFreePort } from './free-port';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

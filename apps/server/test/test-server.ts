@@ -1,10 +1,13 @@
-import { createServer } from 'node:net';
 import { parseConfig, type AppConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createManualClock } from '../src/lib/clock';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
+import { getFreePort } from './free-port';
+
+// Re-exported for the tests that take it from here along with startTestServer.
+export { getFreePort };
 
 export interface TestServer {
   url: string;
@@ -15,18 +18,6 @@ export interface TestServer {
   /** A new browser-like client (its own cookie jar) for this server. */
   client(): TestClient;
   close(): Promise<void>;
-}
-
-export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -4,29 +4,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoItemSet, scoreResponses } from '@pid5/instrument';
-import { presentResults } from '../modules/results/results.presenter';
-import { createDemoResponses } from './demo-responses';
+import { demoReportInput } from '../../test/report-input';
 import { createPdfPool, PdfRenderError } from './pdf-pool';
-import { renderReportPdf, type ReportInput } from './report-pdf';
+import { renderReportPdf } from './report-pdf';
 
 // The worker pool, with the real worker (pdf-worker.ts started through tsx, as under `npm start`) and with
 // stand-in workers that crash or hang.
 
-const input: ReportInput = {
-  name: 'Jane Doe',
-  dateText: '15 January 2026',
-  results: presentResults(scoreResponses(createDemoResponses()), {
-    assessmentId: 1,
-    isFinished: true,
-    finishedAt: new Date('2026-01-15T12:00:00Z'),
-    scoresSource: 'frozen',
-    itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
-    responses: null,
-  }),
-  instituteName: 'Demonstration Institute',
-  copyrightYear: 2026,
-};
+const input = demoReportInput();
 
 let dir: string;
 

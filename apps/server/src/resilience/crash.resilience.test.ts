@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { assessments, users } from '../db/schema';
-import { createRandomToken, hashToken } from '../lib/tokens';
+import { openDatabase } from '../db/database';
+import { insertOpenTests, nthSave, putAnswer } from '../../test/answer-load';
 import { startServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-database';
 
@@ -13,34 +12,6 @@ import { createTestDatabase } from '../../test/test-database';
 
 // Enough links that the load stays below the per-link rate limit (600 saves a minute).
 const TESTS = 200;
-const DAY_MS = 86_400_000;
-
-async function seedTests(database: Database): Promise<string[]> {
-  const clinicianId = `clinician-${createRandomToken(6)}`;
-  await database.db.insert(users).values({ id: clinicianId, username: 'Crash Test Clinician' });
-  const codes = Array.from({ length: TESTS }, () => createRandomToken(16));
-  const now = new Date();
-  await database.db.insert(assessments).values(
-    codes.map((code, i) => ({
-      testCode: code,
-      testCodeHash: hashToken(code),
-      clinicianId,
-      patientId: `CRASH-${i}`,
-      age: 40,
-      gender: 'Unspecified',
-      race: 'Unspecified',
-      postalCode: '12345',
-      country: 'United States',
-      dsmCodes: ['F41.1'],
-      primaryDsm: 'F41.1',
-      createdAt: now,
-      dueAt: new Date(now.getTime() + 30 * DAY_MS),
-      consentAgreedAt: now,
-      responses: '9'.repeat(220),
-    })),
-  );
-  return codes;
-}
 
 interface Ack {
   code: string;
@@ -56,18 +27,12 @@ function runSaveLoad(url: string, codes: string[]) {
   const loop = async (worker: number) => {
     let n = worker;
     while (isRunning) {
-      const code = codes[n % codes.length] ?? '';
-      const item = (Math.floor(n / codes.length) % 220) + 1;
+      const { code, item } = nthSave(codes, n);
       const value = (n + item) % 4;
       n += 8;
       attempted += 1;
       try {
-        const response = await fetch(`${url}/api/patient/${code}/answers/${item}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ value }),
-          signal: AbortSignal.timeout(5_000),
-        });
+        const response = await putAnswer(url, { code, item, value, timeoutMs: 5_000 });
         if (response.status === 200) {
           acknowledged.push({ code, item, value });
         }
@@ -102,9 +67,9 @@ function expectedAnswers(acks: Ack[]): Map<string, Map<number, number>> {
   return expected;
 }
 
-async function crashAndCheck(env: Record<string, string>) {
+async function crashAndCheck(env: Record<string, string>, codes: string[]) {
   const first = await startServerProcess(env);
-  const load = runSaveLoad(first.url, codesUnderTest);
+  const load = runSaveLoad(first.url, codes);
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   await first.kill();
   await load.stop();
@@ -135,7 +100,6 @@ async function crashAndCheck(env: Record<string, string>) {
   }
 }
 
-let codesUnderTest: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) {
@@ -149,9 +113,9 @@ describe('SIGKILL during an answer-save load', () => {
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.migrate();
-    codesUnderTest = await seedTests(database);
+    const codes = await insertOpenTests(database, { count: TESTS, label: 'Crash' });
     await database.close();
-    await crashAndCheck({ DATA_DIR: dataDir });
+    await crashAndCheck({ DATA_DIR: dataDir }, codes);
   }, 120_000);
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -160,8 +124,8 @@ describe('SIGKILL during an answer-save load', () => {
       process.env.TEST_DB = 'postgres';
       const { database, url, drop } = await createTestDatabase();
       cleanups.push(drop);
-      codesUnderTest = await seedTests(database);
-      await crashAndCheck({ DATABASE_URL: url ?? '' });
+      const codes = await insertOpenTests(database, { count: TESTS, label: 'Crash' });
+      await crashAndCheck({ DATABASE_URL: url ?? '' }, codes);
     },
     120_000,
   );

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assessments, users } from '../db/schema';
-import { createRandomToken, hashToken } from '../lib/tokens';
+import { insertOpenTests, nthSave, putAnswer } from '../../test/answer-load';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-database';
 
@@ -29,34 +28,11 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     process.env.TEST_DB = 'postgres';
     const created = await createTestDatabase();
     drop = created.drop;
-    const clinicianId = `clinician-${createRandomToken(6)}`;
-    await created.database.db.insert(users).values({ id: clinicianId, username: 'Restart Test Clinician' });
     // Twenty links, so the load stays far below the per-link rate limit (600 saves a minute).
-    const codes = Array.from({ length: 20 }, () => createRandomToken(16));
-    const now = new Date();
-    await created.database.db.insert(assessments).values(
-      codes.map((code, i) => ({
-        testCode: code,
-        testCodeHash: hashToken(code),
-        clinicianId,
-        patientId: `RESTART-${i}`,
-        age: 40,
-        gender: 'Unspecified',
-        race: 'Unspecified',
-        postalCode: '12345',
-        country: 'United States',
-        dsmCodes: ['F41.1'],
-        primaryDsm: 'F41.1',
-        createdAt: now,
-        dueAt: new Date(now.getTime() + 30 * 86_400_000),
-        consentAgreedAt: now,
-        responses: '9'.repeat(220),
-      })),
-    );
+    const codes = await insertOpenTests(created.database, { count: 20, label: 'Restart' });
     server = await startServerProcess({ DATABASE_URL: created.url ?? '' });
     const url = server.url;
 
-    const statuses: number[] = [];
     let hung = 0;
     let phase: 'before' | 'down' | 'after' = 'before';
     const byPhase = { before: [] as number[], down: [] as number[], after: [] as number[] };
@@ -64,18 +40,11 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     const loop = async (worker: number) => {
       let n = worker;
       while (isRunning) {
-        const code = codes[n % codes.length] ?? '';
-        const item = (Math.floor(n / codes.length) % 220) + 1;
+        const { code, item } = nthSave(codes, n);
         n += 4;
         try {
-          const response = await fetch(`${url}/api/patient/${code}/answers/${item}`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ value: n % 4 }),
-            signal: AbortSignal.timeout(10_000),
-          });
+          const response = await putAnswer(url, { code, item, value: n % 4, timeoutMs: 10_000 });
           await response.arrayBuffer();
-          statuses.push(response.status);
           byPhase[phase].push(response.status);
         } catch {
           hung += 1;
@@ -108,7 +77,7 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     console.log(
       `PostgreSQL restart: before ${count(byPhase.before)}, while down ${count(byPhase.down)}, after ${count(byPhase.after)}, hung ${hung}`,
     );
-    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect([...byPhase.before, ...byPhase.down, ...byPhase.after].every((s) => s === 200 || s === 503)).toBe(true);
     expect(byPhase.down).toContain(503);
     expect(hung).toBe(0);
     expect(byPhase.after.slice(-10).every((s) => s === 200)).toBe(true);
