@@ -84,18 +84,21 @@ const ZEnv = z.object({
 
 export type Env = z.input<typeof ZEnv>;
 
+/** An institute's own OpenID Connect issuer (the OIDC_* variables). */
+export interface OidcProviderConfig {
+  kind: 'oidc';
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  scopes: string;
+  redirectUri: string;
+  adminClaim: string | undefined;
+  adminValue: string | undefined;
+}
+
 export type LoginProviderConfig =
   | { kind: 'dev'; port: number }
-  | {
-      kind: 'oidc';
-      issuer: string;
-      clientId: string;
-      clientSecret: string | undefined;
-      scopes: string;
-      redirectUri: string;
-      adminClaim: string | undefined;
-      adminValue: string | undefined;
-    }
+  | OidcProviderConfig
   | {
       kind: 'wix';
       clientId: string;

@@ -2,7 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { escapeHtml, readBody } from '../lib/plain-http';
+import { readBody } from '../lib/plain-http';
+import { sendMemberPickerPage } from './member-picker-page';
 
 /**
  * The bundled development identity provider: a real OpenID Connect issuer (oidc-provider) on its
@@ -159,13 +160,20 @@ async function handleInteraction(
 ): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   if (!isSubmit || req.method !== 'POST') {
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      // No form-action here: the sign-in form's redirect chain ends at the app, on another origin.
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    sendMemberPickerPage(res, {
+      title: 'Development sign-in',
+      heading: 'Development sign-in',
+      notice: {
+        lead: 'Development only.',
+        text:
+          "This is the app's bundled test identity provider with demo members. " +
+          "A real installation signs in through the institute's own login.",
+      },
+      accent: { color: '#1c7ed6', background: '#e7f5ff' },
+      action: `/interaction/${details.uid}/login`,
+      field: 'account',
+      members: members.map((m) => ({ value: m.sub, label: `Sign in as ${m.name} (${m.role})` })),
     });
-    res.end(renderLoginPage(details.uid, members));
     return;
   }
   const body = new URLSearchParams(await readBody(req, 10_000));
@@ -181,30 +189,4 @@ async function handleInteraction(
     { login: { accountId: member.sub } },
     { mergeWithLastSubmission: false },
   );
-}
-
-function renderLoginPage(uid: string, members: DemoMember[]): string {
-  const buttons = members
-    .map(
-      (m) => `<form method="post" action="/interaction/${escapeHtml(uid)}/login">
-  <input type="hidden" name="account" value="${escapeHtml(m.sub)}">
-  <button type="submit">Sign in as ${escapeHtml(m.name)} (${m.role === 'admin' ? 'admin' : 'clinician'})</button>
-</form>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development sign-in</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1b1e}
-.warn{background:#fff4e6;border:1px solid #f08c00;border-radius:8px;padding:.75rem 1rem}
-button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font-size:1rem;border-radius:8px;border:1px solid #1c7ed6;background:#e7f5ff;cursor:pointer}
-button:focus{outline:3px solid #1c7ed6;outline-offset:2px}
-</style></head>
-<body><main>
-<h1>Development sign-in</h1>
-<p class="warn"><strong>Development only.</strong> This is the app's bundled test identity provider with demo members.
-A real installation signs in through the institute's own login.</p>
-${buttons}
-</main></body></html>`;
 }

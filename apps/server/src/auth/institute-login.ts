@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import type { OidcProviderConfig } from '../config';
 import type { ExternalProfile } from '../modules/users/users.repo';
 import { InstituteLoginError, isUnreachableError } from './login-errors';
 
@@ -50,17 +51,11 @@ export interface PendingLogin {
   nonce: string;
 }
 
-export interface OidcLoginSettings {
+/** An OIDC issuer as configured (config.ts), or the bundled development provider set up the same way. */
+export interface OidcLoginSettings extends Omit<OidcProviderConfig, 'kind'> {
   kind: 'dev' | 'oidc';
   /** Stored with each identity so subjects of different issuers never mix. */
   providerName: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string | undefined;
-  scopes: string;
-  redirectUri: string;
-  adminClaim: string | undefined;
-  adminValue: string | undefined;
   /** The development provider always shows its member picker, so demo users can switch. */
   forceLoginPrompt?: boolean;
   /** Seconds for every call to the provider (discovery, token, JWKS, userinfo); openid-client applies it to each. */

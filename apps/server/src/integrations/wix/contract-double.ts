@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml, readBody } from '../../lib/plain-http';
+import { sendMemberPickerPage } from '../../auth/member-picker-page';
+import { readBody } from '../../lib/plain-http';
 
 /**
  * A local stand-in for the Wix APIs the app calls, built from the documented contract
@@ -362,12 +363,24 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
       return;
     }
     if (req.method !== 'POST') {
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      sendMemberPickerPage(res, {
+        title: 'Wix site login (contract double)',
+        heading: 'Wix site login',
+        notice: {
+          lead: 'Test double.',
+          text:
+            "This page stands in for the institute's Wix membership site " +
+            '(members are seeded by the test or the demo script).',
+        },
+        accent: { color: '#116dff', background: '#e7f0ff' },
+        action: `/__hosted/login/${id}`,
+        field: 'member',
+        members: [...members.values()].map((m) => ({
+          value: m.id,
+          label: `Log in as ${m.nickname} (${m.loginEmail})`,
+        })),
+        withCancel: true,
       });
-      res.end(renderLoginPage(id, [...members.values()]));
       return;
     }
     const form = new URLSearchParams(await readBody(req, 1_000_000));
@@ -658,32 +671,4 @@ function matchesFilter(entity: unknown, filter: Record<string, unknown>, support
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function renderLoginPage(id: string, members: DoubleMember[]): string {
-  const buttons = members
-    .map(
-      (m) => `<form method="post" action="/__hosted/login/${escapeHtml(id)}">
-  <input type="hidden" name="member" value="${escapeHtml(m.id)}">
-  <button type="submit">Log in as ${escapeHtml(m.nickname)} (${escapeHtml(m.loginEmail)})</button>
-</form>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Wix site login (contract double)</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1a1b1e}
-.warn{background:#fff4e6;border:1px solid #f08c00;border-radius:8px;padding:.75rem 1rem}
-button{display:block;width:100%;margin:.5rem 0;padding:.75rem;font-size:1rem;border-radius:8px;border:1px solid #116dff;background:#e7f0ff;cursor:pointer}
-button:focus{outline:3px solid #116dff;outline-offset:2px}
-</style></head>
-<body><main>
-<h1>Wix site login</h1>
-<p class="warn"><strong>Test double.</strong> This page stands in for the institute's Wix membership site
-(members are seeded by the test or the demo script).</p>
-${buttons}
-<form method="post" action="/__hosted/login/${escapeHtml(id)}"><input type="hidden" name="cancel" value="1">
-<button type="submit">Cancel</button></form>
-</main></body></html>`;
 }

@@ -91,15 +91,11 @@ export type RedirectSessionRequest =
   | { logout: { clientId: string }; callbacks: { postFlowUrl: string } };
 
 export function createWixApi(settings: WixApiSettings) {
-  const call = async (path: string, init: RequestInit): Promise<Response> => {
-    try {
-      return await fetch(`${settings.apiBase}${path}`, { ...init, signal: timeoutSignal(settings.timeoutSeconds) });
-    } catch (error) {
-      throw new ProviderUnreachableError(`Wix did not answer ${init.method ?? 'GET'} ${path}: ${describe(error)}`, {
-        cause: error,
-      });
-    }
-  };
+  const call = (path: string, init: RequestInit): Promise<Response> =>
+    fetchWix(`${settings.apiBase}${path}`, init, {
+      timeoutSeconds: settings.timeoutSeconds,
+      unreachable: `Wix did not answer ${init.method ?? 'GET'} ${path}`,
+    });
 
   /** POST /oauth2/token. Any status but 200 is a failure, with the SDK's message (research/wix.md §3). */
   const requestTokens = async (body: Record<string, string>): Promise<WixTokens> => {
@@ -110,11 +106,12 @@ export function createWixApi(settings: WixApiSettings) {
     });
     const json = await readJson(response);
     if (response.status !== 200) {
+      const requestId = response.headers.get('x-wix-request-id');
       throw new WixHttpError(
-        tokenFetchFailedMessage(response.statusText, response.headers.get('x-wix-request-id')),
+        tokenFetchFailedMessage(response.statusText, requestId),
         response.status,
         response.statusText,
-        response.headers.get('x-wix-request-id'),
+        requestId,
         json,
       );
     }
@@ -127,25 +124,6 @@ export function createWixApi(settings: WixApiSettings) {
       accessTokenExpiresAt: settings.now().getTime() + parsed.data.expires_in * 1000,
       refreshToken: parsed.data.refresh_token ?? null,
     };
-  };
-
-  const expectOk = async <T>(response: Response, what: string, schema: z.ZodType<T>): Promise<T> => {
-    const json = await readJson(response);
-    const requestId = response.headers.get('x-wix-request-id');
-    if (response.status !== 200) {
-      throw new WixHttpError(
-        `${what} failed: ${response.status} ${response.statusText}. request id: ${requestId}`,
-        response.status,
-        response.statusText,
-        requestId,
-        json,
-      );
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new WixHttpError(`${what}: the response was not understood`, 502, 'Bad Gateway', requestId, null);
-    }
-    return parsed.data;
   };
 
   return {
@@ -190,7 +168,40 @@ export function createWixApi(settings: WixApiSettings) {
 
 export type WixApi = ReturnType<typeof createWixApi>;
 
-export async function readJson(response: Response): Promise<unknown> {
+/** A request to Wix with the timeout; no answer at all (refused, reset, DNS, timeout) is a ProviderUnreachableError. */
+export async function fetchWix(
+  url: string,
+  init: RequestInit,
+  options: { timeoutSeconds: number; unreachable: string },
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: timeoutSignal(options.timeoutSeconds) });
+  } catch (error) {
+    throw new ProviderUnreachableError(`${options.unreachable}: ${describe(error)}`, { cause: error });
+  }
+}
+
+/** The body of a 200 answer, checked against `schema`; another status or a body not understood is a WixHttpError. */
+export async function expectOk<T>(response: Response, what: string, schema: z.ZodType<T>): Promise<T> {
+  const json = await readJson(response);
+  const requestId = response.headers.get('x-wix-request-id');
+  if (response.status !== 200) {
+    throw new WixHttpError(
+      `${what} failed: ${response.status} ${response.statusText}. request id: ${requestId}`,
+      response.status,
+      response.statusText,
+      requestId,
+      json,
+    );
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new WixHttpError(`${what}: the response was not understood`, 502, 'Bad Gateway', requestId, null);
+  }
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (!text) {
     return null;
@@ -202,7 +213,7 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function describe(error: unknown): string {
+function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { timeoutSignal } from '../../auth/login-errors';
-import { describe, ProviderUnreachableError, readJson, WixHttpError } from './wix-api';
+import { expectOk, fetchWix, WixHttpError } from './wix-api';
 
 /**
  * eCommerce Search Orders (research/wix.md §7): `POST /ecom/v1/orders/search` with the site's API
@@ -69,9 +68,9 @@ export async function searchTestOrders(
           sort: [{ fieldName: 'createdDate', order: 'DESC' }],
           cursorPaging: { limit: PAGE_SIZE },
         };
-    let response: Response;
-    try {
-      response = await fetch(`${settings.apiBase}/ecom/v1/orders/search`, {
+    const response = await fetchWix(
+      `${settings.apiBase}/ecom/v1/orders/search`,
+      {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -80,28 +79,12 @@ export async function searchTestOrders(
           'wix-site-id': settings.siteId,
         },
         body: JSON.stringify({ search }),
-        signal: timeoutSignal(settings.timeoutSeconds),
-      });
-    } catch (error) {
-      throw new ProviderUnreachableError(`Wix order search did not answer: ${describe(error)}`, { cause: error });
-    }
-    const json = await readJson(response);
-    const requestId = response.headers.get('x-wix-request-id');
-    if (response.status !== 200) {
-      throw new WixHttpError(
-        `Wix order search failed: ${response.status} ${response.statusText}. request id: ${requestId}`,
-        response.status,
-        response.statusText,
-        requestId,
-        json,
-      );
-    }
-    const parsed = ZSearchResponse.safeParse(json);
-    if (!parsed.success) {
-      throw new WixHttpError('Wix order search: the response was not understood', 502, 'Bad Gateway', requestId, null);
-    }
-    orders.push(...(parsed.data.orders ?? []));
-    const next = (parsed.data.metadata ?? parsed.data.pagingMetadata)?.cursors?.next ?? null;
+      },
+      { timeoutSeconds: settings.timeoutSeconds, unreachable: 'Wix order search did not answer' },
+    );
+    const data = await expectOk(response, 'Wix order search', ZSearchResponse);
+    orders.push(...(data.orders ?? []));
+    const next = (data.metadata ?? data.pagingMetadata)?.cursors?.next ?? null;
     if (!next || seenCursors.has(next)) {
       return orders;
     }

@@ -1,5 +1,14 @@
 import type { ResultLevel, TAssessmentResults, TValidityScaleResult } from '@pid5/contract';
-import { DOMAIN_KEYS, FACET_KEYS, LEVEL_CUTOFFS, type Level, type ScoreResult } from '@pid5/instrument';
+import {
+  DOMAIN_KEYS,
+  FACET_KEYS,
+  LEVEL_CUTOFFS,
+  type DomainScore,
+  type FacetScore,
+  type Level,
+  type ScoreResult,
+  type ValidityResult,
+} from '@pid5/instrument';
 
 // ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape, with the validity
 // indices put in plain words. The PDF report is drawn from this same object, so page and report agree.
@@ -35,13 +44,7 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
     facets: FACET_KEYS.map((key) => {
       const f = score.facets[key];
       return {
-        key,
-        name: f.name,
-        isScored: f.isScored,
-        score: f.score,
-        srf: f.srf,
-        irf: f.irf,
-        level: f.level,
+        ...scaleScores(f),
         domain: f.domain,
         nItems: f.nItems,
         answered: f.answered,
@@ -51,19 +54,22 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
     }),
     domains: DOMAIN_KEYS.map((key) => {
       const d = score.domains[key];
-      return {
-        key,
-        name: d.name,
-        isScored: d.isScored,
-        score: d.score,
-        srf: d.srf,
-        irf: d.irf,
-        level: d.level,
-        facets: [...d.facets],
-        unscoredFacets: [...d.unscoredFacets],
-      };
+      return { ...scaleScores(d), facets: [...d.facets], unscoredFacets: [...d.unscoredFacets] };
     }),
     validity: describeValidity(score),
+  };
+}
+
+/** What facets and domains share in the API shape (picked, so nothing else of the instrument's objects goes out). */
+function scaleScores(scale: FacetScore | DomainScore) {
+  return {
+    key: scale.key,
+    name: scale.name,
+    isScored: scale.isScored,
+    score: scale.score,
+    srf: scale.srf,
+    irf: scale.irf,
+    level: scale.level,
   };
 }
 
@@ -71,6 +77,19 @@ const LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function notComputed(scale: { missing: number; nItems: number }): string {
   return `Not computed: ${scale.missing} of its ${scale.nItems} statements were not answered.`;
+}
+
+/** What every validity index reports whatever its flag, under the name the results show for it. */
+function measured(scale: ValidityResult['INC' | 'ORS' | 'PRD' | 'SDTD'], name: string) {
+  return {
+    key: scale.key,
+    name,
+    source: scale.source,
+    nItems: scale.nItems,
+    missing: scale.missing,
+    isComputed: scale.isComputed,
+    score: scale.score,
+  };
 }
 
 /**
@@ -83,13 +102,7 @@ export function describeValidity(score: ScoreResult): TAssessmentResults['validi
   const scales: TValidityScaleResult[] = [];
 
   scales.push({
-    key: 'INC',
-    name: 'Response inconsistency (INC)',
-    source: INC.source,
-    nItems: INC.nItems,
-    missing: INC.missing,
-    isComputed: INC.isComputed,
-    score: INC.score,
+    ...measured(INC, 'Response inconsistency (INC)'),
     flag: INC.isComputed ? (INC.flag ? 'inconsistent' : 'consistent') : null,
     isConcern: INC.flag,
     cutoffs: `${INC.cutoff} or more suggests inconsistent answering`,
@@ -104,13 +117,7 @@ export function describeValidity(score: ScoreResult): TAssessmentResults['validi
   });
 
   scales.push({
-    key: 'ORS',
-    name: 'Over-reporting (ORS)',
-    source: ORS.source,
-    nItems: ORS.nItems,
-    missing: ORS.missing,
-    isComputed: ORS.isComputed,
-    score: ORS.score,
+    ...measured(ORS, 'Over-reporting (ORS)'),
     flag: ORS.isComputed ? (ORS.flag ? 'over-reporting' : 'not-over-reporting') : null,
     isConcern: ORS.flag,
     cutoffs: `${ORS.cutoff} or more suggests over-reporting`,
@@ -126,13 +133,7 @@ export function describeValidity(score: ScoreResult): TAssessmentResults['validi
 
   const prdRange = `${PRD.positiveImpressionIfAtMost + 1}-${PRD.genuineIfAtLeast - 1}`;
   scales.push({
-    key: 'PRD',
-    name: 'Favourable self-presentation (PRD)',
-    source: PRD.source,
-    nItems: PRD.nItems,
-    missing: PRD.missing,
-    isComputed: PRD.isComputed,
-    score: PRD.score,
+    ...measured(PRD, 'Favourable self-presentation (PRD)'),
     flag: PRD.flag,
     isConcern: PRD.flag === 'positive-impression',
     cutoffs:
@@ -151,13 +152,7 @@ export function describeValidity(score: ScoreResult): TAssessmentResults['validi
 
   const sdtdRange = `${SDTD.socialDesirabilityIfAtMost + 1}-${SDTD.defensivenessIfAtLeast - 1}`;
   scales.push({
-    key: 'SDTD',
-    name: 'Denial of common shortcomings (SD-TD)',
-    source: SDTD.source,
-    nItems: SDTD.nItems,
-    missing: SDTD.missing,
-    isComputed: SDTD.isComputed,
-    score: SDTD.score,
+    ...measured(SDTD, 'Denial of common shortcomings (SD-TD)'),
     flag: SDTD.flag,
     isConcern: SDTD.flag === 'social-desirability',
     cutoffs:
@@ -197,7 +192,7 @@ export function describeValidity(score: ScoreResult): TAssessmentResults['validi
 
   return {
     missing: score.missing,
-    unscoredFacets: unscored.map((key) => key),
+    unscoredFacets: unscored,
     scales,
     summary: parts.join(' '),
   };
