@@ -31,13 +31,7 @@ export async function startServer(
   const clock = options.clock ?? systemClock;
   // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.database.kind === 'postgres'
-        ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
-        : { kind: 'pglite', dataDir: config.database.dataDir },
-    ));
+  const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
   // not empty, so the secret file must not be written there first.
   const linkCodes = createLinkCodes(resolveAppSecret(config));
