@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { applyMigrations, type ScriptRunner } from './migrate';
+import { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,14 +33,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | 'memory'): Promise<Database> {
-  if (dataDir !== 'memory') {
-    mkdirSync(dataDir, { recursive: true });
-  }
-  // pg_trgm: the dashboard's patient-id search index (migration 0004), as on PostgreSQL.
-  const extensions = { pg_trgm };
-  const client = dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite runs in a worker thread of its own (pglite-thread.ts), so its WebAssembly work leaves the event loop free.
+  const client = await PgliteThread.start(dataDir);
+  // Drizzle's PGlite driver calls only query() and transaction(), which PgliteThread answers as PGlite does.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.
   const runner: ScriptRunner = {
     exec: async (text) => {

@@ -1,20 +1,13 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
+import { startWorker } from '../lib/start-worker';
 import type { PdfJobMessage, PdfResultMessage } from './pdf-worker';
 import type { ReportInput } from './report-pdf';
 
 // Reports are drawn off the event loop (DESIGN.md §1: "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
 // A worker that crashes or runs over its time is replaced; only the report it was drawing fails.
-//
-// The server runs TypeScript under tsx, and a worker thread does not inherit tsx's loader for its entry file on
-// Node 20. So a .ts worker starts from a two-line ES module (as a data: URL) that registers tsx in the worker
-// and then imports the real entry. The same code runs under `tsx` and under vitest; compiled .js needs nothing.
-
-const require = createRequire(import.meta.url);
 
 export interface PdfPool {
   render(input: ReportInput): Promise<Uint8Array>;
@@ -59,20 +52,6 @@ export function defaultPoolSize(): number {
   return Math.min(2, Math.max(1, availableParallelism() - 1));
 }
 
-/** Start a worker for a .ts entry through tsx, or a .js entry directly. */
-export function startWorker(url: URL): Worker {
-  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } };
-  if (!url.pathname.endsWith('.ts')) {
-    return new Worker(url, options);
-  }
-  const tsxApi = pathToFileURL(require.resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const bootstrap =
-    `import { register } from ${JSON.stringify(tsxApi)};\n` +
-    `register();\n` +
-    `await import(${JSON.stringify(url.href)});\n`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), options);
-}
-
 export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const size = options.size ?? defaultPoolSize();
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -111,7 +90,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   }
 
   function spawn(slot: Slot): Worker {
-    const worker = startWorker(workerUrl);
+    const worker = startWorker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
     worker.on('message', (message: PdfResultMessage) => {
       if (slot.worker !== worker || slot.job?.id !== message.id) {
         return;
