@@ -19,6 +19,13 @@ if (server.devIdentityProvider) {
   server.app.log.info(`Development identity provider (demo members only) at ${server.devIdentityProvider.issuer}`);
 }
 
+// The embedded database's thread stopped: nothing in this process can bring it back, and PGlite recovers its data
+// folder at the next start. Exit, so the supervisor (systemd, a container runtime) starts the server again.
+server.database.onLost((error) => {
+  server.app.log.fatal({ err: error }, 'the database is gone; exiting');
+  process.exit(1);
+});
+
 // Graceful shutdown: stop accepting, drain requests in flight, close the database, exit.
 let isShuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -21,6 +21,11 @@ export interface Database {
   migrate(): Promise<string[]>;
   /** Throws when the database cannot answer (for /readyz). */
   ping(): Promise<void>;
+  /**
+   * `listener` is called if the database is gone for good: the embedded database's worker thread stopped. (A
+   * PostgreSQL connection that drops is replaced by the pool and never reported here.)
+   */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    onLost: (listener) => client.onLost(listener),
     close: () => client.close(),
   };
 }
@@ -89,6 +95,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    onLost: () => undefined,
     close: () => pool.end(),
   };
   return database;

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../modules/users/users.repo';
@@ -109,5 +113,39 @@ describe('PGlite in its worker thread', () => {
     await other.ping();
     await other.close();
     await expect(other.ping()).rejects.toThrow('The embedded database is closed');
+  });
+
+  it('fails waiting and later statements with a clear message and reports the loss when the worker stops', async () => {
+    // The real worker, plus a listener that ends the thread when asked (as a crash of the WebAssembly module would).
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
+    try {
+      const entry = join(dir, 'stopping-worker.ts');
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
+      writeFileSync(
+        entry,
+        `import { parentPort } from 'node:worker_threads';\n` +
+          `await import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)});\n` +
+          `parentPort.on('message', (m) => { if (m.text === 'select 1 as stop') process.exit(7); });\n`,
+      );
+      const thread = await PgliteThread.start('memory', { workerUrl: pathToFileURL(entry) });
+      const lost: Error[] = [];
+      thread.onLost((error) => lost.push(error));
+      expect((await thread.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+      await expect(thread.query('select 1 as stop')).rejects.toThrow('The embedded database stopped (exit code 7)');
+      await expect(thread.query('select 2 as n')).rejects.toThrow('The embedded database stopped');
+      expect(lost.map((error) => error.message)).toEqual(['The embedded database stopped (exit code 7)']);
+      await thread.close();
+      expect(lost).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not report a loss when closed on purpose', async () => {
+    const thread = await PgliteThread.start('memory');
+    const lost: Error[] = [];
+    thread.onLost((error) => lost.push(error));
+    await thread.close();
+    expect(lost).toEqual([]);
   });
 });

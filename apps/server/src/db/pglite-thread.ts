@@ -55,6 +55,8 @@ export class PgliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stopped: Error | null = null;
+  private isClosing = false;
+  private readonly lostListeners: ((error: Error) => void)[] = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: PgliteReply) => {
@@ -73,10 +75,14 @@ export class PgliteThread {
     worker.on('exit', (code) => this.stop(new Error(`The embedded database stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker and waits until the database in `dataDir` (or in memory) is open. */
-  static async start(dataDir: string | 'memory'): Promise<PgliteThread> {
+  /**
+   * Starts the worker and waits until the database in `dataDir` (or in memory) is open. `workerUrl`: the worker
+   * entry (tests point it at one that stops on demand).
+   */
+  static async start(dataDir: string | 'memory', options: { workerUrl?: URL } = {}): Promise<PgliteThread> {
     const workerData: PgliteWorkerData = { dataDir };
-    const worker = startWorker(new URL('./pglite-worker.ts', import.meta.url), { workerData });
+    const workerUrl = options.workerUrl ?? new URL('./pglite-worker.ts', import.meta.url);
+    const worker = startWorker(workerUrl, { workerData });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`The embedded database did not start (exit code ${code})`));
       worker.once('error', reject);
@@ -128,7 +134,13 @@ export class PgliteThread {
     return result;
   }
 
+  /** `listener` is called once if the worker stops without close() (nothing in this process can bring it back). */
+  onLost(listener: (error: Error) => void): void {
+    this.lostListeners.push(listener);
+  }
+
   async close(): Promise<void> {
+    this.isClosing = true;
     if (!this.stopped) {
       await this.request({ op: 'close' });
     }
@@ -176,11 +188,19 @@ export class PgliteThread {
 
   /** The worker is gone: every waiting statement fails, and so does every later one (/readyz reports it). */
   private stop(reason: Error): void {
-    this.stopped ??= reason;
+    if (this.stopped) {
+      return;
+    }
+    this.stopped = reason;
     for (const pending of this.pending.values()) {
       pending.reject(reason);
     }
     this.pending.clear();
+    if (!this.isClosing) {
+      for (const listener of this.lostListeners) {
+        listener(reason);
+      }
+    }
   }
 }
 
