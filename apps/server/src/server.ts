@@ -6,6 +6,7 @@ import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
+import { scheduleVacuum } from './db/vacuum-schedule';
 import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
 import { resolveAppSecret } from './lib/app-secret';
 import { createLinkCodes } from './lib/link-codes';
@@ -99,6 +100,7 @@ export async function startServer(
     { logger: options.logger },
   );
   await app.listen({ port: config.port, host: config.host });
+  const stopVacuum = scheduleVacuum(database, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -108,6 +110,7 @@ export async function startServer(
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     devIdentityProvider,
     close: async () => {
+      stopVacuum();
       await app.close();
       await devIdentityProvider?.close();
       await database.close();

@@ -26,6 +26,12 @@ export interface Database {
    * PostgreSQL connection that drops is replaced by the pool and never reported here.)
    */
   onLost(listener: (error: Error) => void): void;
+  /**
+   * Reclaims the space of old row versions and refreshes the planner's statistics, where nothing else does:
+   * PGlite runs no autovacuum (db/vacuum-schedule.ts runs this every few hours). Null on PostgreSQL, whose
+   * autovacuum does it.
+   */
+  readonly vacuum: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,9 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
       await client.query('select 1');
     },
     onLost: (listener) => client.onLost(listener),
+    vacuum: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
     close: () => client.close(),
   };
 }
@@ -96,6 +105,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
       await db.execute(sql`select 1`);
     },
     onLost: () => undefined,
+    vacuum: null,
     close: () => pool.end(),
   };
   return database;

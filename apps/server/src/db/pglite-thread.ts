@@ -111,8 +111,8 @@ export class PgliteThread {
   }
 
   /**
-   * Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. As with PGlite in
-   * this thread, statements outside the transaction wait until it ends.
+   * Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. As when PGlite ran
+   * in the server's own thread, statements outside the transaction wait until it ends.
    */
   async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
     // The worker names the transaction by its begin request's id: the id request() takes next.
