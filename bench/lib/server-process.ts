@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getFreePort } from '../../apps/server/test/free-port';
+import { waitUntilReady } from '../../apps/server/test/server-process';
 import { onCleanup } from './cleanup';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,25 +64,11 @@ export async function startServerProcess(
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited during start (code ${child.exitCode})`);
-    }
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) {
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('server did not become ready within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntilReady(child, url);
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { url, pid, child, stop };
 }

@@ -40,24 +40,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stderr += chunk.toString();
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited early (${child.exitCode}): ${stderr}`);
-    }
-    try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
-      if (response.ok) {
-        break;
-      }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilReady(child, url);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}: ${stderr}`);
   }
   return {
     url,
@@ -71,4 +58,29 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited;
     },
   };
+}
+
+/**
+ * Polls `${url}/readyz` until it answers 200. Throws if the process exits first ("server exited during start (code
+ * N)") or after `timeoutMs`; the caller decides what to do with the process then.
+ */
+export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited during start (code ${child.exitCode})`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      if (response.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`server did not become ready within ${timeoutMs / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
