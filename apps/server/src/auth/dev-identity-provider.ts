@@ -1,8 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
-import { readBody } from '../lib/plain-http';
+import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../lib/plain-http';
 import { sendMemberPickerPage } from './member-picker-page';
 
 /**
@@ -50,12 +49,7 @@ export async function startDevIdentityProvider(options: {
 }): Promise<DevIdentityProvider> {
   const members = options.members ?? DEMO_MEMBERS;
   const host = options.host ?? '127.0.0.1';
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { server, port } = await listenPlainServer(options.port, host);
   const issuer = `http://localhost:${port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -133,21 +127,14 @@ export async function startDevIdentityProvider(options: {
       return;
     }
     handleInteraction(provider, members, req, res, Boolean(match[2])).catch(() => {
-      if (!res.headersSent) {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      }
-      res.end('This sign-in has expired. Go back to the app and press Login again.');
+      sendPlainText(res, 400, 'This sign-in has expired. Go back to the app and press Login again.');
     });
   });
 
   return {
     issuer,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closePlainServer(server),
   };
 }
 
@@ -179,8 +166,7 @@ async function handleInteraction(
   const body = new URLSearchParams(await readBody(req, 10_000));
   const member = members.find((m) => m.sub === body.get('account'));
   if (!member) {
-    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Unknown demo member.');
+    sendPlainText(res, 400, 'Unknown demo member.');
     return;
   }
   await provider.interactionFinished(

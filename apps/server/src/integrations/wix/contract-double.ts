@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendMemberPickerPage } from '../../auth/member-picker-page';
-import { readBody } from '../../lib/plain-http';
+import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../../lib/plain-http';
 
 /**
  * A local stand-in for the Wix APIs the app calls, built from the documented contract
@@ -159,12 +158,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
   const recorded: RecordedRequest[] = [];
   const loggedOut: string[] = [];
 
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { server, port } = await listenPlainServer(options.port ?? 0, host);
   const url = `http://${host}:${port}`;
 
   const control = (command: ControlCommand) => {
@@ -358,8 +352,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
   const handleHostedLogin = async (req: IncomingMessage, res: ServerResponse, id: string) => {
     const pending = pendingAuths.get(id);
     if (!pending || Date.now() - pending.createdAt > 10 * 60_000) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('This login link has expired.');
+      sendPlainText(res, 404, 'This login link has expired.');
       return;
     }
     if (req.method !== 'POST') {
@@ -413,8 +406,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
     const pending = pendingLogouts.get(id);
     pendingLogouts.delete(id);
     if (!pending) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('This logout link has expired.');
+      sendPlainText(res, 404, 'This logout link has expired.');
       return;
     }
     loggedOut.push(pending.memberId);
@@ -562,11 +554,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
     control,
     requests: () => [...recorded],
     logouts: () => [...loggedOut],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closePlainServer(server),
   };
 }
 
