@@ -32,7 +32,11 @@ export const WIX_STACK = {
 } as const;
 
 /** An app server started by `script`, configured only through environment variables: what both share, then `env`. */
-function stackServer(script: string, app: { appUrl: string; appPort: number }, env: Record<string, string>): WebServer {
+export function stackServer(
+  script: string,
+  app: { appUrl: string; appPort: number },
+  env: Record<string, string>,
+): WebServer {
   return {
     command: `npx tsx ${script}`,
     url: `${app.appUrl}/readyz`,

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { OIDC_STACK_SERVER, WIX_STACK_SERVER } from './institute-stacks';
+import { OIDC_STACK_SERVER, stackServer, WIX_STACK_SERVER } from './institute-stacks';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh embedded database with the demo data and the bundled development identity provider.
@@ -34,25 +34,17 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: 'npx tsx start-e2e-server.ts',
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'test',
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
+    // The main app server: demo data, the development identity provider, local accounts.
+    stackServer(
+      'start-e2e-server.ts',
+      { appUrl: baseURL, appPort: E2E_PORT },
+      {
         DEV_OIDC_PORT: String(E2E_IDP_PORT),
         DATA_DIR: './.e2e-data',
         DEMO_DATA: 'true',
         ENABLE_LOCAL_ACCOUNTS: 'true',
-        LOG_LEVEL: 'warn',
       },
-    },
+    ),
     // Issue 7: the institute logins, each on its own app server (institute-stacks.ts).
     OIDC_STACK_SERVER,
     WIX_STACK_SERVER,
