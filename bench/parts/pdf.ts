@@ -1,7 +1,6 @@
-import { scoreResponses } from '@pid5/instrument';
 import { chromium, type Browser } from 'playwright-core';
-import { presentResults } from '../../apps/server/src/modules/results/results.presenter';
 import { renderReportPdf, type ReportInput } from '../../apps/server/src/reports/report-pdf';
+import { demoReportInput } from '../../apps/server/test/report-input';
 import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';
@@ -34,22 +33,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export function sampleReportInput(): ReportInput {
-  const now = new Date();
-  const results = presentResults(scoreResponses(benchResponses()), {
-    assessmentId: 1,
-    isFinished: true,
-    finishedAt: now,
-    scoresSource: 'frozen',
-    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
-    responses: null,
-  });
-  return {
-    name: 'Zoë Ångström',
-    dateText: '15 January 2026',
-    results,
-    instituteName: 'Demonstration Institute',
-    copyrightYear: 2026,
-  };
+  return demoReportInput({ name: 'Zoë Ångström', responses: benchResponses() });
 }
 
 function countPdfPages(pdf: Uint8Array): number {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoItemSet, scoreResponses } from '@pid5/instrument';
-import { presentResults } from '../modules/results/results.presenter';
+import { demoReportInput } from '../../test/report-input';
 import { pdfToText, rasterisePdf } from '../modules/results/results-test-helpers';
-import { createDemoResponses } from './demo-responses';
 import { cachedReportFonts, createReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-text';
@@ -12,15 +10,7 @@ import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-te
 // still embeds and maps them, and every page still draws.
 
 function reportFor(name: string): ReportInput {
-  const results = presentResults(scoreResponses(createDemoResponses()), {
-    assessmentId: 1,
-    isFinished: true,
-    finishedAt: new Date('2026-01-15T10:00:00Z'),
-    scoresSource: 'frozen',
-    itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
-    responses: null,
-  });
-  return { name, dateText: '15 January 2026', results, instituteName: 'Test Institute', copyrightYear: 2026 };
+  return demoReportInput({ name });
 }
 
 function endDocument(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
