@@ -136,6 +136,13 @@ test("the clinician's report for 'Jane Doe' and the admin's anonymous one carry 
   await page.getByRole('button', { name: 'Download PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter the name you would like on the report' });
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  // A name the report's font cannot print is refused in the dialog with what to do, not printed as boxes.
+  await dialog.getByRole('textbox', { name: 'Name on the report' }).fill('王小明');
+  await dialog.getByRole('button', { name: 'Download PDF' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The report cannot print 王 小 明: its font covers Latin, Greek, Cyrillic, Hebrew and Arabic letters, but not ' +
+      "these. Write the name in one of those scripts, or leave it empty to print 'Anonymous'.",
+  );
   await dialog.getByRole('textbox', { name: 'Name on the report' }).fill('Jane Doe');
   const before = await todayInBrowser(page);
   const downloading = page.waitForEvent('download');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create as openFont } from 'fontkit';
 
 // DejaVu Sans (Bitstream Vera licence + public-domain changes, from the `dejavu-fonts-ttf` npm package) covers
 // Latin with all accents, Greek and Cyrillic, so names such as 'Zoë Ångström Жанна' print as typed. Resolved
@@ -27,4 +28,15 @@ export function loadReportFonts(): Record<ReportFont, Buffer> {
     condensedBold: readFileSync(require.resolve(REPORT_FONTS.condensedBold)),
   };
   return loaded;
+}
+
+/** The font the patient's name is printed in (the report header). */
+export const NAME_FONT: ReportFont = 'bold';
+
+let nameCodePoints: ReadonlySet<number> | null = null;
+
+/** Whether the name font has a glyph for `codePoint` (its character map, read once per thread). */
+export function canPrintInName(codePoint: number): boolean {
+  nameCodePoints ??= new Set(openFont(loadReportFonts()[NAME_FONT]).characterSet);
+  return nameCodePoints.has(codePoint);
 }

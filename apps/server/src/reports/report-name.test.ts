@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cleanReportName, countCharacters, resolveReportName } from './report-name';
+import { demoReportInput } from '../../test/report-input';
+import { pdfWords } from '../modules/results/results-test-helpers';
+import {
+  cleanReportName,
+  countCharacters,
+  resolveReportName,
+  unprintableCharacters,
+  visualWordOrder,
+} from './report-name';
+import { renderReportPdf } from './report-pdf';
 
 describe('report names', () => {
   it.each([
@@ -35,5 +44,57 @@ describe('report names', () => {
     expect(() => resolveReportName({ requested: 'a'.repeat(101), isAdminView: false })).toThrow(
       expect.objectContaining({ code: 'VALIDATION_FAILED', statusCode: 400 }),
     );
+  });
+
+  it('refuses a name with characters the report font has no glyph for, naming them, instead of printing boxes', () => {
+    expect(unprintableCharacters('Zoë Ångström Жанна Ελένη דוד כהן محمد علي')).toEqual([]);
+    expect(unprintableCharacters('王小明 Wang 小')).toEqual(['王', '小', '明']);
+    expect(() => resolveReportName({ requested: '王小明 Wang', isAdminView: false })).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        statusCode: 400,
+        message: expect.stringMatching(/^The report cannot print 王 小 明: its font covers Latin, Greek, Cyrillic/),
+      }),
+    );
+  });
+
+  it.each([
+    ['Jane Doe', ['Jane', 'Doe']],
+    ['דוד כהן', ['כהן', 'דוד']],
+    ['محمد علي', ['علي', 'محمد']],
+    ['Ali محمد علي', ['Ali', 'علي', 'محمد']],
+    ['محمد علي Smith Jones', ['Smith', 'Jones', 'علي', 'محمد']],
+    ['דוד 2 כהן', ['כהן', '2', 'דוד']],
+    ['Jane 2 Doe', ['Jane', '2', 'Doe']],
+  ])('puts the words of %j in page order, left to right: %j', (name, expected) => {
+    expect(visualWordOrder(name)).toEqual(expected);
+  });
+});
+
+describe('the name line of the report', () => {
+  async function nameLine(name: string): Promise<{ text: string; x: number }[]> {
+    const words = await pdfWords(await renderReportPdf(demoReportInput({ name })));
+    const label = words.find((word) => word.text === 'Name:');
+    expect(label).toBeDefined();
+    return words.filter((word) => word.y === label?.y && word.text !== 'Name:').sort((a, b) => a.x - b.x);
+  }
+
+  // pdftotext gives the glyphs of a right-to-left word in page order, i.e. reversed.
+  const reversed = (word: string) => [...word].reverse().join('');
+
+  it('prints a Hebrew name as separate words, the first one on the right', async () => {
+    const words = await nameLine('דוד כהן');
+    expect(words.map((word) => word.text)).toEqual([reversed('כהן'), reversed('דוד')]);
+  });
+
+  it('prints an Arabic name after a Latin one with each word apart, in reading order', async () => {
+    const words = await nameLine('Ali محمد علي');
+    expect(words).toHaveLength(3);
+    expect(words[0]?.text).toBe('Ali');
+  });
+
+  it('prints a left-to-right name as typed', async () => {
+    const words = await nameLine('Zoë Ångström Жанна');
+    expect(words.map((word) => word.text)).toEqual(['Zoë', 'Ångström', 'Жанна']);
   });
 });

@@ -1,5 +1,6 @@
 import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX } from '@pid5/contract';
 import { AppError } from '../errors';
+import { canPrintInName } from './report-fonts';
 
 // The name printed on the report (spec §2 report dialog; DESIGN.md §9 "user text is escaped everywhere, including
 // PDF"). pdfkit prints text as text, so markup is never interpreted; what we remove are characters that change how
@@ -44,5 +45,82 @@ export function resolveReportName(options: { requested: string | null | undefine
     const message = `The name on the report can be at most ${REPORT_NAME_MAX} characters.`;
     throw new AppError('VALIDATION_FAILED', message, { fields: { name: message } });
   }
+  const unprintable = unprintableCharacters(name);
+  if (unprintable.length > 0) {
+    // Refused rather than printed as empty boxes on a clinical report.
+    const message =
+      `The report cannot print ${unprintable.join(' ')}: its font covers Latin, Greek, Cyrillic, Hebrew and Arabic ` +
+      `letters, but not these. Write the name in one of those scripts, or leave it empty to print ` +
+      `'${ANONYMOUS_REPORT_NAME}'.`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: { name: message } });
+  }
   return name;
+}
+
+/** The distinct characters of `name` the report's name font has no glyph for (e.g. Chinese), in order. */
+export function unprintableCharacters(name: string): string[] {
+  const missing = new Set<string>();
+  for (const character of name) {
+    const codePoint = character.codePointAt(0);
+    if (codePoint !== undefined && character !== ' ' && !canPrintInName(codePoint)) {
+      missing.add(character);
+    }
+  }
+  return [...missing];
+}
+
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: the scripts written right to left. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const LETTER = /\p{L}/u;
+
+type WordDirection = 'ltr' | 'rtl' | null;
+
+function wordDirection(word: string): WordDirection {
+  for (const character of word) {
+    if (RIGHT_TO_LEFT.test(character)) {
+      return 'rtl';
+    }
+    if (LETTER.test(character)) {
+      return 'ltr';
+    }
+  }
+  return null;
+}
+
+/** Whether any word of `name` is written right to left (it then needs `visualWordOrder`). */
+export function hasRightToLeftWords(name: string): boolean {
+  return RIGHT_TO_LEFT.test(name);
+}
+
+/**
+ * The words of a name in the order they appear on the page, left to right: the Unicode bidirectional algorithm at
+ * the level of whole words, which is what a name needs. The first word with letters sets the name's direction; a
+ * word without letters (a number) goes with its neighbours when they agree, else with the name's direction. Runs of
+ * right-to-left words read from the right; a right-to-left name also places its runs from the right. The letters of
+ * each word stay in typed order: the font engine lays out a right-to-left word (and joins Arabic letters) itself.
+ */
+export function visualWordOrder(name: string): string[] {
+  const words = name.split(' ').filter((word) => word !== '');
+  const strong = words.map(wordDirection);
+  const base = strong.find((direction) => direction !== null) ?? 'ltr';
+  const directions = strong.map((direction, index): 'ltr' | 'rtl' => {
+    if (direction) {
+      return direction;
+    }
+    const before = strong.slice(0, index).findLast((d) => d !== null) ?? base;
+    const after = strong.slice(index + 1).find((d) => d !== null) ?? base;
+    return before === after ? before : base;
+  });
+  const runs: { direction: 'ltr' | 'rtl'; words: string[] }[] = [];
+  words.forEach((word, index) => {
+    const direction = directions[index] ?? base;
+    const last = runs.at(-1);
+    if (last?.direction === direction) {
+      last.words.push(word);
+    } else {
+      runs.push({ direction, words: [word] });
+    }
+  });
+  const ordered = base === 'rtl' ? runs.reverse() : runs;
+  return ordered.flatMap((run) => (run.direction === 'rtl' ? [...run.words].reverse() : run.words));
 }

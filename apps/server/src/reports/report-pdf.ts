@@ -7,6 +7,8 @@ import {
 } from '@pid5/contract';
 import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
 import { createReportDocument } from './report-document';
+import { NAME_FONT } from './report-fonts';
+import { hasRightToLeftWords, visualWordOrder } from './report-name';
 import { drawText, measureText } from './report-text';
 import {
   CHART_CAPTION,
@@ -214,15 +216,49 @@ function drawHeader(doc: Doc, input: ReportInput): void {
   drawText(doc, REPORT_TITLE, textX, top + 6, { width: textWidth });
   let y = Math.max(doc.y, top + 46) + 14;
 
-  doc.font('bold').fontSize(12).fillColor(COLOR.text);
-  // Drawn, never recorded (report-text.ts): a patient's name is not kept once their report is done.
-  doc.text(`Name: ${input.name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+  doc.font(NAME_FONT).fontSize(12).fillColor(COLOR.text);
+  drawNameLine(doc, input.name, y);
   doc.font('regular').fontSize(10).fillColor(COLOR.muted);
   drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
   y = doc.y + 10;
   rule(doc, y, { lineWidth: 1 });
   doc.y = y + 18;
   doc.fillColor(COLOR.text);
+}
+
+/**
+ * 'Name: ' and the name. Drawn, never recorded (report-text.ts): a patient's name is not kept once their report is
+ * done. pdfkit lays out a line as words in typed order, each followed by its space, so a right-to-left word came out
+ * with its space in front and two Hebrew or Arabic words ran together in the wrong order. A name with such words is
+ * therefore drawn word by word in the order of the page (report-name.ts `visualWordOrder`), on one line, in a smaller
+ * size if it would not fit.
+ */
+function drawNameLine(doc: Doc, name: string, y: number): void {
+  const label = 'Name: ';
+  if (!hasRightToLeftWords(name)) {
+    doc.text(`${label}${name}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+    return;
+  }
+  const words = visualWordOrder(name);
+  const widthAt = (size: number) => {
+    doc.fontSize(size);
+    const spaces = doc.widthOfString(' ') * (words.length - 1);
+    return doc.widthOfString(label) + spaces + words.reduce((sum, word) => sum + doc.widthOfString(word), 0);
+  };
+  let size = 12;
+  while (size > 7 && widthAt(size) > CONTENT_WIDTH) {
+    size -= 0.5;
+  }
+  doc.fontSize(size);
+  const space = doc.widthOfString(' ');
+  let x = MARGIN.left;
+  for (const text of [label.trimEnd(), ...words]) {
+    doc.text(text, x, y, { lineBreak: false });
+    x += doc.widthOfString(text) + space;
+  }
+  doc.fontSize(12);
+  doc.x = MARGIN.left;
+  doc.y = y + doc.currentLineHeight(true);
 }
 
 const LEVEL_SWATCH: Record<'Mild' | 'Moderate' | 'High', string> = {

@@ -10,7 +10,7 @@ import type {
   TExtendAssessmentResponse,
   TTermsDocument,
 } from '@pid5/contract';
-import { apiFetch, ApiError, retryUnlessRefused } from './client';
+import { apiErrorFrom, apiFetch, ApiError, retryUnlessRefused, safeJson } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
 export const creditsKey = ['credits'] as const;
@@ -102,7 +102,11 @@ export async function downloadReport(id: number, name: string): Promise<void> {
   const query = new URLSearchParams({ name, tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const response = await fetch(`/api/assessments/${id}/report.pdf?${query.toString()}`, { credentials: 'same-origin' });
   if (!response.ok) {
-    throw new ApiError(response.status, 'INTERNAL', 'Error downloading PDF');
+    // A refused name (400) comes with a message saying what to change; anything else is the spec's message.
+    const body = response.status === 400 ? safeJson(await response.text()) : null;
+    throw response.status === 400
+      ? apiErrorFrom(400, body, 'Error downloading PDF')
+      : new ApiError(response.status, 'INTERNAL', 'Error downloading PDF');
   }
   const url = URL.createObjectURL(await response.blob());
   try {

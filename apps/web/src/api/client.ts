@@ -49,15 +49,19 @@ export async function apiFetch<T>(
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    if (isApiErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-    }
-    throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
+    throw apiErrorFrom(response.status, body, 'Something went wrong. Please try again.');
   }
   return body as T;
 }
 
-function safeJson(text: string): unknown {
+/** The error for a non-2xx answer: the server's code, message and fields, or `fallback` when the body is not ours. */
+export function apiErrorFrom(status: number, body: unknown, fallback: string): ApiError {
+  return isApiErrorBody(body)
+    ? new ApiError(status, body.error.code, body.error.message, body.error.fields)
+    : new ApiError(status, 'INTERNAL', fallback);
+}
+
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

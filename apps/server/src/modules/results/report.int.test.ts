@@ -178,6 +178,15 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     expect((await downloadReport(clinician, completedId, { name: accented.normalize('NFD') })).status).toBe(200);
   });
 
+  it('refuses a name the report font cannot print with 400 naming the characters', async () => {
+    const response = await downloadReport(clinician, completedId, { name: '王小明' });
+    expect(response.status).toBe(400);
+    const error = await readError(response);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: error.message } });
+    expect(error.message).toMatch(/^The report cannot print 王 小 明: /);
+    expect((await downloadReport(clinician, completedId, { name: 'דוד כהן محمد' })).status).toBe(200);
+  });
+
   it('answers 409 TEST_INCOMPLETE for an unfinished test, also for an admin', async () => {
     const { row } = await insertAssessment(server, {
       clinicianId: clinician.id,

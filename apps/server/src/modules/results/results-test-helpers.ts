@@ -43,6 +43,24 @@ export async function pdfToText(pdf: Uint8Array, options: { layout?: boolean } =
   }
 }
 
+/** The words on a PDF page with where they start (pdftotext -bbox), in the order poppler reads them. */
+export async function pdfWords(pdf: Uint8Array, page = 1): Promise<{ text: string; x: number; y: number }[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
+  try {
+    const file = join(dir, 'report.pdf');
+    await writeFile(file, pdf);
+    const args = ['-enc', 'UTF-8', '-bbox', '-f', String(page), '-l', String(page), file, '-'];
+    const { stdout } = await run('pdftotext', args, { maxBuffer: 10 * 1024 * 1024 });
+    return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({
+      x: Number(match[1]),
+      y: Number(match[2]),
+      text: match[3] ?? '',
+    }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Draws every page of a PDF with poppler's pdftoppm: how many pages it drew and what poppler complained about. */
 export async function rasterisePdf(pdf: Uint8Array): Promise<{ pages: number; complaints: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
 import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
+import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
@@ -198,8 +199,9 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
     try {
       await downloadReport(id, reportName);
       setIsDialogOpen(false);
-    } catch {
-      setError('Error downloading PDF');
+    } catch (failure) {
+      // A name the report cannot print is refused with what to change (400); anything else is the spec's message.
+      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Error downloading PDF');
     } finally {
       setIsLoading(false);
     }
