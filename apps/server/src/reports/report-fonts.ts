@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as openFont } from 'fontkit';
 
 // DejaVu Sans (Bitstream Vera licence + public-domain changes, from the `dejavu-fonts-ttf` npm package) covers
 // Latin with all accents, Greek and Cyrillic, so names such as 'Zoë Ångström Жанна' print as typed. Resolved
 // through the module system, so it works wherever node_modules is, with no absolute path.
 
 const require = createRequire(import.meta.url);
+
+/** The part of fontkit (pdfkit's font engine, which has no type definitions) used here: a font's character map. */
+const fontkit = require('fontkit') as { create(buffer: Buffer): { readonly characterSet: number[] } };
 
 export const REPORT_FONTS = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
@@ -37,6 +39,6 @@ let nameCodePoints: ReadonlySet<number> | null = null;
 
 /** Whether the name font has a glyph for `codePoint` (its character map, read once per thread). */
 export function canPrintInName(codePoint: number): boolean {
-  nameCodePoints ??= new Set(openFont(loadReportFonts()[NAME_FONT]).characterSet);
+  nameCodePoints ??= new Set(fontkit.create(loadReportFonts()[NAME_FONT]).characterSet);
   return nameCodePoints.has(codePoint);
 }
