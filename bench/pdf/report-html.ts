@@ -5,15 +5,8 @@ import {
   type TDomainResult,
   type TFacetResult,
 } from '@pid5/contract';
-import {
-  DOMAIN_KEYS,
-  FACET_KEYS,
-  domainChart,
-  facetChart,
-  type ChartGeometry,
-  type ChartScaleScores,
-  type ChartScores,
-} from '@pid5/instrument';
+import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
+import { escapeHtml } from '../../apps/server/src/lib/plain-http';
 import type { ReportInput } from '../../apps/server/src/reports/report-pdf';
 import {
   CHART_CAPTION,
@@ -33,20 +26,6 @@ import {
 // browser): header, the five sections, the domain and facet tables, the two trait tables, the validity note and a
 // footer, with the two charts as inline SVG drawn from the same chart geometry. About four A4 pages.
 
-/** Results (scales in lists) → the chart geometry's input (scales keyed); a missing scale is drawn as not scored. */
-function toChartScores(results: TAssessmentResults): ChartScores {
-  const byKey = <K extends string>(keys: readonly K[], scales: readonly (ChartScaleScores & { key: string })[]) => {
-    const found = new Map(scales.map((s) => [s.key, s]));
-    return Object.fromEntries(
-      keys.map((k) => [k, found.get(k) ?? { name: k, srf: null, irf: null, level: null }]),
-    ) as unknown as Record<K, ChartScaleScores>;
-  };
-  return { facets: byKey(FACET_KEYS, results.facets), domains: byKey(DOMAIN_KEYS, results.domains) };
-}
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 function chartSvg(chart: ChartGeometry): string {
   const parts: string[] = [];
   for (const bar of chart.bars) {
@@ -61,14 +40,14 @@ function chartSvg(chart: ChartGeometry): string {
   for (const tick of chart.yTicks) {
     parts.push(
       `<line x1="${chart.axisX - 4}" x2="${chart.axisX}" y1="${tick.y}" y2="${tick.y}" stroke="#1f2933"/>` +
-        `<text x="${chart.axisX - 6}" y="${tick.y + 4}" text-anchor="end" font-size="11">${escape(tick.label)}</text>`,
+        `<text x="${chart.axisX - 6}" y="${tick.y + 4}" text-anchor="end" font-size="11">${escapeHtml(tick.label)}</text>`,
     );
   }
   const bars = new Map(chart.bars.map((b) => [b.key, b]));
   for (const band of chart.bands) {
     const bar = bars.get(band.key);
     parts.push(
-      `<text x="${band.center}" y="${chart.baselineY + 16}" text-anchor="middle" font-size="11" font-weight="bold">${escape(band.label)}</text>`,
+      `<text x="${band.center}" y="${chart.baselineY + 16}" text-anchor="middle" font-size="11" font-weight="bold">${escapeHtml(band.label)}</text>`,
       `<text x="${band.center}" y="${(bar ? bar.y : chart.baselineY) - 4}" text-anchor="middle" font-size="10" fill="#52606d">${bar ? formatScore(bar.value) : 'n/s'}</text>`,
     );
   }
@@ -83,9 +62,9 @@ function scaleTable(
   const rows = scales
     .map(
       (s) =>
-        `<tr><td><b>${escape(s.key)}</b></td><td><b>${escape(s.name)}</b></td><td>${escape(texts[s.key]?.description ?? '')}</td>` +
+        `<tr><td><b>${escapeHtml(s.key)}</b></td><td><b>${escapeHtml(s.name)}</b></td><td>${escapeHtml(texts[s.key]?.description ?? '')}</td>` +
         `<td class="n">${formatScore(s.score)}</td><td class="n">${formatScore(s.srf)}</td><td class="n">${formatScore(s.irf)}</td>` +
-        `<td class="${s.level ? 'lvl' : ''}">${escape(formatLevel(s))}</td></tr>`,
+        `<td class="${s.level ? 'lvl' : ''}">${escapeHtml(formatLevel(s))}</td></tr>`,
     )
     .join('');
   return `<table><thead><tr><th>Abbr.</th><th>${nameHeader}</th><th>Description</th><th>Score</th><th>US z</th><th>German z</th><th>Level</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -95,8 +74,8 @@ function traitTable(rows: readonly { name: string; kind: string; level: string |
   const body = rows
     .map(
       (r) =>
-        `<tr><td><b>${escape(r.name)}</b><div class="muted">${r.kind}</div>${r.level ? `<div class="lvl">Your level: ${r.level}</div>` : ''}</td>` +
-        `<td>${escape(r.text.difficulties)}</td><td>${escape(r.text.strengths)}</td></tr>`,
+        `<tr><td><b>${escapeHtml(r.name)}</b><div class="muted">${r.kind}</div>${r.level ? `<div class="lvl">Your level: ${r.level}</div>` : ''}</td>` +
+        `<td>${escapeHtml(r.text.difficulties)}</td><td>${escapeHtml(r.text.strengths)}</td></tr>`,
     )
     .join('');
   return `<table class="traits"><thead><tr><th>Trait</th><th>Possible difficulties</th><th>Strengths</th></tr></thead><tbody>${body}</tbody></table>`;
@@ -104,7 +83,7 @@ function traitTable(rows: readonly { name: string; kind: string; level: string |
 
 export function renderReportHtml(input: ReportInput): string {
   const results: TAssessmentResults = input.results;
-  const chartScores = toChartScores(results);
+  const chartScores = chartScoresFromLists(results);
   const [profile, domains, facets, scores] = UNDERSTANDING_PARAGRAPHS;
   const half = Math.ceil(results.facets.length / 2);
   const traitRows = [
@@ -125,7 +104,7 @@ export function renderReportHtml(input: ReportInput): string {
   ];
   const split = traitRows.findIndex((r) => r.name === 'Perceptual Dysregulation');
   const { srf, irf } = results.norms;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(REPORT_TITLE)}</title><style>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(REPORT_TITLE)}</title><style>
 @page { size: A4; margin: 19mm 19mm 30mm 19mm; }
 body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; color: #1f2933; line-height: 1.35; }
 h1 { color: #2b7a7e; font-size: 24pt; margin: 0; }
@@ -146,24 +125,24 @@ tr { break-inside: avoid; }
 .swatch { display: inline-block; width: 10pt; height: 10pt; margin-right: 6pt; vertical-align: middle; }
 footer { font-size: 7pt; color: #52606d; border-top: 0.5pt solid #c9d4d8; margin-top: 16pt; padding-top: 4pt; }
 </style></head><body>
-<header><div class="muted" style="text-align:right">${escape(input.instituteName)}</div><h1>${escape(REPORT_TITLE)}</h1>
-<p><b>Name: ${escape(input.name)}</b><br><span class="muted">Date: ${escape(input.dateText)}</span></p></header>
+<header><div class="muted" style="text-align:right">${escapeHtml(input.instituteName)}</div><h1>${escapeHtml(REPORT_TITLE)}</h1>
+<p><b>Name: ${escapeHtml(input.name)}</b><br><span class="muted">Date: ${escapeHtml(input.dateText)}</span></p></header>
 <section><h2>${SECTION_TITLES.understanding}</h2>
-<h3>What is a personality profile?</h3><p>${escape(profile ?? '')}</p>
-<h3>Trait domains</h3><p>${escape(domains ?? '')}</p>
-<h3>Trait facets</h3><p>${escape(facets ?? '')}</p>
-<h3>How to read the scores</h3><p>${escape(scores ?? '')}</p>
-${LEVEL_EXPLANATIONS.map((l) => `<p><span class="swatch" style="background:#48A9AD"></span><b>${l.level}</b> ${escape(l.text)}</p>`).join('')}
-<p>${escape(UNDERSTANDING_CLOSING)}</p></section>
-<section class="page"><h2>${SECTION_TITLES.domains}</h2>${chartSvg(domainChart(chartScores))}<p class="caption">${escape(CHART_CAPTION)}</p>
+<h3>What is a personality profile?</h3><p>${escapeHtml(profile ?? '')}</p>
+<h3>Trait domains</h3><p>${escapeHtml(domains ?? '')}</p>
+<h3>Trait facets</h3><p>${escapeHtml(facets ?? '')}</p>
+<h3>How to read the scores</h3><p>${escapeHtml(scores ?? '')}</p>
+${LEVEL_EXPLANATIONS.map((l) => `<p><span class="swatch" style="background:#48A9AD"></span><b>${l.level}</b> ${escapeHtml(l.text)}</p>`).join('')}
+<p>${escapeHtml(UNDERSTANDING_CLOSING)}</p></section>
+<section class="page"><h2>${SECTION_TITLES.domains}</h2>${chartSvg(domainChart(chartScores))}<p class="caption">${escapeHtml(CHART_CAPTION)}</p>
 ${scaleTable(results.domains, DOMAIN_TEXTS, 'Domain')}</section>
-<section class="page"><h2>${SECTION_TITLES.facets}</h2>${chartSvg(facetChart(chartScores))}<p class="caption">${escape(CHART_CAPTION)}</p>
+<section class="page"><h2>${SECTION_TITLES.facets}</h2>${chartSvg(facetChart(chartScores))}<p class="caption">${escapeHtml(CHART_CAPTION)}</p>
 ${scaleTable(results.facets.slice(0, half), FACET_TEXTS, 'Facet')}${scaleTable(results.facets.slice(half), FACET_TEXTS, 'Facet')}</section>
-<section class="page"><h2>${SECTION_TITLES.navigating}</h2><p>${escape(NAVIGATING_INTRO)}</p>
+<section class="page"><h2>${SECTION_TITLES.navigating}</h2><p>${escapeHtml(NAVIGATING_INTRO)}</p>
 ${traitTable(traitRows.slice(0, split))}<div class="page"></div>${traitTable(traitRows.slice(split))}</section>
-<section><h2>${SECTION_TITLES.validity}</h2><p>${escape(results.validity.summary)}</p>
-<ul>${results.validity.scales.map((s) => `<li>${escape(s.name)}: ${escape(s.statement)}</li>`).join('')}</ul>
-<p class="muted">Norms: US general population (${escape(srf.citation)}) and German general population (${escape(irf.citation)}). Versions: ${escape(results.instrument.version)}; ${escape(results.normsVersion)}.</p></section>
-<footer>\u00a9 ${input.copyrightYear} ${escape(input.instituteName)}<br>${escape(FOOTER_NOTICE)}</footer>
+<section><h2>${SECTION_TITLES.validity}</h2><p>${escapeHtml(results.validity.summary)}</p>
+<ul>${results.validity.scales.map((s) => `<li>${escapeHtml(s.name)}: ${escapeHtml(s.statement)}</li>`).join('')}</ul>
+<p class="muted">Norms: US general population (${escapeHtml(srf.citation)}) and German general population (${escapeHtml(irf.citation)}). Versions: ${escapeHtml(results.instrument.version)}; ${escapeHtml(results.normsVersion)}.</p></section>
+<footer>\u00a9 ${input.copyrightYear} ${escapeHtml(input.instituteName)}<br>${escapeHtml(FOOTER_NOTICE)}</footer>
 </body></html>`;
 }
