@@ -7,6 +7,7 @@ import { assessments, users } from '../../apps/server/src/db/schema';
 import { createRandomToken, hashToken } from '../../apps/server/src/lib/tokens';
 import { ensureDefaultDocuments, findCurrentDocument } from '../../apps/server/src/modules/documents/documents.repo';
 import { createLocalUser, setUserRole } from '../../apps/server/src/modules/users/users.repo';
+import type { BenchDatabase } from './databases';
 
 // Seeding for the benchmarks: run in the bench process against the bench database before the server starts
 // (PGlite is single-process), with plain multi-row or generate_series inserts so even 100,000 rows take seconds.
@@ -26,7 +27,34 @@ export function benchResponses(seed = 7): string {
   return out;
 }
 
-export async function prepareDocuments(db: Db): Promise<{ termsId: number; consentId: number }> {
+export interface SeedContext {
+  db: Db;
+  docs: { termsId: number; consentId: number };
+  /** The signed-in clinician each part seeds for. */
+  clinicianId: string;
+}
+
+/**
+ * Seeds a fresh bench database before its server starts: opens and migrates it, adds the default documents and a
+ * clinician with a local account (`clinicianUsername`), runs `seed`, and closes it again (PGlite is single-process).
+ */
+export async function seedBenchDatabase<T>(
+  database: BenchDatabase,
+  clinicianUsername: string,
+  seed: (context: SeedContext) => Promise<T>,
+): Promise<T> {
+  const opened = await database.open();
+  try {
+    await opened.migrate();
+    const docs = await prepareDocuments(opened.db);
+    const clinicianId = await createBenchUser(opened.db, { username: clinicianUsername, role: 'user' });
+    return await seed({ db: opened.db, docs, clinicianId });
+  } finally {
+    await opened.close();
+  }
+}
+
+async function prepareDocuments(db: Db): Promise<{ termsId: number; consentId: number }> {
   await ensureDefaultDocuments(db);
   const terms = await findCurrentDocument(db, 'terms');
   const consent = await findCurrentDocument(db, 'consent');
@@ -117,10 +145,11 @@ export async function insertCompletedTests(
   db: Db,
   options: { clinicianId: string; count: number; termsId: number; consentId: number },
 ): Promise<number[]> {
-  const responses = benchResponses();
-  const scores = scoreResponses(responses);
   const now = Date.now();
   const rows = Array.from({ length: options.count }, (_, i) => {
+    // Each patient answered differently: reports of one clinic differ in every score.
+    const responses = benchResponses(100 + i);
+    const scores = scoreResponses(responses);
     const code = createRandomToken(16);
     return {
       testCode: code,

@@ -5,7 +5,7 @@ import { createBenchDatabase, isPostgresAvailable, type BackendKind } from '../l
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
-import { createBenchUser, insertOpenTests, prepareDocuments } from '../lib/seed';
+import { insertOpenTests, seedBenchDatabase } from '../lib/seed';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
 
 // Part 2: saving answers. Ours: one PUT per click that changes one item atomically. Baseline: the seed product's
@@ -125,14 +125,15 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
     const part = `answers (${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
     console.log(`${part}: seeding`);
     const database = await createBenchDatabase(kind);
-    const seedDb = await database.open();
-    await seedDb.migrate();
-    const docs = await prepareDocuments(seedDb.db);
-    const clinicianId = await createBenchUser(seedDb.db, { username: 'answers-clinician', role: 'user' });
-    const codes = await insertOpenTests(seedDb.db, { clinicianId, count: 2000, ...docs });
-    const baselineCodes = await insertOpenTests(seedDb.db, { clinicianId, count: 1000, ...docs });
-    const walkCodes = await insertOpenTests(seedDb.db, { clinicianId, count: 2, ...docs });
-    await seedDb.close();
+    const { codes, baselineCodes, walkCodes } = await seedBenchDatabase(
+      database,
+      'answers-clinician',
+      async ({ db, docs, clinicianId }) => ({
+        codes: await insertOpenTests(db, { clinicianId, count: 2000, ...docs }),
+        baselineCodes: await insertOpenTests(db, { clinicianId, count: 1000, ...docs }),
+        walkCodes: await insertOpenTests(db, { clinicianId, count: 2, ...docs }),
+      }),
+    );
     const server = await startServerProcess(database.env);
     try {
       const url = server.url;

@@ -7,7 +7,7 @@ import { signIn } from '../lib/http';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer } from '../lib/saves';
-import { benchResponses, createBenchUser, insertCompletedTests, insertOpenTests, prepareDocuments } from '../lib/seed';
+import { benchResponses, insertCompletedTests, insertOpenTests, seedBenchDatabase } from '../lib/seed';
 import { startServerProcess } from '../lib/server-process';
 import { median, percentile, timeRuns } from '../lib/stats';
 import { renderReportHtml } from '../pdf/report-html';
@@ -32,8 +32,16 @@ export async function launchChromium(): Promise<Browser> {
   return browser;
 }
 
-export function sampleReportInput(): ReportInput {
-  return demoReportInput({ name: 'Zoë Ångström', responses: benchResponses() });
+const SAMPLE_NAMES = ['Zoë Ångström', 'Jane Doe', 'Ελένη Παπαδοπούλου', 'Жанна Иванова', "Seán O'Brien-Núñez"];
+
+/**
+ * Reports for `count` different patients: different names and answers, hence different scores, chart labels and
+ * validity statements, as a clinic's reports are (the same report again and again would flatter any cache).
+ */
+function sampleReportInputs(count: number): ReportInput[] {
+  return Array.from({ length: count }, (_, i) =>
+    demoReportInput({ name: SAMPLE_NAMES[i % SAMPLE_NAMES.length], responses: benchResponses(100 + i) }),
+  );
 }
 
 function countPdfPages(pdf: Uint8Array): number {
@@ -46,18 +54,23 @@ function countPdfPages(pdf: Uint8Array): number {
 
 export async function runPdfBench(results: Results, options: { quick?: boolean } = {}): Promise<void> {
   const part = 'pdf';
-  const input = sampleReportInput();
+  // More patients than reports drawn: every measured report is for a patient not seen before.
+  const inputs = sampleReportInputs(120);
+  const input = inputs[0] as ReportInput;
+  const htmls = inputs.map((each) => renderReportHtml(each));
+  let nextOurs = 0;
+  let nextBaseline = 0;
   const runs = options.quick ? 10 : 40;
 
   // Alternate blocks of ours and the baseline, so a noisy neighbour hurts both alike.
   console.log('pdf: in-process pdfkit vs warm Chromium (setContent + pdf per report)');
   const browser = await launchChromium();
   const page = await browser.newPage();
-  const html = renderReportHtml(input);
   const chromiumReport = async () => {
-    await page.setContent(html, { waitUntil: 'load' });
+    await page.setContent(htmls[nextBaseline++ % htmls.length] ?? '', { waitUntil: 'load' });
     return page.pdf({ format: 'A4', printBackground: true });
   };
+  const oursReport = () => renderReportPdf(inputs[nextOurs++ % inputs.length] ?? input);
   const oursPdf = await renderReportPdf(input);
   const chromiumPdf = await chromiumReport();
   results.note(
@@ -68,7 +81,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   const baseline: number[] = [];
   const blocks = 4;
   for (let b = 0; b < blocks; b++) {
-    ours.push(...(await timeRuns(() => renderReportPdf(input), { warmup: 2, runs: runs / blocks })));
+    ours.push(...(await timeRuns(oursReport, { warmup: 2, runs: runs / blocks })));
     baseline.push(...(await timeRuns(chromiumReport, { warmup: 1, runs: Math.max(3, runs / blocks / 2) })));
   }
   const oursMedian = median(ours);
@@ -103,8 +116,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   await Promise.all(
     chromiumPages.map(async (p) => {
       while (issued < chromiumCount) {
-        issued++;
-        await p.setContent(html, { waitUntil: 'load' });
+        await p.setContent(htmls[issued++ % htmls.length] ?? '', { waitUntil: 'load' });
         await p.pdf({ format: 'A4', printBackground: true });
       }
     }),
@@ -112,18 +124,19 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   const chromiumPerSecond = chromiumCount / ((performance.now() - chromiumStarted) / 1000);
   await browser.close();
 
-  // Over HTTP: the real server with its worker pool, on PostgreSQL as in production (PGlite runs the database on the
-  // server's own main thread, which is a different question: see the answers part), PGlite when there is none.
+  // Over HTTP: the real server with its worker pool, on PostgreSQL as in production (the answers part measures both
+  // back ends), PGlite when there is none.
   const kind = (await isPostgresAvailable()) ? 'postgres' : 'pglite';
   results.note(`pdf: HTTP part on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
   const database = await createBenchDatabase(kind);
-  const seedDb = await database.open();
-  await seedDb.migrate();
-  const docs = await prepareDocuments(seedDb.db);
-  const clinicianId = await createBenchUser(seedDb.db, { username: 'pdf-clinician', role: 'user' });
-  const reportIds = await insertCompletedTests(seedDb.db, { clinicianId, count: 20, ...docs });
-  const codes = await insertOpenTests(seedDb.db, { clinicianId, count: 1000, ...docs });
-  await seedDb.close();
+  const { reportIds, codes } = await seedBenchDatabase(
+    database,
+    'pdf-clinician',
+    async ({ db, docs, clinicianId }) => ({
+      reportIds: await insertCompletedTests(db, { clinicianId, count: 20, ...docs }),
+      codes: await insertOpenTests(db, { clinicianId, count: 1000, ...docs }),
+    }),
+  );
   const server = await startServerProcess(database.env);
   try {
     const cookie = await signIn(server.url, 'pdf-clinician');

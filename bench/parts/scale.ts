@@ -7,7 +7,7 @@ import { listColumns } from '../../apps/server/src/modules/assessments/assessmen
 import { createBenchDatabase, isPostgresAvailable, type BackendKind, type BenchDatabase } from '../lib/databases';
 import { signIn } from '../lib/http';
 import type { Results } from '../lib/results';
-import { createBenchUser, insertClinicians, insertManyAssessments, prepareDocuments } from '../lib/seed';
+import { createBenchUser, insertClinicians, insertManyAssessments, seedBenchDatabase } from '../lib/seed';
 import { readRssMiB, startServerProcess, type ServerProcess } from '../lib/server-process';
 import { median, percentile } from '../lib/stats';
 
@@ -32,14 +32,12 @@ async function withFixture(kind: BackendKind, work: (fixture: Fixture) => Promis
   const database = await createBenchDatabase(kind);
   try {
     const seedStarted = performance.now();
-    const seedDb = await database.open();
-    await seedDb.migrate();
-    const docs = await prepareDocuments(seedDb.db);
-    const clinicianId = await createBenchUser(seedDb.db, { username: 'dash-clinician', role: 'user' });
-    await createBenchUser(seedDb.db, { username: 'dash-admin', role: 'admin' });
-    const others = await insertClinicians(seedDb.db, CLINICIANS - 1);
-    await insertManyAssessments(seedDb.db, { clinicianIds: [clinicianId, ...others], count: rows, ...docs });
-    await seedDb.close();
+    const clinicianId = await seedBenchDatabase(database, 'dash-clinician', async ({ db, docs, clinicianId }) => {
+      await createBenchUser(db, { username: 'dash-admin', role: 'admin' });
+      const others = await insertClinicians(db, CLINICIANS - 1);
+      await insertManyAssessments(db, { clinicianIds: [clinicianId, ...others], count: rows, ...docs });
+      return clinicianId;
+    });
     console.log(
       `  seeded ${rows.toLocaleString('en-US')} assessments in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase } from '../lib/databases';
 import type { Results } from '../lib/results';
-import { createBenchUser, insertOpenTests, prepareDocuments } from '../lib/seed';
+import { insertOpenTests, seedBenchDatabase } from '../lib/seed';
 import { REPO_ROOT, startServerProcess } from '../lib/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './pdf';
 
@@ -127,12 +127,9 @@ export async function runWeightBench(results: Results, options: { quick?: boolea
 
   // The patient page in Chromium, served by the real server from this build.
   const database = await createBenchDatabase('pglite');
-  const seedDb = await database.open();
-  await seedDb.migrate();
-  const docs = await prepareDocuments(seedDb.db);
-  const clinicianId = await createBenchUser(seedDb.db, { username: 'weight-clinician', role: 'user' });
-  const [code] = await insertOpenTests(seedDb.db, { clinicianId, count: 1, ...docs });
-  await seedDb.close();
+  const [code] = await seedBenchDatabase(database, 'weight-clinician', ({ db, docs, clinicianId }) =>
+    insertOpenTests(db, { clinicianId, count: 1, ...docs }),
+  );
   const server = await startServerProcess({ ...database.env, WEB_DIST_DIR: outDir });
   try {
     const url = `${server.url}/test/${code}`;
