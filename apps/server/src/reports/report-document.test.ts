@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
-import { pdfToText, rasterisePdf } from '../modules/results/results-test-helpers';
+import { pdfToText, pdfWords, rasterisePdf } from '../modules/results/results-test-helpers';
 import { cachedReportFonts, createReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-text';
@@ -77,5 +77,55 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
     drawText(second, 'ЖΩ', 50, 80);
     const text = await pdfToText(await endDocument(second));
     expect(text).toContain('ЖΩ');
+  });
+
+  it('replays a text drawn elsewhere before exactly where pdfkit would have drawn it', async () => {
+    const paragraph = 'Moved text: the same operators, shifted to where this text is drawn now.';
+    const first = createReportDocument({ size: 'A4' }, () => []);
+    first.font('regular').fontSize(11);
+    drawText(first, paragraph, 50, 60, { width: 200 });
+    await endDocument(first);
+
+    const replayed = createReportDocument({ size: 'A4' }, () => []);
+    replayed.font('regular').fontSize(11);
+    const before = reportTextCounts();
+    drawText(replayed, paragraph, 137.5, 402.25, { width: 200 });
+    expect(reportTextCounts().replayed - before.replayed).toBe(1);
+    const endAfterReplay = { x: replayed.x, y: replayed.y };
+
+    const plain = createReportDocument({ size: 'A4' }, () => []);
+    plain.font('regular').fontSize(11);
+    plain.text(paragraph, 137.5, 402.25, { width: 200 });
+    expect(endAfterReplay).toEqual({ x: plain.x, y: plain.y });
+
+    const [replayedWords, plainWords] = await Promise.all([
+      endDocument(replayed).then((pdf) => pdfWords(pdf)),
+      endDocument(plain).then((pdf) => pdfWords(pdf)),
+    ]);
+    expect(replayedWords.length).toBeGreaterThan(5);
+    expect(replayedWords.map((w) => w.text)).toEqual(plainWords.map((w) => w.text));
+    replayedWords.forEach((word, i) => {
+      expect(word.x).toBeCloseTo(plainWords[i]?.x ?? NaN, 2);
+      expect(word.y).toBeCloseTo(plainWords[i]?.y ?? NaN, 2);
+    });
+  });
+
+  it('does not replay a text moved so low that pdfkit would have started a new page for it', async () => {
+    const paragraph = 'Three lines of text at least, drawn first near the top of a page, then again near its bottom.';
+    const first = createReportDocument({ size: 'A4' }, () => []);
+    first.font('regular').fontSize(11);
+    drawText(first, paragraph, 50, 60, { width: 120 });
+    await endDocument(first);
+
+    const second = createReportDocument(
+      { size: 'A4', margins: { top: 50, bottom: 50, left: 50, right: 50 } },
+      () => [],
+    );
+    second.font('regular').fontSize(11);
+    const before = reportTextCounts();
+    drawText(second, paragraph, 50, second.page.maxY() - 20, { width: 120 });
+    expect(reportTextCounts().replayed - before.replayed).toBe(0);
+    const { pages } = await rasterisePdf(await endDocument(second));
+    expect(pages).toBe(2);
   });
 });

@@ -1,14 +1,17 @@
 import { fixedGlyphCount } from './report-document';
 
-// Text for the report, drawn once per thread and replayed after. Nearly every text in a report (the explanations, the
-// trait tables, the labels, the footers) is the same, at the same place, in every report, and laying it out again
-// (wrapping, shaping, encoding glyphs) was most of a report's time. So the first time a text is drawn at a place,
-// the drawing operators pdfkit writes for it are kept, and later reports write those bytes again.
-// A replay is exact only if the same operators mean the same thing in the next document: same font, size, place,
-// options and text (all in the key), nothing spilling onto a new page, and only glyphs whose subset ids are the same
-// in every report (report-document.ts: the base set, included first in a fixed order). A text that used any other
-// glyph (a name in another script) is drawn the ordinary way each time. Personal data (the patient's name) is drawn
-// with doc.text directly, never through here, so no recording holds it after the report.
+// Text for the report, laid out once per thread and replayed after. Nearly every text in a report (the explanations,
+// the trait tables, the labels, the footers, and the score numbers, which repeat across patients) has been drawn
+// before, and laying it out again (wrapping, shaping, encoding glyphs) was most of a report's time. So the first time
+// a text is drawn, the operators pdfkit writes for it are kept with where it was drawn, and later a text drawn
+// anywhere writes those bytes again, shifted to its place by one translation.
+// A replay is exact only if the same operators mean the same thing in the next document: same font, size and options
+// and text (all in the key; pdfkit's operators do not depend on the current transformation), nothing spilling onto
+// a new page (a shifted replay must also end above the page's bottom margin, as pdfkit would otherwise have started a
+// new page), and only glyphs whose subset ids are the same in every report (report-document.ts: the base set, included
+// first in a fixed order). A text that used any other glyph (a name in another script) is drawn the ordinary way each
+// time. A recording holds a text and nothing of where or for whom it was drawn; the patient's name is drawn with
+// doc.text directly, never through here.
 
 type Doc = PDFKit.PDFDocument;
 
@@ -24,18 +27,24 @@ interface DocumentInternals {
   _font?: { id: string; name: string; ref(): unknown; subset?: { includeGlyph(glyphId: number): number } };
   _fontSize?: number;
   addContent(data: unknown): unknown;
-  page: { fonts: Record<string, unknown> };
+  page: { fonts: Record<string, unknown>; maxY(): number };
 }
 
 interface Recording {
   /** The operators, as pdfkit writes them to the page (each followed by a newline). */
   content: Buffer;
+  /** Where it was drawn, and where pdfkit left x and y after it. */
+  x: number;
+  y: number;
   endX: number;
   endY: number;
 }
 
-/** Recordings kept per thread before starting afresh (a report has a few hundred texts; names add their own). */
-export const MAX_RECORDINGS = 5_000;
+/**
+ * Recordings kept per thread before starting afresh: a few hundred fixed texts, plus the score numbers in each of
+ * the few places they are printed (about a thousand distinct values each) and the validity statements.
+ */
+const MAX_RECORDINGS = 20_000;
 /** null: drawn, not replayable (kept so it is not recorded again each time). */
 const recordings = new Map<string, Recording | null>();
 const heights = new Map<string, number>();
@@ -58,6 +67,11 @@ function keepBounded<T>(map: Map<string, T>, key: string, value: T): void {
   map.set(key, value);
 }
 
+/** A number as PDF content writes it: plain decimals, never exponent notation. */
+function pdfNumber(value: number): string {
+  return String(Math.round(value * 10_000) / 10_000);
+}
+
 function fontKey(doc: Doc, extra: string): string {
   const internals = doc as unknown as DocumentInternals;
   return `${internals._font?.id}|${internals._font?.name}|${internals._fontSize}|${extra}`;
@@ -67,21 +81,27 @@ function fontKey(doc: Doc, extra: string): string {
 export function drawText(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): void {
   const internals = doc as unknown as DocumentInternals;
   const font = internals._font;
-  const key = fontKey(
-    doc,
-    `${x}|${y}|${options.width}|${options.align}|${options.lineGap}|${options.lineBreak}|${text}`,
-  );
+  const key = fontKey(doc, `${options.width}|${options.align}|${options.lineGap}|${options.lineBreak}|${text}`);
   const recording = recordings.get(key);
-  if (recording && font) {
+  const dx = recording ? x - recording.x : 0;
+  const dy = recording ? y - recording.y : 0;
+  if (recording && font && (dy <= 0 || recording.endY + dy <= internals.page.maxY())) {
     internals.page.fonts[font.id] ??= font.ref();
-    internals.addContent(recording.content);
-    doc.x = recording.endX;
-    doc.y = recording.endY;
+    if (dx === 0 && dy === 0) {
+      internals.addContent(recording.content);
+    } else {
+      // Drawn elsewhere before: the same operators, moved by one translation (and the state restored after).
+      internals.addContent(`q\n1 0 0 1 ${pdfNumber(dx)} ${pdfNumber(dy)} cm`);
+      internals.addContent(recording.content);
+      internals.addContent('Q');
+    }
+    doc.x = recording.endX + dx;
+    doc.y = recording.endY + dy;
     counts.replayed++;
     return;
   }
   const fixedGlyphs = font ? fixedGlyphCount(font) : undefined;
-  if (recording === null || !font?.subset || fixedGlyphs === undefined) {
+  if (recording !== undefined || !font?.subset || fixedGlyphs === undefined) {
     doc.text(text, x, y, options);
     counts.drawn++;
     return;
@@ -116,7 +136,7 @@ export function drawText(doc: Doc, text: string, x: number, y: number, options: 
   keepBounded(
     recordings,
     key,
-    isReplayable ? { content: Buffer.from(parts.join('\n') + '\n', 'binary'), endX: doc.x, endY: doc.y } : null,
+    isReplayable ? { content: Buffer.from(parts.join('\n') + '\n', 'binary'), x, y, endX: doc.x, endY: doc.y } : null,
   );
   counts.recorded++;
 }
