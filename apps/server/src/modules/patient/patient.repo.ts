@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
 import { assessments } from '../../db/schema';
@@ -69,8 +69,8 @@ function answeredCountOf(responses: ReturnType<typeof sql>) {
   return sql<number>`length(replace(${responses}, '9', ''))`;
 }
 
-/** The guards of every save: consent given, not finished, not past the due date. */
-function isOpenForAnswers(codeHash: string, now: Date) {
+/** The guards of every save: consent given, not finished, not past due (values, or a prepared query's placeholders). */
+function isOpenForAnswers(codeHash: string | SQLWrapper, now: Date | SQLWrapper) {
   return and(
     eq(assessments.testCodeHash, codeHash),
     isNotNull(assessments.consentAgreedAt),
@@ -84,20 +84,13 @@ export interface SavedAnswers {
   answeredCount: number;
 }
 
-/** The single-answer UPDATE, built once per database and prepared (PostgreSQL parses and plans it once). */
+/** The single-answer UPDATE, built once per database (on PostgreSQL also a named prepared statement, planned once). */
 function prepareSaveAnswer(db: Db) {
   const next = sql`overlay(${assessments.responses}::text placing ${sql.placeholder('value')}::text from ${sql.placeholder('item')}::int for 1)`;
   return db
     .update(assessments)
     .set({ responses: next, answeredCount: answeredCountOf(next) })
-    .where(
-      and(
-        eq(assessments.testCodeHash, sql.placeholder('codeHash')),
-        isNotNull(assessments.consentAgreedAt),
-        isNull(assessments.finishedAt),
-        gt(assessments.dueAt, sql`${sql.placeholder('now')}::timestamptz`),
-      ),
-    )
+    .where(isOpenForAnswers(sql.placeholder('codeHash'), sql`${sql.placeholder('now')}::timestamptz`))
     .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount })
     .prepare('patient_save_answer');
 }
