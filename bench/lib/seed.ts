@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { scoreResponses } from '@pid5/instrument';
-import { hashPassword } from '../../apps/server/src/auth/passwords';
 import type { Db } from '../../apps/server/src/db/database';
 import { assessments, users } from '../../apps/server/src/db/schema';
 import { createRandomToken, hashToken } from '../../apps/server/src/lib/tokens';
 import { ensureDefaultDocuments, findCurrentDocument } from '../../apps/server/src/modules/documents/documents.repo';
-import { createLocalUser, setUserRole } from '../../apps/server/src/modules/users/users.repo';
+import { createLocalUser } from '../../apps/server/src/modules/users/users.repo';
+import { passwordHashFor } from '../../apps/server/test/factories';
 import type { BenchDatabase } from './databases';
 
 // Seeding for the benchmarks: run in the bench process against the bench database before the server starts
@@ -64,26 +64,14 @@ async function prepareDocuments(db: Db): Promise<{ termsId: number; consentId: n
   return { termsId: terms.id, consentId: consent.id };
 }
 
-/** A local account (to sign in through POST /auth/local/login), optionally promoted to admin. */
+/** A local account (to sign in through POST /auth/local/login), optionally an admin. */
 export async function createBenchUser(db: Db, options: { username: string; role: 'user' | 'admin' }): Promise<string> {
-  const user = await createLocalUser(db, {
-    username: options.username,
-    passwordHash: await passwordHash(),
-    role: 'user',
-  });
+  const passwordHash = await passwordHashFor(BENCH_PASSWORD);
+  const user = await createLocalUser(db, { username: options.username, passwordHash, role: options.role });
   if (!user) {
     throw new Error(`user ${options.username} exists`);
   }
-  if (options.role === 'admin') {
-    await setUserRole(db, { emailOrUsername: options.username, role: 'admin' });
-  }
   return user.id;
-}
-
-let hash: Promise<string> | null = null;
-function passwordHash(): Promise<string> {
-  hash ??= hashPassword(BENCH_PASSWORD);
-  return hash;
 }
 
 /** Many clinicians without credentials (they own rows; only a few sign in), in one insert. */
@@ -97,47 +85,6 @@ export async function insertClinicians(db: Db, count: number, prefix = 'clinicia
     await db.insert(users).values(rows.slice(i, i + 500));
   }
   return rows.map((r) => r.id);
-}
-
-/**
- * Open tests with consent given, for answer saving: returns their link codes. Each row is a real test a patient
- * could be answering (random 128-bit code, stored as its SHA-256), due in 30 days.
- */
-export async function insertOpenTests(
-  db: Db,
-  options: { clinicianId: string; count: number; termsId: number; consentId: number },
-): Promise<string[]> {
-  const now = Date.now();
-  const codes: string[] = [];
-  for (let start = 0; start < options.count; start += 500) {
-    const batch = Array.from({ length: Math.min(500, options.count - start) }, (_, j) => {
-      const code = createRandomToken(16);
-      codes.push(code);
-      const createdAt = new Date(now - (start + j) * 60_000);
-      return {
-        testCode: code,
-        testCodeHash: hashToken(code),
-        clinicianId: options.clinicianId,
-        patientId: `P-${String(start + j).padStart(6, '0')}`,
-        age: 20 + ((start + j) % 50),
-        gender: 'Female',
-        race: 'White',
-        postalCode: '10115',
-        country: 'Germany',
-        dsmCodes: ['F41.1'],
-        primaryDsm: 'F41.1',
-        termsId: options.termsId,
-        createdAt,
-        dueAt: new Date(now + 30 * DAY_MS),
-        consentId: options.consentId,
-        consentAgreedAt: createdAt,
-        responses: '9'.repeat(220),
-        answeredCount: 0,
-      };
-    });
-    await db.insert(assessments).values(batch);
-  }
-  return codes;
 }
 
 /** Completed tests (all 220 answers, scores frozen as at submission) for the PDF report; returns their ids. */

@@ -5,7 +5,8 @@ import { createBenchDatabase, isPostgresAvailable, type BackendKind } from '../l
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
-import { insertOpenTests, seedBenchDatabase } from '../lib/seed';
+import { seedBenchDatabase } from '../lib/seed';
+import { insertOpenTests } from '../../apps/server/test/answer-load';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
 
 // Part 2: saving answers. Ours: one PUT per click that changes one item atomically. Baseline: the seed product's

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase } from '../lib/databases';
 import type { Results } from '../lib/results';
-import { insertOpenTests, seedBenchDatabase } from '../lib/seed';
+import { seedBenchDatabase } from '../lib/seed';
+import { insertOpenTests } from '../../apps/server/test/answer-load';
 import { REPO_ROOT, startServerProcess } from '../lib/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './pdf';
 

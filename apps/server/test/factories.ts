@@ -11,7 +11,8 @@ export interface SignedInUser {
 }
 
 const hashes = new Map<string, Promise<string>>();
-function passwordHashFor(password: string): Promise<string> {
+/** argon2id of `password`, computed once per process (hashing is deliberately slow). */
+export function passwordHashFor(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
     hash = hashPassword(password);

@@ -113,7 +113,7 @@ describe('SIGKILL during an answer-save load', () => {
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.migrate();
-    const codes = await insertOpenTests(database, { count: TESTS, label: 'Crash' });
+    const codes = await insertOpenTests(database.db, { count: TESTS, label: 'Crash' });
     await database.close();
     await crashAndCheck({ DATA_DIR: dataDir }, codes);
   }, 120_000);
@@ -124,7 +124,7 @@ describe('SIGKILL during an answer-save load', () => {
       process.env.TEST_DB = 'postgres';
       const { database, url, drop } = await createTestDatabase();
       cleanups.push(drop);
-      const codes = await insertOpenTests(database, { count: TESTS, label: 'Crash' });
+      const codes = await insertOpenTests(database.db, { count: TESTS, label: 'Crash' });
       await crashAndCheck({ DATABASE_URL: url ?? '' }, codes);
     },
     120_000,

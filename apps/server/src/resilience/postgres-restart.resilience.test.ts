@@ -29,7 +29,7 @@ describe.runIf(canRestart)('PostgreSQL restarted under load', () => {
     const created = await createTestDatabase();
     drop = created.drop;
     // Twenty links, so the load stays far below the per-link rate limit (600 saves a minute).
-    const codes = await insertOpenTests(created.database, { count: 20, label: 'Restart' });
+    const codes = await insertOpenTests(created.database.db, { count: 20, label: 'Restart' });
     server = await startServerProcess({ DATABASE_URL: created.url ?? '' });
     const url = server.url;
 
