@@ -1,76 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getFreePort } from '../../apps/server/test/free-port';
-import { waitUntilReady } from '../../apps/server/test/server-process';
+import {
+  startServerProcess as startTestServerProcess,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
 import { onCleanup } from './cleanup';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface ServerProcess {
-  url: string;
-  pid: number;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /**
- * The real server as a child process: `node --import tsx apps/server/src/main.ts` (what `npx tsx` runs, without the
- * npx wrapper, so `pid` is the server itself and /proc/<pid>/status is its memory). Loopback only.
+ * The real server as a child process (apps/server/test/server-process.ts) with its log shown, stopped by the bench's
+ * cleanup also on Ctrl-C.
  */
+export type { ServerProcess };
+
 export async function startServerProcess(
   env: Record<string, string>,
   options: { nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const port = await getFreePort();
-  const oidcPort = await getFreePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TZ: 'UTC',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEV_OIDC_PORT: String(oidcPort),
-      DEMO_DATA: 'false',
-      ENABLE_LOCAL_ACCOUNTS: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const pid = child.pid;
-  if (pid === undefined) {
-    throw new Error('server process did not start');
-  }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = onCleanup(
-    async () => {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        return;
-      }
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-    () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-      }
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilReady(child, url);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, pid, child, stop };
+  const server = await startTestServerProcess({ LOG_LEVEL: 'warn', ...env }, { ...options, output: 'inherit' });
+  const stop = onCleanup(server.stop, () => server.child.kill('SIGKILL'));
+  return { ...server, stop };
 }
 
 /** Resident memory of a process in MiB (VmRSS from /proc). */

@@ -7,39 +7,62 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ServerProcess {
   url: string;
+  /** The server's own process id (node itself, no wrapper: /proc/<pid> is the server). */
+  pid: number;
   child: ChildProcess;
   /** Kills the process with SIGKILL (no graceful shutdown) and waits until it is gone. */
   kill(): Promise<void>;
-  /** SIGTERM and wait. */
+  /** SIGTERM (SIGKILL after 10 s) and wait. */
   stop(): Promise<void>;
 }
 
-/** The real server as its own process (`tsx src/main.ts`), as an operator runs it; resolves when /readyz answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server as its own process (`node --import tsx src/main.ts`), as an operator runs it, on free ports and
+ * loopback; resolves when /readyz answers. Only the variables below and `env` reach it (nothing from the caller's
+ * shell, such as a DATABASE_URL). `output: 'inherit'` shows its log; otherwise its stderr is kept for the error if
+ * it does not start. `nodeArgs` go to node (e.g. a heap limit).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet' } = {},
+): Promise<ServerProcess> {
   const port = await getFreePort();
   const idpPort = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TZ: 'UTC',
       NODE_ENV: 'test',
+      HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
       DEV_OIDC_PORT: String(idpPort),
       DEMO_DATA: 'false',
+      ENABLE_LOCAL_ACCOUNTS: 'true',
       LOG_LEVEL: 'error',
-      APP_SECRET: 'resilience-tests-secret-0123456789abcdef',
+      APP_SECRET: 'server-process-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.output === 'inherit' ? 'inherit' : 'ignore', 'pipe'],
   });
+  const pid = child.pid;
+  if (pid === undefined) {
+    throw new Error('server process did not start');
+  }
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+    if (options.output === 'inherit') {
+      process.stderr.write(chunk);
+    } else {
+      stderr += chunk.toString();
+    }
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
   try {
     await waitUntilReady(child, url);
   } catch (error) {
@@ -48,14 +71,22 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid,
     child,
     kill: async () => {
-      child.kill('SIGKILL');
+      if (isRunning()) {
+        child.kill('SIGKILL');
+      }
       await exited;
     },
     stop: async () => {
+      if (!isRunning()) {
+        return;
+      }
       child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }
