@@ -39,6 +39,7 @@ let nameCodePoints: ReadonlySet<number> | null = null;
 
 /** Whether the name font has a glyph for `codePoint` (its character map, read once per thread). */
 export function canPrintInName(codePoint: number): boolean {
-  nameCodePoints ??= new Set(fontkit.create(loadReportFonts()[NAME_FONT]).characterSet);
+  // Only the name font's file: the request handler checks names, and the other fonts are needed only in report threads.
+  nameCodePoints ??= new Set(fontkit.create(readFileSync(require.resolve(REPORT_FONTS[NAME_FONT]))).characterSet);
   return nameCodePoints.has(codePoint);
 }

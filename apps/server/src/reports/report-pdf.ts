@@ -240,15 +240,13 @@ function drawNameLine(doc: Doc, name: string, y: number): void {
     return;
   }
   const words = visualWordOrder(name);
-  const widthAt = (size: number) => {
-    doc.fontSize(size);
-    const spaces = doc.widthOfString(' ') * (words.length - 1);
-    return doc.widthOfString(label) + spaces + words.reduce((sum, word) => sum + doc.widthOfString(word), 0);
-  };
-  let size = 12;
-  while (size > 7 && widthAt(size) > CONTENT_WIDTH) {
-    size -= 0.5;
-  }
+  // Width grows in proportion to the font size: measured once at 12 pt, the line is set as large as fits (≥ 7 pt).
+  doc.fontSize(12);
+  const widthAt12 =
+    doc.widthOfString(label) +
+    doc.widthOfString(' ') * (words.length - 1) +
+    words.reduce((sum, word) => sum + doc.widthOfString(word), 0);
+  const size = Math.max(7, Math.min(12, Math.floor((24 * CONTENT_WIDTH) / widthAt12) / 2));
   doc.fontSize(size);
   const space = doc.widthOfString(' ');
   let x = MARGIN.left;
