@@ -8,7 +8,7 @@ import { onCleanup } from './cleanup';
 export type BackendKind = 'pglite' | 'postgres';
 
 /** The local PostgreSQL of this machine (trust auth); bench databases are created in it and dropped after. */
-export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh, empty database for one benchmark: a temp folder for PGlite, or `pid5_bench_*` in PostgreSQL. */
 export interface BenchDatabase {

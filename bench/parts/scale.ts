@@ -16,7 +16,7 @@ import { median, percentile } from '../lib/stats';
 // and as an admin in the admin view, and the bytes of one dashboard view against shipping the caller's whole list
 // (the replaced product's way). CSV: GET /api/assessments/export.csv as admin, time and the server's memory.
 
-export const SCALE_ROWS = 100_000;
+const SCALE_ROWS = 100_000;
 const CLINICIANS = 500;
 
 interface Fixture {

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { startDevIdentityProvider } from '../../apps/server/src/auth/dev-identity-provider';
 import { publishDocument } from '../../apps/server/src/modules/documents/documents.repo';
-import { getFreePort, startTestServer } from '../../apps/server/test/test-server';
+import { getFreePort } from '../../apps/server/test/free-port';
+import { startTestServer } from '../../apps/server/test/test-server';
 import {
   DEMO,
   PASSWORD,

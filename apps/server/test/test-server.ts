@@ -6,9 +6,6 @@ import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
 import { getFreePort } from './free-port';
 
-// Re-exported for the tests that take it from here along with startTestServer.
-export { getFreePort };
-
 export interface TestServer {
   url: string;
   config: AppConfig;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { identities } from '../db/schema';
 import { signInWithDevProvider } from '../../test/factories';
-import { getFreePort, startTestServer, type TestServer } from '../../test/test-server';
+import { getFreePort } from '../../test/free-port';
+import { startTestServer, type TestServer } from '../../test/test-server';
 import { startDevIdentityProvider, type DemoMember, type DevIdentityProvider } from './dev-identity-provider';
 
 /**

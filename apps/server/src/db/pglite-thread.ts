@@ -34,7 +34,7 @@ export interface PgliteThreadTransaction {
 }
 
 /** A database error raised in the worker, with PostgreSQL's fields (`code`, `constraint`, `detail`...) kept. */
-export class PgliteError extends Error {
+class PgliteError extends Error {
   [field: string]: unknown;
 
   constructor(data: WorkerErrorData) {

@@ -17,8 +17,8 @@ export interface VacuumScheduleOptions {
   everyMs?: number;
 }
 
-export const VACUUM_FIRST_AFTER_MS = 5 * 60_000;
-export const VACUUM_EVERY_MS = 6 * 60 * 60_000;
+const VACUUM_FIRST_AFTER_MS = 5 * 60_000;
+const VACUUM_EVERY_MS = 6 * 60 * 60_000;
 
 /** Runs `database.vacuum` on a schedule, if it has one; returns a function that stops the schedule. */
 export function scheduleVacuum(database: Database, log: VacuumLog, options: VacuumScheduleOptions = {}): () => void {

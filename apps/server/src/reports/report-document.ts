@@ -58,9 +58,9 @@ interface CachedFont {
 }
 
 /** Word layouts kept per font before starting afresh: names add words, so the cache must not grow forever. */
-export const MAX_CACHED_LAYOUTS = 20_000;
+const MAX_CACHED_LAYOUTS = 20_000;
 /** Font files kept per font (a few tens of kB each): one per distinct set of extra characters in names. */
-export const MAX_CACHED_FONT_FILES = 32;
+const MAX_CACHED_FONT_FILES = 32;
 
 /** Printable ASCII and the ligatures the fonts form from it (fi, fl, ff…): any such name or number keeps the base. */
 const ASCII_TEXT = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join(' ') + ' fi fl ff ffi ffl';

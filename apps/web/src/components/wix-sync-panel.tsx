@@ -7,7 +7,7 @@ import { plural } from '../lib/plural';
 import { Section } from './section';
 
 /** What one sync did, in a sentence an admin can act on. */
-export function describeWixSync(response: TWixSyncResponse): string {
+function describeWixSync(response: TWixSyncResponse): string {
   const ok = response.results.filter((r) => r.ok);
   if (response.results.length === 0) {
     return 'No clinician has signed in through the Wix site yet.';

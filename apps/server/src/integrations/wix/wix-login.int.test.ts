@@ -5,7 +5,8 @@ import { hashToken } from '../../lib/tokens';
 import { newMember, signInWithWix, startWixStack, WIX_TEST, type WixStack } from '../../../test/wix-stack';
 import { createWixLogin } from './wix-login';
 import { startWixContractDouble } from './contract-double';
-import { getFreePort, startTestServer } from '../../../test/test-server';
+import { getFreePort } from '../../../test/free-port';
+import { startTestServer } from '../../../test/test-server';
 
 let stack: WixStack;
 

@@ -51,7 +51,7 @@ export type CsvCell = string | number | null;
 /** Seconds since the epoch as Date.toISOString text. */
 const isoFromEpoch = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
 
-export function assessmentStatus(
+function assessmentStatus(
   test: { finishedAt: number | null; dueAt: number; answeredCount: number },
   now: Date,
 ): string {
@@ -71,7 +71,7 @@ const NO_SCORE_CELLS = ','.repeat(SCORE_VALUE_PATHS.length - 1);
  * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells come as the
  * database wrote them (numbers and empty cells only, see listAssessmentsAfter), which need neither quoting nor guard.
  */
-export function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
+function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
   const [
     id,
     patientId,
@@ -118,12 +118,12 @@ export function encodeExportRecord(row: AssessmentExportRow, now: Date): string 
   return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS}\r\n`;
 }
 
-export const CSV_BATCH_SIZE = 1000;
+const CSV_BATCH_SIZE = 1000;
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, with its quotes doubled; null is empty. */
-export function encodeCsvCell(cell: CsvCell): string {
+function encodeCsvCell(cell: CsvCell): string {
   if (cell === null) {
     return '';
   }

@@ -7,7 +7,8 @@ import { openDatabase } from '../../db/database';
 import { startServer } from '../../server';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician } from '../../../test/factories';
-import { getFreePort, startTestServer, type TestServer } from '../../../test/test-server';
+import { getFreePort } from '../../../test/free-port';
+import { startTestServer, type TestServer } from '../../../test/test-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-set-int-'));
 const file = join(dir, 'institute.json');
