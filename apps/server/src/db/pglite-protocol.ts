@@ -8,7 +8,7 @@ export interface PgliteWorkerData {
 
 export type RowMode = 'array' | 'object';
 
-/** `tx` names an open transaction (the id of its `begin` request); null runs the statement on its own. */
+/** `tx` names a transaction (chosen by the caller at `begin`); null runs the statement on its own. */
 export type PgliteRequest =
   | {
       id: number;
@@ -20,7 +20,7 @@ export type PgliteRequest =
       rawTypes: number[];
     }
   | { id: number; op: 'exec'; tx: number | null; text: string }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 

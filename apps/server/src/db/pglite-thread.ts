@@ -54,6 +54,7 @@ interface Pending {
 export class PgliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private nextTransactionId = 1;
   private stopped: Error | null = null;
   private isClosing = false;
   private readonly lostListeners: ((error: Error) => void)[] = [];
@@ -115,9 +116,8 @@ export class PgliteThread {
    * in the server's own thread, statements outside the transaction wait until it ends.
    */
   async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
-    // The worker names the transaction by its begin request's id: the id request() takes next.
-    const txId = this.nextId;
-    await this.request({ op: 'begin' });
+    const txId = this.nextTransactionId++;
+    await this.request({ op: 'begin', tx: txId });
     const tx: PgliteThreadTransaction = {
       query: (text, params = [], options = {}) => this.runQuery(txId, text, params, options),
       exec: (text) => this.request({ op: 'exec', tx: txId, text }) as Promise<QueryResult[]>,

@@ -57,13 +57,13 @@ function target(txId: number | null): PGlite | Transaction {
   return open.tx;
 }
 
-/** Opens a transaction and answers once BEGIN has run; later requests name it by this request's id. */
-function begin(id: number): void {
+/** Opens transaction `txId` and answers request `id` once BEGIN has run. */
+function begin(id: number, txId: number): void {
   let started = false;
   const done = client.transaction(
     (tx) =>
       new Promise((resolve, reject) => {
-        openTransactions.set(id, {
+        openTransactions.set(txId, {
           tx,
           finish: (commit) => (commit ? resolve(undefined) : reject(new Rollback())),
           done,
@@ -123,7 +123,7 @@ async function handle(request: PgliteRequest): Promise<void> {
       return;
     }
     case 'begin':
-      begin(request.id);
+      begin(request.id, request.tx);
       return;
     case 'end':
       await end(request.id, request.tx, request.commit);
