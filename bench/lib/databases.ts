@@ -7,6 +7,11 @@ import { onCleanup } from './cleanup';
 
 export type BackendKind = 'pglite' | 'postgres';
 
+/** How a back end is named in the results table. */
+export function backendLabel(kind: BackendKind): string {
+  return kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+}
+
 /** The local PostgreSQL of this machine (trust auth); bench databases are created in it and dropped after. */
 const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 

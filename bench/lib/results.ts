@@ -60,10 +60,6 @@ export function format(value: number | null): string {
   return value.toFixed(2);
 }
 
-function pad(text: string, width: number): string {
-  return text.length >= width ? text : text + ' '.repeat(width - text.length);
-}
-
 /** The one table printed at the end of `npm run bench`. */
 export function renderTable(rows: readonly ResultRow[]): string {
   const header = ['part', 'metric', 'ours', 'baseline', 'ratio', 'goal', 'met?'];
@@ -79,7 +75,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => (line[i] ?? '').length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => pad(c, widths[i] ?? 0)).join(' | ')} |`;
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type autocannon from 'autocannon';
-import { createBenchDatabase, isPostgresAvailable, type BackendKind } from '../lib/databases';
+import { backendLabel, createBenchDatabase, isPostgresAvailable, type BackendKind } from '../lib/databases';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
@@ -123,7 +123,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       results.note('answers: PostgreSQL not reachable on 127.0.0.1:5432; skipped');
       continue;
     }
-    const part = `answers (${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+    const part = `answers (${backendLabel(kind)})`;
     console.log(`${part}: seeding`);
     const database = await createBenchDatabase(kind);
     const { codes, baselineCodes, walkCodes } = await seedBenchDatabase(

@@ -2,7 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { renderReportPdf, type ReportInput } from '../../apps/server/src/reports/report-pdf';
 import { demoReportInput } from '../../apps/server/test/report-input';
 import { onCleanup } from '../lib/cleanup';
-import { createBenchDatabase, isPostgresAvailable } from '../lib/databases';
+import { backendLabel, createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
@@ -128,7 +128,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   // Over HTTP: the real server with its worker pool, on PostgreSQL as in production (the answers part measures both
   // back ends), PGlite when there is none.
   const kind = (await isPostgresAvailable()) ? 'postgres' : 'pglite';
-  results.note(`pdf: HTTP part on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
+  results.note(`pdf: HTTP part on ${backendLabel(kind)}`);
   const database = await createBenchDatabase(kind);
   const { reportIds, codes } = await seedBenchDatabase(
     database,

@@ -4,7 +4,13 @@ import type { Database } from '../../apps/server/src/db/database';
 import { assessments, users } from '../../apps/server/src/db/schema';
 import { presentListItem } from '../../apps/server/src/modules/assessments/assessments.presenter';
 import { listColumns } from '../../apps/server/src/modules/assessments/assessments.repo';
-import { createBenchDatabase, isPostgresAvailable, type BackendKind, type BenchDatabase } from '../lib/databases';
+import {
+  backendLabel,
+  createBenchDatabase,
+  isPostgresAvailable,
+  type BackendKind,
+  type BenchDatabase,
+} from '../lib/databases';
 import { signIn } from '../lib/http';
 import type { Results } from '../lib/results';
 import { createBenchUser, insertClinicians, insertManyAssessments, seedBenchDatabase } from '../lib/seed';
@@ -96,7 +102,7 @@ async function wholeListBytes(db: Database, view: 'clinician' | 'admin', clinici
 }
 
 async function measureDashboard(results: Results, fixture: Fixture, options: { quick?: boolean }) {
-  const part = `dashboard (${fixture.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  const part = `dashboard (${backendLabel(fixture.kind)})`;
   const repeats = options.quick ? 5 : 25;
   const pageBytes: Record<string, number> = {};
   for (const view of ['clinician', 'admin'] as const) {
@@ -149,7 +155,7 @@ async function measureDashboard(results: Results, fixture: Fixture, options: { q
 }
 
 async function measureCsv(results: Results, fixture: Fixture): Promise<number> {
-  const part = `csv (${fixture.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  const part = `csv (${backendLabel(fixture.kind)})`;
   const { pid, url } = fixture.server;
   await new Promise((r) => setTimeout(r, 500));
   const idle = readRssMiB(pid);
@@ -213,7 +219,7 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<number> {
  * with the default heap V8 merely lets garbage pile up before collecting it.
  */
 async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expectedBytes: number) {
-  const part = `csv (${fixture.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  const part = `csv (${backendLabel(fixture.kind)})`;
   const server = await startServerProcess(fixture.database.env, { nodeArgs: ['--max-old-space-size=64'] });
   try {
     const cookie = await signIn(server.url, 'dash-admin');
@@ -279,7 +285,7 @@ export async function runScaleBench(
               const whole = await wholeListBytes(db, view, fixture.clinicianId);
               const ours = pageBytes[view] ?? 0;
               results.add({
-                part: `dashboard (${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+                part: `dashboard (${backendLabel(kind)})`,
                 metric: `${view}: kB per dashboard view`,
                 unit: 'kB',
                 ours: ours / 1024,

@@ -29,50 +29,48 @@ export async function createSubmittedAssessment(
   return row.id;
 }
 
-/** The text of a PDF by poppler's pdftotext (installed in CI): pages separated by form feeds. */
-export async function pdfToText(pdf: Uint8Array, options: { layout?: boolean } = {}): Promise<string> {
+/** Runs `work` with the PDF written to a file in a new temp folder (removed after), for poppler's tools. */
+async function withPdfFile<T>(pdf: Uint8Array, work: (file: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
   try {
     const file = join(dir, 'report.pdf');
     await writeFile(file, pdf);
-    const args = ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'];
-    const { stdout } = await run('pdftotext', args, { maxBuffer: 10 * 1024 * 1024 });
-    return stdout;
+    return await work(file, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+const PDFTOTEXT_BUFFER = 10 * 1024 * 1024;
+
+/** The text of a PDF by poppler's pdftotext (installed in CI): pages separated by form feeds. */
+export function pdfToText(pdf: Uint8Array, options: { layout?: boolean } = {}): Promise<string> {
+  return withPdfFile(pdf, async (file) => {
+    const args = ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'];
+    return (await run('pdftotext', args, { maxBuffer: PDFTOTEXT_BUFFER })).stdout;
+  });
+}
+
 /** The words on a PDF page with where they start (pdftotext -bbox), in the order poppler reads them. */
-export async function pdfWords(pdf: Uint8Array, page = 1): Promise<{ text: string; x: number; y: number }[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
-  try {
-    const file = join(dir, 'report.pdf');
-    await writeFile(file, pdf);
+export function pdfWords(pdf: Uint8Array, page = 1): Promise<{ text: string; x: number; y: number }[]> {
+  return withPdfFile(pdf, async (file) => {
     const args = ['-enc', 'UTF-8', '-bbox', '-f', String(page), '-l', String(page), file, '-'];
-    const { stdout } = await run('pdftotext', args, { maxBuffer: 10 * 1024 * 1024 });
+    const { stdout } = await run('pdftotext', args, { maxBuffer: PDFTOTEXT_BUFFER });
     return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((match) => ({
       x: Number(match[1]),
       y: Number(match[2]),
       text: match[3] ?? '',
     }));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Draws every page of a PDF with poppler's pdftoppm: how many pages it drew and what poppler complained about. */
-export async function rasterisePdf(pdf: Uint8Array): Promise<{ pages: number; complaints: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pid5-report-'));
-  try {
-    const file = join(dir, 'report.pdf');
-    await writeFile(file, pdf);
+export function rasterisePdf(pdf: Uint8Array): Promise<{ pages: number; complaints: string }> {
+  return withPdfFile(pdf, async (file, dir) => {
     const { stderr } = await run('pdftoppm', ['-r', '20', '-png', file, join(dir, 'page')]);
     const pages = (await readdir(dir)).filter((name) => name.endsWith('.png')).length;
     return { pages, complaints: stderr };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Pages of pdftotext output (the trailing form feed leaves an empty last element, dropped here). */
