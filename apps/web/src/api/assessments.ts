@@ -10,7 +10,7 @@ import type {
   TExtendAssessmentResponse,
   TTermsDocument,
 } from '@pid5/contract';
-import { apiErrorFrom, apiFetch, ApiError, retryUnlessRefused, safeJson } from './client';
+import { apiFetch, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
 export const creditsKey = ['credits'] as const;
@@ -39,8 +39,6 @@ export function useAssessment(id: string | undefined) {
     queryFn: ({ signal }) =>
       apiFetch<TAssessmentDetails>(`/api/assessments/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== undefined,
-    // A missing or someone else's test does not come back on a retry.
-    retry: retryUnlessRefused,
   });
 }
 
@@ -96,17 +94,19 @@ export function useDiagnoses() {
   });
 }
 
+/** The spec's message for a report that could not be downloaded. */
+export const REPORT_DOWNLOAD_FAILED = 'Error downloading PDF';
+
 /** Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. */
 export async function downloadReport(id: number, name: string): Promise<void> {
   // The browser's time zone, so the date printed on the report is the reader's today.
   const query = new URLSearchParams({ name, tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const response = await fetch(`/api/assessments/${id}/report.pdf?${query.toString()}`, { credentials: 'same-origin' });
   if (!response.ok) {
-    // A refused name (400) comes with a message saying what to change; anything else is the spec's message.
-    const body = response.status === 400 ? safeJson(await response.text()) : null;
+    // A refused name (400) comes with a message saying what to change; any other failure is the spec's message.
     throw response.status === 400
-      ? apiErrorFrom(400, body, 'Error downloading PDF')
-      : new ApiError(response.status, 'INTERNAL', 'Error downloading PDF');
+      ? await errorFromResponse(response, REPORT_DOWNLOAD_FAILED)
+      : new ApiError(response.status, 'INTERNAL', REPORT_DOWNLOAD_FAILED);
   }
   const url = URL.createObjectURL(await response.blob());
   try {

@@ -54,14 +54,20 @@ export async function apiFetch<T>(
   return body as T;
 }
 
+/** The error for a non-2xx answer, read from the response: see apiErrorFrom. */
+export async function errorFromResponse(response: Response, fallback: string): Promise<ApiError> {
+  const text = await response.text();
+  return apiErrorFrom(response.status, text ? safeJson(text) : null, fallback);
+}
+
 /** The error for a non-2xx answer: the server's code, message and fields, or `fallback` when the body is not ours. */
-export function apiErrorFrom(status: number, body: unknown, fallback: string): ApiError {
+function apiErrorFrom(status: number, body: unknown, fallback: string): ApiError {
   return isApiErrorBody(body)
     ? new ApiError(status, body.error.code, body.error.message, body.error.fields)
     : new ApiError(status, 'INTERNAL', fallback);
 }
 
-export function safeJson(text: string): unknown {
+function safeJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

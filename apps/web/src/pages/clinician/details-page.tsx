@@ -16,7 +16,13 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
-import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
+import {
+  downloadReport,
+  isMissingAssessment,
+  REPORT_DOWNLOAD_FAILED,
+  useAssessment,
+  useExtendAssessment,
+} from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
@@ -193,6 +199,12 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
   const [isLoading, setIsLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // An error belongs to the attempt it came from: opening or closing the dialog starts afresh.
+  const showDialog = (isOpen: boolean) => {
+    setError(null);
+    setIsDialogOpen(isOpen);
+  };
+
   const download = async (reportName: string) => {
     setIsLoading(true);
     setError(null);
@@ -200,8 +212,7 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
       await downloadReport(id, reportName);
       setIsDialogOpen(false);
     } catch (failure) {
-      // A name the report cannot print is refused with what to change (400); anything else is the spec's message.
-      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Error downloading PDF');
+      setError(failure instanceof ApiError ? failure.message : REPORT_DOWNLOAD_FAILED);
     } finally {
       setIsLoading(false);
     }
@@ -212,7 +223,7 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
       {/* Every answer is in but the patient has not submitted: the scores are frozen only at submission. */}
       <Tooltip label="Available once the patient submits the test" disabled={isSubmitted}>
         <Button
-          onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : setIsDialogOpen(true))}
+          onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : showDialog(true))}
           disabled={isLoading || !isSubmitted}
         >
           {isLoading && isAdminView ? 'Getting PDF' : 'Download PDF'}
@@ -225,7 +236,7 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
       )}
       <Modal
         opened={isDialogOpen}
-        onClose={() => setIsDialogOpen(false)}
+        onClose={() => showDialog(false)}
         title="Enter the name you would like on the report"
         centered
       >
@@ -250,7 +261,7 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
               </Text>
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setIsDialogOpen(false)}>
+              <Button variant="default" onClick={() => showDialog(false)}>
                 Close
               </Button>
               <Button type="submit" disabled={isLoading}>
