@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { retryUnlessRefused } from './api/client';
 import { createAppRouter } from './routes';
 
 // The old product's links were /#/test/{code}; keep them working by moving to the canonical path,
@@ -11,8 +12,9 @@ if (legacy) {
   window.location.replace(`/${legacy[1]}/${legacy[2]}`);
 }
 
+// Every query: one more try after a network or server failure, none after a refusal (4xx would only come again).
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false } },
 });
 
 const root = document.getElementById('root');

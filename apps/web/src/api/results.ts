@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAssessmentResults } from '@pid5/contract';
 import { assessmentsKey } from './assessments';
-import { apiFetch, retryUnlessRefused } from './client';
+import { apiFetch } from './client';
 
 /**
  * `GET /api/assessments/{id}/results`: the scores frozen at submission (or, for admins, computed live for an
@@ -13,7 +13,5 @@ export function useResults(id: number | string | undefined) {
     queryFn: ({ signal }) =>
       apiFetch<TAssessmentResults>(`/api/assessments/${encodeURIComponent(String(id ?? ''))}/results`, { signal }),
     enabled: id !== undefined,
-    // 404 (not yours / missing) and 409 (not finished) do not change on a retry.
-    retry: retryUnlessRefused,
   });
 }
