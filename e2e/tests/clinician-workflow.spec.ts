@@ -1,18 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
-  DEMO,
-  PASSWORD,
   answerAsPatient,
   answersFrom,
   createTestViaApi,
+  csvRecords,
+  currentTermsId,
+  DEMO,
+  downloadText,
   expect,
   expectOk,
   formatDateInPage,
   grantTests,
   newClinician,
-  parseCsv,
-  signInAsDemo,
+  openAdmin,
+  PASSWORD,
   test,
   unique,
 } from './helpers';
@@ -26,12 +27,6 @@ function dashboardRow(page: Page, patientId: string) {
 /** The Patient ID column of the rows on screen, top to bottom. */
 function patientIdColumn(page: Page) {
   return page.locator('tbody tr td:first-child');
-}
-
-async function openAdmin(newPage: (options?: object) => Promise<Page>): Promise<Page> {
-  const admin = await newPage();
-  await signInAsDemo(admin, DEMO.admin);
-  return admin;
 }
 
 /** Chooses the two diagnoses through the picker and makes the second the primary. */
@@ -255,7 +250,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
       patientId: 'third',
       dsmCodes: ['F60.3'],
       primaryDsm: 'F60.3',
-      termsId: ((await (await page.request.get('/api/documents/terms')).json()) as { id: number }).id,
+      termsId: await currentTermsId(page),
     },
   });
   expect(third.status()).toBe(409);
@@ -330,7 +325,7 @@ test('25 tests: search, the four sorts and paging are in the URL, and the CSV is
   const tag = unique('pg');
   const formula = `=1+2 ${tag}`;
   const seeded: { patientId: string; answered: number; code: string }[] = [];
-  const termsId = ((await (await page.request.get('/api/documents/terms')).json()) as { id: number }).id;
+  const termsId = await currentTermsId(page);
   for (let i = 1; i <= 25; i++) {
     const patientId = i === 7 ? formula : `${tag}-${String(i).padStart(2, '0')}`;
     const { code } = await createTestViaApi(page, { patientId }, termsId);
@@ -427,13 +422,9 @@ test('25 tests: search, the four sorts and paging are in the URL, and the CSV is
   await expect(page.getByText('25 assessments')).toBeVisible();
 
   // The CSV: UTF-8 with a byte-order mark, every test, and a formula in a patient id made harmless.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download CSV' }).click();
-  const download = await downloading;
+  const { download, bytes } = await downloadText(page, () => page.getByRole('link', { name: 'Download CSV' }).click());
   expect(download.suggestedFilename()).toMatch(/^assessments-\d{4}-\d{2}-\d{2}\.csv$/);
-  const bytes = await readFile(await download.path());
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const records = parseCsv(bytes.subarray(3).toString('utf8'));
+  const records = csvRecords(bytes);
   const [header, ...rows] = records;
   expect(header?.slice(0, 3)).toEqual(['Assessment ID', 'Patient ID', 'Clinician']);
   expect(rows).toHaveLength(25);

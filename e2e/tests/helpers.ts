@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { promisify } from 'node:util';
@@ -9,6 +10,7 @@ import {
   type APIRequestContext,
   type APIResponse,
   type BrowserContextOptions,
+  type Download,
   type Page,
 } from '@playwright/test';
 
@@ -18,12 +20,16 @@ export const DEMO = {
   clinicianB: 'Dr. Dana Doctor',
 } as const;
 
-/** Signs in through the real redirect flow: our Login button → the bundled provider → back to the dashboard. */
+/**
+ * Signs in through the real redirect flow: our Login button → the development provider's member list (the bundled
+ * one, or one a test started) → back to the dashboard. `name` is matched as text, whatever characters it holds.
+ */
 export async function signInAsDemo(page: Page, name: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(`^Sign in as ${name.replace('.', '\\.')} `) }).click();
+  // The button reads 'Sign in as <name> (<role>)': the '(' ends the name, so a longer name that starts alike differs.
+  await page.getByRole('button', { name: `Sign in as ${name} (` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('header-username')).toHaveText(name);
 }
@@ -47,6 +53,13 @@ export const test = base.extend<{
 });
 export { expect };
 
+/** The demo admin, signed in, in a browser context of their own (from the `newPage` fixture). */
+export async function openAdmin(newPage: (options?: BrowserContextOptions) => Promise<Page>): Promise<Page> {
+  const admin = await newPage();
+  await signInAsDemo(admin, DEMO.admin);
+  return admin;
+}
+
 /** A name no other test (or earlier run) uses: `prefix-<time><random>`, letters, digits and '-' only. */
 export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -69,7 +82,7 @@ export interface LocalUser {
  * journeys that each make their own users would pass it from one address, so every registration here comes from a
  * different one. The browser's own registration form is covered from 127.0.0.1 (sign-in and clinician journeys).
  */
-export async function registerLocalAccount(baseURL: string, username: string, password = PASSWORD): Promise<void> {
+async function registerLocalAccount(baseURL: string, username: string, password = PASSWORD): Promise<void> {
   const target = new URL('/auth/local/register', baseURL);
   const octet = () => 1 + Math.floor(Math.random() * 254);
   const body = JSON.stringify({ username, password });
@@ -97,7 +110,7 @@ export async function registerLocalAccount(baseURL: string, username: string, pa
 }
 
 /** Logs `page`'s browser context in with a local account (the session cookie lands in the context). */
-export async function logInLocal(page: Page, username: string, password = PASSWORD): Promise<LocalUser> {
+async function logInLocal(page: Page, username: string, password = PASSWORD): Promise<LocalUser> {
   await expectOk(await page.request.post('/auth/local/login', { data: { username, password } }));
   const me = (await (await expectOk(await page.request.get('/api/me'))).json()) as { id: string; username: string };
   expect(me.username).toBe(username);
@@ -130,7 +143,7 @@ export interface CreatedTest {
   code: string;
 }
 
-export interface NewTestFields {
+interface NewTestFields {
   patientId: string;
   age?: number;
   gender?: 'Male' | 'Female' | 'Unspecified';
@@ -203,7 +216,7 @@ export async function completeAsPatient(request: APIRequestContext, code: string
   await expectOk(await request.post(`/api/patient/${code}/submit`));
 }
 
-export interface PatientState {
+interface PatientState {
   status: string;
   answers: string;
   answeredCount: number;
@@ -263,6 +276,23 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
 
 // ---------------------------------------------------------------------------------------------------------------
 // Files: CSV and PDF.
+
+/** Starts a download with `start` and reads the downloaded file. */
+export async function downloadText(
+  page: Page,
+  start: () => Promise<void>,
+): Promise<{ download: Download; bytes: Buffer }> {
+  const downloading = page.waitForEvent('download');
+  await start();
+  const download = await downloading;
+  return { download, bytes: await readFile(await download.path()) };
+}
+
+/** The records of a downloaded CSV, after checking its UTF-8 byte-order mark (for spreadsheet programs). */
+export function csvRecords(bytes: Buffer): string[][] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parseCsv(bytes.subarray(3).toString('utf8'));
+}
 
 /** RFC 4180 records (quoted fields, doubled quotes, CRLF); the byte-order mark must be stripped first. */
 export function parseCsv(text: string): string[][] {

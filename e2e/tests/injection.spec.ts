@@ -1,19 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startDevIdentityProvider } from '../../apps/server/src/auth/dev-identity-provider';
 import { publishDocument } from '../../apps/server/src/modules/documents/documents.repo';
 import { getFreePort } from '../../apps/server/test/free-port';
 import { startTestServer } from '../../apps/server/test/test-server';
 import {
-  DEMO,
-  PASSWORD,
   answersFrom,
   completeAsPatient,
   createTestViaApi,
+  csvRecords,
+  DEMO,
+  downloadText,
   expect,
   newClinician,
-  parseCsv,
+  PASSWORD,
   pdfText,
   signInAsDemo,
   test,
@@ -70,18 +70,6 @@ async function expectInert(page: Page, dialogs: string[], where: string): Promis
     ),
   }));
   expect(found, `injected markup on ${where}`).toEqual({ flag: null, elements: [] });
-}
-
-async function downloadText(page: Page, start: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
-  const downloading = page.waitForEvent('download');
-  await start();
-  const download = await downloading;
-  return { download, bytes: await readFile(await download.path()) };
-}
-
-function csvRecords(bytes: Buffer): string[][] {
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return parseCsv(bytes.subarray(3).toString('utf8'));
 }
 
 /** Create Test through the form, with one diagnosis as the primary. */
@@ -291,12 +279,6 @@ test('institute display names and published terms and consent with markup stay i
     }
     expect(terms.bodyHtml).toContain('<strong>responsibly</strong>');
 
-    const signIn = async (page: Page, name: string, role: 'admin' | 'clinician') => {
-      await page.goto('/login');
-      await page.getByRole('link', { name: 'Login', exact: true }).click();
-      await page.getByRole('button', { name: `Sign in as ${name} (${role})`, exact: true }).click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-    };
     const [clinicianContext, adminContext, patientContext] = contexts as [
       (typeof contexts)[number],
       (typeof contexts)[number],
@@ -305,14 +287,12 @@ test('institute display names and published terms and consent with markup stay i
 
     const clinician = await clinicianContext.newPage();
     const clinicianDialogs = recordDialogs(clinician);
-    await signIn(clinician, clinicianName, 'clinician');
-    await expect(clinician.getByTestId('header-username')).toHaveText(clinicianName);
+    await signInAsDemo(clinician, clinicianName);
     await expectInert(clinician, clinicianDialogs, "the clinician's dashboard");
 
     const admin = await adminContext.newPage();
     const adminDialogs = recordDialogs(admin);
-    await signIn(admin, adminName, 'admin');
-    await expect(admin.getByTestId('header-username')).toHaveText(adminName);
+    await signInAsDemo(admin, adminName);
     await admin.goto('/admin/credits');
     await admin.getByRole('textbox', { name: 'Clinician' }).fill('HYPERLINK');
     await admin.getByRole('option', { name: `${clinicianName} (clinician@xss.example) — 0 available` }).click();

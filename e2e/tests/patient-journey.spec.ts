@@ -3,15 +3,16 @@ import type { Page } from '@playwright/test';
 import { startTestServer } from '../../apps/server/test/test-server';
 import {
   ANSWER_LABELS,
-  DEMO,
   answersFrom,
   codeOf,
   createTestViaApi,
+  DEMO,
   expect,
   expectNoAxeViolations,
   formatDateInPage,
   grantTests,
   newClinician,
+  openAdmin,
   patientState,
   questionnaireItem,
   signInAsDemo,
@@ -50,8 +51,7 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
 }) => {
   test.slow(); // 220 answers in a real browser on a shared machine.
   const clinician = await newClinician(page, baseURL ?? '', 'clinician-journey');
-  const admin = await newPage();
-  await signInAsDemo(admin, DEMO.admin);
+  const admin = await openAdmin(newPage);
   await grantTests(admin, clinician.id, 1);
   await admin.close();
   const patientId = unique('PAT-J');

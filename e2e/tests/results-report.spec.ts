@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page, TestInfo } from '@playwright/test';
 import {
-  DEMO,
   answersFrom,
   completeAsPatient,
+  type CreatedTest,
   createTestViaApi,
   expect,
   expectNoAxeViolations,
@@ -11,12 +11,11 @@ import {
   formatScoreText,
   grantTests,
   newClinician,
+  openAdmin,
   pdfPageCount,
   pdfText,
-  signInAsDemo,
   test,
   unique,
-  type CreatedTest,
 } from './helpers';
 
 // Issue 6: results of a completed test on the details page, the PDF report (clinician and admin) and the admin
@@ -122,8 +121,7 @@ test("the clinician's report for 'Jane Doe' and the admin's anonymous one carry 
   baseURL,
 }, testInfo) => {
   test.slow(); // Two reports drawn on a shared machine.
-  const admin = await newPage();
-  await signInAsDemo(admin, DEMO.admin);
+  const admin = await openAdmin(newPage);
   const created = await completedTest(page, admin, baseURL ?? '', request);
 
   await page.goto(`/details/${created.id}`);
@@ -189,8 +187,7 @@ test('the data view shows both charts with the bars of the results API', async (
   request,
   baseURL,
 }) => {
-  const admin = await newPage();
-  await signInAsDemo(admin, DEMO.admin);
+  const admin = await openAdmin(newPage);
   const created = await completedTest(page, admin, baseURL ?? '', request);
   const results = (await (
     await expectOk(await admin.request.get(`/api/assessments/${created.id}/results`))
