@@ -28,28 +28,36 @@ export function PageControls({
   );
 }
 
-/** Below a paged list: how many items in all ('3 assessments'), then the page controls. */
+/** One page of a list as the server answers it (undefined while loading). */
+interface ListPage {
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * Below a paged list: how many items in all ('3 assessments'), then the page controls, from the server's answer
+ * (`list`); while it loads, the page asked for (`page`) of one.
+ */
 export function PagedListFooter({
-  total,
-  noun,
+  list,
   page,
-  pageCount,
+  noun,
   onChange,
   label,
 }: {
-  total: number | undefined;
-  noun: { one: string; many: string };
+  list: ListPage | undefined;
   page: number;
-  pageCount: number;
+  noun: { one: string; many: string };
   onChange: (page: number) => void;
   label: string;
 }) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {total === undefined ? '' : plural(total, noun.one, noun.many)}
+        {list === undefined ? '' : plural(list.total, noun.one, noun.many)}
       </Text>
-      <PageControls label={label} page={page} pageCount={pageCount} onChange={onChange} />
+      <PageControls label={label} page={list?.page ?? page} pageCount={list?.pageCount ?? 1} onChange={onChange} />
     </Group>
   );
 }

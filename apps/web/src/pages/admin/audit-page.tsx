@@ -161,10 +161,9 @@ export default function AuditPage() {
 
         <PagedListFooter
           label="Audit log pages"
-          total={log.data?.total}
+          list={log.data}
           noun={{ one: 'event', many: 'events' }}
-          page={log.data?.page ?? page}
-          pageCount={log.data?.pageCount ?? 1}
+          page={page}
           onChange={(next) => update({ page: next })}
         />
       </Stack>

@@ -199,10 +199,9 @@ export default function DashboardPage() {
 
         <PagedListFooter
           label="Assessment pages"
-          total={list.data?.total}
+          list={list.data}
           noun={{ one: 'assessment', many: 'assessments' }}
-          page={list.data?.page ?? page}
-          pageCount={list.data?.pageCount ?? 1}
+          page={page}
           onChange={(next) => update({ page: next })}
         />
       </Stack>
