@@ -79,22 +79,31 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
     expect(text).toContain('ЖΩ');
   });
 
+  /** A document with nothing drawn yet, in the regular font at 11 pt (pdfkit's default margins: 72 pt). */
+  function documentIn11pt(): PDFKit.PDFDocument {
+    const doc = createReportDocument({ size: 'A4' }, () => []);
+    doc.font('regular').fontSize(11);
+    return doc;
+  }
+
+  /** Draws `text` once near the top of a page, so this thread holds its recording. */
+  async function recordNearTheTop(text: string, width: number): Promise<void> {
+    const doc = documentIn11pt();
+    drawText(doc, text, 50, 60, { width });
+    await endDocument(doc);
+  }
+
   it('replays a text drawn elsewhere before exactly where pdfkit would have drawn it', async () => {
     const paragraph = 'Moved text: the same operators, shifted to where this text is drawn now.';
-    const first = createReportDocument({ size: 'A4' }, () => []);
-    first.font('regular').fontSize(11);
-    drawText(first, paragraph, 50, 60, { width: 200 });
-    await endDocument(first);
+    await recordNearTheTop(paragraph, 200);
 
-    const replayed = createReportDocument({ size: 'A4' }, () => []);
-    replayed.font('regular').fontSize(11);
+    const replayed = documentIn11pt();
     const before = reportTextCounts();
     drawText(replayed, paragraph, 137.5, 402.25, { width: 200 });
     expect(reportTextCounts().replayed - before.replayed).toBe(1);
     const endAfterReplay = { x: replayed.x, y: replayed.y };
 
-    const plain = createReportDocument({ size: 'A4' }, () => []);
-    plain.font('regular').fontSize(11);
+    const plain = documentIn11pt();
     plain.text(paragraph, 137.5, 402.25, { width: 200 });
     expect(endAfterReplay).toEqual({ x: plain.x, y: plain.y });
 
@@ -112,16 +121,9 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
 
   it('does not replay a text moved so low that pdfkit would have started a new page for it', async () => {
     const paragraph = 'Three lines of text at least, drawn first near the top of a page, then again near its bottom.';
-    const first = createReportDocument({ size: 'A4' }, () => []);
-    first.font('regular').fontSize(11);
-    drawText(first, paragraph, 50, 60, { width: 120 });
-    await endDocument(first);
+    await recordNearTheTop(paragraph, 120);
 
-    const second = createReportDocument(
-      { size: 'A4', margins: { top: 50, bottom: 50, left: 50, right: 50 } },
-      () => [],
-    );
-    second.font('regular').fontSize(11);
+    const second = documentIn11pt();
     const before = reportTextCounts();
     drawText(second, paragraph, 50, second.page.maxY() - 20, { width: 120 });
     expect(reportTextCounts().replayed - before.replayed).toBe(0);
