@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { startDevIdentityProvider, DEV_ADMIN_CLAIM, type DevIdentityProvider } from './auth/dev-identity-provider';
+import { DEV_ADMIN_CLAIM } from './auth/demo-members';
+import type { DevIdentityProvider } from './auth/dev-identity-provider';
 import { createOidcLogin, type InstituteLogin } from './auth/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
@@ -47,6 +48,8 @@ export async function startServer(
   let wixOrders: WixOrderSync | null = null;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   if (config.login.kind === 'dev') {
+    // Loaded only here: oidc-provider is a development tool, never needed with an institute's own login.
+    const { startDevIdentityProvider } = await import('./auth/dev-identity-provider');
     const clientSecret = createRandomToken(32);
     devIdentityProvider = await startDevIdentityProvider({
       port: config.login.port,

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../lib/plain-http';
+import { DEMO_MEMBERS, DEV_ADMIN_CLAIM, type DemoMember } from './demo-members';
 import { sendMemberPickerPage } from './member-picker-page';
 
 /**
@@ -10,23 +11,6 @@ import { sendMemberPickerPage } from './member-picker-page';
  * works on a fresh machine with no set-up. Never started in production (config.ts refuses).
  * Tests also run it as a separate issuer configured through the OIDC_* variables.
  */
-
-export interface DemoMember {
-  sub: string;
-  name: string;
-  email: string;
-  role: 'admin' | 'clinician';
-  picture?: string;
-}
-
-export const DEMO_MEMBERS: DemoMember[] = [
-  { sub: 'demo-admin', name: 'Dr. Ada Admin', email: 'admin@demo.institute', role: 'admin' },
-  { sub: 'demo-clinician-a', name: 'Dr. Carl Clinician', email: 'carl@demo.institute', role: 'clinician' },
-  { sub: 'demo-clinician-b', name: 'Dr. Dana Doctor', email: 'dana@demo.institute', role: 'clinician' },
-];
-
-/** The dev provider puts admins in this group; the app maps groups=admins to the admin role. */
-export const DEV_ADMIN_CLAIM = { claim: 'groups', value: 'admins' } as const;
 
 export interface DevClient {
   clientId: string;

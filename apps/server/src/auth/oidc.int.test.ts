@@ -5,7 +5,8 @@ import { identities } from '../db/schema';
 import { signInWithDevProvider } from '../../test/factories';
 import { getFreePort } from '../../test/free-port';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { startDevIdentityProvider, type DemoMember, type DevIdentityProvider } from './dev-identity-provider';
+import type { DemoMember } from './demo-members';
+import { startDevIdentityProvider, type DevIdentityProvider } from './dev-identity-provider';
 
 /**
  * Generic OpenID Connect, configured only through the OIDC_* variables, against the bundled

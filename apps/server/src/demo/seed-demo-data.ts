@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { LinkCodes } from '../lib/link-codes';
 import { identities, testCredits } from '../db/schema';
-import { DEMO_MEMBERS } from '../auth/dev-identity-provider';
+import { DEMO_MEMBERS } from '../auth/demo-members';
 import { upsertUserFromProfile } from '../modules/users/users.repo';
 import { seedDemoAssessments } from './seed-demo-assessments';
 

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-// The server runs TypeScript under tsx, and a worker thread does not inherit tsx's loader for its entry file on
-// Node 20. So a .ts worker starts from a two-line ES module (as a data: URL) that registers tsx in the worker
+// The server runs TypeScript under tsx, and a worker thread (started with no execArgv, so that the parent's flags
+// do not leak into it) does not have tsx's loader for its entry file. So a .ts worker starts from a two-line ES module (as a data: URL) that registers tsx in the worker
 // and then imports the real entry. The same code runs under `tsx` and under vitest; compiled .js needs nothing.
 
 const require = createRequire(import.meta.url);

@@ -1,13 +1,14 @@
+import { calculatePKCECodeChallenge, randomPKCECodeVerifier, randomState } from 'openid-client';
 import type { InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
 import {
   InstituteLoginError,
   isUnreachableError,
   PROVIDER_MESSAGES,
   ProviderSessionEndedError,
+  verifierLengthMessage,
 } from '../../auth/login-errors';
 import { safeEqual } from '../../lib/tokens';
 import type { ExternalProfile } from '../../modules/users/users.repo';
-import { assertVerifierLength, codeChallengeS256, createCodeVerifier, createState } from './pkce';
 import { createWixApi, WixHttpError, type WixMember, type WixTokens } from './wix-api';
 
 /** Stored with each identity: the member's contactId is the subject (spec §1, DESIGN.md §2). */
@@ -77,15 +78,16 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
     kind: 'wix',
 
     async begin() {
-      const codeVerifier = createCodeVerifier();
-      const state = createState();
+      // openid-client's PKCE helpers (RFC 7636: 32 random bytes, base64url, 43 characters; S256).
+      const codeVerifier = randomPKCECodeVerifier();
+      const state = randomState();
       const visitor = await api.visitorTokens();
       const session = await api.createRedirectSession(visitor.accessToken, {
         auth: {
           authRequest: {
             redirectUri: settings.redirectUri,
             clientId: settings.clientId,
-            codeChallenge: codeChallengeS256(codeVerifier),
+            codeChallenge: await calculatePKCECodeChallenge(codeVerifier),
             codeChallengeMethod: 'S256',
             // 'query' so that code and state reach the server (research/wix.md §5).
             responseMode: 'query',
@@ -116,10 +118,10 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
       if (!safeEqual(state, pending.state)) {
         throw new InstituteLoginError('callback', PROVIDER_MESSAGES.invalidState);
       }
-      try {
-        assertVerifierLength(pending.codeVerifier.length);
-      } catch (error) {
-        throw new InstituteLoginError('callback', (error as Error).message, { cause: error });
+      // RFC 7636 §4.1 (and the spec's provider rules): a verifier has 43 to 128 characters.
+      const verifierLength = pending.codeVerifier.length;
+      if (verifierLength < 43 || verifierLength > 128) {
+        throw new InstituteLoginError('callback', verifierLengthMessage(verifierLength));
       }
 
       let tokens: ProviderTokens;
