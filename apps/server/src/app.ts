@@ -11,7 +11,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
-import { redactUrl } from './lib/redact';
+import { redactError, redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -26,6 +26,8 @@ import { registerPatientRoutes } from './modules/patient/patient.routes';
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
   logger?: boolean;
+  /** Where log lines go (standard output when absent); the log-privacy test reads them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Fastify's trust function for `hops` proxies: the socket peer and the entries they appended, nothing further. */
@@ -42,13 +44,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // No patient data in the log at any level (lib/redact.ts): no link codes or query values in request
+            // lines, no values quoted by errors (statement parameters, database messages).
             serializers: {
-              // Patient link codes are credentials: never write them to the logs.
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
                 url: redactUrl(req.url),
               }),
+              err: redactError,
             },
           },
     // TRUST_PROXY (config.ts): believe only the X-Forwarded-For entries our own proxies appended, counted from the

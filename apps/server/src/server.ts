@@ -28,7 +28,7 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds, starts the login provider and listens: everything main.ts needs. */
 export async function startServer(
   config: AppConfig,
-  options: { clock?: Clock; logger?: boolean; database?: Database } = {},
+  options: { clock?: Clock; logger?: boolean; logStream?: { write(line: string): void }; database?: Database } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
@@ -100,7 +100,7 @@ export async function startServer(
 
   const app = await buildApp(
     { config, database, clock, instituteLogin, wixOrders, itemSet, linkCodes },
-    { logger: options.logger },
+    { logger: options.logger, logStream: options.logStream },
   );
   await app.listen({ port: config.port, host: config.host });
   const stopVacuum = scheduleVacuum(database, app.log);

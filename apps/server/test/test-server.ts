@@ -21,7 +21,9 @@ export interface TestServer {
  * The real server over real HTTP on a fresh database (PGlite or PostgreSQL, see test-database.ts),
  * with a manual clock and the bundled development identity provider on its own port.
  */
-export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const port = await getFreePort();
   const { database, drop } = await createTestDatabase();
   const config = parseConfig({
@@ -37,7 +39,13 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     ...options.env,
   });
   const clock = createManualClock(new Date());
-  const running = await startServer(config, { clock, logger: false, database });
+  // Quiet unless the test reads the log (then with LOG_LEVEL from env).
+  const running = await startServer(config, {
+    clock,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    database,
+  });
   // env may choose PORT and PUBLIC_URL (e.g. a redirect URI registered at a provider before start).
   const url = `http://127.0.0.1:${config.port}`;
   return {
