@@ -9,6 +9,7 @@ import { registerAccessControl } from './http/access';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
+import { registerTextInputCheck } from './http/text-input';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
 import { redactError, redactUrl } from './lib/redact';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
   registerAccessControl(app);
+  registerTextInputCheck(app);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);

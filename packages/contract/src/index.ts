@@ -5,3 +5,4 @@ export * from './assessments';
 export * from './admin';
 export * from './patient';
 export * from './results';
+export * from './text';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
+import { validCreateBody } from '../../test/assessment-api';
 import { insertAssessment } from '../../test/assessment-factories';
 import type { TestClient } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -42,6 +43,8 @@ afterAll(async () => {
 
 const weirdStrings = fc.oneof(
   fc.string(),
+  // Any UTF-16 code unit: NUL, other controls and lone surrogates included.
+  fc.string({ unit: 'binary', maxLength: 20 }),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
   fc.constantFrom(
     '',
@@ -52,6 +55,11 @@ const weirdStrings = fc.oneof(
     'NaN',
     'null',
     '%00',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udc00',
+    '\udbff\udbff',
     '..',
     '../../etc/passwd',
     "'; drop table users; --",
@@ -84,6 +92,7 @@ const queryArbitrary = fc.dictionary(
 
 const bodyArbitrary = fc.oneof(
   fc.jsonValue(),
+  fc.jsonValue({ stringUnit: 'binary' }),
   fc.dictionary(
     fc.constantFrom(
       'value',
@@ -101,7 +110,7 @@ const bodyArbitrary = fc.oneof(
       'clinicianId',
       'note',
     ),
-    fc.jsonValue(),
+    fc.oneof(fc.jsonValue(), weirdStrings),
   ),
 );
 
@@ -112,8 +121,11 @@ function clientFor(route: RouteEntry): TestClient {
   return route.access === 'admin' ? admin.client : route.access === 'signed-in' ? clinician.client : server.client();
 }
 
+/** A URL cannot carry an unpaired surrogate (encodeURIComponent throws): it goes as U+FFFD, as a browser sends it. */
+const asUrlText = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
+
 function fillPath(url: string, values: Record<string, string>): string {
-  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));
+  return url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(asUrlText(values[name] ?? 'x')));
 }
 
 describe('every route survives random input', () => {
@@ -125,7 +137,9 @@ describe('every route survives random input', () => {
       const paramsArbitrary = fc.record(Object.fromEntries(names.map((n) => [n, pathParameterArbitrary(n)])));
       await fc.assert(
         fc.asyncProperty(paramsArbitrary, queryArbitrary, bodyArbitrary, async (params, query, body) => {
-          const search = new URLSearchParams(query as Record<string, string>).toString();
+          const search = new URLSearchParams(
+            Object.entries(query as Record<string, string>).map(([k, v]) => [asUrlText(k), asUrlText(v)]),
+          ).toString();
           const path = fillPath(route.url, params as Record<string, string>) + (search ? `?${search}` : '');
           const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
           const response = await clientFor(route).fetch(path, {
@@ -164,5 +178,65 @@ describe('every route survives random input', () => {
       expect.soft([400, 401, 403, 429], `${route.method} ${route.url} malformed`).toContain(malformed.status);
       inputsTried += 2;
     }
+  });
+});
+
+// Text the database cannot store (PostgreSQL refuses NUL in text and unpaired surrogates in JSON) answered 500 before
+// issue 14 (finding 2). Every text input, in a body, a query or a path, is now refused with 400 and a clear message.
+describe('NUL characters and unpaired surrogates', () => {
+  const REFUSED = {
+    code: 'VALIDATION_FAILED',
+    message: expect.stringMatching(/NUL character|unpaired surrogate/) as unknown,
+  };
+
+  it.each([
+    ['a country with NUL', { country: 'a\u0000b' }, 'country'],
+    ['a patient id with a lone high surrogate', { patientId: 'PT-\ud800' }, 'patientId'],
+    ['a diagnosis with a lone low surrogate', { dsmCodes: ['F41.1', '\udc00'] }, 'dsmCodes.1'],
+  ])('POST /api/assessments with %s: 400 naming the field', async (_what, overrides, field) => {
+    const body = await validCreateBody(server, overrides);
+    const response = await clinician.client.post('/api/assessments', body);
+    expect(response.status).toBe(400);
+    const error = ((await response.json()) as { error: { fields: Record<string, string> } }).error;
+    expect(error).toMatchObject(REFUSED);
+    expect(Object.keys(error.fields)).toEqual([field]);
+  });
+
+  it.each([
+    ['a note of NUL', { clinicianId: 'x', quantity: 1, note: '\u0000' }],
+    ['a note with a lone surrogate', { clinicianId: 'x', quantity: 1, note: '\ud800' }],
+    ['a clinician id of NUL', { clinicianId: '\u0000', quantity: 1 }],
+  ])('POST /api/admin/credits with %s: 400', async (_what, body) => {
+    const grant = { ...body, clinicianId: body.clinicianId === 'x' ? clinician.id : body.clinicianId };
+    const response = await admin.client.post('/api/admin/credits', grant);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: unknown }).error).toMatchObject(REFUSED);
+  });
+
+  it.each([
+    ['/api/assessments?search=%00', 'clinician'],
+    ['/api/assessments?search=PT%00', 'clinician'],
+    ['/api/admin/credits?clinicianId=%00', 'admin'],
+    ['/api/admin/audit?actor=%00', 'admin'],
+    ['/api/diagnoses?q=%00', 'clinician'],
+  ])('GET %s: 400', async (path, who) => {
+    const response = await (who === 'admin' ? admin : clinician).client.get(path);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: unknown }).error).toMatchObject(REFUSED);
+  });
+
+  it('refuses NUL in a path parameter and in a report name, and an object key with NUL', async () => {
+    const report = await clinician.client.get(`/api/assessments/${realIds[1]}/report.pdf?name=Jane%00Roe`);
+    expect(report.status).toBe(400);
+    expect(((await report.json()) as { error: unknown }).error).toMatchObject(REFUSED);
+    const path = await clinician.client.get(`/api/assessments/${realIds[0]}%00`);
+    expect(path.status).toBe(400);
+    expect(((await path.json()) as { error: unknown }).error).toMatchObject(REFUSED);
+    const key = await clinician.client.fetch('/api/assessments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a\\u0000b": 1}',
+    });
+    expect(key.status).toBe(400);
   });
 });
