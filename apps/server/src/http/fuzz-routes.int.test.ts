@@ -138,7 +138,10 @@ describe('every route survives random input', () => {
       await fc.assert(
         fc.asyncProperty(paramsArbitrary, queryArbitrary, bodyArbitrary, async (params, query, body) => {
           const search = new URLSearchParams(
-            Object.entries(query as Record<string, string>).map(([k, v]) => [asUrlText(k), asUrlText(v)]),
+            Object.entries(query as Record<string, string>).map(([k, v]): [string, string] => [
+              asUrlText(k),
+              asUrlText(v),
+            ]),
           ).toString();
           const path = fillPath(route.url, params as Record<string, string>) + (search ? `?${search}` : '');
           const hasBody = route.method !== 'GET' && route.method !== 'DELETE';

@@ -52,6 +52,7 @@ describe('redactError (no statement parameters or quoted values in the logs)', (
       cause: { type: 'Error', code: '23505', constraint: 'x_key', table: 'assessments' },
     });
     expect(logged.stack).toMatch(/^ {4}at /);
+    expect(logged.message).toMatch(/^\[not logged/);
   });
 
   it('drops what a JSON syntax error quotes, and any field it does not know (a client error’s raw request)', () => {

@@ -84,6 +84,16 @@ function stackFrames(stack: unknown): string | undefined {
   return firstFrame < 0 ? undefined : stack.slice(firstFrame + 1);
 }
 
+/** An error as the log shows it (the shape pino's `err` serializer returns). */
+export interface LoggedError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+const MESSAGE_WITHHELD = '[not logged: it may quote request values; see code and constraint]';
+
 /** Fields of a database error that name what failed, never the values involved. */
 const DATABASE_FIELDS = ['severity', 'constraint', 'table', 'column', 'dataType', 'routine'] as const;
 
@@ -92,18 +102,17 @@ const DATABASE_FIELDS = ['severity', 'constraint', 'table', 'column', 'dataType'
  * cannot quote request values. A database error keeps its SQLSTATE and the names of the constraint, table and column,
  * never its message, detail, statement parameters or anything else it carries (a client error's raw request bytes).
  */
-export function redactError(error: unknown, depth = 0): Record<string, unknown> {
+export function redactError(error: unknown, depth = 0): LoggedError {
   if (typeof error !== 'object' || error === null) {
-    return { type: typeof error };
+    return { type: typeof error, message: '', stack: '' };
   }
   const record = error as Record<string, unknown>;
   const isQuoting = chainQuotesValues(error);
-  const serialized: Record<string, unknown> = {
+  const serialized: LoggedError = {
     type: error.constructor?.name ?? 'object',
+    message: isQuoting ? MESSAGE_WITHHELD : typeof record.message === 'string' ? record.message : '',
+    stack: '',
   };
-  if (!isQuoting && typeof record.message === 'string') {
-    serialized.message = record.message;
-  }
   if (typeof record.code === 'string' || typeof record.code === 'number') {
     serialized.code = record.code;
   }
@@ -116,9 +125,7 @@ export function redactError(error: unknown, depth = 0): Record<string, unknown> 
     }
   }
   const stack = isQuoting ? stackFrames(record.stack) : record.stack;
-  if (typeof stack === 'string') {
-    serialized.stack = stack;
-  }
+  serialized.stack = typeof stack === 'string' ? stack : '';
   if (record.cause !== undefined && depth < 5) {
     serialized.cause = redactError(record.cause, depth + 1);
   }
