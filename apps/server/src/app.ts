@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAuthRoutes } from './auth/auth.routes';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
+import { limitConnectionsPerAddress } from './http/connection-limits';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
@@ -61,9 +62,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // right; the client's own entries further left are never its address (a number here would trust nothing).
     trustProxy: trustedProxyHops(config.trustProxy),
     bodyLimit: 256 * 1024,
+    // Slow clients (config.ts): a request must arrive whole within its time (408 otherwise), idle keep-alive
+    // connections close. Node checks the first two every connectionsCheckingInterval, so check often enough.
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.connections.headersTimeoutMs / 4)),
+    },
     forceCloseConnections: false,
     return503OnClosing: true,
   });
+  if (config.connections.maxPerAddress !== null) {
+    limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);
+  }
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -33,6 +33,15 @@ const ZEnv = z.object({
     )
     .default(false),
 
+  // Slow clients (issue 14, finding 3): the whole request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS
+  // and its headers within HEADERS_TIMEOUT_SECONDS, else 408 and the connection is closed; an idle keep-alive
+  // connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS (longer than a proxy's usual 60 s, so the proxy closes
+  // first). Without a proxy, one address holds at most MAX_CONNECTIONS_PER_ADDRESS connections (0: no bound).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(256),
+
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -117,6 +126,13 @@ export interface AppConfig {
   logLevel: string;
   /** Proxy hops whose X-Forwarded-For entries are believed (false: none; the socket's address is the client). */
   trustProxy: false | number;
+  /** Time limits for slow clients, and the bound on connections per address (null: none, e.g. behind a proxy). */
+  connections: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxPerAddress: number | null;
+  };
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   dataDir: string;
   /** Patient link codes are derived from it; required in production. */
@@ -206,6 +222,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     login = { kind: 'dev', port: e.DEV_OIDC_PORT };
   }
 
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      'HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of it)',
+    );
+  }
+
   if (isProduction && !e.APP_SECRET) {
     problems.push('APP_SECRET: required in production (patient link codes are derived from it)');
   }
@@ -227,6 +249,14 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     isHttps: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      // Behind a proxy every connection comes from the proxy: the bound is the proxy's to keep (README).
+      maxPerAddress:
+        e.TRUST_PROXY === false && e.MAX_CONNECTIONS_PER_ADDRESS > 0 ? e.MAX_CONNECTIONS_PER_ADDRESS : null,
+    },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
