@@ -6,6 +6,7 @@ import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
+import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createSubmittedAssessment } from '../results/results-test-helpers';
 import { CSV_HEADERS } from './export-csv';
@@ -151,6 +152,26 @@ describe('CSV export', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.actor, clinician.id), eq(auditEvents.action, 'assessment.export')));
     expect(audited?.n).toBe(1);
+  });
+
+  it('yields no formula when a spreadsheet splits the file on semicolons (German, French, Dutch defaults)', async () => {
+    const clinician = await createSignedInClinician(server, 'semicolon');
+    for (const patientId of ['x;=1+2;', 'a;"=HYPERLINK(1)', 'b; @SUM(A1)', 'c;-2+3;+4']) {
+      await insertAssessment(server, { clinicianId: clinician.id, patientId });
+    }
+    const { text } = await download(clinician.client);
+    for (const separator of [',', ';'] as const) {
+      for (const trimLeadingSpaces of [false, true]) {
+        const records = readLikeSpreadsheet(text, { separator, trimLeadingSpaces });
+        expect(records.length, separator).toBeGreaterThan(4);
+        expect(formulaCells(records), `split on ${separator}`).toEqual([]);
+      }
+    }
+    // Read as intended (comma), the patient ids are all there, each with its guard mark.
+    const patientIds = parseCsv(text.slice(1)).map((record) => record[1]);
+    expect(patientIds).toEqual(
+      expect.arrayContaining(["x;'=1+2;", 'a;"\'=HYPERLINK(1)', "b; '@SUM(A1)", "c;'-2+3;'+4"]),
+    );
   });
 
   it('streams every row the view may see across several batches (keyset paging), and only those', async () => {

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import type { AssessmentExportRow } from './assessments.repo';
 import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
 import { containsPattern } from './assessments.repo';
@@ -11,13 +13,54 @@ describe('guardCsvCell (OWASP CSV injection)', () => {
     ['-1', "'-1"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\t=1', "'\t=1"],
-    ['\r=1', "'\r=1"],
+    // A line break can end a record for a program that ignores our quotes: what follows it is guarded too.
+    ['\r=1', "'\r'=1"],
+    ['a\n+1', "a\n'+1"],
     ['P-001', 'P-001'],
     ['a=b', 'a=b'],
     ['', ''],
     [" '=already", " '=already"],
   ])('%j → %j', (input, expected) => {
     expect(guardCsvCell(input)).toBe(expected);
+  });
+});
+
+// A spreadsheet in a semicolon locale (German, French, Dutch) splits our comma-separated file on ';' (issue 14,
+// finding 4): every part of a cell after a ';' (or ',', CR, LF) starts a cell there, and must not start a formula.
+describe('the formula guard under comma and semicolon splitting', () => {
+  const READERS = [
+    { separator: ',', trimLeadingSpaces: false },
+    { separator: ';', trimLeadingSpaces: false },
+    { separator: ',', trimLeadingSpaces: true },
+    { separator: ';', trimLeadingSpaces: true },
+  ] as const;
+  const exported = (rows: string[][]) => rows.map((cells) => encodeCsvRecord(cells.map(guardCsvCell))).join('');
+
+  it.each(READERS)('a patient id "x;=1+2;" yields no formula when split on %o', (reader) => {
+    const text = exported([['1', 'x;=1+2;', 'Dr; "=2+3"', 'F41.1; F32.0']]);
+    expect(formulaCells(readLikeSpreadsheet(text, reader))).toEqual([]);
+  });
+
+  it('keeps the text readable: only the parts that would start a formula get the quote mark', () => {
+    expect(guardCsvCell('x;=1+2;')).toBe("x;'=1+2;");
+    expect(guardCsvCell('F41.1; F32.0')).toBe('F41.1; F32.0');
+    expect(encodeCsvRecord(['a;b'])).toBe('"a;b"\r\n');
+  });
+
+  it('yields no formula for any text, under either separator, with or without trimmed spaces', () => {
+    const nasty = fc.string({
+      unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ';', ',', '"', "'", ' ', 'x', '1'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(nasty, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (rows) => {
+        const text = exported(rows.map((cells, i) => [String(i + 1), ...cells]));
+        for (const reader of READERS) {
+          expect(formulaCells(readLikeSpreadsheet(text, reader)), JSON.stringify({ rows, reader })).toEqual([]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -9,11 +9,20 @@ import { isExpired } from './assessments.presenter';
 // chunk per batch, the next batch read while this one is sent), so an export of any size never sits in memory.
 
 /**
- * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a
- * spreadsheet. Prefixing a single quote makes the program show it as text. Applied to every text cell.
+ * Where a spreadsheet may start a cell inside our text: at its start, and after any `,` or `;` (a program in a
+ * semicolon locale splits the whole line on `;`, ignoring our commas and quotes) or CR/LF, past any spaces and quotes
+ * it may drop; followed by a formula trigger (= + - @, or tab or CR, which some programs drop first).
+ */
+const FORMULA_START = /(?<=^|[,;\r\n])[ "]*(?=[=+\-@\t\r])/g;
+
+/**
+ * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a spreadsheet.
+ * Prefixing a single quote makes the program show it as text. Applied to every text cell, at every place a
+ * spreadsheet could start a cell under comma or semicolon splitting (issue 14: `x;=1+2;` became `=1+2` in German
+ * Excel), so only those parts carry the mark: `x;'=1+2;`.
  */
 export function guardCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(FORMULA_START, "$&'");
 }
 
 const SCORE_LABELS: Readonly<Record<(typeof SCORE_FIELDS)[number], string>> = {
@@ -120,9 +129,12 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
 
 const CSV_BATCH_SIZE = 1000;
 
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, with its quotes doubled; null is empty. */
+/**
+ * RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, with its quotes doubled; null is empty. A
+ * semicolon too, so a program that reads the file with `;` as separator keeps such a cell whole where it can.
+ */
 function encodeCsvCell(cell: CsvCell): string {
   if (cell === null) {
     return '';
