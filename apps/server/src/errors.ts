@@ -32,15 +32,18 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
 export class AppError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
+  /** For 503: seconds after which trying again makes sense (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { status?: number; fields?: Record<string, string> } = {},
+    options: { status?: number; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.statusCode = options.status ?? DEFAULT_STATUS[code];
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

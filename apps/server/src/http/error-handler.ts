@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@pid5/contract';
 import { AppError } from '../errors';
 
+/** Retry-After of a 503 whose cause does not know better. */
+const DEFAULT_RETRY_AFTER_SECONDS = 2;
+
 // Errors that mean "the database is not reachable right now": answer 503 so clients retry.
 const DATABASE_UNAVAILABLE = new Set([
   'ECONNREFUSED',
@@ -51,6 +54,10 @@ function fieldName(instancePath: string, context: string | undefined): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Every 503 says when to come back (RFC 9110 §10.2.3), so clients and proxies retry instead of giving up.
+      if (error.statusCode === 503) {
+        reply.header('retry-after', String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+      }
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -82,7 +89,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)
-        .header('retry-after', '2')
+        .header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS))
         .send(body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -6,7 +6,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
 import { createPdfPool, PdfRenderError } from './pdf-pool';
-import { renderReportPdf } from './report-pdf';
+import { renderReportPdf, type ReportInput } from './report-pdf';
 
 // The worker pool, with the real worker (pdf-worker.ts started through tsx, as under `npm start`) and with
 // stand-in workers that crash or hang.
@@ -24,6 +24,13 @@ beforeAll(async () => {
   await writeFile(
     join(dir, 'hang-worker.mjs'),
     "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => undefined);\n",
+  );
+  // Answers each report a moment later with the input's `order` as the PDF's one byte.
+  await writeFile(
+    join(dir, 'echo-worker.mjs'),
+    "import { parentPort } from 'node:worker_threads';\n" +
+      "parentPort.on('message', (job) => setTimeout(() => parentPort.postMessage(" +
+      '{ id: job.id, ok: true, pdf: new Uint8Array([job.input.order]) }), 20));\n',
   );
   await writeFile(
     join(dir, 'failing-worker.mjs'),
@@ -77,6 +84,29 @@ describe('PDF worker pool', () => {
     const pool = createPdfPool({ size: 1, timeoutMs: 200, workerUrl: pathToFileURL(join(dir, 'hang-worker.mjs')) });
     try {
       await expect(pool.render(input)).rejects.toThrow(/longer than 200 ms/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('takes turns between requesters, bounds each one, and says when to retry', async () => {
+    const pool = createPdfPool({
+      size: 1,
+      maxQueuedPerRequester: 3,
+      workerUrl: pathToFileURL(join(dir, 'echo-worker.mjs')),
+    });
+    const drawn: string[] = [];
+    const ask = (requester: string, order: number) =>
+      pool.render({ order } as unknown as ReportInput, { requester }).then(() => drawn.push(`${requester}${order}`));
+    try {
+      const a = [ask('a', 1), ask('a', 2), ask('a', 3)];
+      // A fourth report of a's is refused: at most 3 at a time per requester.
+      await expect(ask('a', 4)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 5 });
+      const b = [ask('b', 1), ask('b', 2)];
+      const c = [ask('c', 1)];
+      await Promise.all([...a, ...b, ...c]);
+      // a1 was being drawn when b and c asked; after it, each requester in turn.
+      expect(drawn).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
     } finally {
       await pool.close();
     }

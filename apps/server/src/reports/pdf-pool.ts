@@ -8,9 +8,16 @@ import type { ReportInput } from './report-pdf';
 // Reports are drawn off the event loop (DESIGN.md §1: "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
 // A worker that crashes or runs over its time is replaced; only the report it was drawing fails.
+// The queue is fair (issue 14, finding 5): each requester (a signed-in user) has a few reports in flight at most, and
+// the next report drawn is that of the waiting requester served longest ago, so one clinician asking for 40 reports
+// at once delays another's by one report, not forty. A refusal says when to retry (Retry-After).
+
+/** Seconds a refused requester is told to wait (Retry-After): a few reports' time. */
+export const PDF_RETRY_AFTER_SECONDS = 5;
 
 export interface PdfPool {
-  render(input: ReportInput): Promise<Uint8Array>;
+  /** `requester`: whose report it is (the user id); requesters take turns and each has a bound of their own. */
+  render(input: ReportInput, options?: { requester?: string }): Promise<Uint8Array>;
   /** Start a worker ahead of need (its first start loads pdfkit and compiles the TypeScript: about a second). */
   warm(): void;
   close(): Promise<void>;
@@ -24,12 +31,15 @@ export interface PdfPoolOptions {
   timeoutMs?: number;
   /** Reports waiting for a worker beyond which new requests are refused with 503. */
   maxQueued?: number;
+  /** Reports one requester may have waiting or being drawn; more are refused with 503. */
+  maxQueuedPerRequester?: number;
   /** The worker entry (tests point it elsewhere). */
   workerUrl?: URL;
 }
 
 interface Job {
   id: number;
+  requester: string;
   input: ReportInput;
   resolve(pdf: Uint8Array): void;
   reject(error: Error): void;
@@ -39,6 +49,17 @@ interface Job {
 interface Slot {
   worker: Worker | null;
   job: Job | null;
+}
+
+/** One requester's reports: waiting ones in order, how many are in flight, and when they were last served. */
+interface Requester {
+  waiting: Job[];
+  inFlight: number;
+  lastServed: number;
+}
+
+function poolBusy(message: string): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS });
 }
 
 export class PdfRenderError extends Error {
@@ -56,11 +77,42 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const size = options.size ?? defaultPoolSize();
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxQueued = options.maxQueued ?? 20;
+  const maxPerRequester = options.maxQueuedPerRequester ?? 4;
   const workerUrl = options.workerUrl ?? new URL('./pdf-worker.ts', import.meta.url);
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null }));
-  const queue: Job[] = [];
+  /** Requesters with reports in flight (kept only while they have some). */
+  const requesters = new Map<string, Requester>();
+  let waitingCount = 0;
+  let servedCount = 0;
   let nextId = 1;
   let isClosed = false;
+
+  /** The next report to draw: the first waiting one of the requester served longest ago (never: first). */
+  function takeNextJob(): Job | undefined {
+    let next: Requester | undefined;
+    for (const requester of requesters.values()) {
+      if (requester.waiting.length > 0 && (!next || requester.lastServed < next.lastServed)) {
+        next = requester;
+      }
+    }
+    if (!next) {
+      return undefined;
+    }
+    servedCount += 1;
+    next.lastServed = servedCount;
+    waitingCount -= 1;
+    return next.waiting.shift();
+  }
+
+  function release(job: Job): void {
+    const requester = requesters.get(job.requester);
+    if (requester) {
+      requester.inFlight -= 1;
+      if (requester.inFlight <= 0) {
+        requesters.delete(job.requester);
+      }
+    }
+  }
 
   function finish(slot: Slot, outcome: { pdf: Uint8Array } | { error: Error }): void {
     const job = slot.job;
@@ -68,6 +120,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       return;
     }
     clearTimeout(job.timer);
+    release(job);
     slot.job = null;
     slot.worker?.unref();
     if ('pdf' in outcome) {
@@ -117,10 +170,10 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       return;
     }
     for (const slot of slots) {
-      if (slot.job || queue.length === 0) {
+      if (slot.job || waitingCount === 0) {
         continue;
       }
-      const job = queue.shift();
+      const job = takeNextJob();
       if (!job) {
         break;
       }
@@ -144,35 +197,42 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         slot.worker = spawn(slot);
       }
     },
-    render(input) {
+    render(input, { requester: requesterId = '' } = {}) {
       if (isClosed) {
-        return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'));
+        return Promise.reject(poolBusy('The server is shutting down. Please try again.'));
       }
-      if (queue.length >= maxQueued) {
+      const requester = requesters.get(requesterId) ?? { waiting: [], inFlight: 0, lastServed: 0 };
+      if (requester.inFlight >= maxPerRequester) {
         return Promise.reject(
-          new AppError(
-            'SERVICE_UNAVAILABLE',
-            'Many reports are being prepared right now. Please try again in a minute.',
+          poolBusy(
+            `Your last ${maxPerRequester} reports are still being prepared. Please wait for them, then try again.`,
           ),
         );
       }
+      if (waitingCount >= maxQueued) {
+        return Promise.reject(poolBusy('Many reports are being prepared right now. Please try again in a moment.'));
+      }
       return new Promise<Uint8Array>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
+        requester.waiting.push({ id: nextId++, requester: requesterId, input, resolve, reject });
+        requester.inFlight += 1;
+        requesters.set(requesterId, requester);
+        waitingCount += 1;
         dispatch();
       });
     },
     async close() {
       isClosed = true;
-      for (const job of queue.splice(0)) {
-        job.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'));
+      for (const requester of requesters.values()) {
+        for (const job of requester.waiting.splice(0)) {
+          job.reject(poolBusy('The server is shutting down. Please try again.'));
+        }
       }
+      waitingCount = 0;
       await Promise.all(
         slots.map(async (slot) => {
           const worker = slot.worker;
           slot.worker = null;
-          finish(slot, {
-            error: new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down. Please try again.'),
-          });
+          finish(slot, { error: poolBusy('The server is shutting down. Please try again.') });
           if (worker) {
             worker.removeAllListeners();
             worker.on('error', () => undefined);

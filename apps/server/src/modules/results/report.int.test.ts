@@ -211,6 +211,41 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     expect((await server.client().get(`/api/assessments/${completedId}/report.pdf`)).status).toBe(401);
   });
 
+  it("keeps drawing another clinician's report while one clinician asks for 40 at once; refusals say when to retry", async () => {
+    const other = await createSignedInClinician(server);
+    const othersTest = await createSubmittedAssessment(server, {
+      clinicianId: other.id,
+      responses: createDemoResponses({ seed: 5 }),
+    });
+    const flood = Array.from({ length: 40 }, () => downloadReport(clinician, completedId, { name: 'Jane Doe' }));
+    // Once the server starts refusing the flood, the other clinician asks for one report.
+    await new Promise<void>((resolve) => {
+      let settled = 0;
+      for (const request of flood) {
+        void request.then((response) => {
+          settled += 1;
+          if (response.status === 503 || settled === flood.length) {
+            resolve();
+          }
+        });
+      }
+    });
+    const othersReport = await downloadReport(other, othersTest, { name: 'John Roe' });
+    expect(othersReport.status).toBe(200);
+    expect(nameLine(await reportText(othersReport))).toBe('Name: John Roe');
+
+    const responses = await Promise.all(flood);
+    const refused = responses.filter((response) => response.status === 503);
+    expect(responses.filter((response) => response.status === 200).length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(responses.every((response) => response.status === 200 || response.status === 503)).toBe(true);
+    for (const response of refused) {
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect((await readError(response)).code).toBe('SERVICE_UNAVAILABLE');
+    }
+    await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.arrayBuffer()));
+  });
+
   it('draws several reports at once while answering other requests', async () => {
     // That drawing stays off the event loop is measured in reports/pdf-pool.int.test.ts; here, through HTTP,
     // concurrent downloads all succeed and a request made meanwhile is answered.

@@ -93,14 +93,18 @@ export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?:
       });
       let pdf: Uint8Array;
       try {
-        pdf = await pdfPool.render({
-          name,
-          dateText: date.text,
-          // The report never prints the raw answers.
-          results: { ...results, responses: null },
-          instituteName: config.instituteName,
-          copyrightYear: config.reportCopyrightYear ?? now.getUTCFullYear(),
-        });
+        pdf = await pdfPool.render(
+          {
+            name,
+            dateText: date.text,
+            // The report never prints the raw answers.
+            results: { ...results, responses: null },
+            instituteName: config.instituteName,
+            copyrightYear: config.reportCopyrightYear ?? now.getUTCFullYear(),
+          },
+          // Users take turns in the pool's queue, so one user's many reports do not hold up everyone else's.
+          { requester: session.user.id },
+        );
       } catch (error) {
         if (error instanceof PdfRenderError) {
           request.log.error({ err: error, assessmentId: found.assessment.id }, 'PDF report failed');
