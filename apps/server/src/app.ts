@@ -9,7 +9,7 @@ import { registerAccessControl } from './http/access';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandling } from './http/error-handler';
-import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
+import { registerJsonOnlyMutations, registerSameOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerTextInputCheck } from './http/text-input';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
+  registerJsonOnlyMutations(app);
   registerAccessControl(app);
   registerTextInputCheck(app);
 

@@ -149,6 +149,31 @@ describe('cross-site requests', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  // A browser sends text/plain, form and multipart bodies cross-site without a preflight; old browsers and some
+  // extensions send neither Origin nor Sec-Fetch-Site. State-changing routes take JSON or no body, nothing else
+  // (issue 14, finding 6): body-less routes (logout, submit, extend) used to accept a text/plain post.
+  it('refuses every body type but JSON on every state-changing route, even without Origin or Sec-Fetch-Site', async () => {
+    const before = await snapshot();
+    for (const route of stateChangingRoutes()) {
+      const what = `${route.method} ${route.url}`;
+      for (const [type, body] of [
+        ['text/plain', ''],
+        ['text/plain;charset=UTF-8', '{"value":2}'],
+        ['application/x-www-form-urlencoded', 'value=2'],
+        ['multipart/form-data; boundary=x', '--x--\r\n'],
+      ] as const) {
+        const response = await forged(route, { 'content-type': type }, body);
+        expect(response.status, `${what} (${type})`).toBe(415);
+        expect(await response.json(), `${what} (${type})`).toEqual({
+          error: { code: 'VALIDATION_FAILED', message: 'Send the request as application/json.' },
+        });
+      }
+    }
+    expect(await snapshot(), 'no table changed').toBe(before);
+    const me = await victim.client.get('/api/me');
+    expect(me.status, 'the victim is still signed in').toBe(200);
+  });
+
   it('refuses origins that only look like ours', async () => {
     const route: RouteEntry = { method: 'PUT', url: '/api/me/view-mode', access: 'admin' };
     const own = new URL(server.url);

@@ -62,3 +62,26 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
     }
   });
 }
+
+/** The media type of a Content-Type header, without parameters (`application/json; charset=utf-8` → `application/json`). */
+function mediaType(contentType: string): string {
+  return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * State-changing requests carry JSON or no body at all (issue 14, finding 6). A browser sends `text/plain`, form and
+ * multipart bodies to another site without a CORS preflight, and old browsers send neither Origin nor Sec-Fetch-Site,
+ * so the same-origin check cannot see them; a body-less route (logout, submit, extend) would otherwise accept such a
+ * post. Refused before the session is read (415); our own pages always send `application/json`.
+ */
+export function registerJsonOnlyMutations(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const contentType = request.headers['content-type'];
+    if (SAFE_METHODS.has(request.method) || contentType === undefined) {
+      return;
+    }
+    if (mediaType(contentType) !== 'application/json') {
+      throw new AppError('VALIDATION_FAILED', 'Send the request as application/json.', { status: 415 });
+    }
+  });
+}
