@@ -232,6 +232,16 @@ test('the data view shows both charts with the bars of the results API', async (
     );
   }
   await expect(admin.getByTestId('raw-responses')).toHaveText(ANSWERS);
+  // The answer history: the patient's one batch, 220 first answers from one browser of the link.
+  const history = admin.getByRole('table', { name: 'Answer history' });
+  await expect(history.locator('tbody tr')).toHaveCount(220);
+  await expect(history.locator('tbody tr').filter({ hasText: 'Patient link, browser 1' })).toHaveCount(220);
+  await expect(
+    history
+      .locator('tbody tr')
+      .filter({ hasText: `— → ${ANSWERS[0]}` })
+      .first(),
+  ).toBeVisible();
   await expect(admin.getByRole('heading', { name: 'Demographics' })).toBeVisible();
   await expect(admin.getByText('F60.3', { exact: true })).toBeVisible();
   await expect(admin.getByText('(Primary)')).toBeVisible();

@@ -22,6 +22,7 @@ import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
+import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
 import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerWixSyncRoutes(app);
   registerMeRoutes(app);
   registerResultsRoutes(app);
+  registerAnswerHistoryRoutes(app);
   registerDocumentsRoutes(app);
   registerDiagnosesRoutes(app);
   registerCreditsRoutes(app);

@@ -131,6 +131,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
+  // clinician view sees only their own tests (X is A's: 404).
+  'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },
 
   // Admin screens: the admin role in either view (DESIGN.md §2); clinicians 403.
   'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },

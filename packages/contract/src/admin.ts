@@ -91,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'assessment.extend',
   'assessment.consent',
   'assessment.submit',
+  'assessment.history',
   'credits.grant',
   'credits.sync',
 ] as const;
@@ -107,6 +108,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'assessment.extend': 'Extended a test',
   'assessment.consent': 'Patient accepted consent',
   'assessment.submit': 'Patient submitted a test',
+  'assessment.history': 'Viewed the answer history',
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
 };

@@ -6,3 +6,4 @@ export * from './admin';
 export * from './patient';
 export * from './results';
 export * from './text';
+export * from './answer-history';

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'assessment.extend'
   | 'assessment.consent'
   | 'assessment.submit'
+  | 'assessment.history'
   | 'credits.grant'
   | 'credits.sync';
 

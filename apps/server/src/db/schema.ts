@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -176,6 +177,27 @@ export const auditEvents = pgTable(
   ],
 );
 
+/** 0007_answer_changes.sql: every change of an answer, written by the save's own statement (patient.repo.ts). */
+export const answerChanges = pgTable(
+  'answer_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .notNull()
+      .references(() => assessments.id),
+    item: smallint('item').notNull(),
+    /** '0'-'3', or '9' when the item was unanswered. */
+    oldValue: char('old_value', { length: 1 }).notNull(),
+    newValue: char('new_value', { length: 1 }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** A signed-in user's id, or 'patient' for whoever holds the link. */
+    actor: text('actor').notNull(),
+    /** The browser of the patient link (a random id in the patient API's cookie). */
+    linkSession: text('link_session'),
+  },
+  (t) => [index('answer_changes_assessment').on(t.assessmentId, t.id)],
+);
+
 export const schema = {
   users,
   identities,
@@ -186,4 +208,5 @@ export const schema = {
   testCredits,
   assessments,
   auditEvents,
+  answerChanges,
 };

@@ -97,6 +97,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/:id/answer-history': {
+    audited: {
+      action: 'assessment.history',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true });
+        const response = await send(admin.client, 'GET', `/api/assessments/${row.id}/answer-history`, ip);
+        return { response, actor: admin.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'GET /api/assessments/export.csv': {
     audited: {
       action: 'assessment.export',
@@ -237,8 +247,8 @@ const AUDIT_RULES: Record<string, AuditRule> = {
   'GET /api/patient/:code/consent': { notAudited: 'the patient reading the consent text' },
   'PUT /api/patient/:code/answers/:item': {
     notAudited:
-      "the patient's own answer, up to 220 per test; the final answers are frozen with the recorded submit; open " +
-      'question for the lead (SECURITY.md)',
+      "each change is recorded in answer_changes by the save itself (item, before and after, when, the link's " +
+      'browser or the signed-in user: modules/answer-history/answer-history.int.test.ts), up to 220 per test',
   },
   'POST /api/patient/:code/answers': {
     notAudited: 'as PUT /api/patient/:code/answers/:item (answers queued offline, saved together)',
@@ -249,7 +259,8 @@ beforeAll(async () => {
   stack = await startWixStack({ env: { TRUST_PROXY: 'true' } });
   clinician = await createSignedInClinician(stack.server);
   admin = await createSignedInAdmin(stack.server);
-  await grantOverApi(admin, clinician.id, 5);
+  // Every test made here counts against the clinician's purchased tests, and the create rule needs one left.
+  await grantOverApi(admin, clinician.id, 20);
 });
 
 afterAll(async () => {

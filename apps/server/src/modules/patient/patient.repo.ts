@@ -1,7 +1,7 @@
-import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
-import { assessments } from '../../db/schema';
+import { answerChanges, assessments } from '../../db/schema';
 
 // SQL only (STYLE.md). Every query finds a test by the SHA-256 of its link code, never by row id.
 
@@ -84,13 +84,72 @@ export interface SavedAnswers {
   answeredCount: number;
 }
 
-/** The single-answer UPDATE, built once per database (on PostgreSQL also a named prepared statement, planned once). */
+/** Who saves (DESIGN.md §3 answer_changes): a signed-in user's id or 'patient', and the link's browser session. */
+export interface AnswerAuthor {
+  actor: string;
+  linkSession: string | null;
+}
+
+/**
+ * The test a save may change, locked for the rest of the statement (FOR NO KEY UPDATE: a concurrent save waits, and
+ * this one then reads the answers that save left), with `oldValues` the answers before this save: an expression over
+ * `responses` (one character, or all 220).
+ */
+function lockedOpenTest(db: Db, guard: SQL | undefined, oldValues: SQL) {
+  return db.$with('target').as(
+    db
+      .select({ id: assessments.id, oldValues: sql<string>`${oldValues}`.as('old_values') })
+      .from(assessments)
+      .where(guard)
+      .for('no key update'),
+  );
+}
+
+/**
+ * Inserts the changes of a save into answer_changes, in the save's own statement (issue 14, finding 7): one row per
+ * item whose value differs from `oldValue`, so a repeated save records nothing. `changes` is a FROM list over
+ * `target` yielding `item`, `old_value` and `new_value`.
+ */
+function recordedChanges(
+  db: Db,
+  changes: SQL,
+  author: { actor: SQLWrapper; linkSession: SQLWrapper; now: SQLWrapper },
+) {
+  return db.$with('recorded', { id: answerChanges.id }).as(sql`
+    insert into ${answerChanges} (assessment_id, item, old_value, new_value, changed_at, actor, link_session)
+    select target.id, c.item, c.old_value, c.new_value, ${author.now}::timestamptz, ${author.actor}::text,
+      ${author.linkSession}::text
+    from ${changes}
+    where c.new_value <> c.old_value
+    returning ${answerChanges.id}`);
+}
+
+/**
+ * The single-answer statement, built once per database (on PostgreSQL also a named prepared statement, planned
+ * once): lock the open test and read the item's old answer, record the change, and overlay the new answer, in one
+ * statement.
+ */
 function prepareSaveAnswer(db: Db) {
-  const next = sql`overlay(${assessments.responses}::text placing ${sql.placeholder('value')}::text from ${sql.placeholder('item')}::int for 1)`;
+  const item = sql`${sql.placeholder('item')}::int`;
+  const value = sql`${sql.placeholder('value')}::text`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const target = lockedOpenTest(
+    db,
+    isOpenForAnswers(sql.placeholder('codeHash'), now),
+    sql`substr(${assessments.responses}, ${item}, 1)`,
+  );
+  const recorded = recordedChanges(
+    db,
+    sql`target, lateral (select ${item}::smallint as item, target.old_values as old_value, ${value} as new_value) c`,
+    { actor: sql.placeholder('actor'), linkSession: sql.placeholder('linkSession'), now },
+  );
+  const next = sql`overlay(${assessments.responses}::text placing ${value} from ${item} for 1)`;
   return db
+    .with(target, recorded)
     .update(assessments)
     .set({ responses: next, answeredCount: answeredCountOf(next) })
-    .where(isOpenForAnswers(sql.placeholder('codeHash'), sql`${sql.placeholder('now')}::timestamptz`))
+    .from(target)
+    .where(eq(assessments.id, target.id))
     .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount })
     .prepare('patient_save_answer');
 }
@@ -104,7 +163,7 @@ const preparedSaves = new WeakMap<Db, ReturnType<typeof prepareSaveAnswer>>();
  */
 export async function saveAnswer(
   db: Db,
-  options: { codeHash: string; item: number; value: number; now: Date },
+  options: { codeHash: string; item: number; value: number; now: Date; author: AnswerAuthor },
 ): Promise<SavedAnswers | null> {
   let prepared = preparedSaves.get(db);
   if (!prepared) {
@@ -116,24 +175,47 @@ export async function saveAnswer(
     item: options.item,
     value: String(options.value),
     now: options.now.toISOString(),
+    actor: options.author.actor,
+    linkSession: options.author.linkSession,
   });
   return rows[0] ?? null;
 }
 
-/** Saves several answers (queued while offline) in one UPDATE, with the same guards as `saveAnswer`. */
+/**
+ * Saves several answers (queued while offline) in one statement, with the same guards as `saveAnswer`, recording
+ * each changed item.
+ */
 export async function saveAnswers(
   db: Db,
-  options: { codeHash: string; answers: readonly { item: number; value: number }[]; now: Date },
+  options: { codeHash: string; answers: readonly { item: number; value: number }[]; now: Date; author: AnswerAuthor },
 ): Promise<SavedAnswers | null> {
-  const patch = Array.from({ length: 220 }, () => '-');
+  const patchCharacters = Array.from({ length: 220 }, () => '-');
   for (const { item, value } of options.answers) {
-    patch[item - 1] = String(value);
+    patchCharacters[item - 1] = String(value);
   }
-  const next = overlaidResponses(patch.join(''));
+  const patch = patchCharacters.join('');
+  const target = lockedOpenTest(db, isOpenForAnswers(options.codeHash, options.now), sql`${assessments.responses}`);
+  const recorded = recordedChanges(
+    db,
+    sql`target, lateral (
+      select g.i::smallint as item, substr(target.old_values, g.i, 1) as old_value,
+        substr(${patch}::text, g.i, 1) as new_value
+      from generate_series(1, 220) as g(i)
+      where substr(${patch}::text, g.i, 1) <> '-'
+    ) c`,
+    {
+      actor: sql`${options.author.actor}`,
+      linkSession: sql`${options.author.linkSession}`,
+      now: sql`${options.now.toISOString()}`,
+    },
+  );
+  const next = overlaidResponses(patch);
   const rows = await db
+    .with(target, recorded)
     .update(assessments)
     .set({ responses: next, answeredCount: answeredCountOf(next) })
-    .where(isOpenForAnswers(options.codeHash, options.now))
+    .from(target)
+    .where(eq(assessments.id, target.id))
     .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount });
   return rows[0] ?? null;
 }

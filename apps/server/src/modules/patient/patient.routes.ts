@@ -13,6 +13,7 @@ import {
 } from '@pid5/contract';
 import { AppError } from '../../errors';
 import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './patient.service';
+import { answerAuthorOf, linkSessionOf } from './answer-author';
 import { createUnknownCodeLimiter } from './unknown-code-limiter';
 
 // Unknown codes: 30 per address per 10 minutes, then every patient lookup from that address waits.
@@ -64,9 +65,14 @@ export function registerPatientRoutes(app: FastifyInstance): void {
       limiter.recordMiss(request.ip);
     }
   };
+  // Every browser on a patient link gets its link session from the first request (the page load), so its saves are
+  // told apart in the answer history (answer-author.ts).
+  const assignLinkSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    linkSessionOf(request, reply, app.deps.config.isHttps);
+  };
   const patientRoute = {
     config: { access: 'patient' as const, rateLimit: PATIENT_RATE_LIMIT },
-    onRequest: refuseGuessers,
+    onRequest: [refuseGuessers, assignLinkSession],
     onResponse: countUnknownCodes,
   };
 
@@ -133,13 +139,14 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZSaveAnswersResponse, ...errors },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       saveAnswer({
         db,
         code: request.params.code,
         item: request.params.item,
         value: request.body.value,
         now: clock.now(),
+        author: await answerAuthorOf(app, request, reply),
       }),
   );
 
@@ -155,7 +162,14 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZSaveAnswersResponse, ...errors },
       },
     },
-    async (request) => saveAnswers({ db, code: request.params.code, answers: request.body.answers, now: clock.now() }),
+    async (request, reply) =>
+      saveAnswers({
+        db,
+        code: request.params.code,
+        answers: request.body.answers,
+        now: clock.now(),
+        author: await answerAuthorOf(app, request, reply),
+      }),
   );
 
   r.post(

@@ -19,6 +19,7 @@ import {
   saveAnswer as saveAnswerRow,
   saveAnswers as saveAnswerRows,
   withLockedTest,
+  type AnswerAuthor,
   type PatientTestRow,
   type SavedAnswers,
 } from './patient.repo';
@@ -151,17 +152,27 @@ async function saveGuarded(
   throw new AppError('SERVICE_UNAVAILABLE', 'The answer could not be saved just now. Please try again.');
 }
 
-/** One answer, one atomic UPDATE (DESIGN.md §4). */
-export async function saveAnswer(options: PatientRequestContext & { item: number; value: number }) {
+/** One answer, one atomic statement (DESIGN.md §4) that also records the change and who made it. */
+export async function saveAnswer(
+  options: PatientRequestContext & { item: number; value: number; author: AnswerAuthor },
+) {
   return saveGuarded(options, (codeHash) =>
-    saveAnswerRow(options.db, { codeHash, item: options.item, value: options.value, now: options.now }),
+    saveAnswerRow(options.db, {
+      codeHash,
+      item: options.item,
+      value: options.value,
+      now: options.now,
+      author: options.author,
+    }),
   );
 }
 
-/** Answers queued in the browser while offline, applied together in one UPDATE. */
-export async function saveAnswers(options: PatientRequestContext & { answers: { item: number; value: number }[] }) {
+/** Answers queued in the browser while offline, applied (and their changes recorded) in one statement. */
+export async function saveAnswers(
+  options: PatientRequestContext & { answers: { item: number; value: number }[]; author: AnswerAuthor },
+) {
   return saveGuarded(options, (codeHash) =>
-    saveAnswerRows(options.db, { codeHash, answers: options.answers, now: options.now }),
+    saveAnswerRows(options.db, { codeHash, answers: options.answers, now: options.now, author: options.author }),
   );
 }
 

@@ -13,8 +13,10 @@ import {
 } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { TAssessmentDetails, TAssessmentResults } from '@pid5/contract';
+import { useAnswerHistory } from '../../api/answer-history';
 import { isMissingAssessment, useAssessment } from '../../api/assessments';
 import { useResults } from '../../api/results';
+import { AnswerHistoryTable } from '../../components/answer-history';
 import { BackButton } from '../../components/back-button';
 import { DomainScoreChart, FacetScoreChart } from '../../components/charts/score-charts';
 import { LabelledField } from '../../components/labelled-field';
@@ -24,8 +26,8 @@ import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
 /**
- * `/dataview/{id}` (spec §2 Data view, admins): the two charts, the raw answer string, demographics and DSM
- * diagnoses. Unfinished tests show live scores from the answers so far (computed by the server).
+ * `/dataview/{id}` (spec §2 Data view, admins): the two charts, the raw answer string and its history of changes,
+ * demographics and DSM diagnoses. Unfinished tests show live scores from the answers so far (computed by the server).
  */
 export default function DataViewPage() {
   const { id } = useParams();
@@ -63,6 +65,22 @@ function DataView({ id }: { id: string | undefined }) {
     return null;
   }
   return <DataViewContent details={details.data} results={results.data} />;
+}
+
+/** The answer history: loaded on its own, so the rest of the data view does not wait for it. */
+function AnswerHistorySection({ id }: { id: number }) {
+  const history = useAnswerHistory(id);
+  return (
+    <Section title="Answer History">
+      {history.isPending ? (
+        <LoadingBlock label="Loading the answer history" />
+      ) : history.error ? (
+        <LoadErrorAlert error={history.error} title="Answer history not available" />
+      ) : (
+        <AnswerHistoryTable history={history.data} />
+      )}
+    </Section>
+  );
 }
 
 function DataViewContent({ details, results }: { details: TAssessmentDetails; results: TAssessmentResults }) {
@@ -170,6 +188,8 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
       <Section title="Scores">
         <ResultsView results={results} showCharts={false} showStatus={false} />
       </Section>
+
+      <AnswerHistorySection id={details.id} />
     </Stack>
   );
 }
