@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { AppError } from './errors';
+import { registerRefusedReadAudit } from './audit/refused-reads';
 import { registerAccessControl } from './http/access';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import type { AppDeps } from './http/deps';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerJsonOnlyMutations(app);
   registerAccessControl(app);
   registerTextInputCheck(app);
+  registerRefusedReadAudit(app);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);

@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'assessment.consent',
   'assessment.submit',
   'assessment.history',
+  'assessment.refused',
   'credits.grant',
   'credits.sync',
 ] as const;
@@ -109,6 +110,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'assessment.consent': 'Patient accepted consent',
   'assessment.submit': 'Patient submitted a test',
   'assessment.history': 'Viewed the answer history',
+  'assessment.refused': 'Asked for a test not theirs to see (refused)',
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
 };

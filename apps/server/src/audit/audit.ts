@@ -13,6 +13,7 @@ export type AuditAction =
   | 'assessment.consent'
   | 'assessment.submit'
   | 'assessment.history'
+  | 'assessment.refused'
   | 'credits.grant'
   | 'credits.sync';
 

@@ -321,17 +321,36 @@ describe('audit coverage', () => {
     expect(patientSecrets.filter((secret) => secret && log.includes(secret))).toEqual([]);
   });
 
-  it("records no read when another clinician's test is refused", async () => {
+  it("records a refusal, and no read, when another clinician's test or a missing one is asked for (id probing)", async () => {
     const { row } = await makeTest({ consented: true, finished: true });
     const other = await createSignedInClinician(stack.server, 'other');
-    for (const path of [`/api/assessments/${row.id}`, `/api/assessments/${row.id}/results`]) {
-      expect((await other.client.get(path)).status).toBe(404);
+    const missingId = row.id + 1_000_000;
+    const probes = [
+      ['GET', `/api/assessments/${row.id}`, 'GET /api/assessments/:id'],
+      ['GET', `/api/assessments/${row.id}/results`, 'GET /api/assessments/:id/results'],
+      ['GET', `/api/assessments/${row.id}/report.pdf`, 'GET /api/assessments/:id/report.pdf'],
+      ['POST', `/api/assessments/${row.id}/extend`, 'POST /api/assessments/:id/extend'],
+      ['GET', `/api/assessments/${missingId}`, 'GET /api/assessments/:id'],
+    ] as const;
+    for (const [method, path] of probes) {
+      const response = await send(other.client, method, path, '203.0.113.7');
+      expect(response.status, path).toBe(404);
     }
-    expect((await other.client.get(`/api/assessments/${row.id}/report.pdf`)).status).toBe(404);
     const rows = await stack.server.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.actor, other.id), eq(auditEvents.assessmentId, row.id)));
-    expect(rows).toEqual([]);
+      .where(eq(auditEvents.actor, other.id))
+      .orderBy(auditEvents.id);
+    const afterSignIn = rows.filter((r) => r.action !== 'login');
+    expect(
+      afterSignIn.map((r) => [r.action, r.assessmentId, r.ip, (r.details as { route?: string } | null)?.route]),
+    ).toEqual(
+      probes.map(([, path, route]) => [
+        'assessment.refused',
+        path.includes(String(missingId)) ? missingId : row.id,
+        '203.0.113.7',
+        route,
+      ]),
+    );
   });
 });

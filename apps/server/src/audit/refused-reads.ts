@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from './audit';
+
+/**
+ * Refused reads are audited too (issue 14, finding 7): a signed-in caller who asks for a test by id and gets 404 (it
+ * is another clinician's, outside their view, or does not exist; the answer is the same) leaves an
+ * `assessment.refused` row naming the route and the id asked for, so an admin can see someone probing ids. One hook
+ * for every route with an `:id`, written before the answer is sent, like the other audit rows.
+ */
+export function registerRefusedReadAudit(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions.url;
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (reply.statusCode !== 404 || !request.auth || !route?.includes('/:id') || typeof id !== 'number') {
+      return;
+    }
+    await recordAudit(app.deps.database.db, {
+      actor: request.auth.user.id,
+      action: 'assessment.refused',
+      assessmentId: id,
+      ip: request.ip,
+      at: app.deps.clock.now(),
+      details: { route: `${request.method} ${route}`, view: request.auth.viewMode },
+    });
+  });
+}
