@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -176,6 +177,21 @@ export const auditEvents = pgTable(
   ],
 );
 
+/** Rate limits shared by every server process (db/rate-limit-counters.ts): a fixed window per scope and subject. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subject] }),
+    index('rate_limit_counters_window_ends_at').on(t.windowEndsAt),
+  ],
+);
+
 export const schema = {
   users,
   identities,
@@ -186,4 +202,5 @@ export const schema = {
   testCredits,
   assessments,
   auditEvents,
+  rateLimitCounters,
 };
