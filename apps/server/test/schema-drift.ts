@@ -73,18 +73,26 @@ const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 
 function toDatabaseType(declared: string): string {
   const base = declared.replace(/(\[\d*\])+$/, '');
   const arraySuffix = declared.slice(base.length).replace(/\d/g, '');
-  const length = /\((\d+)\)$/.exec(base)?.[0] ?? '';
-  const name = base.replace(/\(\d+\)$/, '');
-  const mapped =
-    SERIAL_TYPES[name] ??
-    (name === 'char'
-      ? `character${length || '(1)'}`
-      : name === 'varchar'
-        ? `character varying${length}`
-        : name === 'timestamp' || name === 'time'
-          ? `${name}${length} without time zone`
-          : base.replace(/^numeric\((\d+), ?(\d+)\)$/, 'numeric($1,$2)'));
-  return `${mapped}${arraySuffix}`;
+  return `${toDatabaseBaseType(base)}${arraySuffix}`;
+}
+
+function toDatabaseBaseType(base: string): string {
+  const length = /\(\d+\)$/.exec(base)?.[0] ?? '';
+  const name = base.slice(0, base.length - length.length);
+  const serialType = SERIAL_TYPES[name];
+  if (serialType) {
+    return serialType;
+  }
+  if (name === 'char') {
+    return `character${length || '(1)'}`;
+  }
+  if (name === 'varchar') {
+    return `character varying${length}`;
+  }
+  if (name === 'timestamp' || name === 'time') {
+    return `${name}${length} without time zone`;
+  }
+  return base.replace(/^numeric\((\d+), ?(\d+)\)$/, 'numeric($1,$2)');
 }
 
 /** The cast PostgreSQL prints after a literal default of this type. */
