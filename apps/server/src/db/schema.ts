@@ -15,21 +15,27 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // The data model of DESIGN.md §3. The SQL migrations in ./migrations are the source of truth for
-// the database; this file mirrors them for typed queries (db/schema.test.ts keeps the two in step).
+// the database; this file mirrors them for typed queries, and db/schema.int.test.ts fails on any
+// difference (ARCHITECTURE.md, "Changing the database schema").
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  username: text('username').notNull(),
-  email: text('email'),
-  photoUrl: text('photo_url'),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  createdAt: createdAt(),
-  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    photoUrl: text('photo_url'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  },
+  // Finding a user by e-mail ignores case (users.repo.ts).
+  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+);
 
 export const identities = pgTable(
   'identities',
@@ -41,7 +47,7 @@ export const identities = pgTable(
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject)],
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject), index('identities_user').on(t.userId)],
 );
 
 export const localCredentials = pgTable('local_credentials', {
