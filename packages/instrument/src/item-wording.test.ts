@@ -100,6 +100,37 @@ function findItemSetFiles(): { file: string; items: ItemText[] }[] {
     });
 }
 
+/**
+ * Our own texts that describe the scales to patients and clinicians (report texts, level words): every file
+ * named `*-texts.ts`, or `*-texts.json`, each string literal as one text (literals joined by `+` are one text).
+ */
+function findOwnTextFiles(): { file: string; items: ItemText[] }[] {
+  const listed = execFileSync(
+    'git',
+    [
+      '-C',
+      repoRoot,
+      'ls-files',
+      '-z',
+      '--cached',
+      '--others',
+      '--exclude-standard',
+      '--',
+      '*-texts.ts',
+      '*-texts.json',
+    ],
+    { encoding: 'utf8' },
+  );
+  return listed
+    .split('\0')
+    .filter((file) => file && !file.endsWith('.test.ts'))
+    .map((file) => {
+      const source = readFileSync(join(repoRoot, file), 'utf8').replace(/(['"`])\s*\+\s*\1/g, '');
+      const literals = [...source.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)];
+      return { file, items: literals.map((m, i) => ({ number: i + 1, text: m[1] ?? m[2] ?? m[3] ?? '' })) };
+    });
+}
+
 describe('item wording check (no 5 consecutive words of a published PID-5 item)', () => {
   it('reproduces the checker’s normalisation and hashing', () => {
     expect(toWords("It’s a well-known, 3rd-rate Café!\tDon't")).toEqual([
@@ -143,6 +174,17 @@ describe('item wording check (no 5 consecutive words of a published PID-5 item)'
   });
 
   it.each(itemSetFiles.map((set) => [set.file, set] as const))('%s shares no 5-word run', (_file, set) => {
+    expect(findOverlaps(set.file, set.items, publishedFingerprints)).toEqual([]);
+  });
+
+  const ownTextFiles = findOwnTextFiles();
+
+  it('finds our own scale texts (the report texts)', () => {
+    expect(ownTextFiles.map((set) => set.file)).toContain('apps/server/src/reports/report-texts.ts');
+    expect(ownTextFiles.find((set) => set.file.endsWith('report-texts.ts'))?.items.length).toBeGreaterThan(100);
+  });
+
+  it.each(ownTextFiles.map((set) => [set.file, set] as const))('%s shares no 5-word run', (_file, set) => {
     expect(findOverlaps(set.file, set.items, publishedFingerprints)).toEqual([]);
   });
 });
