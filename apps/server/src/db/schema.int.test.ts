@@ -57,6 +57,7 @@ describe('schema.ts and the SQL migrations', () => {
       'local_credentials',
       'login_requests',
       'sessions',
+      'rate_limit_counters',
       'test_credits',
       'users',
     ]);
