@@ -56,8 +56,8 @@ describe('schema.ts and the SQL migrations', () => {
       'identities',
       'local_credentials',
       'login_requests',
-      'sessions',
       'rate_limit_counters',
+      'sessions',
       'test_credits',
       'users',
     ]);
