@@ -14,6 +14,7 @@ import { registerJsonOnlyMutations, registerSameOriginCheck, registerSecurityHea
 import { registerTextInputCheck } from './http/text-input';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
+import { createRateLimitStore } from './http/rate-limit-store';
 import { redactError, redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
@@ -85,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fastifyCookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so a limit holds across every server process (http/rate-limit-store.ts).
+    store: createRateLimitStore(deps.database.db, deps.clock),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

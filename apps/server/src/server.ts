@@ -7,6 +7,7 @@ import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db/database';
+import { scheduleCounterPruning } from './db/rate-limit-counters';
 import { scheduleVacuum } from './db/vacuum-schedule';
 import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
 import { resolveAppSecret } from './lib/app-secret';
@@ -38,10 +39,12 @@ export async function startServer(
   // not empty, so the secret file must not be written there first.
   const linkCodes = createLinkCodes(resolveAppSecret(config));
   await database.migrate();
-  await ensureDefaultDocuments(database.db);
-  if (config.demoData) {
-    await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes });
-  }
+  await database.runExclusively(async () => {
+    await ensureDefaultDocuments(database.db);
+    if (config.demoData) {
+      await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes });
+    }
+  });
 
   let devIdentityProvider: DevIdentityProvider | null = null;
   let instituteLogin: InstituteLogin | null = null;
@@ -104,6 +107,7 @@ export async function startServer(
   );
   await app.listen({ port: config.port, host: config.host });
   const stopVacuum = scheduleVacuum(database, app.log);
+  const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -114,6 +118,7 @@ export async function startServer(
     devIdentityProvider,
     close: async () => {
       stopVacuum();
+      stopPruning();
       await app.close();
       await devIdentityProvider?.close();
       await database.close();

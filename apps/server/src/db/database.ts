@@ -19,6 +19,11 @@ export interface Database {
   readonly db: Db;
   /** Applies pending migrations; returns the names it applied. */
   migrate(): Promise<string[]>;
+  /**
+   * Runs start-up work (default documents, demo data) holding a database-wide lock, so that server processes
+   * starting together on one PostgreSQL do it once, one after another (each checks what is there first).
+   */
+  runExclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer (for /readyz). */
   ping(): Promise<void>;
   /**
@@ -59,6 +64,8 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     kind: 'pglite',
     db,
     migrate: () => applyMigrations(runner),
+    // PGlite is one connection in one process: nothing else starts against it.
+    runExclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
@@ -68,6 +75,26 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+// Keys of PostgreSQL advisory locks (any numbers, the same in every process of this app).
+const MIGRATIONS_LOCK = 727220005;
+const START_UP_LOCK = 727220006;
+
+/** Runs `work` while one pooled connection holds the advisory lock `key` (waiting for it if another holds it). */
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  key: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work(client);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
 }
 
 async function openPostgres(options: { url: string; poolSize?: number; onPoolError?: (error: Error) => void }) {
@@ -84,23 +111,17 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
   const database: Database = {
     kind: 'postgres',
     db,
-    migrate: async () => {
-      const client = await pool.connect();
-      try {
-        // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
-        await client.query('select pg_advisory_lock(727220005)');
-        const runner: ScriptRunner = {
+    // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
+    migrate: () =>
+      withAdvisoryLock(pool, MIGRATIONS_LOCK, (client) =>
+        applyMigrations({
           exec: async (text) => {
             await client.query(text);
           },
           query: async (text, params) => (await client.query(text, params as unknown[])).rows,
-        };
-        return await applyMigrations(runner);
-      } finally {
-        await client.query('select pg_advisory_unlock(727220005)').catch(() => undefined);
-        client.release();
-      }
-    },
+        }),
+      ),
+    runExclusively: (work) => withAdvisoryLock(pool, START_UP_LOCK, () => work()),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

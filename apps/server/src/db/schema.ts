@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -15,21 +16,27 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // The data model of DESIGN.md §3. The SQL migrations in ./migrations are the source of truth for
-// the database; this file mirrors them for typed queries (db/schema.test.ts keeps the two in step).
+// the database; this file mirrors them for typed queries, and db/schema.int.test.ts fails on any
+// difference (ARCHITECTURE.md, "Changing the database schema").
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  username: text('username').notNull(),
-  email: text('email'),
-  photoUrl: text('photo_url'),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  createdAt: createdAt(),
-  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    photoUrl: text('photo_url'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  },
+  // Finding a user by e-mail ignores case (users.repo.ts).
+  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+);
 
 export const identities = pgTable(
   'identities',
@@ -41,7 +48,7 @@ export const identities = pgTable(
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject)],
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject), index('identities_user').on(t.userId)],
 );
 
 export const localCredentials = pgTable('local_credentials', {
@@ -177,24 +184,42 @@ export const auditEvents = pgTable(
   ],
 );
 
-/** 0007_answer_changes.sql: every change of an answer, written by the save's own statement (patient.repo.ts). */
+/** Rate limits shared by every server process (db/rate-limit-counters.ts): a fixed window per scope and subject. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subject] }),
+    index('rate_limit_counters_window_ends_at').on(t.windowEndsAt),
+  ],
+);
+
+/** 0008_answer_changes.sql: every change of an answer, written by the save's own statement (patient.repo.ts). */
 export const answerChanges = pgTable(
   'answer_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // No foreign key (0007_answer_changes.sql says why).
+    // No foreign key (0008_answer_changes.sql says why).
     assessmentId: bigint('assessment_id', { mode: 'number' }).notNull(),
     item: smallint('item').notNull(),
     /** '0'-'3', or '9' when the item was unanswered. */
-    oldValue: char('old_value', { length: 1 }).notNull(),
-    newValue: char('new_value', { length: 1 }).notNull(),
+    oldValue: char('old_value', { length: 1, enum: ['0', '1', '2', '3', '9'] }).notNull(),
+    newValue: char('new_value', { length: 1, enum: ['0', '1', '2', '3'] }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** A signed-in user's id, or 'patient' for whoever holds the link. */
     actor: text('actor').notNull(),
     /** The browser of the patient link (a random id in the patient API's cookie). */
     linkSession: text('link_session'),
   },
-  (t) => [index('answer_changes_assessment').on(t.assessmentId, t.id)],
+  (t) => [
+    index('answer_changes_assessment').on(t.assessmentId, t.id),
+    check('answer_changes_item_check', sql`${t.item} BETWEEN 1 AND 220`),
+  ],
 );
 
 export const schema = {
@@ -207,5 +232,6 @@ export const schema = {
   testCredits,
   assessments,
   auditEvents,
+  rateLimitCounters,
   answerChanges,
 };

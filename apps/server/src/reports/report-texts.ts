@@ -93,7 +93,7 @@ export const DOMAIN_TEXTS: Readonly<Record<DomainKey, TraitText>> = {
   Antag: {
     description:
       'How much you put your own wishes first in dealings with others, for example by seeking admiration, bending ' +
-      'the truth or steering people to get what you want.',
+      'the truth or steering people towards your own ends.',
     difficulties:
       'Others may come to distrust you or feel used, which can lead to conflict and make lasting cooperation ' +
       'harder.',
@@ -196,7 +196,7 @@ export const FACET_TEXTS: Readonly<Record<FacetKey, TraitText>> = {
     strengths: 'Readiness to stand up for yourself and others and to say clearly when something is not right.',
   },
   Imp: {
-    description: 'How often you act on the spur of the moment, without stopping to think things through.',
+    description: 'How often you act on a sudden urge, without pausing to weigh things up first.',
     difficulties:
       'Quick decisions can lead to choices you later regret, for example with money, relationships or safety.',
     strengths: 'Spontaneity and decisiveness; you can act quickly when a situation calls for it.',
@@ -227,7 +227,7 @@ export const FACET_TEXTS: Readonly<Record<FacetKey, TraitText>> = {
     strengths: 'A rich inner world and sensitivity to subtle impressions that others may overlook.',
   },
   Per: {
-    description: 'How much you keep doing things the same way even when they no longer work.',
+    description: 'How much you stick with one way of doing something after it has stopped working.',
     difficulties: 'Sticking with one approach can cost time and lead to frustration when circumstances change.',
     strengths: 'Persistence and thoroughness: you do not give up easily and follow things through.',
   },

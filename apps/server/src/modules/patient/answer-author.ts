@@ -32,14 +32,10 @@ export function linkSessionOf(request: FastifyRequest, reply: FastifyReply, isHt
 
 /**
  * Who is saving: the signed-in user when the request carries a valid staff session (read only when it carries a
- * session cookie, so a patient's save costs no lookup), else 'patient'; and the browser's link session.
+ * session cookie, so a patient's save costs no lookup), else 'patient'; and the browser's link session (given to
+ * every patient request by `linkSessionOf` in the routes' onRequest hook).
  */
-export async function answerAuthorOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<AnswerAuthor> {
-  const linkSession = linkSessionOf(request, reply, app.deps.config.isHttps);
+export async function answerAuthorOf(app: FastifyInstance, request: FastifyRequest): Promise<AnswerAuthor> {
   const session = request.cookies[SESSION_COOKIE] ? await loadSession(app, request) : null;
-  return { actor: session?.user.id ?? 'patient', linkSession };
+  return { actor: session?.user.id ?? 'patient', linkSession: request.cookies[LINK_SESSION_COOKIE] ?? null };
 }

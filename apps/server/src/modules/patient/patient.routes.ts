@@ -13,6 +13,7 @@ import {
 } from '@pid5/contract';
 import { AppError } from '../../errors';
 import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './patient.service';
+import { processLocal } from '../../http/rate-limit-store';
 import { answerAuthorOf, linkSessionOf } from './answer-author';
 import { createUnknownCodeLimiter } from './unknown-code-limiter';
 
@@ -49,20 +50,17 @@ export function registerPatientRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, itemSet } = app.deps;
   const db = database.db;
-  const limiter = createUnknownCodeLimiter({ ...UNKNOWN_CODE_LIMIT, clock });
+  const limiter = createUnknownCodeLimiter({ db, ...UNKNOWN_CODE_LIMIT, clock });
 
+  const tooManyAttempts = (waitSeconds: number) =>
+    new AppError(
+      'RATE_LIMITED',
+      `Too many attempts. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`,
+    );
   const refuseGuessers = async (request: FastifyRequest) => {
-    const wait = limiter.retryAfterSeconds(request.ip);
+    const wait = await limiter.retryAfterSeconds(request.ip);
     if (wait > 0) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many attempts. Please wait ${Math.ceil(wait / 60)} minutes and try again.`,
-      );
-    }
-  };
-  const countUnknownCodes = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (reply.statusCode === 404) {
-      limiter.recordMiss(request.ip);
+      throw tooManyAttempts(wait);
     }
   };
   // Every browser on a patient link gets its link session from the first request (the page load), so its saves are
@@ -70,10 +68,25 @@ export function registerPatientRoutes(app: FastifyInstance): void {
   const assignLinkSession = async (request: FastifyRequest, reply: FastifyReply) => {
     linkSessionOf(request, reply, app.deps.config.isHttps);
   };
+  /** Runs a patient handler; an unknown code is counted against the address before it is answered. */
+  const countingUnknownCodes =
+    <Request extends FastifyRequest, Result>(handler: (request: Request) => Promise<Result>) =>
+    async (request: Request): Promise<Result> => {
+      try {
+        return await handler(request);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'LINK_NOT_FOUND') {
+          const wait = await limiter.recordMiss(request.ip);
+          if (wait > 0) {
+            throw tooManyAttempts(wait);
+          }
+        }
+        throw error;
+      }
+    };
   const patientRoute = {
-    config: { access: 'patient' as const, rateLimit: PATIENT_RATE_LIMIT },
+    config: { access: 'patient' as const, rateLimit: processLocal(PATIENT_RATE_LIMIT) },
     onRequest: [refuseGuessers, assignLinkSession],
-    onResponse: countUnknownCodes,
   };
 
   r.get(
@@ -87,7 +100,9 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZPatientTest, ...errors },
       },
     },
-    async (request) => getPatientTest({ db, code: request.params.code, now: clock.now(), itemSet }),
+    countingUnknownCodes(async (request) =>
+      getPatientTest({ db, code: request.params.code, now: clock.now(), itemSet }),
+    ),
   );
 
   r.get(
@@ -101,7 +116,7 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZPatientConsent, ...errors },
       },
     },
-    async (request) => getConsent({ db, code: request.params.code, now: clock.now() }),
+    countingUnknownCodes(async (request) => getConsent({ db, code: request.params.code, now: clock.now() })),
   );
 
   r.post(
@@ -116,7 +131,7 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZPatientTest, ...errors },
       },
     },
-    async (request) =>
+    countingUnknownCodes(async (request) =>
       acceptConsent({
         db,
         code: request.params.code,
@@ -125,6 +140,7 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         ip: request.ip,
         itemSet,
       }),
+    ),
   );
 
   r.put(
@@ -139,15 +155,16 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZSaveAnswersResponse, ...errors },
       },
     },
-    async (request, reply) =>
+    countingUnknownCodes(async (request) =>
       saveAnswer({
         db,
         code: request.params.code,
         item: request.params.item,
         value: request.body.value,
         now: clock.now(),
-        author: await answerAuthorOf(app, request, reply),
+        author: await answerAuthorOf(app, request),
       }),
+    ),
   );
 
   r.post(
@@ -162,14 +179,15 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZSaveAnswersResponse, ...errors },
       },
     },
-    async (request, reply) =>
+    countingUnknownCodes(async (request) =>
       saveAnswers({
         db,
         code: request.params.code,
         answers: request.body.answers,
         now: clock.now(),
-        author: await answerAuthorOf(app, request, reply),
+        author: await answerAuthorOf(app, request),
       }),
+    ),
   );
 
   r.post(
@@ -183,6 +201,8 @@ export function registerPatientRoutes(app: FastifyInstance): void {
         response: { 200: ZPatientTest, ...errors },
       },
     },
-    async (request) => submitTest({ db, code: request.params.code, now: clock.now(), itemSet, ip: request.ip }),
+    countingUnknownCodes(async (request) =>
+      submitTest({ db, code: request.params.code, now: clock.now(), itemSet, ip: request.ip }),
+    ),
   );
 }
