@@ -16,9 +16,10 @@ import { loadReportFonts } from './report-fonts';
 //   draw the text where pdfkit would have drawn it there.
 // Nothing else in the code reads these (eslint's no-restricted-properties holds that for the private names).
 // `findPdfkitInternalsProblems()` checks every part above and names each one that is missing or behaves otherwise;
-// the contract test (pdfkit-internals.test.ts) fails with those names. At run time the first report of a thread runs
-// the same check: if anything is off, the thread warns once (process warning PID5_PDFKIT_INTERNALS) and draws every
-// report the plain way, with pdfkit's public interface only: the same pages, several times slower.
+// the contract test (pdfkit-internals.test.ts) fails with those names. At run time each report thread runs the same
+// check once (about 0.1 s, when the worker starts): if anything is off, the thread warns once (process warning
+// PID5_PDFKIT_INTERNALS, naming the parts) and draws every report the plain way, with pdfkit's public interface only:
+// the same pages, several times slower (pdfkit-fallback.test.ts).
 
 type Doc = PDFKit.PDFDocument;
 
@@ -345,8 +346,10 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
     }
 
     // The parsed font, laid out once, then a new font for the document made from it with the glyphs first.
-    const { parsed, layouts, glyphs } = keepParsed(font, 'Probe');
-    if (Object.keys(layouts).length === 0 || glyphs.length !== 5) {
+    const probe = 'Probe';
+    const probeGlyphs = new Set(probe).size;
+    const { parsed, layouts, glyphs } = keepParsed(font, probe);
+    if (Object.keys(layouts).length === 0 || glyphs.length !== probeGlyphs) {
       problems.push('EmbeddedFont#encode: laying out a word no longer keeps its layout and includes its glyphs');
     }
     let fontFileCalls = 0;
@@ -363,7 +366,7 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
     if (addedFont.id !== `F${internals._fontCount}` || addedFont.layoutCache !== layouts) {
       problems.push('EmbeddedFont constructor: new (document, font, id) no longer makes a font with that id');
     }
-    if (added.fixedGlyphs !== 6 || addedFont.subset.glyphs[1] !== glyphs[0]?.glyphId) {
+    if (added.fixedGlyphs !== probeGlyphs + 1 || addedFont.subset.glyphs[1] !== glyphs[0]?.glyphId) {
       problems.push(
         'EmbeddedFont#subset.includeGlyph: a new subset no longer starts with .notdef then the glyphs given',
       );
@@ -371,11 +374,11 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
 
     // A text's operators, recorded as they are written.
     doc.font('added');
-    const recorded = recordTextOperators(doc, () => doc.text('Probe', 10, 10));
+    const recorded = recordTextOperators(doc, () => doc.text(probe, 10, 10));
     if (!recorded) {
       problems.push('PDFDocument#addContent: doc.text no longer writes its operators through it as strings');
     } else {
-      if (recorded.highestSubsetId !== 5) {
+      if (recorded.highestSubsetId !== probeGlyphs) {
         problems.push("EmbeddedFont#subset.includeGlyph: doc.text no longer includes its glyphs through the subset's");
       }
       if (!recorded.operators.toString('latin1').includes(`/${addedFont.id} `)) {
@@ -395,8 +398,8 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
 let isUsable: boolean | undefined;
 
 /**
- * Whether this thread may use the parts above: checked once, at the first report. If not, it warns once (naming
- * what changed) and the reports are drawn the plain way.
+ * Whether this thread may use the parts above: checked once per thread (pdf-worker.ts asks at start, so the check
+ * runs while the worker warms up). If not, it warns once, naming what changed, and reports are drawn the plain way.
  */
 export function canUsePdfkitInternals(): boolean {
   if (isUsable === undefined) {
