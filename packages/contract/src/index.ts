@@ -5,3 +5,5 @@ export * from './assessments';
 export * from './admin';
 export * from './patient';
 export * from './results';
+export * from './api-schemas';
+export * from './api-routes';

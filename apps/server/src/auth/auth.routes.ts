@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAuthMethods, ZLocalLoginRequest, ZLocalRegisterRequest, type LoginErrorKey } from '@pid5/contract';
+import {
+  ZAuthMethods,
+  ZLocalLoginRequest,
+  ZLocalRegisterRequest,
+  ZLogoutResponse,
+  ZOk,
+  type LoginErrorKey,
+} from '@pid5/contract';
 import { recordAudit } from '../audit/audit';
 import { loginRequests } from '../db/schema';
 import { AppError } from '../errors';
@@ -23,7 +30,6 @@ import { createSession, deleteSession, SESSION_COOKIE } from './sessions';
 
 const LOGIN_STATE_COOKIE = 'login_state';
 const LOGIN_REQUEST_TTL_MS = 10 * 60_000;
-const ZOk = z.object({ ok: z.literal(true) });
 
 export function registerAuthRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -190,7 +196,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     '/auth/logout',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], response: { 200: z.object({ redirectTo: z.string() }) } },
+      schema: { tags: ['auth'], response: { 200: ZLogoutResponse } },
     },
     async (request, reply) => {
       const session = await loadSession(app, request);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { keepProviderSessionFresh } from '../auth/provider-session';
 import { findActiveSession, SESSION_COOKIE, type ActiveSession } from '../auth/sessions';
 import { AppError } from '../errors';
@@ -33,6 +33,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's zod schemas (body, querystring, response by status), for the API contract test. */
+  schema?: FastifySchema;
 }
 
 export function isGuardedPath(url: string): boolean {
@@ -54,7 +56,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        routeTable.push({ method, url: route.url, access });
+        routeTable.push({ method, url: route.url, access, schema: route.schema });
       }
     }
   });
