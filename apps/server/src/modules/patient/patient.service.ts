@@ -10,6 +10,7 @@ import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
+import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import { findCurrentDocument } from '../documents/documents.repo';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
@@ -22,7 +23,7 @@ import {
   type PatientTestRow,
   type SavedAnswers,
 } from './patient.repo';
-import { patientTestStatus, presentPatientTest } from './patient.presenter';
+import { presentPatientTest } from './patient.presenter';
 
 // The patient link (DESIGN.md §2, §4): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
