@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuthRoutes } from './auth/auth.routes';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
 import type { AppDeps } from './http/deps';
@@ -15,12 +14,12 @@ import { redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCreditsRoutes } from './modules/credits/credits.routes';
 import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
-import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 export interface BuildAppOptions {
@@ -98,7 +97,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
   registerPatientRoutes(app);
-  registerExtendRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -96,7 +96,16 @@ export async function startServer(
   }
 
   const app = await buildApp(
-    { config, database, clock, instituteLogin, wixOrders, itemSet, linkCodes },
+    {
+      config,
+      database,
+      clock,
+      instituteLogin,
+      wixOrders,
+      onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
+      itemSet,
+      linkCodes,
+    },
     { logger: options.logger },
   );
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-import type { InstituteLogin } from '../auth/institute-login';
+import type { InstituteLogin, SignInListener } from '../auth/institute-login';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import type { WixOrderSync } from '../integrations/wix/wix-order-sync';
@@ -15,6 +15,8 @@ export interface AppDeps {
   instituteLogin: InstituteLogin | null;
   /** Purchased tests from the Wix site's orders; null/absent unless WIX_API_KEY, WIX_SITE_ID, WIX_TEST_PRODUCT_ID are set. */
   wixOrders?: WixOrderSync | null;
+  /** Told of each institute sign-in (the Wix order sync at sign-in); null when nothing listens. */
+  onInstituteSignIn?: SignInListener | null;
   /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
   itemSet: ActiveItemSet;
   /** Makes and re-derives patient link codes (from APP_SECRET). */

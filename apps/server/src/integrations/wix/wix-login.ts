@@ -1,4 +1,4 @@
-import type { InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
+import type { ExternalProfile, InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
 import {
   InstituteLoginError,
   isUnreachableError,
@@ -6,7 +6,6 @@ import {
   ProviderSessionEndedError,
 } from '../../auth/login-errors';
 import { safeEqual } from '../../lib/tokens';
-import type { ExternalProfile } from '../../modules/users/users.repo';
 import { assertVerifierLength, codeChallengeS256, createCodeVerifier, createState } from './pkce';
 import { createWixApi, WixHttpError, type WixMember, type WixTokens } from './wix-api';
 

@@ -171,36 +171,3 @@ export async function markFinished(
     })
     .where(and(eq(assessments.id, options.id), whereNotCompleted()));
 }
-
-/** For extending a link: the owner, due date and whether it is finished, by row id (staff side). */
-export async function findTestForExtend(
-  db: Db,
-  id: number,
-): Promise<{ id: number; clinicianId: string; dueAt: Date; finishedAt: Date | null } | null> {
-  const rows = await db
-    .select({
-      id: assessments.id,
-      clinicianId: assessments.clinicianId,
-      dueAt: assessments.dueAt,
-      finishedAt: assessments.finishedAt,
-    })
-    .from(assessments)
-    .where(eq(assessments.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** New due date = max(due date, now) + `days`, only while unfinished; null when it finished meanwhile. */
-export async function extendDueDate(
-  db: Db,
-  options: { id: number; now: Date; days: number },
-): Promise<{ dueAt: Date } | null> {
-  const rows = await db
-    .update(assessments)
-    .set({
-      dueAt: sql`greatest(${assessments.dueAt}, ${options.now.toISOString()}::timestamptz) + make_interval(days => ${options.days}::int)`,
-    })
-    .where(and(eq(assessments.id, options.id), whereNotCompleted()))
-    .returning({ dueAt: assessments.dueAt });
-  return rows[0] ?? null;
-}
