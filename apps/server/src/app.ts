@@ -58,6 +58,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  // After the requests in flight have finished (Fastify runs onClose then), so no report is cut off.
+  app.addHook('onClose', async () => {
+    await deps.pdfPool.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

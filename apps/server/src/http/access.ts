@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { keepProviderSessionFresh } from '../auth/provider-session';
 import { findActiveSession, SESSION_COOKIE, type ActiveSession } from '../auth/sessions';
 import { AppError } from '../errors';
 import type { AppDeps } from './deps';
@@ -85,14 +84,7 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
   const { database, clock, config } = app.deps;
   const session = await findActiveSession(database.db, { token, now: clock.now(), policy: config.session });
   request.auth = session
-    ? await keepProviderSessionFresh({
-        db: database.db,
-        login: app.deps.instituteLogin,
-        token,
-        session,
-        now: clock.now(),
-        log: request.log,
-      })
+    ? await app.deps.providerSessions.keepFresh({ db: database.db, token, session, now: clock.now(), log: request.log })
     : null;
   return request.auth;
 }

@@ -1,12 +1,19 @@
 import type { InstituteLogin, SignInListener } from '../auth/institute-login';
+import type { ProviderSessionRenewal } from '../auth/provider-session';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import type { WixOrderSync } from '../integrations/wix/wix-order-sync';
 import type { Clock } from '../lib/clock';
 import type { LinkCodes } from '../lib/link-codes';
+import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
 import type { ActiveItemSet } from '../modules/item-sets/load-item-set';
+import type { UnknownCodeLimiter } from '../modules/patient/unknown-code-limiter';
+import type { PdfPool } from '../reports/pdf-pool';
 
-/** What every route may use, decorated on the Fastify instance as `app.deps`. */
+/**
+ * What every route may use, decorated on the Fastify instance as `app.deps`: built once by the composition root
+ * (server.ts), which owns their lifecycles; no module builds a shared part of its own.
+ */
 export interface AppDeps {
   config: AppConfig;
   database: Database;
@@ -21,4 +28,12 @@ export interface AppDeps {
   itemSet: ActiveItemSet;
   /** Makes and re-derives patient link codes (from APP_SECRET). */
   linkCodes: LinkCodes;
+  /** The shipped diagnosis catalogue, read and validated once at start-up. */
+  catalogue: DiagnosisCatalogue;
+  /** The PDF report workers; closed with the app, after the requests in flight. */
+  pdfPool: PdfPool;
+  /** Counts unknown patient link codes per address (in memory, per process, like the other rate limits). */
+  unknownCodeLimiter: UnknownCodeLimiter;
+  /** Renews the provider tokens of Wix member sessions. */
+  providerSessions: ProviderSessionRenewal;
 }

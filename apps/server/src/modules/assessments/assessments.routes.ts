@@ -12,7 +12,6 @@ import {
   ZListAssessmentsQuery,
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
-import { getDiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
 import {
   createAssessment,
@@ -25,9 +24,8 @@ import {
 
 export function registerAssessmentsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
+  const { database, clock, config, catalogue } = app.deps;
   const db = database.db;
-  const catalogue = getDiagnosisCatalogue();
 
   r.get(
     '/api/assessments',

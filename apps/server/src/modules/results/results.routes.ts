@@ -2,22 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
-import { createPdfPool, type PdfPool } from '../../reports/pdf-pool';
 import { createReport, viewResults } from './results.service';
 
 /**
  * `GET /api/assessments/{id}/results` (data view, results panel) and `GET /api/assessments/{id}/report.pdf`
  * (spec §2 "Download PDF"). Same access rule as the details: the owning clinician, or an admin in the admin view.
  */
-export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?: PdfPool } = {}): void {
+export function registerResultsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, itemSet } = app.deps;
+  const { database, clock, config, itemSet, pdfPool } = app.deps;
   const db = database.db;
-  const pdfPool = options.pdfPool ?? createPdfPool();
-  // After in-flight requests have finished (Fastify runs onClose then), so no report is cut off.
-  app.addHook('onClose', async () => {
-    await pdfPool.close();
-  });
 
   r.get(
     '/api/assessments/:id/results',
