@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
-import type { AppDeps } from './http/deps';
+import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
-  registerAccessControl(app);
+  registerAccessControl(app, deps);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);

@@ -12,9 +12,9 @@ import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { LinkCodes } from '../../lib/link-codes';
-import { availableTests, readTestBalance } from '../credits/credits.repo';
+import { countAvailableTests } from '../credits/credits.service';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { findCurrentDocument } from '../documents/documents.repo';
+import { getCurrentDocument } from '../documents/documents.service';
 import { isCompleted } from './assessment-lifecycle';
 import {
   countAssessments,
@@ -208,7 +208,7 @@ export async function createAssessment({
   }
 
   return db.transaction(async (tx) => {
-    const terms = await findCurrentDocument(tx, 'terms');
+    const terms = await getCurrentDocument(tx, 'terms');
     if (!terms || terms.id !== request.termsId) {
       throw new AppError(
         'STALE_TERMS',
@@ -218,7 +218,7 @@ export async function createAssessment({
     if (!(await lockClinician(tx, clinicianId))) {
       throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
     }
-    if (availableTests(await readTestBalance(tx, clinicianId)) <= 0) {
+    if ((await countAvailableTests(tx, clinicianId)) <= 0) {
       throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
     }
     // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md §2,
@@ -251,7 +251,7 @@ export async function createAssessment({
       at: now,
       details: { termsId: terms.id },
     });
-    const testsAvailable = availableTests(await readTestBalance(tx, clinicianId));
+    const testsAvailable = await countAvailableTests(tx, clinicianId);
     return { assessment, testCode, testsAvailable };
   });
 }

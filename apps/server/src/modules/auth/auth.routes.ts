@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAuthMethods, ZLocalLoginRequest, ZLocalRegisterRequest, type LoginErrorKey } from '@pid5/contract';
@@ -38,12 +38,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       secure,
       expires: session.expiresAt,
     });
-  const sessionStart = (request: Parameters<typeof loadSession>[1]): SessionStart => ({
+  const sessionStart = (request: FastifyRequest): SessionStart => ({
     db,
     now: clock.now(),
     policy: config.session,
     ip: request.ip,
-    loadPrevious: () => loadSession(app, request),
+    loadPrevious: () => loadSession(request, app.deps),
   });
 
   r.get(
@@ -130,7 +130,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       schema: { tags: ['auth'], response: { 200: z.object({ redirectTo: z.string() }) } },
     },
     async (request, reply) => {
-      const session = await loadSession(app, request);
+      const session = await loadSession(request, app.deps);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       if (!session) {
         return { redirectTo: '/login' };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
-import { findCurrentDocument } from '../documents/documents.repo';
+import { getCurrentDocument } from '../documents/documents.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
   findTestByCodeHash,
@@ -82,7 +82,7 @@ export async function getPatientTest(
 
 export async function getConsent(options: PatientRequestContext): Promise<TPatientConsent> {
   await findTest(options.db, options.code);
-  const consent = await findCurrentDocument(options.db, 'consent');
+  const consent = await getCurrentDocument(options.db, 'consent');
   if (!consent) {
     throw new AppError('SERVICE_UNAVAILABLE', 'The consent text is not available right now. Please try again later.');
   }
@@ -95,7 +95,7 @@ export async function acceptConsent(
 ): Promise<TPatientTest> {
   const { db, now } = options;
   const codeHash = hashLinkCode(options.code);
-  const current = await findCurrentDocument(db, 'consent');
+  const current = await getCurrentDocument(db, 'consent');
   const recorded =
     current?.id === options.consentId ? await recordConsent(db, { codeHash, consentId: current.id, now }) : null;
   if (recorded) {

@@ -1,14 +1,14 @@
-import type { InstituteLogin, SignInListener } from '../auth/institute-login';
-import type { ProviderSessionRenewal } from '../auth/provider-session';
-import type { AppConfig } from '../config';
-import type { Database } from '../db/database';
-import type { WixOrderSync } from '../integrations/wix/wix-order-sync';
-import type { Clock } from '../lib/clock';
-import type { LinkCodes } from '../lib/link-codes';
-import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
-import type { ActiveItemSet } from '../modules/item-sets/load-item-set';
-import type { UnknownCodeLimiter } from '../modules/patient/unknown-code-limiter';
-import type { PdfPool } from '../reports/pdf-pool';
+import type { InstituteLogin, SignInListener } from './auth/institute-login';
+import type { ProviderSessionRenewal } from './auth/provider-session';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import type { WixOrderSync } from './integrations/wix/wix-order-sync';
+import type { Clock } from './lib/clock';
+import type { LinkCodes } from './lib/link-codes';
+import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
+import type { ActiveItemSet } from './modules/item-sets/load-item-set';
+import type { UnknownCodeLimiter } from './modules/patient/unknown-code-limiter';
+import type { PdfPool } from './reports/pdf-pool';
 
 /**
  * What every route may use, decorated on the Fastify instance as `app.deps`: built once by the composition root
@@ -36,4 +36,11 @@ export interface AppDeps {
   unknownCodeLimiter: UnknownCodeLimiter;
   /** Renews the provider tokens of Wix member sessions. */
   providerSessions: ProviderSessionRenewal;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared parts, for the routes (buildApp decorates them; the route modules read, never build, them). */
+    deps: AppDeps;
+  }
 }
