@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.resilience.test.ts', '**/node_modules/**', ...webTests],
           env: { TZ: 'UTC' },
+          // The report tests draw and rasterise whole PDFs: seconds each on a busy 2-core machine, not 5 s at most.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  { name: 'lint (eslint + prettier)', command: 'npm run --silent lint' },
+  { name: 'lint (eslint + prettier + dependency-cruiser boundaries)', command: 'npm run --silent lint' },
   { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
   { name: 'unit tests', command: 'npx vitest run --project unit' },
   { name: 'web component tests (jsdom, msw)', command: 'npx vitest run --project web' },

@@ -3,10 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuthRoutes } from './auth/auth.routes';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
-import type { AppDeps } from './http/deps';
+import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
@@ -16,12 +15,12 @@ import { redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCreditsRoutes } from './modules/credits/credits.routes';
 import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
-import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 export interface BuildAppOptions {
@@ -60,6 +59,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  // After the requests in flight have finished (Fastify runs onClose then), so no report is cut off.
+  app.addHook('onClose', async () => {
+    await deps.pdfPool.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -88,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
-  registerAccessControl(app);
+  registerAccessControl(app, deps);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
@@ -101,7 +104,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
   registerPatientRoutes(app);
-  registerExtendRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

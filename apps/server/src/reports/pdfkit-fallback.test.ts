@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type PDFDocument from 'pdfkit';
 import { describe, expect, it, vi } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
-import { pdfPageImages } from '../modules/results/results-test-helpers';
+import { pdfPageImages } from '../../test/results-test-helpers';
 import { createPdfPool } from './pdf-pool';
 import { canUsePdfkitInternals } from './pdfkit-internals';
 import { renderReportPdf } from './report-pdf';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { pdfPageImages, pdfToText, pdfWords, rasterisePdf } from '../modules/results/results-test-helpers';
+import { pdfPageImages, pdfToText, pdfWords, rasterisePdf } from '../../test/results-test-helpers';
 import {
   addParsedFont,
   canUsePdfkitInternals,

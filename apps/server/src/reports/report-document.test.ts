@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
-import { pdfToText, pdfWords, rasterisePdf } from '../modules/results/results-test-helpers';
+import { pdfToText, pdfWords, rasterisePdf } from '../../test/results-test-helpers';
 import { cachedReportFonts, createReportDocument, endReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-text';

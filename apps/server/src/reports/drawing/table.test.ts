@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfToText, splitPages } from '../../modules/results/results-test-helpers';
+import { pdfToText, splitPages } from '../../../test/results-test-helpers';
 import { createReportDocument, endReportDocument } from '../report-document';
 import { CONTENT_WIDTH, MARGIN } from './page';
 import { countRowsThatFit, drawTable, type TableColumn, type TableRow } from './table';

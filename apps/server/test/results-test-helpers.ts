@@ -3,8 +3,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { insertAssessment } from '../../../test/assessment-factories';
-import type { TestServer } from '../../../test/test-server';
+import { insertAssessment } from './assessment-factories';
+import type { TestServer } from './test-server';
 
 // Shared by the results and report integration tests.
 
