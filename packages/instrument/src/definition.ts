@@ -2,6 +2,7 @@ import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import type { DomainDefinition, FacetDefinition, Pid5Definition } from './definition-types';
 import type { DomainKey, FacetKey } from './keys';
 import { describeNormSet, formatNormsVersion, type NormField, type NormSetInfo } from './norm-sets';
+import { US_NORM_TABLES } from './norm-tables';
 import { parseDefinition } from './validate-definition';
 
 // The PID-5 scoring definition, loaded from data and validated once when this module is first imported.
@@ -25,8 +26,8 @@ export const NORM_SETS: Readonly<Record<NormField, NormSetInfo>> = {
   irf: describeNormSet(pid5Definition, 'irf'),
 };
 
-/** The norms version stored with results scored by the default definition. */
-export const NORMS_VERSION = formatNormsVersion(NORM_SETS);
+/** The norms version stored with results scored by the default definition and the shipped US tables. */
+export const NORMS_VERSION = formatNormsVersion(NORM_SETS, US_NORM_TABLES);
 
 const facetsByKey = new Map<FacetKey, FacetDefinition>(pid5Definition.facets.map((f) => [f.key, f]));
 const domainsByKey = new Map<DomainKey, DomainDefinition>(pid5Definition.domains.map((d) => [d.key, d]));

@@ -1,8 +1,17 @@
 // @pid5/instrument: the PID-5 (220-item adult self-report) scoring core. Pure TypeScript, no I/O, usable in the
 // browser and on the server. See README.md and DESIGN.md §5-§6.
 
-export { DOMAIN_KEYS, FACET_KEYS, VALIDITY_KEYS, isDomainKey, isFacetKey } from './keys';
-export type { DomainKey, FacetKey, ValidityKey } from './keys';
+export {
+  BF_TOTAL_KEY,
+  DOMAIN_KEYS,
+  FACET_KEYS,
+  FORM_IDS,
+  VALIDITY_KEYS,
+  isDomainKey,
+  isFacetKey,
+  isFormId,
+} from './keys';
+export type { BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
 
 export type {
   DomainDefinition,
@@ -32,6 +41,29 @@ export { DefinitionError, REQUIRED_NORM_SET_IDS, parseDefinition, validateDefini
 export type { DefinitionValidation } from './validate-definition';
 export { NORM_FIELDS, describeNormSet } from './norm-sets';
 export type { NormField, NormSetInfo } from './norm-sets';
+export {
+  NORM_TABLE_SCALES,
+  NormTablesError,
+  US_NORM_TABLES,
+  VALIDITY_TABLE_KEYS,
+  describeNormTables,
+  getNormTable,
+  parseNormTables,
+  validateNormTables,
+} from './norm-tables';
+export type {
+  NormRow,
+  NormTable,
+  NormTables,
+  NormTablesIdentity,
+  NormTablesInfo,
+  NormTablesValidation,
+  ValidityPercentileRow,
+  ValidityPercentileTable,
+  ValidityTableKey,
+} from './norm-tables';
+export { formatPercentile, formatTScore, readNormTable, readValidityPercentile } from './norm-lookup';
+export type { Capped, NormReading, ValidityPercentileReading } from './norm-lookup';
 
 export {
   ANSWER_LABELS,

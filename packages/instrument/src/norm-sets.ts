@@ -81,7 +81,13 @@ export function describeNormSet(definition: Pid5Definition, field: NormField): N
   };
 }
 
-/** The norms version string stored with a result (assessments.norms_version): both sets, in field order. */
-export function formatNormsVersion(sets: Readonly<Record<NormField, NormSetInfo>>): string {
-  return NORM_FIELDS.map((field) => sets[field].version).join('+');
+/**
+ * The norms version string stored with a result (assessments.norms_version): both sets in field order, then the
+ * tables the T scores and percentiles were read from.
+ */
+export function formatNormsVersion(
+  sets: Readonly<Record<NormField, NormSetInfo>>,
+  tables: { readonly version: string },
+): string {
+  return [...NORM_FIELDS.map((field) => sets[field].version), tables.version].join('+');
 }

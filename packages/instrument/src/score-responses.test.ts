@@ -305,3 +305,53 @@ describe('levels (srf cut-offs: Mild ≥ 1.5, Moderate ≥ 2, High ≥ 3)', () =
     expect(scoreResponses(ALL_3, { definition }).facets.Anx.irf).not.toBeNull();
   });
 });
+
+describe('US T and percentile (Markon et al. 2024 tables, read by data/pid5-forms.NOTES.md §3)', () => {
+  // Rows typed in from the printed tables (pid5-norm-tables.json, Tables ).
+  it('all answers 0: Anhedonia 0.75 reads T 49 (raw 0.77), Emotional Lability 0 reads the top of its 0.00 run', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.facets.Anh.us).toEqual({ t: 49, percentile: 0.56, printedRaw: 0.77, capped: null });
+    // FULL Emo prints 0.00 on T 30-38 (percentile 0) and 0.04 at T 39: a score of 0 reads T 38.
+    expect(result.facets.Emo.us).toMatchObject({ t: 38, percentile: 0, capped: null });
+    // Negative Affect 1/9 = 0.111 → nearest printed raw 0.11 at T 38 (percentile 0.04).
+    expect(result.domains.NegAf.us).toMatchObject({ t: 38, percentile: 0.04, printedRaw: 0.11 });
+  });
+
+  it('all answers 3: the top of the tables, and capped scales beyond their table', () => {
+    const result = scoreResponses(ALL_3);
+    // Anxiousness 3 − 3/9 = 2.667 (item 96 is reverse-keyed) → printed raw 2.66 at T 74.
+    expect(result.facets.Anx.us).toEqual({ t: 74, percentile: 0.98, printedRaw: 2.66, capped: null });
+    // Negative Affect mean(3, 2.667, 3) = 2.889 → printed 2.86 at T 85 (2.92 at T 86 is 0.002 further).
+    expect(result.domains.NegAf.us).toMatchObject({ t: 85, percentile: 1, printedRaw: 2.86, capped: null });
+    // Callousness 3 − 3/14 = 2.786 lies above the table's last raw 2.47 (T 100).
+    expect(result.facets.Cal.us).toMatchObject({ t: 100, percentile: 1, capped: 'above' });
+    // Antagonism: table A-5 ends at 2.53 (T 90).
+    expect(result.domains.Antag.us).toMatchObject({ t: 90, capped: 'above' });
+  });
+
+  it('an unscored scale has no T', () => {
+    const result = scoreResponses(makeResponses({ 89: '9', 108: '.' }));
+    expect(result.facets.Int.us).toBeNull();
+    expect(result.domains.Detac.us).toBeNull();
+  });
+
+  it('validity percentiles come from tables A-1, A-3 and A-4; SD-TD has none', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.validity.INC.percentile).toEqual({ percentile: 0.03, printedScore: 0, capped: null });
+    expect(result.validity.ORS.percentile).toMatchObject({ percentile: 0.889 });
+    expect(result.validity.PRD.percentile).toMatchObject({ percentile: 0.007 });
+    expect(result.validity.SDTD.percentile).toBeNull();
+    // All 3s: ORS 10 of 10 lies beyond table A-3 (0-8).
+    expect(scoreResponses(ALL_3).validity.ORS.percentile).toEqual({ percentile: 1, printedScore: 8, capped: 'above' });
+  });
+
+  it('records the tables and their version with the result', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.normTables).toMatchObject({ id: 'US-Markon2024', version: 'US-Markon2024@hitop-0128ea1-1' });
+    expect(result.normTables.source).toContain('Tables A-1 to A-9');
+    expect(result.normsVersion).toBe(NORMS_VERSION);
+    expect(NORMS_VERSION).toBe(
+      'SRF@markon2024-derived-1+DE-GESIS-2026@ab2db96-derived-1+US-Markon2024@hitop-0128ea1-1',
+    );
+  });
+});

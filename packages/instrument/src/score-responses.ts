@@ -1,7 +1,16 @@
 import { INSTRUMENT_VERSION, pid5Definition } from './definition';
 import type { FacetDefinition, NormSetDefinition, NormValue, Pid5Definition } from './definition-types';
 import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
+import { readNormTable, type NormReading } from './norm-lookup';
 import { describeNormSet, formatNormsVersion, type NormField, type NormSetInfo, resolveNormSet } from './norm-sets';
+import {
+  describeNormTables,
+  getNormTable,
+  type NormTable,
+  type NormTables,
+  type NormTablesInfo,
+  US_NORM_TABLES,
+} from './norm-tables';
 import { assertValidResponses, getAnswer, RESPONSES_LENGTH } from './responses';
 import { scoreValidity, type ValidityResult } from './score-validity';
 
@@ -18,6 +27,8 @@ import { scoreValidity, type ValidityResult } from './score-validity';
 //   cannot be computed").
 // - Standardised scores z = (score − mean) / sd for each norm set (norm-sets.ts); null when the set has no value
 //   for the scale or the score is null.
+// - US T and percentile: read from the printed table of the scale (Markon et al. 2024, or an institute's own
+//   licensed tables), nearest printed raw score, both from the same row (norm-lookup.ts).
 // - Level from the srf z: High ≥ 3, Moderate ≥ 2, Mild ≥ 1.5 (product spec §9 cut-off labels), otherwise null.
 
 export type Level = 'Mild' | 'Moderate' | 'High';
@@ -43,6 +54,11 @@ export interface StandardisedScores {
   readonly irf: number | null;
   /** From srf. */
   readonly level: Level | null;
+  /**
+   * T and percentile of the same printed row of the scale's US table (`ScoreResult.normTables`), with `capped`
+   * when the score lies beyond the table; null when the scale is not scored.
+   */
+  readonly us: NormReading | null;
 }
 
 export interface FacetScore extends StandardisedScores {
@@ -79,6 +95,8 @@ export interface ScoreResult {
   readonly normsVersion: string;
   /** What `srf` and `irf` mean: label, source and version of each norm set. */
   readonly norms: Readonly<Record<NormField, NormSetInfo>>;
+  /** The tables `us` T scores and percentiles were read from. */
+  readonly normTables: NormTablesInfo;
   readonly answered: number;
   readonly missing: number;
   /** In FACET_KEYS order. */
@@ -91,6 +109,8 @@ export interface ScoreResult {
 export interface ScoreResponsesOptions {
   /** A different (validated) definition, e.g. in tests; defaults to the package's data. */
   readonly definition?: Pid5Definition;
+  /** Norm tables for T and percentile (an institute's licensed file, `parseNormTables`); defaults to the US tables. */
+  readonly normTables?: NormTables;
 }
 
 /** z = (score − mean) / sd, or null when either is missing. */
@@ -105,10 +125,12 @@ function standardiseAll(
   score: number | null,
   pick: (set: NormSetDefinition) => NormValue | null,
   sets: Readonly<Record<NormField, NormSetDefinition>>,
+  table: NormTable,
 ): StandardisedScores {
   const srf = standardise(score, pick(sets.srf));
   const irf = standardise(score, pick(sets.irf));
-  return { srf, irf, level: classifyLevel(srf) };
+  const us = score === null ? null : readNormTable(table, score);
+  return { srf, irf, level: classifyLevel(srf), us };
 }
 
 /** Mean keyed score of a facet's answered items, with its missing count. */
@@ -138,6 +160,7 @@ export function scoreFacetItems(
 export function scoreResponses(responses: string, options: ScoreResponsesOptions = {}): ScoreResult {
   assertValidResponses(responses);
   const definition = options.definition ?? pid5Definition;
+  const normTables = options.normTables ?? US_NORM_TABLES;
   const sets = { srf: resolveNormSet(definition, 'srf'), irf: resolveNormSet(definition, 'irf') };
 
   const facets = {} as Record<FacetKey, FacetScore>;
@@ -153,7 +176,7 @@ export function scoreResponses(responses: string, options: ScoreResponsesOptions
       maxMissing: facet.maxMissingItemsForScoring,
       isScored: score !== null,
       score,
-      ...standardiseAll(score, (set) => set.facets[facet.key], sets),
+      ...standardiseAll(score, (set) => set.facets[facet.key], sets, getNormTable(normTables, 'FULL', facet.key)),
     };
   }
 
@@ -170,17 +193,18 @@ export function scoreResponses(responses: string, options: ScoreResponsesOptions
       isScored: score !== null,
       unscoredFacets,
       score,
-      ...standardiseAll(score, (set) => set.domains[domain.key], sets),
+      ...standardiseAll(score, (set) => set.domains[domain.key], sets, getNormTable(normTables, 'FULL', domain.key)),
     };
   }
 
   const norms = { srf: describeNormSet(definition, 'srf'), irf: describeNormSet(definition, 'irf') };
-  const validity = scoreValidity(responses, definition);
+  const validity = scoreValidity(responses, definition, normTables);
   return {
     instrument: { name: definition.instrument, form: definition.form },
     instrumentVersion: INSTRUMENT_VERSION,
-    normsVersion: formatNormsVersion(norms),
+    normsVersion: formatNormsVersion(norms, normTables),
     norms,
+    normTables: describeNormTables(normTables),
     answered: RESPONSES_LENGTH - validity.missing,
     missing: validity.missing,
     facets: orderByKeys(FACET_KEYS, facets),

@@ -1,4 +1,6 @@
 import type { Pid5Definition } from './definition-types';
+import { readValidityPercentile, type ValidityPercentileReading } from './norm-lookup';
+import type { NormTables, ValidityTableKey } from './norm-tables';
 import { getAnswer, RESPONSES_LENGTH } from './responses';
 
 // Response-validity indices of the 220-item PID-5, from the scoring data (`validityScales`, notes §8).
@@ -16,6 +18,8 @@ import { getAnswer, RESPONSES_LENGTH } from './responses';
 // `itemsUncertain: [38]` so the report can say so.
 // A scale with any of its items missing is not computed (score null, flag false/null): these are raw sums or
 // counts with fixed cut-offs, and prorating them is not part of any of the published rules.
+// Percentiles in the US norm sample (all 1,082 respondents) from Markon et al. (2024) Tables A-1 (INC, printed
+// "VRIN"), A-3 (ORS) and A-4 (PRD); no table is published for SD-TD.
 
 export type PrdFlag = 'positive-impression' | 'indeterminate' | 'genuine';
 export type SdtdFlag = 'social-desirability' | 'indeterminate' | 'defensiveness';
@@ -29,6 +33,11 @@ interface ValidityScaleResultBase {
   readonly missing: number;
   /** False when any of its items is missing; score and flag are then null/false. */
   readonly isComputed: boolean;
+  /**
+   * Percentile of the score in the US norm sample (nearest printed score, capped beyond the table); null when the
+   * score is not computed or no table is published for the scale (SD-TD) or loaded.
+   */
+  readonly percentile: ValidityPercentileReading | null;
 }
 
 export interface IncResult extends ValidityScaleResultBase {
@@ -107,8 +116,17 @@ export function classifySdtd(score: number, sdtd: Pid5Definition['validity']['SD
   return score >= sdtd.defensivenessIfAtLeast ? 'defensiveness' : 'indeterminate';
 }
 
+function percentileOf(
+  normTables: NormTables,
+  key: ValidityTableKey,
+  score: number | null,
+): ValidityPercentileReading | null {
+  const table = normTables.validityTables[key];
+  return score === null || table === undefined ? null : readValidityPercentile(table, score);
+}
+
 /** Score the validity scales of an already validated response string. */
-export function scoreValidity(responses: string, definition: Pid5Definition): ValidityResult {
+export function scoreValidity(responses: string, definition: Pid5Definition, normTables: NormTables): ValidityResult {
   const { INC, ORS, PRD, SDTD } = definition.validity;
 
   let missingTotal = 0;
@@ -143,6 +161,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition): Va
       nItems: incItems.length,
       missing: incRead.missing,
       isComputed: incScore !== null,
+      percentile: percentileOf(normTables, 'FULL_INC', incScore),
       score: incScore,
       flag: incScore !== null && incScore >= INC.invalidIfAtLeast,
       cutoff: INC.invalidIfAtLeast,
@@ -154,6 +173,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition): Va
       nItems: ORS.items.length,
       missing: orsRead.missing,
       isComputed: orsScore !== null,
+      percentile: percentileOf(normTables, 'FULL_ORS', orsScore),
       score: orsScore,
       flag: orsScore !== null && orsScore >= ORS.overreportingIfAtLeast,
       cutoff: ORS.overreportingIfAtLeast,
@@ -165,6 +185,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition): Va
       nItems: PRD.items.length,
       missing: prdRead.missing,
       isComputed: prdScore !== null,
+      percentile: percentileOf(normTables, 'FULL_PRD', prdScore),
       score: prdScore,
       flag: prdScore === null ? null : classifyPrd(prdScore, PRD),
       positiveImpressionIfAtMost: PRD.positiveImpressionIfAtMost,
@@ -177,6 +198,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition): Va
       nItems: SDTD.items.length,
       missing: sdtdRead.missing,
       isComputed: sdtdScore !== null,
+      percentile: null,
       score: sdtdScore,
       flag: sdtdScore === null ? null : classifySdtd(sdtdScore, SDTD),
       socialDesirabilityIfAtMost: SDTD.socialDesirabilityIfAtMost,
