@@ -1,5 +1,6 @@
 import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
-import type { Level, ScoreResult } from './score-responses';
+import type { Level } from './levels';
+import type { ScoreResult } from './score-responses';
 import type { PrdFlag, SdtdFlag } from './score-validity';
 
 // The exact JSON printed by the CLI (`npm run --silent score -- <220 characters>`). This shape is compared with an

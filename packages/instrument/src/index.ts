@@ -86,11 +86,21 @@ export {
 } from './responses';
 export type { AnswerOption, AnswerValue, SetAnswerOptions } from './responses';
 
-export { LEVEL_CUTOFFS, classifyLevel, scoreResponses, standardise } from './score-responses';
+export {
+  LEVELS,
+  LEVEL_CUTOFFS,
+  LEVEL_RULE,
+  classifyLevel,
+  describeLevel,
+  describePercentile,
+  getLevelDefinition,
+  parseLevelRule,
+} from './levels';
+export type { Level, LevelDefinition, LevelRule } from './levels';
+export { scoreResponses, standardise } from './score-responses';
 export type {
   DomainScore,
   FacetScore,
-  Level,
   ScoreResponsesOptions,
   ScoreResult,
   StandardisedScores,

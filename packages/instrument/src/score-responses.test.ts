@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import { FACETS, INSTRUMENT_VERSION, NORMS_VERSION } from './definition';
 import { DOMAIN_KEYS, FACET_KEYS, type FacetKey } from './keys';
-import { classifyLevel, scoreResponses, standardise } from './score-responses';
+import { scoreResponses, standardise } from './score-responses';
 import { parseDefinition } from './validate-definition';
 import { FACET_ITEMS, makeKeyedResponses, makeResponses, REVERSE_KEYED, type TestFacetKey } from './test-helpers';
 
@@ -71,19 +71,22 @@ describe('scoreResponses: whole-string cases', () => {
     }
   });
 
-  it('all answers 3: levels follow the srf cut-offs', () => {
+  it('all answers 3: levels follow the printed US percentile (Mild ≥ 0.84, Moderate ≥ 0.93, High ≥ 0.98)', () => {
     const result = scoreResponses(ALL_3);
-    // Anhedonia 3 − 0.75 = 2.25 → srf (2.25 − 0.83) / 0.605 = 2.347 → Moderate.
+    // Anhedonia 3 − 0.75 = 2.25, exactly between 2.22 (T 73, 0.96) and 2.28 (T 74, 0.98): the tie goes to the T
+    // nearer 50 → percentile 0.96 → Moderate (srf 2.35 would also have been Moderate under the spec's z rule).
     expect(result.facets.Anh.score).toBe(2.25);
     expect(result.facets.Anh.srf).toBeCloseTo(2.3471074380165287, 12);
+    expect(result.facets.Anh.us).toMatchObject({ t: 73, percentile: 0.96 });
     expect(result.facets.Anh.level).toBe('Moderate');
-    // Attention Seeking 3 → (3 − 0.68) / 0.63 = 3.68 → High.
-    expect(result.facets.Att.srf).toBeCloseTo((3 - 0.68) / 0.63, 12);
+    // Attention Seeking 3 → 3.01 at T 87, percentile 1.00 → High.
+    expect(result.facets.Att.us).toMatchObject({ t: 87, percentile: 1 });
     expect(result.facets.Att.level).toBe('High');
-    // Risk Taking 3 − 18/14 = 24/14 → (1.714 − 1.00) / 0.515 = 1.387 → no level.
+    // Risk Taking 3 − 18/14 = 24/14 = 1.714 → 1.72 at T 64, percentile 0.92 → Mild (srf 1.387: no level by z).
     expect(result.facets.Ris.score).toBeCloseTo(24 / 14, 12);
     expect(result.facets.Ris.srf).toBeCloseTo((24 / 14 - 1) / 0.515, 12);
-    expect(result.facets.Ris.level).toBeNull();
+    expect(result.facets.Ris.us).toMatchObject({ t: 64, percentile: 0.92 });
+    expect(result.facets.Ris.level).toBe('Mild');
     expect(result.validity.missing).toBe(0);
   });
 
@@ -264,21 +267,7 @@ describe('the 25 % missing rule (APA key: more than 25 % missing → facet not s
   });
 });
 
-describe('levels (srf cut-offs: Mild ≥ 1.5, Moderate ≥ 2, High ≥ 3)', () => {
-  it.each([
-    [null, null],
-    [-1, null],
-    [1.4999, null],
-    [1.5, 'Mild'],
-    [1.9999, 'Mild'],
-    [2, 'Moderate'],
-    [2.9999, 'Moderate'],
-    [3, 'High'],
-    [7, 'High'],
-  ] as const)('srf %s → %s', (srf, level) => {
-    expect(classifyLevel(srf)).toBe(level);
-  });
-
+describe('standardised scores', () => {
   it('standardise returns null without a norm value', () => {
     expect(standardise(1, null)).toBeNull();
     expect(standardise(null, { mean: 1, sd: 1 })).toBeNull();

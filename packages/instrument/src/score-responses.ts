@@ -1,4 +1,5 @@
 import { INSTRUMENT_VERSION, pid5Definition } from './definition';
+import { classifyLevel, type Level } from './levels';
 import type { FacetDefinition, NormSetDefinition, NormValue, Pid5Definition } from './definition-types';
 import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
 import { readNormTable, type NormReading } from './norm-lookup';
@@ -29,30 +30,15 @@ import { scoreValidity, type ValidityResult } from './score-validity';
 //   for the scale or the score is null.
 // - US T and percentile: read from the printed table of the scale (Markon et al. 2024, or an institute's own
 //   licensed tables), nearest printed raw score, both from the same row (norm-lookup.ts).
-// - Level from the srf z: High ≥ 3, Moderate ≥ 2, Mild ≥ 1.5 (product spec §9 cut-off labels), otherwise null.
-
-export type Level = 'Mild' | 'Moderate' | 'High';
-
-/** Cut-offs on the srf standardised score, highest first (product spec §2 report intro and §9). */
-export const LEVEL_CUTOFFS: readonly { readonly level: Level; readonly atLeast: number }[] = [
-  { level: 'High', atLeast: 3 },
-  { level: 'Moderate', atLeast: 2 },
-  { level: 'Mild', atLeast: 1.5 },
-];
-
-export function classifyLevel(srf: number | null): Level | null {
-  if (srf === null) {
-    return null;
-  }
-  return LEVEL_CUTOFFS.find((cutoff) => srf >= cutoff.atLeast)?.level ?? null;
-}
+// - Level from the printed US percentile of the same row (levels.ts, data/pid5-levels.json): Mild from the 84th,
+//   Moderate from the 93rd, High from the 98th percentile.
 
 export interface StandardisedScores {
   /** z against the US general-population norms (Markon et al. 2024); see `ScoreResult.norms.srf`. */
   readonly srf: number | null;
   /** z against the German general-population norms (Zimmermann et al. 2026); see `ScoreResult.norms.irf`. */
   readonly irf: number | null;
-  /** From srf. */
+  /** From the printed US percentile (`us.percentile`): Mild ≥ 0.84, Moderate ≥ 0.93, High ≥ 0.98 (levels.ts). */
   readonly level: Level | null;
   /**
    * T and percentile of the same printed row of the scale's US table (`ScoreResult.normTables`), with `capped`
@@ -130,7 +116,7 @@ function standardiseAll(
   const srf = standardise(score, pick(sets.srf));
   const irf = standardise(score, pick(sets.irf));
   const us = score === null ? null : readNormTable(table, score);
-  return { srf, irf, level: classifyLevel(srf), us };
+  return { srf, irf, level: classifyLevel(us?.percentile ?? null), us };
 }
 
 /** Mean keyed score of a facet's answered items, with its missing count. */
