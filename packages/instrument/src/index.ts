@@ -107,6 +107,24 @@ export type {
 } from './score-responses';
 export { classifyPrd, classifySdtd } from './score-validity';
 export type { IncResult, OrsResult, PrdFlag, PrdResult, SdtdFlag, SdtdResult, ValidityResult } from './score-validity';
+export {
+  VALIDITY_INTERPRETATION,
+  VERDICTS,
+  fillTemplate,
+  parseValidityInterpretation,
+} from './validity-interpretation';
+export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-interpretation';
+export { decideValidity } from './validity-verdict';
+export type {
+  InconsistencyInput,
+  ValidityLine,
+  ValidityLineKey,
+  ValidityLineStatus,
+  ValidityReason,
+  ValidityReasonCode,
+  ValidityVerdict,
+  VerdictInput,
+} from './validity-verdict';
 export { toCliJson } from './cli-json';
 export type { CliDomainJson, CliFacetJson, CliJson } from './cli-json';
 

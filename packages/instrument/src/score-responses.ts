@@ -14,6 +14,7 @@ import {
 } from './norm-tables';
 import { assertValidResponses, getAnswer, RESPONSES_LENGTH } from './responses';
 import { scoreValidity, type ValidityResult } from './score-validity';
+import { decideValidity, type ValidityVerdict } from './validity-verdict';
 
 // Scoring of the 220-item PID-5 (adult self-report), DESIGN.md §5. Rules and sources:
 // - Reverse-keyed items score 3 − answer (APA PID-5 Adult scoring key, Krueger et al. 2013, Step 1).
@@ -90,6 +91,8 @@ export interface ScoreResult {
   /** In DOMAIN_KEYS order. */
   readonly domains: Readonly<Record<DomainKey, DomainScore>>;
   readonly validity: ValidityResult;
+  /** The protocol's overall validity verdict with reasons and what to do (validity-verdict.ts). */
+  readonly validityVerdict: ValidityVerdict;
 }
 
 export interface ScoreResponsesOptions {
@@ -185,6 +188,9 @@ export function scoreResponses(responses: string, options: ScoreResponsesOptions
 
   const norms = { srf: describeNormSet(definition, 'srf'), irf: describeNormSet(definition, 'irf') };
   const validity = scoreValidity(responses, definition, normTables);
+  const unscoredScales = [...Object.values(facets), ...Object.values(domains)]
+    .filter((scale) => !scale.isScored)
+    .map((scale) => scale.name);
   return {
     instrument: { name: definition.instrument, form: definition.form },
     instrumentVersion: INSTRUMENT_VERSION,
@@ -196,6 +202,17 @@ export function scoreResponses(responses: string, options: ScoreResponsesOptions
     facets: orderByKeys(FACET_KEYS, facets),
     domains: orderByKeys(DOMAIN_KEYS, domains),
     validity,
+    validityVerdict: decideValidity({
+      form: 'FULL',
+      formName: 'full form',
+      itemCount: RESPONSES_LENGTH,
+      missing: validity.missing,
+      unscoredScales,
+      inconsistency: validity.INC,
+      ors: validity.ORS,
+      prd: validity.PRD,
+      sdtd: validity.SDTD,
+    }),
   };
 }
 

@@ -7,11 +7,14 @@ import { getAnswer, RESPONSES_LENGTH } from './responses';
 // All four are computed on RAW answers (0-3 as given, no reverse keying), as the data specifies:
 // - INC (Keeley et al. 2016): Σ|a − b| over 20 item pairs; none of the 40 items is reverse-keyed. ≥ 17 flags.
 // - ORS (Sellbom, Dhillon & Bagby 2018): number of its 10 items answered 3. ≥ 3 flags over-reporting.
-// - PRD (Williams, Rogers, Sharf & Ross 2019, Table 4): raw sum of 22 items (items 96 and 98 are reverse-keyed
-//   in the facet key but summed raw, following the data / jmgirard/hitop). ≤ 10 positive impression
-//   management, ≥ 21 genuine, 11-20 indeterminate.
-// - SD-TD (Williams et al. 2019, Table 5): raw sum of 17 items including item 38 (see below). ≤ 11 social
-//   desirability, ≥ 19 defensiveness, 12-18 indeterminate.
+// - PRD (Williams, Rogers, Sharf & Ross 2019, Table 4; the book's Table A-4 calls it an "underreporting" scale):
+//   raw sum of 22 problems most people admit to at least in part (items 96 and 98 are reverse-keyed in the facet
+//   key but summed raw, following the data / jmgirard/hitop). LOW scores are the concern: ≤ 10 positive
+//   impression management (under-reporting), ≥ 21 genuine (open) answering, 11-20 indeterminate.
+// - SD-TD (Williams et al. 2019, Table 5): raw sum of 17 items including item 38 (see below). It tells two kinds
+//   of favourable answering apart: ≤ 11 social desirability rather than defensiveness, ≥ 19 defensiveness rather
+//   than social desirability, 12-18 neither. It does not tell open from favourable answering (random or strongly
+//   endorsing answers score high on it), so it is read only when PRD flags under-reporting (validity-verdict.ts).
 // SD-TD item 38: the paper's Table 5 note lists 16 items (38 absent) while its text says 17 items were summed.
 // We keep 38, as the data file does: the published cut-offs (≤ 11, ≥ 19) were set on the 17-item sum, and
 // summing 16 items against them would bias the flag towards "social desirability". The result carries
@@ -21,7 +24,12 @@ import { getAnswer, RESPONSES_LENGTH } from './responses';
 // Percentiles in the US norm sample (all 1,082 respondents) from Markon et al. (2024) Tables A-1 (INC, printed
 // "VRIN"), A-3 (ORS) and A-4 (PRD); no table is published for SD-TD.
 
+/** PRD: 'positive-impression' (≤ 10, under-reporting: the concern), 'indeterminate' (11-20), 'genuine' (≥ 21). */
 export type PrdFlag = 'positive-impression' | 'indeterminate' | 'genuine';
+/**
+ * SD-TD: which kind of favourable answering, 'social-desirability' (≤ 11) or 'defensiveness' (≥ 19), else
+ * 'indeterminate'. Meaningful only when PRD is 'positive-impression' (see validity-verdict.ts).
+ */
 export type SdtdFlag = 'social-desirability' | 'indeterminate' | 'defensiveness';
 
 interface ValidityScaleResultBase {

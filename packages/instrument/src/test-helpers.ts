@@ -34,6 +34,37 @@ export const FACET_ITEMS = {
 
 export type TestFacetKey = keyof typeof FACET_ITEMS;
 
+// Validity scales, typed in from data/pid5-scoring.NOTES.md §8: INC pairs (Keeley et al. 2016, Table 1), ORS
+// items (Sellbom et al. 2018, Table 2), PRD items (Williams et al. 2019, Table 4 note), SD-TD items (Williams et
+// al. 2019, Table 5 note + item 38, see score-validity.ts).
+export const INC_PAIRS = [
+  [79, 174],
+  [109, 110],
+  [148, 169],
+  [102, 122],
+  [138, 181],
+  [38, 92],
+  [80, 128],
+  [105, 123],
+  [50, 127],
+  [74, 173],
+  [191, 211],
+  [153, 166],
+  [125, 180],
+  [89, 145],
+  [132, 144],
+  [21, 55],
+  [24, 25],
+  [52, 152],
+  [70, 71],
+  [172, 185],
+] as const;
+export const ORS_ITEMS = [2, 8, 39, 40, 44, 150, 166, 170, 171, 178] as const;
+export const PRD_ITEMS = [
+  2, 11, 36, 38, 42, 47, 96, 98, 106, 119, 122, 136, 148, 154, 162, 163, 168, 169, 183, 192, 198, 199,
+];
+export const SDTD_ITEMS = [2, 4, 18, 23, 30, 38, 50, 52, 57, 66, 68, 80, 82, 88, 93, 193, 209];
+
 /** A response string filled with `fill`, with the given items (1-based) set to the given characters. */
 export function makeResponses(answers: Readonly<Record<number, string | number>> = {}, fill = '0'): string {
   const chars = Array.from({ length: 220 }, () => fill);
