@@ -31,6 +31,7 @@ export {
   DOMAINS,
   FACETS,
   INSTRUMENT_VERSION,
+  INSTRUMENT_VERSIONS,
   NORM_SETS,
   NORMS_VERSION,
   getDomain,
@@ -99,14 +100,57 @@ export {
 export type { Level, LevelDefinition, LevelRule } from './levels';
 export { scoreResponses, standardise } from './score-responses';
 export type {
+  AnyScoreResult,
   DomainScore,
   FacetScore,
   ScoreResponsesOptions,
   ScoreResult,
+  ScoreResultBase,
   StandardisedScores,
 } from './score-responses';
+export type { ItemScaleCounts } from './score-scales';
+export type { ShortFormScoreResult } from './score-short-form';
+export type { BriefDomainScore, BriefFormScoreResult, BriefScaleScore, BriefTotalScore } from './score-brief-form';
+export { assessValidity } from './assess-validity';
+export type { ScoredProtocol } from './assess-validity';
 export { classifyPrd, classifySdtd } from './score-validity';
-export type { IncResult, OrsResult, PrdFlag, PrdResult, SdtdFlag, SdtdResult, ValidityResult } from './score-validity';
+export type {
+  BriefFormValidityResult,
+  IncResult,
+  IncsResult,
+  NotPublishedScale,
+  OrsResult,
+  PrdFlag,
+  PrdResult,
+  SdtdFlag,
+  SdtdResult,
+  ShortFormValidityResult,
+  ValidityResult,
+} from './score-validity';
+export {
+  DEFAULT_FORM,
+  FORMS,
+  FORM_INFOS,
+  getForm,
+  getFormFullItems,
+  getFormInfo,
+  getFormItemCount,
+  toFullItem,
+} from './forms';
+export type { FormInfo } from './forms';
+export { FORM_ITEM_COUNTS, FormsError, parseForms, validateForms } from './validate-forms';
+export type {
+  BriefFormDefinition,
+  FacetFormDefinition,
+  FormDefinition,
+  FormFacet,
+  FormItemDomain,
+  FormItemScale,
+  FormMissingRule,
+  FormsDefinition,
+  FormsValidation,
+  IncsDefinition,
+} from './validate-forms';
 export {
   VALIDITY_INTERPRETATION,
   VERDICTS,
@@ -125,8 +169,15 @@ export type {
   ValidityVerdict,
   VerdictInput,
 } from './validity-verdict';
-export { toCliJson } from './cli-json';
-export type { CliDomainJson, CliFacetJson, CliJson } from './cli-json';
+export { toAnyCliJson, toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
+export type {
+  BriefFormCliJson,
+  CliBriefScaleJson,
+  CliDomainJson,
+  CliFacetJson,
+  CliJson,
+  ShortFormCliJson,
+} from './cli-json';
 
 export {
   ITEM_TEXT_MAX_LENGTH,

@@ -43,6 +43,8 @@ export interface NormTable {
   readonly printedIn: string;
   /** In ascending T order. */
   readonly rows: readonly NormRow[];
+  /** Mean and sd of a line fitted through the rows (not published), or null when the file has none. */
+  readonly linearFit: { readonly mean: number; readonly sd: number } | null;
 }
 
 export interface ValidityPercentileRow {
@@ -78,7 +80,13 @@ export interface NormTables extends NormTablesInfo {
 
 const ZNormRow = z.object({ t: z.number(), raw: z.number(), percentile: z.number() });
 
-const ZNormTable = z.looseObject({ bookTable: z.string().optional(), rows: z.array(ZNormRow) });
+const ZNormTable = z.looseObject({
+  bookTable: z.string().optional(),
+  rows: z.array(ZNormRow),
+  // Optional: a straight line through the rows (fitted, not published), for the z scores of the short and brief
+  // forms (notes §5). Without it those z scores are null.
+  linearFit: z.looseObject({ mean: z.number(), sd: z.number().positive() }).optional(),
+});
 
 const ZValidityTable = z.looseObject({
   bookTable: z.string().optional(),
@@ -190,7 +198,13 @@ function buildTables(file: NormTablesFile, problems: string[]): Record<FormId, R
         continue;
       }
       checkNormRows(`tables.${form}.${key}`, table.rows, problems);
-      result[form][key] = { form, key, printedIn: table.bookTable ?? '', rows: table.rows };
+      result[form][key] = {
+        form,
+        key,
+        printedIn: table.bookTable ?? '',
+        rows: table.rows,
+        linearFit: table.linearFit === undefined ? null : { mean: table.linearFit.mean, sd: table.linearFit.sd },
+      };
     }
   }
   return result;

@@ -1,6 +1,8 @@
 import type { Pid5Definition } from './definition-types';
+import type { FormId } from './keys';
 import { readValidityPercentile, type ValidityPercentileReading } from './norm-lookup';
 import type { NormTables, ValidityTableKey } from './norm-tables';
+import type { IncsDefinition } from './validate-forms';
 import { getAnswer, RESPONSES_LENGTH } from './responses';
 
 // Response-validity indices of the 220-item PID-5, from the scoring data (`validityScales`, notes §8).
@@ -110,6 +112,20 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, v) => total + v, 0);
 }
 
+/** Σ|a − b| over item pairs on raw answers (INC, INC-S); null when any of the items is unanswered. */
+function scorePairs(
+  responses: string,
+  itemPairs: readonly (readonly [number, number])[],
+): { score: number | null; missing: number; nItems: number } {
+  const items = [...new Set(itemPairs.flat())];
+  const read = readRawAnswers(responses, items);
+  const score =
+    read.answers === null
+      ? null
+      : sum(itemPairs.map(([a, b]) => Math.abs((getAnswer(responses, a) ?? 0) - (getAnswer(responses, b) ?? 0))));
+  return { score, missing: read.missing, nItems: items.length };
+}
+
 export function classifyPrd(score: number, prd: Pid5Definition['validity']['PRD']): PrdFlag {
   if (score <= prd.positiveImpressionIfAtMost) {
     return 'positive-impression';
@@ -144,12 +160,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
     }
   }
 
-  const incItems = [...new Set(INC.itemPairs.flat())];
-  const incRead = readRawAnswers(responses, incItems);
-  const incScore =
-    incRead.answers === null
-      ? null
-      : sum(INC.itemPairs.map(([a, b]) => Math.abs((getAnswer(responses, a) ?? 0) - (getAnswer(responses, b) ?? 0))));
+  const inc = scorePairs(responses, INC.itemPairs);
 
   const orsRead = readRawAnswers(responses, ORS.items);
   const orsScore = orsRead.answers === null ? null : orsRead.answers.filter((a) => a === 3).length;
@@ -166,12 +177,12 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       key: 'INC',
       name: INC.name,
       source: INC.source,
-      nItems: incItems.length,
-      missing: incRead.missing,
-      isComputed: incScore !== null,
-      percentile: percentileOf(normTables, 'FULL_INC', incScore),
-      score: incScore,
-      flag: incScore !== null && incScore >= INC.invalidIfAtLeast,
+      nItems: inc.nItems,
+      missing: inc.missing,
+      isComputed: inc.score !== null,
+      percentile: percentileOf(normTables, 'FULL_INC', inc.score),
+      score: inc.score,
+      flag: inc.score !== null && inc.score >= INC.invalidIfAtLeast,
       cutoff: INC.invalidIfAtLeast,
     },
     ORS: {
@@ -213,5 +224,87 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       defensivenessIfAtLeast: SDTD.defensivenessIfAtLeast,
       itemsUncertain: SDTD.itemsUncertain,
     },
+  };
+}
+
+/** The short form's inconsistency scale (Lowmaster et al. 2020 and Correction 2021): Σ|a − b| over 10 pairs. */
+export interface IncsResult extends ValidityScaleResultBase {
+  readonly key: 'INCS';
+  readonly score: number | null;
+  /** True when score ≥ cutoff (inconsistent responding). */
+  readonly flag: boolean;
+  readonly cutoff: number;
+}
+
+/** A validity scale that has no published version (items and cut-offs) for the form given: never computed. */
+export interface NotPublishedScale {
+  readonly key: 'INC' | 'ORS' | 'PRD' | 'SDTD';
+  readonly isPublished: false;
+  readonly form: Exclude<FormId, 'FULL'>;
+}
+
+/** Validity of the short form: INC-S only; ORS-S, PRD-S and SD-TD-S have no published cut-offs (notes §2, §7). */
+export interface ShortFormValidityResult {
+  /** Unanswered items of 100. */
+  readonly missing: number;
+  readonly INCS: IncsResult;
+  readonly ORS: NotPublishedScale;
+  readonly PRD: NotPublishedScale;
+  readonly SDTD: NotPublishedScale;
+}
+
+/** Validity of the brief form: no validity scale is published for it (notes §2, §7). */
+export interface BriefFormValidityResult {
+  /** Unanswered items of 25. */
+  readonly missing: number;
+  readonly INC: NotPublishedScale;
+  readonly ORS: NotPublishedScale;
+  readonly PRD: NotPublishedScale;
+  readonly SDTD: NotPublishedScale;
+}
+
+function notPublished(key: NotPublishedScale['key'], form: NotPublishedScale['form']): NotPublishedScale {
+  return { key, isPublished: false, form };
+}
+
+function countMissing(responses: string): number {
+  return Array.from(responses).filter((c) => !(c >= '0' && c <= '3')).length;
+}
+
+/** Score the short form's validity: INC-S with its US percentile (Markon et al. 2024, Table A-2). */
+export function scoreShortFormValidity(
+  responses: string,
+  incs: IncsDefinition,
+  normTables: NormTables,
+): ShortFormValidityResult {
+  const pairs = scorePairs(responses, incs.itemPairs);
+  return {
+    missing: countMissing(responses),
+    INCS: {
+      key: 'INCS',
+      name: incs.name,
+      source: incs.source,
+      nItems: pairs.nItems,
+      missing: pairs.missing,
+      isComputed: pairs.score !== null,
+      percentile: percentileOf(normTables, 'SF_INCS', pairs.score),
+      score: pairs.score,
+      flag: pairs.score !== null && pairs.score >= incs.invalidIfAtLeast,
+      cutoff: incs.invalidIfAtLeast,
+    },
+    ORS: notPublished('ORS', 'SF'),
+    PRD: notPublished('PRD', 'SF'),
+    SDTD: notPublished('SDTD', 'SF'),
+  };
+}
+
+/** The brief form's validity: only its missing answers; no scale is published for it. */
+export function scoreBriefFormValidity(responses: string): BriefFormValidityResult {
+  return {
+    missing: countMissing(responses),
+    INC: notPublished('INC', 'BF'),
+    ORS: notPublished('ORS', 'BF'),
+    PRD: notPublished('PRD', 'BF'),
+    SDTD: notPublished('SDTD', 'BF'),
   };
 }

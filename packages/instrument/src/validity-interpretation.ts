@@ -39,6 +39,11 @@ const ZVerdictText = z.object({
   summary: ZText,
   action: ZText,
   patientFacingLevels: z.enum(['show', 'show-marked', 'withhold']),
+  /** Label and summary for a form whose checks differ from the full form's (short: INC-S only; brief: none). */
+  byForm: z
+    .object({ SF: z.object({ label: ZText, summary: ZText }), BF: z.object({ label: ZText, summary: ZText }) })
+    .partial()
+    .optional(),
 });
 
 const ZInterpretationFile = z.object({

@@ -377,10 +377,13 @@ export function decideValidity(
   reasons.sort((a, b) => SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
   const verdict: Verdict = reasons[0]?.severity ?? 'valid';
   const verdictWords = words.verdicts[verdict];
+  const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
   return {
     verdict,
-    label: verdictWords.label,
-    summary: fillTemplate(verdictWords.summary, { reasons: reasons.map((r) => r.short).join('; ') }),
+    label: formWords?.label ?? verdictWords.label,
+    summary: fillTemplate(formWords?.summary ?? verdictWords.summary, {
+      reasons: reasons.map((r) => r.short).join('; '),
+    }),
     action: verdictWords.action,
     patientFacingLevels: verdictWords.patientFacingLevels,
     reasons,
