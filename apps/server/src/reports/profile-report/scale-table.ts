@@ -51,7 +51,8 @@ export function scaleTable(
   drawText(
     doc,
     'Score: mean answer on the 0-3 scale (domains: mean of their three facets). US z and German z: standardised ' +
-      'scores against the US and German general-population norms. Level: from US z (Mild 1.5, Moderate 2, High 3).',
+      'scores against the US and German general-population norms. Level: from the percentile in the published US ' +
+      'table (Mild from the 84th, Moderate from the 93rd, High from the 98th).',
     MARGIN.left,
     doc.y + 3,
     { width: CONTENT_WIDTH, lineGap: 1 },
