@@ -31,7 +31,35 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // pdfkit's private parts are touched in one module only, the place to look when upgrading pdfkit (ARCHITECTURE.md).
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/reports/pdfkit-internals.ts', 'apps/server/src/reports/pdfkit-internals.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          '_font',
+          '_fontSize',
+          '_fontFamilies',
+          '_fontCount',
+          '_registeredFonts',
+          'layoutCache',
+          'includeGlyph',
+          'addContent',
+        ].map((property) => ({
+          property,
+          message: 'A pdfkit internal: reach it through apps/server/src/reports/pdfkit-internals.ts.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
+    // .dependency-cruiser.cjs: the tool reads a CommonJS config.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
 );

@@ -1,16 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure unit tests, and integration tests that start the real server over HTTP
-// against a real database (PGlite by default, PostgreSQL when TEST_DB=postgres).
+// Projects: pure unit tests; the web app's component tests (a DOM, and a request mock layer standing in for
+// the server); integration tests that start the real server over HTTP against a real database (PGlite by
+// default, PostgreSQL when TEST_DB=postgres); crash and restart tests.
+const webTests = ['apps/web/src/**/*.test.tsx', 'apps/web/src/api/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx'],
-          exclude: ['**/*.int.test.ts', '**/*.resilience.test.ts', '**/node_modules/**'],
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.resilience.test.ts', '**/node_modules/**', ...webTests],
           env: { TZ: 'UTC' },
+          // The report tests draw and rasterise whole PDFs: seconds each on a busy 2-core machine, not 5 s at most.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // Staff pages through the real route table in jsdom; msw answers the API (apps/web/test/).
+        test: {
+          name: 'web',
+          include: webTests,
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 60_000,
         },
       },
       {
@@ -18,7 +34,7 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/**/*.int.test.ts'],
           env: { TZ: 'UTC' },
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

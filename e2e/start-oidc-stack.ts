@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDevIdentityProvider } from '../apps/server/src/auth/dev-identity-provider';
+import { startDevIdentityProvider } from '@pid5/server';
 import { OIDC_STACK } from './institute-stacks';
 
 // The institute's "own" OpenID Connect issuer: the bundled oidc-provider on its own port, with its
@@ -25,4 +25,4 @@ await startDevIdentityProvider({
     { ...OIDC_STACK.clinician, role: 'clinician' },
   ],
 });
-await import('../apps/server/src/main');
+await import('@pid5/server/main');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWixContractDouble } from '../apps/server/src/integrations/wix/contract-double';
+import { startWixContractDouble } from '@pid5/server/testing';
 import { WIX_STACK } from './institute-stacks';
 
 // The Wix contract double on its own port (members and orders are seeded by each test through
@@ -18,4 +18,4 @@ await startWixContractDouble({
   siteId: WIX_STACK.siteId,
   redirectUris: [`${WIX_STACK.appUrl}/auth/callback`],
 });
-await import('../apps/server/src/main');
+await import('@pid5/server/main');

@@ -3,9 +3,10 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  { name: 'lint (eslint + prettier)', command: 'npm run --silent lint' },
+  { name: 'lint (eslint + prettier + dependency-cruiser boundaries)', command: 'npm run --silent lint' },
   { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
   { name: 'unit tests', command: 'npx vitest run --project unit' },
+  { name: 'web component tests (jsdom, msw)', command: 'npx vitest run --project web' },
   { name: 'integration tests on PGlite', command: 'npx vitest run --project integration', env: { TEST_DB: 'pglite' } },
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../apps/server/src/db/database';
+import { openDatabase, type Database } from '@pid5/server';
 import { onCleanup } from './cleanup';
 
 export type BackendKind = 'pglite' | 'postgres';

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { scoreResponses } from '@pid5/instrument';
-import type { Db } from '../../apps/server/src/db/database';
-import { assessments, users } from '../../apps/server/src/db/schema';
-import { createRandomToken, hashToken } from '../../apps/server/src/lib/tokens';
-import { ensureDefaultDocuments, findCurrentDocument } from '../../apps/server/src/modules/documents/documents.repo';
-import { createLocalUser } from '../../apps/server/src/modules/users/users.repo';
-import { passwordHashFor } from '../../apps/server/test/factories';
+import type { Db } from '@pid5/server';
+import {
+  assessments,
+  users,
+  createRandomToken,
+  hashToken,
+  ensureDefaultDocuments,
+  findCurrentDocument,
+  createLocalUser,
+  passwordHashFor,
+} from '@pid5/server/testing';
 import type { BenchDatabase } from './databases';
 
 // Seeding for the benchmarks: run in the bench process against the bench database before the server starts

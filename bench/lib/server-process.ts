@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  startServerProcess as startTestServerProcess,
-  type ServerProcess,
-} from '../../apps/server/test/server-process';
+import { startServerProcess as startTestServerProcess, type ServerProcess } from '@pid5/server/testing';
 import { onCleanup } from './cleanup';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

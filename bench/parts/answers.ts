@@ -6,7 +6,7 @@ import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
 import { seedBenchDatabase } from '../lib/seed';
-import { insertOpenTests } from '../../apps/server/test/answer-load';
+import { insertOpenTests } from '@pid5/server/testing';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
 
 // Part 2: saving answers. Ours: one PUT per click that changes one item atomically. Baseline: the seed product's

@@ -1,6 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { renderReportPdf, type ReportInput } from '../../apps/server/src/reports/report-pdf';
-import { demoReportInput } from '../../apps/server/test/report-input';
+import { renderReportPdf, type ReportInput, demoReportInput, insertOpenTests } from '@pid5/server/testing';
 import { onCleanup } from '../lib/cleanup';
 import { backendLabel, createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';
@@ -8,7 +7,6 @@ import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer } from '../lib/saves';
 import { benchResponses, insertCompletedTests, seedBenchDatabase } from '../lib/seed';
-import { insertOpenTests } from '../../apps/server/test/answer-load';
 import { startServerProcess } from '../lib/server-process';
 import { median, percentile, timeRuns } from '../lib/stats';
 import { renderReportHtml } from '../pdf/report-html';

@@ -1,9 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { ASSESSMENT_SORTS, type AssessmentSort } from '@pid5/contract';
-import type { Database } from '../../apps/server/src/db/database';
-import { assessments, users } from '../../apps/server/src/db/schema';
-import { presentListItem } from '../../apps/server/src/modules/assessments/assessments.presenter';
-import { listColumns } from '../../apps/server/src/modules/assessments/assessments.repo';
+import type { Database } from '@pid5/server';
+import { assessments, users, presentListItem, listColumns } from '@pid5/server/testing';
 import {
   backendLabel,
   createBenchDatabase,

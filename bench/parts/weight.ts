@@ -7,7 +7,7 @@ import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase } from '../lib/databases';
 import type { Results } from '../lib/results';
 import { seedBenchDatabase } from '../lib/seed';
-import { insertOpenTests } from '../../apps/server/test/answer-load';
+import { insertOpenTests } from '@pid5/server/testing';
 import { REPO_ROOT, startServerProcess } from '../lib/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './pdf';
 

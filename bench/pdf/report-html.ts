@@ -6,9 +6,9 @@ import {
   type TFacetResult,
 } from '@pid5/contract';
 import { chartScoresFromLists, domainChart, facetChart, type ChartGeometry } from '@pid5/instrument';
-import { escapeHtml } from '../../apps/server/src/lib/plain-http';
-import type { ReportInput } from '../../apps/server/src/reports/report-pdf';
 import {
+  escapeHtml,
+  type ReportInput,
   CHART_CAPTION,
   DOMAIN_TEXTS,
   FACET_TEXTS,
@@ -20,7 +20,7 @@ import {
   UNDERSTANDING_CLOSING,
   UNDERSTANDING_PARAGRAPHS,
   type TraitText,
-} from '../../apps/server/src/reports/report-texts';
+} from '@pid5/server/testing';
 
 // The baseline's input: the same report as an HTML page (what the replaced product printed with a headless
 // browser): header, the five sections, the domain and facet tables, the two trait tables, the validity note and a

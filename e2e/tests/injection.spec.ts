@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { startDevIdentityProvider } from '../../apps/server/src/auth/dev-identity-provider';
-import { publishDocument } from '../../apps/server/src/modules/documents/documents.repo';
-import { getFreePort } from '../../apps/server/test/free-port';
-import { startTestServer } from '../../apps/server/test/test-server';
+import { startDevIdentityProvider } from '@pid5/server';
+import { publishDocument, getFreePort, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
   completeAsPatient,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { startTestServer } from '../../apps/server/test/test-server';
+import { startTestServer } from '@pid5/server/testing';
 import {
   ANSWER_LABELS,
   answersFrom,

@@ -226,7 +226,7 @@ test('the data view shows both charts with the bars of the results API', async (
         [
           `${scale.name} (${scale.key})`,
           formatScoreText(scale.srf),
-          scale.srf === null ? 'Not scored' : (scale.level ?? 'Below 1.5'),
+          scale.srf === null ? 'Not scored' : (scale.level ?? 'Not elevated'),
         ].join(''),
       ),
     );

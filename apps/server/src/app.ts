@@ -3,12 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerAuthRoutes } from './auth/auth.routes';
 import { AppError } from './errors';
-import { registerRefusedReadAudit } from './audit/refused-reads';
 import { registerAccessControl } from './http/access';
+import { registerRefusedReadAudit } from './http/refused-read-audit';
 import { limitConnectionsPerAddress } from './http/connection-limits';
-import type { AppDeps } from './http/deps';
+import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
 import { registerJsonOnlyMutations, registerSameOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerTextInputCheck } from './http/text-input';
@@ -19,13 +18,13 @@ import { redactError, redactUrl } from './lib/redact';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCreditsRoutes } from './modules/credits/credits.routes';
 import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
-import { registerExtendRoutes } from './modules/patient/extend.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 export interface BuildAppOptions {
@@ -80,6 +79,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);
   }
   app.decorate('deps', deps);
+  // After the requests in flight have finished (Fastify runs onClose then), so no report is cut off.
+  app.addHook('onClose', async () => {
+    await deps.pdfPool.close();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -109,9 +112,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
   registerJsonOnlyMutations(app);
-  registerAccessControl(app);
+  registerAccessControl(app, deps);
   registerTextInputCheck(app);
-  registerRefusedReadAudit(app);
+  registerRefusedReadAudit(app, deps);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
@@ -125,7 +128,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
   registerPatientRoutes(app);
-  registerExtendRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -14,8 +14,12 @@ import { resolveAppSecret } from './lib/app-secret';
 import { createLinkCodes } from './lib/link-codes';
 import { systemClock, type Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
+import { createProviderSessionRenewal } from './auth/provider-session';
+import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
+import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
+import { createPdfPool } from './reports/pdf-pool';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -26,7 +30,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds, starts the login provider and listens: everything main.ts needs. */
+/**
+ * The composition root's start: opens the database, migrates, seeds, starts the login provider, builds every shared
+ * part (link codes, diagnosis catalogue, PDF pool, unknown-code limiter, provider-session renewal), hands them to the
+ * app and listens: everything main.ts needs.
+ */
 export async function startServer(
   config: AppConfig,
   options: { clock?: Clock; logger?: boolean; logStream?: { write(line: string): void }; database?: Database } = {},
@@ -34,6 +42,7 @@ export async function startServer(
   const clock = options.clock ?? systemClock;
   // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
+  const catalogue = loadDiagnosisCatalogue();
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
   // not empty, so the secret file must not be written there first.
@@ -42,7 +51,7 @@ export async function startServer(
   await database.runExclusively(async () => {
     await ensureDefaultDocuments(database.db);
     if (config.demoData) {
-      await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes });
+      await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes, catalogue });
     }
   });
 
@@ -102,7 +111,20 @@ export async function startServer(
   }
 
   const app = await buildApp(
-    { config, database, clock, instituteLogin, wixOrders, itemSet, linkCodes },
+    {
+      config,
+      database,
+      clock,
+      instituteLogin,
+      wixOrders,
+      onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
+      itemSet,
+      linkCodes,
+      catalogue,
+      pdfPool: createPdfPool(),
+      unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
+      providerSessions: createProviderSessionRenewal(instituteLogin),
+    },
     { logger: options.logger, logStream: options.logStream },
   );
   await app.listen({ port: config.port, host: config.host });

@@ -4,7 +4,7 @@ import {
   type DoubleOptions,
   type DoubleOrder,
   type WixContractDouble,
-} from '../src/integrations/wix/contract-double';
+} from './wix-contract-double';
 import type { TestClient } from './test-client';
 import { startTestServer, type TestServer } from './test-server';
 

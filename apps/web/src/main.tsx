@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { retryUnlessRefused } from './api/client';
+import { createQueryClient } from './api/query-client';
 import { createAppRouter } from './routes';
 
 // The old product's links were /#/test/{code}; keep them working by moving to the canonical path,
@@ -12,10 +12,7 @@ if (legacy) {
   window.location.replace(`/${legacy[1]}/${legacy[2]}`);
 }
 
-// Every query: one more try after a network or server failure, none after a refusal (4xx would only come again).
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (root && !legacy) {

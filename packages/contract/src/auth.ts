@@ -46,6 +46,14 @@ export const ZLocalRegisterRequest = z.object({
 });
 export type TLocalRegisterRequest = z.infer<typeof ZLocalRegisterRequest>;
 
+/** `POST /auth/local/login` and `/auth/local/register`: the session cookie is set; nothing else to say. */
+export const ZOk = z.object({ ok: z.literal(true) });
+export type TOk = z.infer<typeof ZOk>;
+
+/** `POST /auth/logout`: where the browser goes next (the institute's end-session page, or /login). */
+export const ZLogoutResponse = z.object({ redirectTo: z.string() });
+export type TLogoutResponse = z.infer<typeof ZLogoutResponse>;
+
 /** Which sign-in methods the login page offers; from `GET /auth/methods`. */
 export const ZAuthMethods = z.object({
   institute: z.object({ enabled: z.boolean(), kind: z.enum(['dev', 'oidc', 'wix']) }),

@@ -7,3 +7,5 @@ export * from './patient';
 export * from './results';
 export * from './text';
 export * from './answer-history';
+export * from './api-schemas';
+export * from './api-routes';

@@ -2,7 +2,8 @@ import { format } from 'd3-format';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
 import type { NormField } from './norm-sets';
-import type { Level, StandardisedScores } from './score-responses';
+import type { Level } from './levels';
+import type { StandardisedScores } from './score-responses';
 
 // Chart geometry for the facet and domain bar charts (product spec §9), as plain serialisable data. The web app
 // renders it to SVG and the PDF writer to vectors, so page and report draw the same thing (DESIGN.md §5).
@@ -10,9 +11,11 @@ import type { Level, StandardisedScores } from './score-responses';
 //
 // What a bar plots. The spec's axis runs from −6 to 2 (niced) and every tick is labelled "value + 4"; guide lines
 // sit at −5.5, −2.5, −2 and −1. Read through the labels, those guides are at −1.5, 1.5, 2 and 3: exactly the
-// report's cut-offs Mild 1.5, Moderate 2 and High 3 (spec §2, §9) plus a mirror line 1.5 below the mean. So the
+// spec's level cut-offs Mild 1.5, Moderate 2 and High 3 (spec §2, §9) plus a mirror line 1.5 below the mean. So the
 // labels are standardised scores and the axis is that scale shifted down by 4: the old chart plotted z − 4 and
-// printed the axis back as z. We do the same: a scale with standardised score z (srf by default) is drawn as a
+// printed the axis back as z. (Levels now follow the printed US percentile, levels.ts, because z misstates how
+// unusual a score is on skewed scales; the guide lines still mark z 1.5, 2 and 3 as the spec draws them, and a
+// bar's `level` comes from the percentile.) We do the same: a scale with standardised score z (srf by default) is drawn as a
 // bar from the bottom of the axis (−6, labelled −2) up to z − 4, so its top reads z on the axis labels, and a
 // score on a cut-off touches that cut-off's guide line (z = 2 meets the line labelled 2). Bars are clipped to the
 // axis (z below −2 gives a zero-height bar at the bottom, z above 6 stops at the top) and flagged `isClipped`.
@@ -61,7 +64,7 @@ export interface ChartBar {
   /** Where the bar's top is on the axis scale: value − 4, clipped to the axis domain. */
   readonly plottedValue: number;
   readonly isClipped: boolean;
-  /** Level from srf (Mild / Moderate / High), for colouring or text. */
+  /** The scale's level (Mild / Moderate / High, from its printed US percentile), for colouring or text. */
   readonly level: Level | null;
   readonly fill: string;
 }
@@ -116,7 +119,7 @@ export interface ChartScores {
 }
 
 export interface ChartOptions {
-  /** The standardised score to plot; defaults to 'srf' (the levels are defined on it). */
+  /** The standardised score to plot; defaults to 'srf' (the US norms). */
   readonly normField?: NormField;
 }
 

@@ -1,10 +1,14 @@
 import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
-import type { Level, ScoreResult } from './score-responses';
+import type { Level } from './levels';
+import type { BriefFormScoreResult, BriefScaleScore } from './score-brief-form';
+import type { AnyScoreResult, ScoreResult } from './score-responses';
+import type { ShortFormScoreResult } from './score-short-form';
 import type { PrdFlag, SdtdFlag } from './score-validity';
 
-// The exact JSON printed by the CLI (`npm run --silent score -- <220 characters>`). This shape is compared with an
-// independent scorer, so it is deliberately small and fixed, and kept apart from the rich `ScoreResult`.
-// Numbers are not rounded. Key order: facets in FACET_KEYS order, domains in DOMAIN_KEYS order.
+// The exact JSON printed by the CLI (`npm run --silent score -- [--form sf|bf] <responses>`). This shape is compared
+// with an independent scorer, so it is deliberately small and fixed, and kept apart from the rich results.
+// Numbers are not rounded. Key order: facets in FACET_KEYS order, domains in DOMAIN_KEYS order. The full form's
+// shape is unchanged (no `form` key); the short and brief forms' JSON starts with `form`.
 
 export interface CliFacetJson {
   score: number | null;
@@ -56,4 +60,68 @@ export function toCliJson(result: ScoreResult): CliJson {
       SDTD: { score: validity.SDTD.score, flag: validity.SDTD.flag },
     },
   };
+}
+
+export interface ShortFormCliJson {
+  form: 'SF';
+  facets: Record<FacetKey, CliFacetJson>;
+  domains: Record<DomainKey, CliDomainJson>;
+  validity: { missing: number; INCS: { score: number | null; flag: boolean } };
+}
+
+/** A brief-form domain or the total: scored from items, so with its missing count. */
+export type CliBriefScaleJson = CliFacetJson;
+
+export interface BriefFormCliJson {
+  form: 'BF';
+  domains: Record<DomainKey, CliBriefScaleJson>;
+  total: CliBriefScaleJson;
+  validity: { missing: number };
+}
+
+export function toShortFormCliJson(result: ShortFormScoreResult): ShortFormCliJson {
+  const facets = {} as Record<FacetKey, CliFacetJson>;
+  for (const key of FACET_KEYS) {
+    const f = result.facets[key];
+    facets[key] = { score: f.score, missing: f.missing, srf: f.srf, irf: f.irf, level: f.level };
+  }
+  const domains = {} as Record<DomainKey, CliDomainJson>;
+  for (const key of DOMAIN_KEYS) {
+    const d = result.domains[key];
+    domains[key] = { score: d.score, srf: d.srf, irf: d.irf, level: d.level };
+  }
+  const { INCS } = result.validity;
+  return {
+    form: 'SF',
+    facets,
+    domains,
+    validity: { missing: result.validity.missing, INCS: { score: INCS.score, flag: INCS.flag } },
+  };
+}
+
+export function toBriefFormCliJson(result: BriefFormScoreResult): BriefFormCliJson {
+  const scale = (s: BriefScaleScore): CliBriefScaleJson => ({
+    score: s.score,
+    missing: s.missing,
+    srf: s.srf,
+    irf: s.irf,
+    level: s.level,
+  });
+  const domains = {} as Record<DomainKey, CliBriefScaleJson>;
+  for (const key of DOMAIN_KEYS) {
+    domains[key] = scale(result.domains[key]);
+  }
+  return { form: 'BF', domains, total: scale(result.total), validity: { missing: result.validity.missing } };
+}
+
+/** The CLI JSON of a result of any form. */
+export function toAnyCliJson(result: AnyScoreResult): CliJson | ShortFormCliJson | BriefFormCliJson {
+  switch (result.form) {
+    case 'FULL':
+      return toCliJson(result);
+    case 'SF':
+      return toShortFormCliJson(result);
+    case 'BF':
+      return toBriefFormCliJson(result);
+  }
 }

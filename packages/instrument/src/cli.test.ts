@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { toCliJson } from './cli-json';
-import { FACET_KEYS } from './keys';
+import { toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
+import { DOMAIN_KEYS, FACET_KEYS } from './keys';
 import { scoreResponses } from './score-responses';
 import { makeResponses } from './test-helpers';
 
@@ -76,6 +76,44 @@ describe('score CLI', () => {
     [['0'.repeat(220), 'extra'], undefined, 'expected one argument (the 220-character response string), got 2'],
   ])('bad input %# → exit 2 and one line on stderr', (args, input, message) => {
     const { status, stdout, stderr } = runCli(args, input);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`${message}\n`);
+  });
+
+  it('--form sf scores a 100-character string of the short form', () => {
+    const responses = Array.from({ length: 100 }, (_, i) => String(i % 4)).join('');
+    const { status, stdout, stderr } = runCli(['--form', 'sf', responses]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toBe(`${JSON.stringify(toShortFormCliJson(scoreResponses(responses, { form: 'SF' })))}\n`);
+    const json = JSON.parse(stdout) as Record<string, unknown> & { validity: Record<string, unknown> };
+    expect(Object.keys(json)).toEqual(['form', 'facets', 'domains', 'validity']);
+    expect(json.form).toBe('SF');
+    expect(Object.keys(json.facets as object)).toEqual([...FACET_KEYS]);
+    expect(Object.keys(json.validity)).toEqual(['missing', 'INCS']);
+  });
+
+  it('--form=bf scores 25 characters from standard input: 5 domains and the total', () => {
+    const responses = '1'.repeat(24) + '9';
+    const { status, stdout } = runCli(['--form=BF'], `${responses}\n`);
+    expect(status).toBe(0);
+    expect(stdout).toBe(`${JSON.stringify(toBriefFormCliJson(scoreResponses(responses, { form: 'BF' })))}\n`);
+    const json = JSON.parse(stdout) as { form: string; domains: Record<string, unknown>; total: { score: number } };
+    expect(json.form).toBe('BF');
+    expect(Object.keys(json.domains)).toEqual([...DOMAIN_KEYS]);
+    expect(Object.keys(json.total)).toEqual(['score', 'missing', 'srf', 'irf', 'level']);
+    expect(json.total).toMatchObject({ score: 1, missing: 1, irf: null });
+  });
+
+  it.each([
+    [['--form', 'sf', '0'.repeat(220)], 'expected 100 characters, got 220 (the SF form has 100 items)'],
+    [['--form', 'bf', '0'.repeat(100)], 'expected 25 characters, got 100 (the BF form has 25 items)'],
+    [['--form', 'xx', '0'.repeat(25)], '--form must be full, sf or bf, got "xx"'],
+    [['0'.repeat(25), '--form'], '--form must be full, sf or bf, got nothing'],
+    [['--form', 'bf', '0'.repeat(25), 'extra'], 'expected one argument (the 25-character response string), got 2'],
+  ])('bad form input %# → exit 2 and one line on stderr', (args, message) => {
+    const { status, stdout, stderr } = runCli(args);
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(`${message}\n`);

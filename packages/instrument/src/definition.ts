@@ -1,7 +1,8 @@
 import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import type { DomainDefinition, FacetDefinition, Pid5Definition } from './definition-types';
-import type { DomainKey, FacetKey } from './keys';
+import type { DomainKey, FacetKey, FormId } from './keys';
 import { describeNormSet, formatNormsVersion, type NormField, type NormSetInfo } from './norm-sets';
+import { US_NORM_TABLES } from './norm-tables';
 import { parseDefinition } from './validate-definition';
 
 // The PID-5 scoring definition, loaded from data and validated once when this module is first imported.
@@ -14,10 +15,18 @@ import { parseDefinition } from './validate-definition';
 export const pid5Definition: Pid5Definition = parseDefinition(scoringJson as unknown);
 
 /**
- * Version of the instrument definition and scoring rules this package implements. Stored with every result
- * (assessments.instrument_version); bump it whenever the key, the scoring rules or the validity rules change.
+ * Version of each form's definition and scoring rules. Stored with every result (assessments.instrument_version);
+ * bump it whenever a key, the scoring rules or the validity rules change. scoring-2 (2026-11): T and percentile
+ * from the printed tables, levels from the printed percentile, the validity verdict; the short and brief forms.
  */
-export const INSTRUMENT_VERSION = 'pid5-adult-220/apa-2013/scoring-1';
+export const INSTRUMENT_VERSIONS: Readonly<Record<FormId, string>> = {
+  FULL: 'pid5-adult-220/apa-2013/scoring-2',
+  SF: 'pid5-sf-100/maples-2015/scoring-2',
+  BF: 'pid5-bf-25/apa-2013/scoring-2',
+};
+
+/** The full form's version (kept for callers that score the full form only). */
+export const INSTRUMENT_VERSION = INSTRUMENT_VERSIONS.FULL;
 
 /** The two norm sets results are standardised against: label, source, version (for the UI and the report). */
 export const NORM_SETS: Readonly<Record<NormField, NormSetInfo>> = {
@@ -25,8 +34,8 @@ export const NORM_SETS: Readonly<Record<NormField, NormSetInfo>> = {
   irf: describeNormSet(pid5Definition, 'irf'),
 };
 
-/** The norms version stored with results scored by the default definition. */
-export const NORMS_VERSION = formatNormsVersion(NORM_SETS);
+/** The norms version stored with results scored by the default definition and the shipped US tables. */
+export const NORMS_VERSION = formatNormsVersion(NORM_SETS, US_NORM_TABLES);
 
 const facetsByKey = new Map<FacetKey, FacetDefinition>(pid5Definition.facets.map((f) => [f.key, f]));
 const domainsByKey = new Map<DomainKey, DomainDefinition>(pid5Definition.domains.map((d) => [d.key, d]));

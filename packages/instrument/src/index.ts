@@ -1,8 +1,17 @@
 // @pid5/instrument: the PID-5 (220-item adult self-report) scoring core. Pure TypeScript, no I/O, usable in the
 // browser and on the server. See README.md and DESIGN.md §5-§6.
 
-export { DOMAIN_KEYS, FACET_KEYS, VALIDITY_KEYS, isDomainKey, isFacetKey } from './keys';
-export type { DomainKey, FacetKey, ValidityKey } from './keys';
+export {
+  BF_TOTAL_KEY,
+  DOMAIN_KEYS,
+  FACET_KEYS,
+  FORM_IDS,
+  VALIDITY_KEYS,
+  isDomainKey,
+  isFacetKey,
+  isFormId,
+} from './keys';
+export type { BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
 
 export type {
   DomainDefinition,
@@ -22,6 +31,7 @@ export {
   DOMAINS,
   FACETS,
   INSTRUMENT_VERSION,
+  INSTRUMENT_VERSIONS,
   NORM_SETS,
   NORMS_VERSION,
   getDomain,
@@ -32,6 +42,29 @@ export { DefinitionError, REQUIRED_NORM_SET_IDS, parseDefinition, validateDefini
 export type { DefinitionValidation } from './validate-definition';
 export { NORM_FIELDS, describeNormSet } from './norm-sets';
 export type { NormField, NormSetInfo } from './norm-sets';
+export {
+  NORM_TABLE_SCALES,
+  NormTablesError,
+  US_NORM_TABLES,
+  VALIDITY_TABLE_KEYS,
+  describeNormTables,
+  getNormTable,
+  parseNormTables,
+  validateNormTables,
+} from './norm-tables';
+export type {
+  NormRow,
+  NormTable,
+  NormTables,
+  NormTablesIdentity,
+  NormTablesInfo,
+  NormTablesValidation,
+  ValidityPercentileRow,
+  ValidityPercentileTable,
+  ValidityTableKey,
+} from './norm-tables';
+export { formatPercentile, formatTScore, readNormTable, readValidityPercentile } from './norm-lookup';
+export type { Capped, NormReading, ValidityPercentileReading } from './norm-lookup';
 
 export {
   ANSWER_LABELS,
@@ -54,19 +87,97 @@ export {
 } from './responses';
 export type { AnswerOption, AnswerValue, SetAnswerOptions } from './responses';
 
-export { LEVEL_CUTOFFS, classifyLevel, scoreResponses, standardise } from './score-responses';
+export {
+  LEVELS,
+  LEVEL_CUTOFFS,
+  LEVEL_RULE,
+  classifyLevel,
+  describeLevel,
+  describePercentile,
+  getLevelDefinition,
+  parseLevelRule,
+} from './levels';
+export type { Level, LevelDefinition, LevelRule } from './levels';
+export { scoreResponses, standardise } from './score-responses';
 export type {
+  AnyScoreResult,
   DomainScore,
   FacetScore,
-  Level,
   ScoreResponsesOptions,
   ScoreResult,
+  ScoreResultBase,
   StandardisedScores,
 } from './score-responses';
+export type { ItemScaleCounts } from './score-scales';
+export type { ShortFormScoreResult } from './score-short-form';
+export type { BriefDomainScore, BriefFormScoreResult, BriefScaleScore, BriefTotalScore } from './score-brief-form';
+export { assessValidity } from './assess-validity';
+export type { ScoredProtocol } from './assess-validity';
 export { classifyPrd, classifySdtd } from './score-validity';
-export type { IncResult, OrsResult, PrdFlag, PrdResult, SdtdFlag, SdtdResult, ValidityResult } from './score-validity';
-export { toCliJson } from './cli-json';
-export type { CliDomainJson, CliFacetJson, CliJson } from './cli-json';
+export type {
+  BriefFormValidityResult,
+  IncResult,
+  IncsResult,
+  NotPublishedScale,
+  OrsResult,
+  PrdFlag,
+  PrdResult,
+  SdtdFlag,
+  SdtdResult,
+  ShortFormValidityResult,
+  ValidityResult,
+} from './score-validity';
+export {
+  DEFAULT_FORM,
+  FORMS,
+  FORM_INFOS,
+  getForm,
+  getFormFullItems,
+  getFormInfo,
+  getFormItemCount,
+  toFullItem,
+} from './forms';
+export type { FormInfo } from './forms';
+export { FORM_ITEM_COUNTS, FormsError, parseForms, validateForms } from './validate-forms';
+export type {
+  BriefFormDefinition,
+  FacetFormDefinition,
+  FormDefinition,
+  FormFacet,
+  FormItemDomain,
+  FormItemScale,
+  FormMissingRule,
+  FormsDefinition,
+  FormsValidation,
+  IncsDefinition,
+} from './validate-forms';
+export {
+  VALIDITY_INTERPRETATION,
+  VERDICTS,
+  fillTemplate,
+  parseValidityInterpretation,
+} from './validity-interpretation';
+export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-interpretation';
+export { decideValidity } from './validity-verdict';
+export type {
+  InconsistencyInput,
+  ValidityLine,
+  ValidityLineKey,
+  ValidityLineStatus,
+  ValidityReason,
+  ValidityReasonCode,
+  ValidityVerdict,
+  VerdictInput,
+} from './validity-verdict';
+export { toAnyCliJson, toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
+export type {
+  BriefFormCliJson,
+  CliBriefScaleJson,
+  CliDomainJson,
+  CliFacetJson,
+  CliJson,
+  ShortFormCliJson,
+} from './cli-json';
 
 export {
   ITEM_TEXT_MAX_LENGTH,

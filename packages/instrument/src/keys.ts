@@ -1,4 +1,4 @@
-// The fixed vocabulary of the PID-5 (220-item adult self-report form): 25 facet and 5 domain keys.
+// The fixed vocabulary of the PID-5 adult self-report: the three forms, 25 facet and 5 domain keys.
 // The order is the one used everywhere (results, CLI JSON, charts): facets alphabetical by key as in the
 // product spec §3 and the scoring data, domains in the APA Domain Table order (Krueger et al. 2013).
 // The definition validator checks that the data file lists exactly these keys in this order.
@@ -49,3 +49,21 @@ export function isFacetKey(value: string): value is FacetKey {
 export function isDomainKey(value: string): value is DomainKey {
   return (DOMAIN_KEYS as readonly string[]).includes(value);
 }
+
+/**
+ * The three forms of the PID-5 adult self-report: the full 220-item form, the 100-item short form (PID-5-SF,
+ * Maples et al. 2015) and the 25-item brief form (PID-5-BF, APA 2013). Every short and brief item is one of the
+ * 220 full items (data/pid5-forms.json).
+ */
+export const FORM_IDS = ['FULL', 'SF', 'BF'] as const;
+
+export type FormId = (typeof FORM_IDS)[number];
+
+export function isFormId(value: string): value is FormId {
+  return (FORM_IDS as readonly string[]).includes(value);
+}
+
+/** The brief form's total score (mean of its 25 items; Markon et al. 2024, p. 23). */
+export const BF_TOTAL_KEY = 'Total';
+
+export type BfTotalKey = typeof BF_TOTAL_KEY;

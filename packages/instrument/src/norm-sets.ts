@@ -29,6 +29,8 @@ export interface NormSetInfo {
   /** Short citation for footnotes. */
   readonly citation: string;
   readonly sampleN: number | null;
+  /** How the z scores of this set were obtained for the form given, and what is not available. */
+  readonly note: string;
 }
 
 interface NormSetChoice {
@@ -36,6 +38,7 @@ interface NormSetChoice {
   readonly version: string;
   readonly shortLabel: string;
   readonly citation: string;
+  readonly note: string;
 }
 
 const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
@@ -46,6 +49,10 @@ const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
     version: 'SRF@markon2024-derived-1',
     shortLabel: 'US general population',
     citation: 'Markon, Fossati, Somma & Krueger (2024)',
+    note:
+      'z = (score − mean) / sd, with mean and sd derived from the printed T tables (mean = raw score at T 50, ' +
+      'sd = half the distance from T 50 to T 70; ±0.005). T scores and percentiles are not computed from z: they ' +
+      'are read from the printed tables themselves.',
   },
   // Zimmermann, Kerber, Kemper & Rek (2026): German GESIS Panel, N = 4,727, overall adult group. Means/SDs derived
   // from the published percentile tables (jzpsych/pid5-norms-platform @ ab2db96); the manuscript is under review.
@@ -54,6 +61,9 @@ const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
     version: 'DE-GESIS-2026@ab2db96-derived-1',
     shortLabel: 'German general population',
     citation: 'Zimmermann, Kerber, Kemper & Rek (2026)',
+    note:
+      'z only: mean and sd derived from the percentile tables of the 220-item form (German-language form; ' +
+      'manuscript under review). No T or percentile table of this set is used here.',
   },
 };
 
@@ -78,10 +88,47 @@ export function describeNormSet(definition: Pid5Definition, field: NormField): N
     source: set.source ?? choice.citation,
     citation: choice.citation,
     sampleN: set.sampleN,
+    note: choice.note,
   };
 }
 
-/** The norms version string stored with a result (assessments.norms_version): both sets, in field order. */
-export function formatNormsVersion(sets: Readonly<Record<NormField, NormSetInfo>>): string {
-  return NORM_FIELDS.map((field) => sets[field].version).join('+');
+/**
+ * The norm sets as they apply to the short and brief forms. US z: from a straight line fitted through the form's
+ * own printed T table (pid5-norm-tables.json `linearFit`: fitted for this product, the book prints no means or
+ * SDs). German z: not available, its means and SDs were derived for the 220-item form only.
+ */
+export function describeShortFormNormSets(
+  definition: Pid5Definition,
+  form: 'SF' | 'BF',
+  tablesVersion: string,
+): Record<NormField, NormSetInfo> {
+  const srf = describeNormSet(definition, 'srf');
+  const irf = describeNormSet(definition, 'irf');
+  return {
+    srf: {
+      ...srf,
+      id: `US-Markon2024-${form}-linear`,
+      version: `${tablesVersion}-linearfit`,
+      note:
+        `z = (score − mean) / sd, with mean and sd from a least-squares line through the ${form} form's printed T ` +
+        'table (fitted for this product; the book prints no means or SDs). T scores and percentiles are read ' +
+        'from the printed table itself.',
+    },
+    irf: {
+      ...irf,
+      version: `${irf.id}@not-for-${form}`,
+      note: 'Not available for this form: the German means and SDs were derived for the 220-item form only.',
+    },
+  };
+}
+
+/**
+ * The norms version string stored with a result (assessments.norms_version): both sets in field order, then the
+ * tables the T scores and percentiles were read from.
+ */
+export function formatNormsVersion(
+  sets: Readonly<Record<NormField, NormSetInfo>>,
+  tables: { readonly version: string },
+): string {
+  return [...NORM_FIELDS.map((field) => sets[field].version), tables.version].join('+');
 }

@@ -6,6 +6,7 @@ import {
   createEmptyResponses,
   findResponsesProblem,
   getAnswer,
+  isItemNumber,
   isValidResponses,
   normaliseResponses,
   RESPONSES_LENGTH,
@@ -80,5 +81,26 @@ describe('response strings', () => {
 
   it('normaliseResponses maps . to 9', () => {
     expect(normaliseResponses('.'.repeat(220))).toBe('9'.repeat(220));
+  });
+});
+
+describe('response strings of the short and brief forms', () => {
+  it('check the length the form needs', () => {
+    expect(findResponsesProblem('0'.repeat(100), 100)).toBeNull();
+    expect(findResponsesProblem('0'.repeat(100))).toBe('expected 220 characters, got 100');
+    expect(findResponsesProblem('0'.repeat(26), 25)).toBe('expected 25 characters, got 26');
+    expect(isValidResponses('1'.repeat(25), 25)).toBe(true);
+    expect(createEmptyResponses(25)).toBe('9'.repeat(25));
+    expect(isItemNumber(100, 100)).toBe(true);
+    expect(isItemNumber(101, 100)).toBe(false);
+  });
+
+  it('setAnswer and normaliseResponses work on a 25-item string', () => {
+    const responses = setAnswer({ responses: createEmptyResponses(25), item: 25, value: 3, length: 25 });
+    expect(responses).toBe(`${'9'.repeat(24)}3`);
+    expect(() => setAnswer({ responses, item: 26, value: 1, length: 25 })).toThrow(
+      'item must be an integer 1-25, got 26',
+    );
+    expect(normaliseResponses('.'.repeat(25), 25)).toBe('9'.repeat(25));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import { FACETS, INSTRUMENT_VERSION, NORMS_VERSION } from './definition';
 import { DOMAIN_KEYS, FACET_KEYS, type FacetKey } from './keys';
-import { classifyLevel, scoreResponses, standardise } from './score-responses';
+import { scoreResponses, standardise } from './score-responses';
 import { parseDefinition } from './validate-definition';
 import { FACET_ITEMS, makeKeyedResponses, makeResponses, REVERSE_KEYED, type TestFacetKey } from './test-helpers';
 
@@ -71,19 +71,22 @@ describe('scoreResponses: whole-string cases', () => {
     }
   });
 
-  it('all answers 3: levels follow the srf cut-offs', () => {
+  it('all answers 3: levels follow the printed US percentile (Mild ≥ 0.84, Moderate ≥ 0.93, High ≥ 0.98)', () => {
     const result = scoreResponses(ALL_3);
-    // Anhedonia 3 − 0.75 = 2.25 → srf (2.25 − 0.83) / 0.605 = 2.347 → Moderate.
+    // Anhedonia 3 − 0.75 = 2.25, exactly between 2.22 (T 73, 0.96) and 2.28 (T 74, 0.98): the tie goes to the T
+    // nearer 50 → percentile 0.96 → Moderate (srf 2.35 would also have been Moderate under the spec's z rule).
     expect(result.facets.Anh.score).toBe(2.25);
     expect(result.facets.Anh.srf).toBeCloseTo(2.3471074380165287, 12);
+    expect(result.facets.Anh.us).toMatchObject({ t: 73, percentile: 0.96 });
     expect(result.facets.Anh.level).toBe('Moderate');
-    // Attention Seeking 3 → (3 − 0.68) / 0.63 = 3.68 → High.
-    expect(result.facets.Att.srf).toBeCloseTo((3 - 0.68) / 0.63, 12);
+    // Attention Seeking 3 → 3.01 at T 87, percentile 1.00 → High.
+    expect(result.facets.Att.us).toMatchObject({ t: 87, percentile: 1 });
     expect(result.facets.Att.level).toBe('High');
-    // Risk Taking 3 − 18/14 = 24/14 → (1.714 − 1.00) / 0.515 = 1.387 → no level.
+    // Risk Taking 3 − 18/14 = 24/14 = 1.714 → 1.72 at T 64, percentile 0.92 → Mild (srf 1.387: no level by z).
     expect(result.facets.Ris.score).toBeCloseTo(24 / 14, 12);
     expect(result.facets.Ris.srf).toBeCloseTo((24 / 14 - 1) / 0.515, 12);
-    expect(result.facets.Ris.level).toBeNull();
+    expect(result.facets.Ris.us).toMatchObject({ t: 64, percentile: 0.92 });
+    expect(result.facets.Ris.level).toBe('Mild');
     expect(result.validity.missing).toBe(0);
   });
 
@@ -264,21 +267,7 @@ describe('the 25 % missing rule (APA key: more than 25 % missing → facet not s
   });
 });
 
-describe('levels (srf cut-offs: Mild ≥ 1.5, Moderate ≥ 2, High ≥ 3)', () => {
-  it.each([
-    [null, null],
-    [-1, null],
-    [1.4999, null],
-    [1.5, 'Mild'],
-    [1.9999, 'Mild'],
-    [2, 'Moderate'],
-    [2.9999, 'Moderate'],
-    [3, 'High'],
-    [7, 'High'],
-  ] as const)('srf %s → %s', (srf, level) => {
-    expect(classifyLevel(srf)).toBe(level);
-  });
-
+describe('standardised scores', () => {
   it('standardise returns null without a norm value', () => {
     expect(standardise(1, null)).toBeNull();
     expect(standardise(null, { mean: 1, sd: 1 })).toBeNull();
@@ -303,5 +292,55 @@ describe('levels (srf cut-offs: Mild ≥ 1.5, Moderate ≥ 2, High ≥ 3)', () =
     expect(anh.srf).toBeCloseTo((2.25 - 0.83) / 0.605, 12);
     expect(anh.level).toBe('Moderate');
     expect(scoreResponses(ALL_3, { definition }).facets.Anx.irf).not.toBeNull();
+  });
+});
+
+describe('US T and percentile (Markon et al. 2024 tables, read by data/pid5-forms.NOTES.md §3)', () => {
+  // Rows typed in from the printed tables (pid5-norm-tables.json, Tables A-5 and A-6).
+  it('all answers 0: Anhedonia 0.75 reads T 49 (raw 0.77), Emotional Lability 0 reads the top of its 0.00 run', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.facets.Anh.us).toEqual({ t: 49, percentile: 0.56, printedRaw: 0.77, capped: null });
+    // FULL Emo prints 0.00 on T 30-38 (percentile 0) and 0.04 at T 39: a score of 0 reads T 38.
+    expect(result.facets.Emo.us).toMatchObject({ t: 38, percentile: 0, capped: null });
+    // Negative Affect 1/9 = 0.111 → nearest printed raw 0.11 at T 38 (percentile 0.04).
+    expect(result.domains.NegAf.us).toMatchObject({ t: 38, percentile: 0.04, printedRaw: 0.11 });
+  });
+
+  it('all answers 3: the top of the tables, and capped scales beyond their table', () => {
+    const result = scoreResponses(ALL_3);
+    // Anxiousness 3 − 3/9 = 2.667 (item 96 is reverse-keyed) → printed raw 2.66 at T 74.
+    expect(result.facets.Anx.us).toEqual({ t: 74, percentile: 0.98, printedRaw: 2.66, capped: null });
+    // Negative Affect mean(3, 2.667, 3) = 2.889 → printed 2.86 at T 85 (2.92 at T 86 is 0.002 further).
+    expect(result.domains.NegAf.us).toMatchObject({ t: 85, percentile: 1, printedRaw: 2.86, capped: null });
+    // Callousness 3 − 3/14 = 2.786 lies above the table's last raw 2.47 (T 100).
+    expect(result.facets.Cal.us).toMatchObject({ t: 100, percentile: 1, capped: 'above' });
+    // Antagonism: table A-5 ends at 2.53 (T 90).
+    expect(result.domains.Antag.us).toMatchObject({ t: 90, capped: 'above' });
+  });
+
+  it('an unscored scale has no T', () => {
+    const result = scoreResponses(makeResponses({ 89: '9', 108: '.' }));
+    expect(result.facets.Int.us).toBeNull();
+    expect(result.domains.Detac.us).toBeNull();
+  });
+
+  it('validity percentiles come from tables A-1, A-3 and A-4; SD-TD has none', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.validity.INC.percentile).toEqual({ percentile: 0.03, printedScore: 0, capped: null });
+    expect(result.validity.ORS.percentile).toMatchObject({ percentile: 0.889 });
+    expect(result.validity.PRD.percentile).toMatchObject({ percentile: 0.007 });
+    expect(result.validity.SDTD.percentile).toBeNull();
+    // All 3s: ORS 10 of 10 lies beyond table A-3 (0-8).
+    expect(scoreResponses(ALL_3).validity.ORS.percentile).toEqual({ percentile: 1, printedScore: 8, capped: 'above' });
+  });
+
+  it('records the tables and their version with the result', () => {
+    const result = scoreResponses(ALL_0);
+    expect(result.normTables).toMatchObject({ id: 'US-Markon2024', version: 'US-Markon2024@hitop-0128ea1-1' });
+    expect(result.normTables.source).toContain('Tables A-1 to A-9');
+    expect(result.normsVersion).toBe(NORMS_VERSION);
+    expect(NORMS_VERSION).toBe(
+      'SRF@markon2024-derived-1+DE-GESIS-2026@ab2db96-derived-1+US-Markon2024@hitop-0128ea1-1',
+    );
   });
 });

@@ -1,11 +1,26 @@
-import { INSTRUMENT_VERSION, pid5Definition } from './definition';
-import type { FacetDefinition, NormSetDefinition, NormValue, Pid5Definition } from './definition-types';
-import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
-import { describeNormSet, formatNormsVersion, type NormField, type NormSetInfo, resolveNormSet } from './norm-sets';
-import { assertValidResponses, getAnswer, RESPONSES_LENGTH } from './responses';
+import { INSTRUMENT_VERSIONS, pid5Definition } from './definition';
+import type { Pid5Definition } from './definition-types';
+import { assessValidity } from './assess-validity';
+import { getFormInfo } from './forms';
+import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey, type FormId } from './keys';
+import { describeNormSet, formatNormsVersion, resolveNormSet } from './norm-sets';
+import { describeNormTables, getNormTable, type NormTables, US_NORM_TABLES } from './norm-tables';
+import { assertValidResponses, RESPONSES_LENGTH } from './responses';
+import { scoreBriefForm, type BriefFormScoreResult } from './score-brief-form';
+import {
+  type DomainScore,
+  type FacetScore,
+  normScores,
+  orderByKeys,
+  type ScoreResultBase,
+  scoreDomainsFromFacets,
+  scoreItemScale,
+} from './score-scales';
+import { scoreShortForm, type ShortFormScoreResult } from './score-short-form';
 import { scoreValidity, type ValidityResult } from './score-validity';
 
-// Scoring of the 220-item PID-5 (adult self-report), DESIGN.md §5. Rules and sources:
+// Scoring of the PID-5 adult self-report, DESIGN.md §5. The full 220-item form is scored here; the short and brief
+// forms in score-short-form.ts and score-brief-form.ts, with the shared rules in score-scales.ts. Rules and sources:
 // - Reverse-keyed items score 3 − answer (APA PID-5 Adult scoring key, Krueger et al. 2013, Step 1).
 // - Facet score = mean of its answered (keyed) items: the product spec §5 rule ("the sum of answers divided by
 //   the count of items minus the count of unanswered ones"). Not rounded: APA's paper key prorates to whole raw
@@ -18,69 +33,18 @@ import { scoreValidity, type ValidityResult } from './score-validity';
 //   cannot be computed").
 // - Standardised scores z = (score − mean) / sd for each norm set (norm-sets.ts); null when the set has no value
 //   for the scale or the score is null.
-// - Level from the srf z: High ≥ 3, Moderate ≥ 2, Mild ≥ 1.5 (product spec §9 cut-off labels), otherwise null.
+// - US T and percentile: read from the printed table of the scale (Markon et al. 2024, or an institute's own
+//   licensed tables), nearest printed raw score, both from the same row (norm-lookup.ts).
+// - Level from the printed US percentile of the same row (levels.ts, data/pid5-levels.json): Mild from the 84th,
+//   Moderate from the 93rd, High from the 98th percentile.
+// - The validity verdict from the validity scales and missing answers (validity-verdict.ts).
 
-export type Level = 'Mild' | 'Moderate' | 'High';
+export type { DomainScore, FacetScore, ScoreResultBase, StandardisedScores } from './score-scales';
+export { standardise } from './score-scales';
 
-/** Cut-offs on the srf standardised score, highest first (product spec §2 report intro and §9). */
-export const LEVEL_CUTOFFS: readonly { readonly level: Level; readonly atLeast: number }[] = [
-  { level: 'High', atLeast: 3 },
-  { level: 'Moderate', atLeast: 2 },
-  { level: 'Mild', atLeast: 1.5 },
-];
-
-export function classifyLevel(srf: number | null): Level | null {
-  if (srf === null) {
-    return null;
-  }
-  return LEVEL_CUTOFFS.find((cutoff) => srf >= cutoff.atLeast)?.level ?? null;
-}
-
-export interface StandardisedScores {
-  /** z against the US general-population norms (Markon et al. 2024); see `ScoreResult.norms.srf`. */
-  readonly srf: number | null;
-  /** z against the German general-population norms (Zimmermann et al. 2026); see `ScoreResult.norms.irf`. */
-  readonly irf: number | null;
-  /** From srf. */
-  readonly level: Level | null;
-}
-
-export interface FacetScore extends StandardisedScores {
-  readonly key: FacetKey;
-  readonly name: string;
-  /** The domain this facet is a primary facet of, or null. */
-  readonly domain: DomainKey | null;
-  readonly nItems: number;
-  readonly answered: number;
-  readonly missing: number;
-  /** Largest number of missing items for which the facet is still scored. */
-  readonly maxMissing: number;
-  readonly isScored: boolean;
-  /** Mean keyed item score 0-3, or null when more than 25 % of the items are missing. */
-  readonly score: number | null;
-}
-
-export interface DomainScore extends StandardisedScores {
-  readonly key: DomainKey;
-  readonly name: string;
-  readonly facets: readonly [FacetKey, FacetKey, FacetKey];
-  readonly isScored: boolean;
-  /** The facets (of its three) that could not be scored. */
-  readonly unscoredFacets: readonly FacetKey[];
-  /** Mean of the three facet scores 0-3, or null. */
-  readonly score: number | null;
-}
-
-export interface ScoreResult {
-  readonly instrument: { readonly name: string; readonly form: string };
-  /** Store with the result (assessments.instrument_version). */
-  readonly instrumentVersion: string;
-  /** Store with the result (assessments.norms_version): both norm sets' versions. */
-  readonly normsVersion: string;
-  /** What `srf` and `irf` mean: label, source and version of each norm set. */
-  readonly norms: Readonly<Record<NormField, NormSetInfo>>;
-  readonly answered: number;
-  readonly missing: number;
+/** The result of the full 220-item form. */
+export interface ScoreResult extends ScoreResultBase {
+  readonly form: 'FULL';
   /** In FACET_KEYS order. */
   readonly facets: Readonly<Record<FacetKey, FacetScore>>;
   /** In DOMAIN_KEYS order. */
@@ -88,107 +52,92 @@ export interface ScoreResult {
   readonly validity: ValidityResult;
 }
 
+/** The result of any form: tell them apart by `form`. */
+export type AnyScoreResult = ScoreResult | ShortFormScoreResult | BriefFormScoreResult;
+
 export interface ScoreResponsesOptions {
-  /** A different (validated) definition, e.g. in tests; defaults to the package's data. */
+  /** The form the responses belong to; the string has its item count. Defaults to 'FULL'. */
+  readonly form?: FormId;
+  /** A different (validated) full-form definition, e.g. in tests; defaults to the package's data. */
   readonly definition?: Pid5Definition;
-}
-
-/** z = (score − mean) / sd, or null when either is missing. */
-export function standardise(score: number | null, norm: NormValue | null): number | null {
-  if (score === null || norm === null) {
-    return null;
-  }
-  return (score - norm.mean) / norm.sd;
-}
-
-function standardiseAll(
-  score: number | null,
-  pick: (set: NormSetDefinition) => NormValue | null,
-  sets: Readonly<Record<NormField, NormSetDefinition>>,
-): StandardisedScores {
-  const srf = standardise(score, pick(sets.srf));
-  const irf = standardise(score, pick(sets.irf));
-  return { srf, irf, level: classifyLevel(srf) };
-}
-
-/** Mean keyed score of a facet's answered items, with its missing count. */
-export function scoreFacetItems(
-  responses: string,
-  facet: FacetDefinition,
-): { score: number | null; answered: number; missing: number } {
-  let total = 0;
-  let answered = 0;
-  for (const item of facet.items) {
-    const answer = getAnswer(responses, item);
-    if (answer === null) {
-      continue;
-    }
-    total += facet.reverseKeyedItems.includes(item) ? 3 - answer : answer;
-    answered++;
-  }
-  const missing = facet.items.length - answered;
-  const isScored = missing <= facet.maxMissingItemsForScoring && answered > 0;
-  return { score: isScored ? total / answered : null, answered, missing };
+  /** Norm tables for T and percentile (an institute's licensed file, `parseNormTables`); defaults to the US tables. */
+  readonly normTables?: NormTables;
 }
 
 /**
- * Score a 220-character response string ('0'-'3' answered, '9' or '.' missing). Throws InvalidResponsesError
- * naming the first bad position when the string is malformed.
+ * Score a response string ('0'-'3' answered, '9' or '.' missing) of the given form (220 characters for the full
+ * form, the default; 100 for 'SF'; 25 for 'BF'). Throws InvalidResponsesError naming the first bad position when
+ * the string is malformed or has the wrong length.
  */
-export function scoreResponses(responses: string, options: ScoreResponsesOptions = {}): ScoreResult {
-  assertValidResponses(responses);
+export function scoreResponses(
+  responses: string,
+  options?: ScoreResponsesOptions & { readonly form?: 'FULL' },
+): ScoreResult;
+export function scoreResponses(
+  responses: string,
+  options: ScoreResponsesOptions & { readonly form: 'SF' },
+): ShortFormScoreResult;
+export function scoreResponses(
+  responses: string,
+  options: ScoreResponsesOptions & { readonly form: 'BF' },
+): BriefFormScoreResult;
+export function scoreResponses(responses: string, options?: ScoreResponsesOptions): AnyScoreResult;
+export function scoreResponses(responses: string, options: ScoreResponsesOptions = {}): AnyScoreResult {
+  const form = options.form ?? 'FULL';
   const definition = options.definition ?? pid5Definition;
+  const normTables = options.normTables ?? US_NORM_TABLES;
+  switch (form) {
+    case 'FULL':
+      return scoreFullForm(responses, definition, normTables);
+    case 'SF':
+      return scoreShortForm(responses, definition, normTables);
+    case 'BF':
+      return scoreBriefForm(responses, definition, normTables);
+  }
+}
+
+function scoreFullForm(responses: string, definition: Pid5Definition, normTables: NormTables): ScoreResult {
+  assertValidResponses(responses, RESPONSES_LENGTH);
   const sets = { srf: resolveNormSet(definition, 'srf'), irf: resolveNormSet(definition, 'irf') };
 
   const facets = {} as Record<FacetKey, FacetScore>;
   for (const facet of definition.facets) {
-    const { score, answered, missing } = scoreFacetItems(responses, facet);
+    const counts = scoreItemScale(responses, facet);
     facets[facet.key] = {
       key: facet.key,
       name: facet.name,
       domain: facet.domain,
-      nItems: facet.items.length,
-      answered,
-      missing,
-      maxMissing: facet.maxMissingItemsForScoring,
-      isScored: score !== null,
-      score,
-      ...standardiseAll(score, (set) => set.facets[facet.key], sets),
+      ...counts,
+      ...normScores(
+        counts.score,
+        { srf: sets.srf.facets[facet.key], irf: sets.irf.facets[facet.key] },
+        getNormTable(normTables, 'FULL', facet.key),
+      ),
     };
   }
-
-  const domains = {} as Record<DomainKey, DomainScore>;
-  for (const domain of definition.domains) {
-    const facetScores = domain.facets.map((key) => facets[key].score);
-    const unscoredFacets = domain.facets.filter((key) => facets[key].score === null);
-    const score =
-      unscoredFacets.length === 0 ? facetScores.reduce<number>((total, s) => total + (s ?? 0), 0) / 3 : null;
-    domains[domain.key] = {
-      key: domain.key,
-      name: domain.name,
-      facets: domain.facets,
-      isScored: score !== null,
-      unscoredFacets,
+  const domains = scoreDomainsFromFacets(definition.domains, facets, (key, score) =>
+    normScores(
       score,
-      ...standardiseAll(score, (set) => set.domains[domain.key], sets),
-    };
-  }
+      { srf: sets.srf.domains[key], irf: sets.irf.domains[key] },
+      getNormTable(normTables, 'FULL', key),
+    ),
+  );
 
   const norms = { srf: describeNormSet(definition, 'srf'), irf: describeNormSet(definition, 'irf') };
-  const validity = scoreValidity(responses, definition);
-  return {
+  const validity = scoreValidity(responses, definition, normTables);
+  const scored = {
+    form: 'FULL' as const,
+    formInfo: getFormInfo('FULL'),
     instrument: { name: definition.instrument, form: definition.form },
-    instrumentVersion: INSTRUMENT_VERSION,
-    normsVersion: formatNormsVersion(norms),
+    instrumentVersion: INSTRUMENT_VERSIONS.FULL,
+    normsVersion: formatNormsVersion(norms, normTables),
     norms,
+    normTables: describeNormTables(normTables),
     answered: RESPONSES_LENGTH - validity.missing,
     missing: validity.missing,
     facets: orderByKeys(FACET_KEYS, facets),
     domains: orderByKeys(DOMAIN_KEYS, domains),
     validity,
   };
-}
-
-function orderByKeys<K extends string, V>(keys: readonly K[], record: Record<K, V>): Record<K, V> {
-  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Record<K, V>;
+  return { ...scored, validityVerdict: assessValidity(scored) };
 }

@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { scoreResponses } from './score-responses';
-import { makeResponses } from './test-helpers';
+import { INC_PAIRS, makeResponses, ORS_ITEMS, PRD_ITEMS, SDTD_ITEMS } from './test-helpers';
 
 // Validity scales at and around their published cut-offs (data notes §8). Item lists typed in from the notes:
 // INC pairs (Keeley et al. 2016, Table 1), ORS items (Sellbom et al. 2018, Table 2), PRD items (Williams et al.
 // 2019, Table 4 note), SD-TD items (Williams et al. 2019, Table 5 note + item 38, see score-validity.ts).
-
-const INC_PAIRS = [
-  [79, 174],
-  [109, 110],
-  [148, 169],
-  [102, 122],
-  [138, 181],
-  [38, 92],
-  [80, 128],
-  [105, 123],
-  [50, 127],
-  [74, 173],
-  [191, 211],
-  [153, 166],
-  [125, 180],
-  [89, 145],
-  [132, 144],
-  [21, 55],
-  [24, 25],
-  [52, 152],
-  [70, 71],
-  [172, 185],
-] as const;
-const ORS_ITEMS = [2, 8, 39, 40, 44, 150, 166, 170, 171, 178] as const;
-const PRD_ITEMS = [2, 11, 36, 38, 42, 47, 96, 98, 106, 119, 122, 136, 148, 154, 162, 163, 168, 169, 183, 192, 198, 199];
-const SDTD_ITEMS = [2, 4, 18, 23, 30, 38, 50, 52, 57, 66, 68, 80, 82, 88, 93, 193, 209];
 
 /** Answers for `items` (all 0 elsewhere) whose raw sum is exactly `total`: 3s first, then the remainder. */
 function answersSummingTo(items: readonly number[], total: number): Record<number, number> {

@@ -34,6 +34,37 @@ export const FACET_ITEMS = {
 
 export type TestFacetKey = keyof typeof FACET_ITEMS;
 
+// Validity scales, typed in from data/pid5-scoring.NOTES.md §8: INC pairs (Keeley et al. 2016, Table 1), ORS
+// items (Sellbom et al. 2018, Table 2), PRD items (Williams et al. 2019, Table 4 note), SD-TD items (Williams et
+// al. 2019, Table 5 note + item 38, see score-validity.ts).
+export const INC_PAIRS = [
+  [79, 174],
+  [109, 110],
+  [148, 169],
+  [102, 122],
+  [138, 181],
+  [38, 92],
+  [80, 128],
+  [105, 123],
+  [50, 127],
+  [74, 173],
+  [191, 211],
+  [153, 166],
+  [125, 180],
+  [89, 145],
+  [132, 144],
+  [21, 55],
+  [24, 25],
+  [52, 152],
+  [70, 71],
+  [172, 185],
+] as const;
+export const ORS_ITEMS = [2, 8, 39, 40, 44, 150, 166, 170, 171, 178] as const;
+export const PRD_ITEMS = [
+  2, 11, 36, 38, 42, 47, 96, 98, 106, 119, 122, 136, 148, 154, 162, 163, 168, 169, 183, 192, 198, 199,
+];
+export const SDTD_ITEMS = [2, 4, 18, 23, 30, 38, 50, 52, 57, 66, 68, 80, 82, 88, 93, 193, 209];
+
 /** A response string filled with `fill`, with the given items (1-based) set to the given characters. */
 export function makeResponses(answers: Readonly<Record<number, string | number>> = {}, fill = '0'): string {
   const chars = Array.from({ length: 220 }, () => fill);
@@ -65,4 +96,96 @@ export function makeKeyedResponses(keyed: Partial<Record<TestFacetKey, number>>,
     }
   }
   return makeResponses(answers);
+}
+
+// The short form (PID-5-SF): each facet's 4 items in full-form numbers, typed in from the Maples et al. (2015)
+// Appendix key as recorded in data/pid5-forms.NOTES.md (checked there against jmgirard/hitop and the jzpsych
+// platform). The short form numbers its items in full-form order (notes §2), so an item's short-form number is its
+// rank among these 100 full items.
+export const SF_FACET_FULL_ITEMS = {
+  Anh: [23, 26, 124, 157],
+  Anx: [79, 109, 130, 174],
+  Att: [74, 173, 191, 211],
+  Cal: [19, 153, 166, 183],
+  Dec: [53, 134, 206, 218],
+  Dep: [81, 151, 163, 169],
+  Dis: [118, 132, 144, 199],
+  Ecc: [25, 70, 152, 205],
+  Emo: [122, 138, 165, 181],
+  Gra: [40, 114, 187, 197],
+  Hos: [38, 92, 158, 170],
+  Imp: [4, 16, 17, 22],
+  Int: [89, 120, 145, 203],
+  Irr: [129, 156, 160, 171],
+  Man: [107, 125, 162, 219],
+  Prc: [44, 154, 192, 217],
+  Per: [60, 80, 100, 128],
+  Res: [84, 91, 167, 184],
+  Rig: [105, 123, 176, 196],
+  Ris: [39, 48, 67, 159],
+  Sep: [50, 127, 149, 175],
+  Sub: [9, 15, 63, 202],
+  Sus: [2, 117, 133, 190],
+  Unu: [106, 139, 150, 209],
+  Wit: [82, 136, 146, 186],
+} as const;
+
+/** The 100 short-form items in full-form numbers, in short-form order. */
+export const SF_FULL_ITEMS: readonly number[] = Object.values(SF_FACET_FULL_ITEMS)
+  .flat()
+  .sort((a, b) => a - b);
+
+/** The short-form number of a full item of the short form. */
+export function sfItemOf(fullItem: number): number {
+  const index = SF_FULL_ITEMS.indexOf(fullItem);
+  if (index < 0) {
+    throw new Error(`full item ${fullItem} is not in the short form`);
+  }
+  return index + 1;
+}
+
+/** INC-S: 10 pairs in full-form numbers (Lowmaster et al. 2020, Correction 2021 Table 1; notes §8). */
+export const INCS_FULL_PAIRS = [
+  [79, 174],
+  [138, 181],
+  [80, 128],
+  [105, 123],
+  [50, 127],
+  [74, 173],
+  [191, 211],
+  [153, 166],
+  [89, 145],
+  [132, 144],
+] as const;
+
+/** The three primary facets of each domain (APA Domain Table), used by the full and the short form. */
+export const DOMAIN_FACETS = {
+  NegAf: ['Emo', 'Anx', 'Sep'],
+  Detac: ['Wit', 'Anh', 'Int'],
+  Antag: ['Man', 'Dec', 'Gra'],
+  Disin: ['Irr', 'Imp', 'Dis'],
+  Psych: ['Unu', 'Ecc', 'Prc'],
+} as const;
+
+// The brief form (PID-5-BF): the 5 items of each domain in brief-form numbers, from the APA PID-5-BF Personality
+// Trait Domain Scoring table as recorded in data/pid5-forms.NOTES.md §2. No item is reverse-keyed.
+export const BF_DOMAIN_ITEMS = {
+  NegAf: [8, 9, 10, 11, 15],
+  Detac: [4, 13, 14, 16, 18],
+  Antag: [17, 19, 20, 22, 25],
+  Disin: [1, 2, 3, 5, 6],
+  Psych: [7, 12, 21, 23, 24],
+} as const;
+
+/** A response string of `length` characters filled with `fill`, with the given positions set. */
+export function makeFormResponses(
+  length: number,
+  answers: Readonly<Record<number, string | number>> = {},
+  fill = '0',
+): string {
+  const chars = Array.from({ length }, () => fill);
+  for (const [item, value] of Object.entries(answers)) {
+    chars[Number(item) - 1] = String(value);
+  }
+  return chars.join('');
 }

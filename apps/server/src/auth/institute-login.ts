@@ -1,6 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { OidcProviderConfig } from '../config';
-import type { ExternalProfile } from '../modules/users/users.repo';
 import { InstituteLoginError, isUnreachableError } from './login-errors';
 
 /**
@@ -29,6 +29,31 @@ export interface InstituteLogin {
    */
   renewTokens?(tokens: ProviderTokens): Promise<ProviderTokens>;
 }
+
+/** Who the provider says signed in; the users module turns it into a user row. */
+export interface ExternalProfile {
+  provider: string;
+  subject: string;
+  username: string;
+  email: string | null;
+  photoUrl: string | null;
+  /** true/false when the provider's claims decide admin (OIDC_ADMIN_CLAIM); undefined when they don't. */
+  isAdminByClaim?: boolean;
+}
+
+/** Someone has just signed in through the institute's provider, and their session exists. */
+export interface SignInEvent {
+  userId: string;
+  profile: ExternalProfile;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Told of every institute sign-in (the Wix order sync, integrations/wix), handed to the sign-in by the composition
+ * root so that auth knows no integration. It must not throw: a failure of its own never blocks the sign-in.
+ */
+export type SignInListener = (event: SignInEvent) => Promise<void>;
 
 /** A member's tokens at the provider; they stay on the server (sealed with the session), never in the browser. */
 export interface ProviderTokens {

@@ -73,11 +73,14 @@ export function scheduleCounterPruning(
   db: Db,
   options: { now: () => Date; log: { warn(details: object, message: string): void }; everyMs?: number },
 ): () => void {
-  const timer = setInterval(() => {
-    pruneCounters(db, options.now()).catch((error: unknown) => {
-      options.log.warn({ error: (error as Error).message }, 'pruning rate-limit counters failed');
-    });
-  }, options.everyMs ?? 10 * 60_000);
+  const timer = setInterval(
+    () => {
+      pruneCounters(db, options.now()).catch((error: unknown) => {
+        options.log.warn({ error: (error as Error).message }, 'pruning rate-limit counters failed');
+      });
+    },
+    options.everyMs ?? 10 * 60_000,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { LinkCodes } from '../lib/link-codes';
 import { assessments } from '../db/schema';
 import { createAssessment } from '../modules/assessments/assessments.service';
-import { getDiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
+import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
 import { findCurrentDocument } from '../modules/documents/documents.repo';
 import { markFinished } from '../modules/patient/patient.repo';
 
@@ -33,7 +33,7 @@ export function demoResponses(seed: number, answered = 220): string {
  */
 export async function seedDemoAssessments(
   db: Db,
-  options: { clinicianId: string; now: Date; linkCodes: LinkCodes },
+  options: { clinicianId: string; now: Date; linkCodes: LinkCodes; catalogue: DiagnosisCatalogue },
 ): Promise<void> {
   const terms = await findCurrentDocument(db, 'terms');
   const consent = await findCurrentDocument(db, 'consent');
@@ -49,7 +49,7 @@ export async function seedDemoAssessments(
     const createdAt = new Date(options.now.getTime() - plan.daysAgo * DAY_MS);
     const { assessment } = await createAssessment({
       db,
-      catalogue: getDiagnosisCatalogue(),
+      catalogue: options.catalogue,
       clinicianId: options.clinicianId,
       linkCodes: options.linkCodes,
       request: {

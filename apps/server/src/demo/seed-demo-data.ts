@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { LinkCodes } from '../lib/link-codes';
+import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
 import { identities, testCredits } from '../db/schema';
 import { DEMO_MEMBERS } from '../auth/demo-members';
 import { upsertUserFromProfile } from '../modules/users/users.repo';
@@ -15,7 +16,7 @@ export const DEV_PROVIDER_NAME = 'dev';
  */
 export async function seedDemoData(
   db: Db,
-  options: { env: string; now: Date; linkCodes: LinkCodes },
+  options: { env: string; now: Date; linkCodes: LinkCodes; catalogue: DiagnosisCatalogue },
 ): Promise<boolean> {
   if (options.env === 'production') {
     throw new Error('Refusing to seed demo data when NODE_ENV=production');
@@ -51,7 +52,12 @@ export async function seedDemoData(
         createdBy: 'demo',
       });
       if (member.sub === DEMO_MEMBERS[1]?.sub) {
-        await seedDemoAssessments(db, { clinicianId: user.id, now: options.now, linkCodes: options.linkCodes });
+        await seedDemoAssessments(db, {
+          clinicianId: user.id,
+          now: options.now,
+          linkCodes: options.linkCodes,
+          catalogue: options.catalogue,
+        });
       }
     }
   }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { keepProviderSessionFresh } from '../auth/provider-session';
-import { findActiveSession, SESSION_COOKIE, type ActiveSession } from '../auth/sessions';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { ProviderSessionRenewal } from '../auth/provider-session';
+import { findActiveSession, SESSION_COOKIE, type ActiveSession, type SessionPolicy } from '../auth/sessions';
+import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import type { AppDeps } from './deps';
+import type { Clock } from '../lib/clock';
 
 /**
  * Every route under /api and /auth declares who may call it (DESIGN.md §9); the server refuses
@@ -23,7 +24,6 @@ declare module 'fastify' {
     auth: ActiveSession | null;
   }
   interface FastifyInstance {
-    deps: AppDeps;
     /** Every guarded route with its declared access: read by the authorisation and fuzz tests. */
     routeTable: RouteEntry[];
   }
@@ -33,13 +33,23 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's zod schemas (body, querystring, response by status), for the API contract test. */
+  schema?: FastifySchema;
 }
 
 export function isGuardedPath(url: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/auth/');
 }
 
-export function registerAccessControl(app: FastifyInstance): void {
+/** What finding a request's session needs; the composition root's AppDeps has all of it. */
+export interface SessionLookup {
+  database: { db: Db };
+  clock: Clock;
+  config: { session: SessionPolicy };
+  providerSessions: ProviderSessionRenewal;
+}
+
+export function registerAccessControl(app: FastifyInstance, sessions: SessionLookup): void {
   app.decorateRequest('auth', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -54,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        routeTable.push({ method, url: route.url, access });
+        routeTable.push({ method, url: route.url, access, schema: route.schema });
       }
     }
   });
@@ -62,7 +72,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === 'signed-in' || access === 'admin') {
-      const session = await loadSession(app, request);
+      const session = await loadSession(request, sessions);
       if (!session) {
         throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
       }
@@ -74,7 +84,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 }
 
 /** The session behind the request's cookie, cached on the request; never trusts anything else the client sends. */
-export async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<ActiveSession | null> {
+export async function loadSession(request: FastifyRequest, sessions: SessionLookup): Promise<ActiveSession | null> {
   if (request.auth) {
     return request.auth;
   }
@@ -82,17 +92,10 @@ export async function loadSession(app: FastifyInstance, request: FastifyRequest)
   if (!token || token.length > 200) {
     return null;
   }
-  const { database, clock, config } = app.deps;
+  const { database, clock, config, providerSessions } = sessions;
   const session = await findActiveSession(database.db, { token, now: clock.now(), policy: config.session });
   request.auth = session
-    ? await keepProviderSessionFresh({
-        db: database.db,
-        login: app.deps.instituteLogin,
-        token,
-        session,
-        now: clock.now(),
-        log: request.log,
-      })
+    ? await providerSessions.keepFresh({ db: database.db, token, session, now: clock.now(), log: request.log })
     : null;
   return request.auth;
 }

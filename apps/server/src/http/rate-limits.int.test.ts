@@ -3,7 +3,7 @@ import { insertAssessment } from '../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../test/factories';
 import { readError } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { UNKNOWN_CODE_LIMIT } from '../modules/patient/patient.routes';
+import { UNKNOWN_CODE_LIMIT } from '../modules/patient/unknown-code-limiter';
 
 // DESIGN.md §9: "Rate limits on login and patient-code routes." The server trusts X-Forwarded-For here (as behind
 // the institute's proxy), so each test gives every attacker and bystander an address of its own. The limits count

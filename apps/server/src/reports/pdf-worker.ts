@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { canUsePdfkitInternals } from './pdfkit-internals';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 
 // Worker-thread side of pdf-pool.ts: draws one report per message and posts the bytes back (transferred, not
@@ -39,6 +40,8 @@ if (!port) {
 }
 
 lowerThreadPriority();
+// Check pdfkit now, while the worker warms up (about 0.1 s), rather than in the first report it draws.
+canUsePdfkitInternals();
 
 port.on('message', (job: PdfJobMessage) => {
   renderReportPdf(job.input).then(

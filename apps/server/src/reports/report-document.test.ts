@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
-import { pdfToText, pdfWords, rasterisePdf } from '../modules/results/results-test-helpers';
-import { cachedReportFonts, createReportDocument } from './report-document';
+import { pdfToText, pdfWords, rasterisePdf } from '../../test/results-test-helpers';
+import { cachedReportFonts, createReportDocument, endReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-text';
 
@@ -11,16 +11,6 @@ import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-te
 
 function reportFor(name: string): ReportInput {
   return demoReportInput({ name });
-}
-
-function endDocument(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-    doc.end();
-  });
 }
 
 describe('reports drawn with what the thread kept from earlier reports', () => {
@@ -70,12 +60,12 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
     first.font('regular').fontSize(12);
     drawText(first, 'Ω', 50, 50);
     drawText(first, 'ЖΩ', 50, 80);
-    await endDocument(first);
+    await endReportDocument(first);
     const second = createReportDocument({ size: 'A4' }, () => []);
     second.font('regular').fontSize(12);
     drawText(second, 'Ж', 50, 50);
     drawText(second, 'ЖΩ', 50, 80);
-    const text = await pdfToText(await endDocument(second));
+    const text = await pdfToText(await endReportDocument(second));
     expect(text).toContain('ЖΩ');
   });
 
@@ -90,7 +80,7 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
   async function recordNearTheTop(text: string, width: number): Promise<void> {
     const doc = documentIn11pt();
     drawText(doc, text, 50, 60, { width });
-    await endDocument(doc);
+    await endReportDocument(doc);
   }
 
   it('replays a text drawn elsewhere before exactly where pdfkit would have drawn it', async () => {
@@ -108,8 +98,8 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
     expect(endAfterReplay).toEqual({ x: plain.x, y: plain.y });
 
     const [replayedWords, plainWords] = await Promise.all([
-      endDocument(replayed).then((pdf) => pdfWords(pdf)),
-      endDocument(plain).then((pdf) => pdfWords(pdf)),
+      endReportDocument(replayed).then((pdf) => pdfWords(pdf)),
+      endReportDocument(plain).then((pdf) => pdfWords(pdf)),
     ]);
     expect(replayedWords.length).toBeGreaterThan(5);
     expect(replayedWords.map((w) => w.text)).toEqual(plainWords.map((w) => w.text));
@@ -127,7 +117,7 @@ describe('reports drawn with what the thread kept from earlier reports', () => {
     const before = reportTextCounts();
     drawText(second, paragraph, 50, second.page.maxY() - 20, { width: 120 });
     expect(reportTextCounts().replayed - before.replayed).toBe(0);
-    const { pages } = await rasterisePdf(await endDocument(second));
+    const { pages } = await rasterisePdf(await endReportDocument(second));
     expect(pages).toBe(2);
   });
 });

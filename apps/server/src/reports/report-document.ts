@@ -1,5 +1,14 @@
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import {
+  addParsedFont,
+  canUsePdfkitInternals,
+  createDocumentWithoutDefaultFont,
+  parseFont,
+  type ParsedFont,
+  type SubsetGlyph,
+  type WordLayouts,
+} from './pdfkit-internals';
 import { loadReportFonts, REPORT_FONTS, type ReportFont } from './report-fonts';
 
 // pdfkit parses each font file (fontkit), shapes every word, assigns glyph numbers and builds each font subset anew
@@ -11,48 +20,13 @@ import { loadReportFonts, REPORT_FONTS, type ReportFont } from './report-fonts';
 //   on that to replay a text's drawing operators instead of laying it out again;
 // - the font files already built (subset and compressed), by their exact glyph list: a report whose names add no
 //   new character reuses the bytes; one with new characters (a name in another script) builds its own.
-// Each document still embeds only the glyphs its subset lists. This reaches into pdfkit's font handling (pinned
-// 0.17, its EmbeddedFont and fontkit's subset); if that ever changes shape, documents are made the plain way.
-
-/** What pdfkit keeps per font and document (EmbeddedFont). */
-interface EmbeddedFont {
-  id: string;
-  font: unknown;
-  name: string;
-  layoutCache?: Record<string, unknown>;
-  subset?: FontSubset;
-  widths?: number[];
-  unicode?: number[][];
-  encode?: (text: string) => unknown;
-  embed?: () => void;
-}
-interface DocumentRefs {
-  ref(data?: Record<string, unknown>): unknown;
-}
-interface FontSubset {
-  glyphs: number[];
-  includeGlyph(glyphId: number): number;
-  encode(): Uint8Array;
-}
-type EmbeddedFontClass = new (document: PDFKit.PDFDocument, font: unknown, id: string) => EmbeddedFont;
-interface DocumentFonts {
-  _fontFamilies?: Record<string, EmbeddedFont>;
-  _fontCount?: number;
-  _font?: EmbeddedFont;
-}
-
-/** One glyph of a font's base set: the font's glyph id, its advance width (PDF units) and the characters it shows. */
-interface BaseGlyph {
-  glyphId: number;
-  width: number;
-  codePoints: number[];
-}
+// Each document still embeds only the glyphs its subset lists. How this is done inside pdfkit is in
+// pdfkit-internals.ts; if pdfkit is not as that module expects, documents are made the plain way.
 
 interface CachedFont {
-  Font: EmbeddedFontClass;
-  font: unknown;
-  layouts: Record<string, unknown>;
-  baseGlyphs: readonly BaseGlyph[];
+  parsed: ParsedFont;
+  layouts: WordLayouts;
+  baseGlyphs: readonly SubsetGlyph[];
   /** Font files (compressed subsets) by glyph list, oldest first. */
   fontFiles: Map<string, Uint8Array>;
 }
@@ -84,121 +58,77 @@ export function cachedReportFonts(): ReportFont[] {
 }
 
 /**
- * A new pdfkit document with the report's fonts registered under their names (regular, bold, condensed…).
- * `fixedTexts`: every text the report always prints (read once per thread, for the base glyph sets).
+ * A new pdfkit document with the report fonts registered under their names (regular, bold, condensed…).
+ * `fixedTexts`: every text the report always prints, read once per thread for the base glyph sets: the first
+ * document of a thread fixes them, so a thread drawing more than one kind of report should pass all their texts.
  */
 export function createReportDocument(
   options: PDFKit.PDFDocumentOptions,
   fixedTexts: () => readonly string[],
 ): PDFKit.PDFDocument {
-  // No default font: pdfkit would otherwise read and parse Helvetica's metrics for every document, never used here.
-  const doc = new PDFDocument({ ...options, font: null as unknown as string });
   const files = loadReportFonts();
-  const fonts = doc as unknown as DocumentFonts;
-  const isKnownShape = typeof fonts._fontCount === 'number' && typeof fonts._fontFamilies === 'object';
+  if (!canUsePdfkitInternals()) {
+    const doc = new PDFDocument(options);
+    for (const name of Object.keys(REPORT_FONTS) as ReportFont[]) {
+      doc.registerFont(name, files[name]);
+    }
+    return doc;
+  }
+  const doc = createDocumentWithoutDefaultFont(options);
   for (const name of Object.keys(REPORT_FONTS) as ReportFont[]) {
     doc.registerFont(name, files[name]);
-    if (!isKnownShape || !fonts._fontFamilies) {
-      continue;
-    }
     baseText ??= [ASCII_TEXT, ...fixedTexts()].join(' ');
     const cached = cache.get(name) ?? keepFont(name, baseText);
-    if (!cached) {
-      continue;
-    }
     if (Object.keys(cached.layouts).length > MAX_CACHED_LAYOUTS) {
-      cached.layouts = Object.create(null) as Record<string, unknown>;
+      cached.layouts = Object.create(null) as WordLayouts;
     }
-    const font = new cached.Font(doc, cached.font, `F${(fonts._fontCount ?? 0) + 1}`);
-    fonts._fontCount = (fonts._fontCount ?? 0) + 1;
-    font.layoutCache = cached.layouts;
-    includeBaseGlyphs(font, cached.baseGlyphs);
-    reuseFontFiles(doc, font, cached.fontFiles);
-    // As pdfkit's own doc.font(name) files a newly opened font: under the registered and the PostScript name.
-    fonts._fontFamilies[name] = font;
-    fonts._fontFamilies[font.name] = font;
+    const { font, fixedGlyphs } = addParsedFont(doc, name, cached.parsed, {
+      layouts: cached.layouts,
+      glyphs: cached.baseGlyphs,
+      fontFile: (glyphList, build) => fontFileFor(cached.fontFiles, glyphList, build),
+    });
+    baseGlyphCounts.set(font, fixedGlyphs);
   }
   return doc;
 }
 
-/**
- * Open the font once in a scratch document (never ended), lay out the base text with it and keep the parsed font,
- * its layouts and the base glyphs in the order that text met them. Undefined if pdfkit's internals look different.
- */
-function keepFont(name: ReportFont, text: string): CachedFont | undefined {
-  const scratch = new PDFDocument({ font: null as unknown as string });
-  scratch.registerFont(name, loadReportFonts()[name]);
-  scratch.font(name);
-  const opened = (scratch as unknown as DocumentFonts)._font;
-  if (!opened?.layoutCache || !opened.font || !opened.subset || !opened.widths || !opened.unicode || !opened.encode) {
-    return undefined;
-  }
-  opened.encode(text);
-  const baseGlyphs: BaseGlyph[] = [];
-  // Glyph 0 (.notdef) is in every subset already.
-  opened.subset.glyphs.forEach((glyphId, subsetId) => {
-    if (subsetId > 0) {
-      baseGlyphs.push({ glyphId, width: opened.widths?.[subsetId] ?? 0, codePoints: opened.unicode?.[subsetId] ?? [] });
-    }
-  });
-  const kept: CachedFont = {
-    Font: opened.constructor as EmbeddedFontClass,
-    font: opened.font,
-    layouts: opened.layoutCache,
-    baseGlyphs,
-    fontFiles: new Map(),
-  };
+/** Parse the font once, lay out the base text with it and keep the font, its layouts and the base glyphs in order. */
+function keepFont(name: ReportFont, text: string): CachedFont {
+  const { parsed, layouts, glyphs } = parseFont(loadReportFonts()[name], text);
+  const kept: CachedFont = { parsed, layouts, baseGlyphs: glyphs, fontFiles: new Map() };
   cache.set(name, kept);
   return kept;
 }
 
-/** As pdfkit's encode() does for each glyph it meets, for the whole base set, in its fixed order. */
-function includeBaseGlyphs(font: EmbeddedFont, baseGlyphs: readonly BaseGlyph[]): void {
-  const { subset, widths, unicode } = font;
-  if (!subset || !widths || !unicode) {
-    return;
-  }
-  for (const glyph of baseGlyphs) {
-    const subsetId = subset.includeGlyph(glyph.glyphId);
-    widths[subsetId] ??= glyph.width;
-    unicode[subsetId] ??= glyph.codePoints;
-  }
-  baseGlyphCounts.set(font, subset.glyphs.length);
-}
-
 /**
  * The font file depends only on the subset's glyph list: reuse the compressed bytes when an earlier report had the
- * same list, and build (and compress) them otherwise. pdfkit's embed() opens the font file's stream first; that stream
- * is marked as already compressed (FlateDecode) so pdfkit writes the bytes as they are.
+ * same list, and build (and compress) them otherwise.
  */
-function reuseFontFiles(doc: PDFKit.PDFDocument, font: EmbeddedFont, files: Map<string, Uint8Array>): void {
-  const { subset, embed } = font;
-  const document = doc as unknown as DocumentRefs;
-  if (!subset || typeof embed !== 'function' || typeof document.ref !== 'function') {
-    return;
+function fontFileFor(
+  files: Map<string, Uint8Array>,
+  glyphList: readonly number[],
+  build: () => Uint8Array,
+): Uint8Array {
+  const key = glyphList.join(',');
+  let compressed = files.get(key);
+  if (!compressed) {
+    compressed = deflateSync(build());
+    if (files.size >= MAX_CACHED_FONT_FILES) {
+      files.delete(files.keys().next().value ?? '');
+    }
+    files.set(key, compressed);
   }
-  font.embed = () => {
-    // The key before building: building appends the parts of composite glyphs (é = e + ´) to the list.
-    const key = subset.glyphs.join(',');
-    let compressed = files.get(key);
-    if (!compressed) {
-      compressed = deflateSync(subset.encode());
-      if (files.size >= MAX_CACHED_FONT_FILES) {
-        files.delete(files.keys().next().value ?? '');
-      }
-      files.set(key, compressed);
-    }
-    const fontFile = compressed;
-    subset.encode = () => fontFile;
-    const ref = document.ref;
-    document.ref = (data?: Record<string, unknown>) => {
-      delete (document as Partial<DocumentRefs>).ref;
-      return ref.call(document, { ...data, Filter: 'FlateDecode' });
-    };
-    try {
-      embed.call(font);
-    } finally {
-      delete (document as Partial<DocumentRefs>).ref;
-    }
-  };
+  return compressed;
+}
+
+/** Ends `doc` and resolves to its bytes. */
+export function endReportDocument(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  doc.end();
+  return done;
 }

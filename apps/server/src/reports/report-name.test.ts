@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
-import { pdfWords } from '../modules/results/results-test-helpers';
+import { pdfWords } from '../../test/results-test-helpers';
 import {
   cleanReportName,
   countCharacters,

@@ -37,6 +37,10 @@ describe('report texts', () => {
 
   it('explains the three cut-offs of spec §2 with their values', () => {
     expect(LEVEL_EXPLANATIONS.map((l) => l.level)).toEqual(['Mild', 'Moderate', 'High']);
-    expect(LEVEL_EXPLANATIONS.map((l) => /\d(\.\d)?/.exec(l.text)?.[0])).toEqual(['1.5', '2', '3']);
+    expect(LEVEL_EXPLANATIONS.map((l) => /\d+(st|nd|rd|th) percentile/.exec(l.text)?.[0])).toEqual([
+      '84th percentile',
+      '93rd percentile',
+      '98th percentile',
+    ]);
   });
 });

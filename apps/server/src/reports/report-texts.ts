@@ -1,4 +1,4 @@
-import type { DomainKey, FacetKey } from '@pid5/instrument';
+import { LEVEL_RULE, type DomainKey, type FacetKey } from '@pid5/instrument';
 
 // Every explanatory text of the PDF report (spec §2 "Printable report"). Written for this project in plain,
 // respectful language for the respondent and their clinician. Not taken or adapted from the published PID-5 items,
@@ -46,11 +46,9 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
     'Only scores at or above the cut-offs below are marked as elevated:',
 ];
 
-export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' | 'High'; readonly text: string }[] = [
-  { level: 'Mild', text: 'standardised score 1.5 or higher: noticeably more than most people describe.' },
-  { level: 'Moderate', text: 'standardised score 2 or higher: clearly more than most people describe.' },
-  { level: 'High', text: 'standardised score 3 or higher: much more than almost anyone in the general population.' },
-];
+/** The levels as the instrument decides them (on the printed US percentile, DESIGN.md §5), in its own words. */
+export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' | 'High'; readonly text: string }[] =
+  LEVEL_RULE.levels.map(({ level, summary }) => ({ level, text: summary }));
 
 export const UNDERSTANDING_CLOSING =
   'An elevated score points to an area worth talking about; it is not a judgement. Many traits carry both ' +
@@ -60,7 +58,8 @@ export const UNDERSTANDING_CLOSING =
 
 export const CHART_CAPTION =
   'Bars show your standardised scores against the US general-population norms; read the height on the scale at ' +
-  'the left. Dashed lines mark the cut-offs Mild (1.5), Moderate (2) and High (3), and a reference line at \u22121.5.';
+  'the left. Dashed lines mark 1.5, 2 and 3 standard deviations above the average, and a reference line at ' +
+  '\u22121.5. Levels are decided on the percentile in the published table, so a bar can pass a line without a level.';
 
 export const NAVIGATING_INTRO =
   'The same trait can make some situations harder and others easier. The tables describe difficulties that people ' +

@@ -1,27 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TAdminUsers,
-  TAuditPage,
-  TCreditLedgerPage,
-  TGrantCreditsRequest,
-  TGrantCreditsResponse,
-} from '@pid5/contract';
+import type { TAuditAction, TGrantCreditsRequest } from '@pid5/contract';
 import { creditsKey } from './assessments';
-import { apiFetch } from './client';
+import { apiRequest } from './client';
 
 const adminKey = ['admin'] as const;
 
 export function useAdminUsers() {
   return useQuery({
     queryKey: [...adminKey, 'users'],
-    queryFn: ({ signal }) => apiFetch<TAdminUsers>('/api/admin/users', { signal }),
+    queryFn: ({ signal }) => apiRequest('listAdminUsers', { signal }),
   });
 }
 
 export function useCreditLedger(params: { page: number }) {
   return useQuery({
     queryKey: [...adminKey, 'credits', params],
-    queryFn: ({ signal }) => apiFetch<TCreditLedgerPage>(`/api/admin/credits?page=${params.page}`, { signal }),
+    queryFn: ({ signal }) => apiRequest('listCreditLedger', { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,8 +23,7 @@ export function useCreditLedger(params: { page: number }) {
 export function useGrantCredits() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TGrantCreditsRequest) =>
-      apiFetch<TGrantCreditsResponse>('/api/admin/credits', { method: 'POST', json: body }),
+    mutationFn: (body: TGrantCreditsRequest) => apiRequest('grantCredits', { body }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKey }),
@@ -40,8 +33,9 @@ export function useGrantCredits() {
   });
 }
 
+/** The audit page's filters as they stand in its URL ('' where a filter is not set). */
 export interface AuditFilters {
-  action: string;
+  action: TAuditAction | '';
   actor: string;
   assessmentId: string;
   page: number;
@@ -50,19 +44,16 @@ export interface AuditFilters {
 export function useAuditLog(filters: AuditFilters) {
   return useQuery({
     queryKey: [...adminKey, 'audit', filters],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ page: String(filters.page) });
-      if (filters.action) {
-        query.set('action', filters.action);
-      }
-      if (filters.actor) {
-        query.set('actor', filters.actor);
-      }
-      if (filters.assessmentId) {
-        query.set('assessmentId', filters.assessmentId);
-      }
-      return apiFetch<TAuditPage>(`/api/admin/audit?${query.toString()}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      apiRequest('listAuditEvents', {
+        query: {
+          action: filters.action || undefined,
+          actor: filters.actor || undefined,
+          assessmentId: filters.assessmentId ? Number(filters.assessmentId) : undefined,
+          page: filters.page,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,16 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AssessmentSort,
-  TAssessmentDetails,
-  TAssessmentList,
-  TCreateAssessmentRequest,
-  TCreateAssessmentResponse,
-  TCredits,
-  TDiagnosisCatalogue,
-  TExtendAssessmentResponse,
-  TTermsDocument,
-} from '@pid5/contract';
-import { apiFetch, ApiError, errorFromResponse } from './client';
+import type { AssessmentSort, TCreateAssessmentRequest } from '@pid5/contract';
+import { apiRequest, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
 export const creditsKey = ['credits'] as const;
@@ -25,10 +15,7 @@ export interface AssessmentListParams {
 export function useAssessments(params: AssessmentListParams) {
   return useQuery({
     queryKey: [...assessmentsKey, 'list', params],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ search: params.search, sort: params.sort, page: String(params.page) });
-      return apiFetch<TAssessmentList>(`/api/assessments?${query.toString()}`, { signal });
-    },
+    queryFn: ({ signal }) => apiRequest('listAssessments', { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,8 +23,7 @@ export function useAssessments(params: AssessmentListParams) {
 export function useAssessment(id: string | undefined) {
   return useQuery({
     queryKey: [...assessmentsKey, 'detail', id],
-    queryFn: ({ signal }) =>
-      apiFetch<TAssessmentDetails>(`/api/assessments/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiRequest('getAssessment', { params: { id: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }
@@ -50,8 +36,7 @@ export function isMissingAssessment(error: Error): boolean {
 export function useCreateAssessment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateAssessmentRequest) =>
-      apiFetch<TCreateAssessmentResponse>('/api/assessments', { method: 'POST', json: body }),
+    mutationFn: (body: TCreateAssessmentRequest) => apiRequest('createAssessment', { body }),
     onSettled: async () => {
       // Drop cached dashboard pages so the dashboard shows loading rows, not the old list, until the new one arrives.
       queryClient.removeQueries({ queryKey: [...assessmentsKey, 'list'] });
@@ -66,20 +51,20 @@ export function useCreateAssessment() {
 export function useExtendAssessment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<TExtendAssessmentResponse>(`/api/assessments/${id}/extend`, { method: 'POST' }),
+    mutationFn: () => apiRequest('extendAssessment', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentsKey }),
   });
 }
 
 /** Tests available: purchased minus created (DESIGN.md §3). */
 export function useCredits() {
-  return useQuery({ queryKey: creditsKey, queryFn: ({ signal }) => apiFetch<TCredits>('/api/credits', { signal }) });
+  return useQuery({ queryKey: creditsKey, queryFn: ({ signal }) => apiRequest('getCredits', { signal }) });
 }
 
 export function useTerms(enabled = true) {
   return useQuery({
     queryKey: ['documents', 'terms'],
-    queryFn: ({ signal }) => apiFetch<TTermsDocument>('/api/documents/terms', { signal }),
+    queryFn: ({ signal }) => apiRequest('getTerms', { signal }),
     enabled,
   });
 }
@@ -88,7 +73,7 @@ export function useTerms(enabled = true) {
 export function useDiagnoses() {
   return useQuery({
     queryKey: ['diagnoses'],
-    queryFn: ({ signal }) => apiFetch<TDiagnosisCatalogue>('/api/diagnoses', { signal }),
+    queryFn: ({ signal }) => apiRequest('getDiagnoses', { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

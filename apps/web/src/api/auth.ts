@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAuthMethods, TLocalLoginRequest, TLocalRegisterRequest, TMe, ViewMode } from '@pid5/contract';
-import { apiFetch, ApiError } from './client';
+import type { TLocalLoginRequest, TLocalRegisterRequest, ViewMode } from '@pid5/contract';
+import { apiRequest, ApiError } from './client';
 
 export const meQueryKey = ['me'] as const;
 
@@ -10,7 +10,7 @@ export function useMe() {
     queryKey: meQueryKey,
     queryFn: async () => {
       try {
-        return await apiFetch<TMe>('/api/me');
+        return await apiRequest('me');
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           return null;
@@ -25,7 +25,7 @@ export function useMe() {
 export function useAuthMethods() {
   return useQuery({
     queryKey: ['auth-methods'],
-    queryFn: () => apiFetch<TAuthMethods>('/auth/methods'),
+    queryFn: () => apiRequest('authMethods'),
     staleTime: Infinity,
   });
 }
@@ -33,7 +33,7 @@ export function useAuthMethods() {
 export function useSetViewMode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (viewMode: ViewMode) => apiFetch<TMe>('/api/me/view-mode', { method: 'PUT', json: { viewMode } }),
+    mutationFn: (viewMode: ViewMode) => apiRequest('setViewMode', { body: { viewMode } }),
     onSuccess: (me) => {
       queryClient.setQueryData(meQueryKey, me);
       // Every list and detail depends on the view: refetch them in the new one.
@@ -45,16 +45,14 @@ export function useSetViewMode() {
 export function useLocalLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TLocalLoginRequest) =>
-      apiFetch<{ ok: true }>('/auth/local/login', { method: 'POST', json: body }),
+    mutationFn: (body: TLocalLoginRequest) => apiRequest('localLogin', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
 
 export function useLocalRegister() {
   return useMutation({
-    mutationFn: (body: TLocalRegisterRequest) =>
-      apiFetch<{ ok: true }>('/auth/local/register', { method: 'POST', json: body }),
+    mutationFn: (body: TLocalRegisterRequest) => apiRequest('localRegister', { body }),
   });
 }
 
@@ -62,7 +60,7 @@ export function useLocalRegister() {
 export async function logout(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
   let redirectTo = '/login';
   try {
-    redirectTo = (await apiFetch<{ redirectTo: string }>('/auth/logout', { method: 'POST' })).redirectTo;
+    redirectTo = (await apiRequest('logout')).redirectTo;
   } catch {
     // Even if the server is unreachable, leave the signed-in pages.
   }

@@ -1,4 +1,12 @@
 import type { ApiErrorBody, ErrorCode } from '@pid5/contract';
+import {
+  API_ROUTES,
+  type ApiBody,
+  type ApiPathParams,
+  type ApiQuery,
+  type ApiResponse,
+  type ApiRouteName,
+} from '@pid5/contract/api-routes';
 
 /** An API failure with the server's stable code and a message written for a person. */
 export class ApiError extends Error {
@@ -26,8 +34,57 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
+type ParamsPart<N extends ApiRouteName> = [keyof ApiPathParams<N>] extends [never]
+  ? { params?: never }
+  : { params: ApiPathParams<N> };
+type BodyPart<N extends ApiRouteName> = ApiBody<N> extends undefined ? { body?: never } : { body: ApiBody<N> };
+type QueryPart<N extends ApiRouteName> = ApiQuery<N> extends undefined ? { query?: never } : { query?: ApiQuery<N> };
+
+/** What a call to one route needs besides its name: the parts the route has (path parameters, body, query). */
+export type ApiRequestOptions<N extends ApiRouteName> = { signal?: AbortSignal } & ParamsPart<N> &
+  BodyPart<N> &
+  QueryPart<N>;
+
+/**
+ * Calls one route of the contract (`API_ROUTES`) and resolves to its response, typed from the schema the server
+ * answers with; throws ApiError for every non-2xx answer.
+ */
+export function apiRequest<N extends ApiRouteName>(
+  name: N,
+  // Options may be left out only when the route needs none of them.
+  ...[options]: Partial<ApiRequestOptions<N>> extends ApiRequestOptions<N>
+    ? [options?: ApiRequestOptions<N>]
+    : [options: ApiRequestOptions<N>]
+): Promise<ApiResponse<N>> {
+  const route = API_ROUTES[name];
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return apiFetch<ApiResponse<N>>(routeUrl(route.path, params, query), { method: route.method, json: body, signal });
+}
+
+/** A route's path with its `:parameters` filled in (each encoded) and the query's defined values appended. */
+function routeUrl(
+  path: string,
+  params: Record<string, string | number> = {},
+  query: Record<string, string | number | undefined> = {},
+): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) {
+      search.set(name, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
 /** JSON fetch with the session cookie; throws ApiError for every non-2xx answer. */
-export async function apiFetch<T>(
+async function apiFetch<T>(
   path: string,
   init: { method?: string; json?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAssessmentResults } from '@pid5/contract';
 import { assessmentsKey } from './assessments';
-import { apiFetch } from './client';
+import { apiRequest } from './client';
 
 /**
  * `GET /api/assessments/{id}/results`: the scores frozen at submission (or, for admins, computed live for an
@@ -10,8 +9,7 @@ import { apiFetch } from './client';
 export function useResults(id: number | string | undefined) {
   return useQuery({
     queryKey: [...assessmentsKey, 'results', String(id)],
-    queryFn: ({ signal }) =>
-      apiFetch<TAssessmentResults>(`/api/assessments/${encodeURIComponent(String(id ?? ''))}/results`, { signal }),
+    queryFn: ({ signal }) => apiRequest('getResults', { params: { id: id ?? '' }, signal }),
     enabled: id !== undefined,
   });
 }

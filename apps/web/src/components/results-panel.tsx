@@ -89,7 +89,7 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
     return (
       <Text size="sm" c="dimmed">
         Scores as recorded when the test was submitted. Bars and levels use the US general-population norms; a level is
-        shown from a standardised score of 1.5 (Mild), 2 (Moderate) or 3 (High).
+        shown from the 84th (Mild), 93rd (Moderate) or 98th (High) percentile of the published US table.
       </Text>
     );
   }

@@ -32,10 +32,16 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * Under Vitest (mode 'test', the component tests in jsdom) Mantine's test environment: no transitions or portals, and
+ * dropdowns stay open although jsdom gives their anchor no size (Mantine would take it for scrolled out of view).
+ */
+const mantineEnv = import.meta.env.MODE === 'test' ? 'test' : 'default';
+
 /** Everything clinicians and admins see (login included) shares one Mantine theme. */
 export default function StaffShell() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
       <Outlet />
     </MantineProvider>
   );

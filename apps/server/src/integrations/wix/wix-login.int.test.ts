@@ -4,7 +4,7 @@ import { identities, sessions, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { newMember, signInWithWix, startWixStack, WIX_TEST, type WixStack } from '../../../test/wix-stack';
 import { createWixLogin } from './wix-login';
-import { startWixContractDouble } from './contract-double';
+import { startWixContractDouble } from '../../../test/wix-contract-double';
 import { getFreePort } from '../../../test/free-port';
 import { startTestServer } from '../../../test/test-server';
 

@@ -1,5 +1,5 @@
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier, randomState } from 'openid-client';
-import type { InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
+import type { ExternalProfile, InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
 import {
   InstituteLoginError,
   isUnreachableError,
@@ -8,7 +8,6 @@ import {
   verifierLengthMessage,
 } from '../../auth/login-errors';
 import { safeEqual } from '../../lib/tokens';
-import type { ExternalProfile } from '../../modules/users/users.repo';
 import { createWixApi, WixHttpError, type WixMember, type WixTokens } from './wix-api';
 
 /** Stored with each identity: the member's contactId is the subject (spec §1, DESIGN.md §2). */

@@ -1,9 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TWixSyncResult } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
+import type { SignInEvent } from '../../auth/institute-login';
+import { isUnreachableError } from '../../auth/login-errors';
 import type { Db } from '../../db/database';
 import { identities, testCredits, users } from '../../db/schema';
+import { AppError } from '../../errors';
 import { ledgerLinesForOrders, type LedgerLine } from './order-ledger';
+import { WixHttpError } from './wix-api';
 import { WIX_PROVIDER_NAME } from './wix-login';
 import { searchTestOrders, type WixOrdersSettings } from './wix-orders';
 
@@ -55,10 +60,16 @@ export function createWixOrderSync(options: { db: Db; settings: WixOrdersSetting
     syncClinician,
 
     /**
-     * At sign-in, after the session exists: waits a moment so the dashboard shows the new tests,
-     * then lets the sync finish in the background. A failure is logged and audited, never thrown.
+     * At a Wix member's sign-in, after the session exists (a SignInListener, wired by the composition root): waits a
+     * moment so the dashboard shows the new tests, then lets the sync finish in the background. A failure is logged
+     * and audited, never thrown. Sign-ins through other providers are not Wix members: nothing to do.
      */
-    async syncAtSignIn(input: { clinicianId: string; contactId: string; ip: string; log: FastifyBaseLogger }) {
+    async syncAtSignIn(event: SignInEvent): Promise<void> {
+      if (event.profile.provider !== WIX_PROVIDER_NAME) {
+        return;
+      }
+      // The Wix identity is the member's contactId (DESIGN.md decision log).
+      const input = { clinicianId: event.userId, contactId: event.profile.subject, ip: event.ip, log: event.log };
       const run = syncClinician(input).then(
         async (outcome) => {
           if (outcome.granted > 0 || outcome.refunded > 0 || outcome.partiallyRefunded.length > 0) {
@@ -88,19 +99,90 @@ export function createWixOrderSync(options: { db: Db; settings: WixOrdersSetting
       clearTimeout(timer);
     },
 
-    /** Clinicians who have signed in with Wix (their contactId is known), by name; disabled ones left out. */
-    async listWixClinicians(filter: { clinicianId?: string } = {}): Promise<WixClinician[]> {
-      const conditions = [eq(identities.provider, WIX_PROVIDER_NAME), isNull(users.disabledAt)];
-      if (filter.clinicianId !== undefined) {
-        conditions.push(eq(users.id, filter.clinicianId));
+    /**
+     * The admin's 'Sync orders': one clinician, or every Wix-linked one, one after another (a site's order API is
+     * rate-limited, and the admin waits for the summary). Once Wix is unreachable or failing, the rest are reported
+     * as not synced instead of each waiting for its own timeout. One audit row for the run.
+     */
+    async syncForAdmin(input: {
+      adminId: string;
+      clinicianId?: string;
+      ip: string;
+      log: FastifyBaseLogger;
+    }): Promise<TWixSyncResult[]> {
+      const { clinicianId } = input;
+      const clinicians = await listWixClinicians(db, { clinicianId });
+      if (clinicianId !== undefined && clinicians.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'This clinician has not signed in through the Wix site yet.', {
+          fields: { clinicianId: 'No Wix member is linked to this clinician' },
+        });
       }
-      return db
-        .select({ clinicianId: users.id, username: users.username, contactId: identities.subject })
-        .from(identities)
-        .innerJoin(users, eq(users.id, identities.userId))
-        .where(and(...conditions))
-        .orderBy(asc(users.username), asc(users.id));
+      const results: TWixSyncResult[] = [];
+      let outage: string | null = null;
+      for (const clinician of clinicians) {
+        if (!outage) {
+          try {
+            const outcome = await syncClinician(clinician);
+            results.push({ ...outcome, username: clinician.username, ok: true, error: null });
+            continue;
+          } catch (error) {
+            input.log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
+            if (isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500)) {
+              outage = 'The Wix site did not answer. Please try again in a minute.';
+            }
+            results.push(notSynced(clinician, outage ?? `Wix refused the order search (${errorText(error)}).`));
+            continue;
+          }
+        }
+        results.push(notSynced(clinician, outage));
+      }
+      await recordAudit(db, {
+        actor: input.adminId,
+        action: 'credits.sync',
+        ip: input.ip,
+        details: {
+          source: 'wix',
+          trigger: 'admin',
+          clinicianId: clinicianId ?? null,
+          results: results.map((result) => ({
+            clinicianId: result.clinicianId,
+            ok: result.ok,
+            ordersSeen: result.ordersSeen,
+            granted: result.granted,
+            refunded: result.refunded,
+            partiallyRefunded: result.partiallyRefunded,
+          })),
+        },
+      });
+      return results;
     },
+  };
+}
+
+/** Clinicians who have signed in with Wix (their contactId is known), by name; disabled ones left out. */
+async function listWixClinicians(db: Db, filter: { clinicianId?: string }): Promise<WixClinician[]> {
+  const conditions = [eq(identities.provider, WIX_PROVIDER_NAME), isNull(users.disabledAt)];
+  if (filter.clinicianId !== undefined) {
+    conditions.push(eq(users.id, filter.clinicianId));
+  }
+  return db
+    .select({ clinicianId: users.id, username: users.username, contactId: identities.subject })
+    .from(identities)
+    .innerJoin(users, eq(users.id, identities.userId))
+    .where(and(...conditions))
+    .orderBy(asc(users.username), asc(users.id));
+}
+
+function notSynced(clinician: WixClinician, error: string): TWixSyncResult {
+  return {
+    clinicianId: clinician.clinicianId,
+    username: clinician.username,
+    ok: false,
+    ordersSeen: 0,
+    granted: 0,
+    refunded: 0,
+    partiallyRefunded: [],
+    error,
   };
 }
 

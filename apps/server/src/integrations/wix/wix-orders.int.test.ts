@@ -5,7 +5,7 @@ import { auditEvents, identities, testCredits } from '../../db/schema';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError, type TestClient } from '../../../test/test-client';
 import { newMember, paidOrder, signInWithWix, startWixStack, WIX_TEST, type WixStack } from '../../../test/wix-stack';
-import type { DoubleMember, DoubleOrder } from './contract-double';
+import type { DoubleMember, DoubleOrder } from '../../../test/wix-contract-double';
 import { searchTestOrders } from './wix-orders';
 
 let stack: WixStack;

@@ -1,15 +1,12 @@
 import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import type { AssessmentListRow, AssessmentRow, AssessmentWithClinician } from './assessments.repo';
+import { isExpired } from './assessment-lifecycle';
+import type { AssessmentListRow, AssessmentWithClinician } from './assessments.repo';
 
 /** The patient's link (DESIGN.md §2): the random code, never the row id. */
 export function testLinkFor(publicUrl: string, testCode: string): string {
   return `${publicUrl}/test/${encodeURIComponent(testCode)}`;
-}
-
-export function isExpired(assessment: Pick<AssessmentRow, 'finishedAt' | 'dueAt'>, now: Date): boolean {
-  return assessment.finishedAt === null && now.getTime() >= assessment.dueAt.getTime();
 }
 
 /** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */

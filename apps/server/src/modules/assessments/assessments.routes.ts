@@ -8,21 +8,24 @@ import {
   ZAssessmentList,
   ZCreateAssessmentRequest,
   ZCreateAssessmentResponse,
+  ZExtendAssessmentResponse,
   ZListAssessmentsQuery,
 } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
 import { requireSession } from '../../http/access';
-import { getDiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
-import { listAssessmentsAfter } from './assessments.repo';
-import { createAssessment, getAssessment, listAssessments, resolveView } from './assessments.service';
-import { createAssessmentsCsvStream } from './export-csv';
+import {
+  createAssessment,
+  exportAssessments,
+  extendAssessment,
+  listAssessments,
+  resolveView,
+  viewAssessment,
+} from './assessments.service';
 
 export function registerAssessmentsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config } = app.deps;
+  const { database, clock, config, catalogue } = app.deps;
   const db = database.db;
-  const catalogue = getDiagnosisCatalogue();
 
   r.get(
     '/api/assessments',
@@ -91,19 +94,12 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const { view, scope } = resolveView(session);
       const now = clock.now();
-      await recordAudit(db, {
-        actor: session.user.id,
-        action: 'assessment.export',
-        ip: request.ip,
-        at: now,
-        details: { view },
-      });
-      const stream = createAssessmentsCsvStream({
+      const stream = await exportAssessments({
+        db,
+        session: requireSession(request),
         now,
-        fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
+        ip: request.ip,
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);
@@ -126,17 +122,13 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      const { view, scope } = resolveView(session);
-      const found = await getAssessment({ db, id: request.params.id, scope });
       const now = clock.now();
-      await recordAudit(db, {
-        actor: session.user.id,
-        action: 'assessment.view',
-        assessmentId: found.assessment.id,
+      const { found, view } = await viewAssessment({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now,
         ip: request.ip,
-        at: now,
-        details: { view },
       });
       return presentDetails(found, {
         view,
@@ -146,5 +138,26 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         linkCodes: app.deps.linkCodes,
       });
     },
+  );
+
+  r.post(
+    '/api/assessments/:id/extend',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary: 'Give an unfinished test 30 more days (from its due date, or from now when already expired)',
+        params: ZAssessmentIdParams,
+        response: { 200: ZExtendAssessmentResponse, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      extendAssessment({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now: clock.now(),
+        ip: request.ip,
+      }),
   );
 }

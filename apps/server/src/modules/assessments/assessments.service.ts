@@ -4,6 +4,7 @@ import {
   QUESTION_COUNT,
   type AssessmentSort,
   type TCreateAssessmentRequest,
+  type TExtendAssessmentResponse,
   type ViewMode,
 } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
@@ -11,19 +12,25 @@ import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { LinkCodes } from '../../lib/link-codes';
-import { availableTests, readTestBalance } from '../credits/credits.repo';
+import { countAvailableTests } from '../credits/credits.service';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { findCurrentDocument } from '../documents/documents.repo';
+import { getCurrentDocument } from '../documents/documents.service';
+import { isCompleted } from './assessment-lifecycle';
 import {
   countAssessments,
+  extendDueDate,
   findAssessment,
   insertAssessment,
+  listAssessmentsAfter,
   listAssessmentsPage,
   lockClinician,
   type AssessmentRow,
   type AssessmentScope,
   type AssessmentWithClinician,
 } from './assessments.repo';
+import { createAssessmentsCsvStream } from './export-csv';
+
+// Every read of patient data and every change is audited here, in the service (DESIGN.md §3), never in a route.
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -81,6 +88,93 @@ export async function getAssessment(options: { db: Db; id: number; scope: Assess
   return found;
 }
 
+/** The details screen's read of one assessment, in the session's view; audited as `assessment.view`. */
+export async function viewAssessment(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  now: Date;
+  ip: string;
+}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
+  const { view, scope } = resolveView(options.session);
+  const found = await getAssessment({ db: options.db, id: options.id, scope });
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'assessment.view',
+    assessmentId: found.assessment.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view },
+  });
+  return { found, view };
+}
+
+/**
+ * Every assessment the session may see in its current view, as a CSV stream (export-csv.ts); audited as
+ * `assessment.export` when the export starts.
+ */
+export async function exportAssessments(options: {
+  db: Db;
+  session: ActiveSession;
+  now: Date;
+  ip: string;
+  onError: (error: Error) => void;
+}): Promise<NodeJS.ReadableStream> {
+  const { db, now } = options;
+  const { view, scope } = resolveView(options.session);
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'assessment.export',
+    ip: options.ip,
+    at: now,
+    details: { view },
+  });
+  return createAssessmentsCsvStream({
+    now,
+    fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
+    onError: options.onError,
+  });
+}
+
+/** Days an extension adds (DESIGN.md §4: "the clinician can extend it by 30 days"). */
+export const EXTEND_DAYS = 30;
+
+const cannotExtendCompleted = () =>
+  new AppError('TEST_COMPLETED', 'This test has been completed, so it cannot be extended.');
+
+/**
+ * Reopens a test that is not completed for another 30 days: new due date = max(due date, now) + 30 days. Who may
+ * is the details' rule (resolveView): the owner clinician, or an admin in admin view; anyone else gets 404.
+ * Audited as `assessment.extend` with the old and new due dates.
+ */
+export async function extendAssessment(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  now: Date;
+  ip: string;
+}): Promise<TExtendAssessmentResponse> {
+  const { db, id, now } = options;
+  const { scope } = resolveView(options.session);
+  const { assessment } = await getAssessment({ db, id, scope });
+  if (isCompleted(assessment)) {
+    throw cannotExtendCompleted();
+  }
+  const extended = await extendDueDate(db, { id, now, days: EXTEND_DAYS });
+  if (!extended) {
+    throw cannotExtendCompleted();
+  }
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'assessment.extend',
+    assessmentId: id,
+    ip: options.ip,
+    details: { previousDueAt: assessment.dueAt.toISOString(), dueAt: extended.dueAt.toISOString() },
+    at: now,
+  });
+  return { dueAt: extended.dueAt.toISOString() };
+}
+
 export interface CreateAssessmentOptions {
   db: Db;
   catalogue: DiagnosisCatalogue;
@@ -114,7 +208,7 @@ export async function createAssessment({
   }
 
   return db.transaction(async (tx) => {
-    const terms = await findCurrentDocument(tx, 'terms');
+    const terms = await getCurrentDocument(tx, 'terms');
     if (!terms || terms.id !== request.termsId) {
       throw new AppError(
         'STALE_TERMS',
@@ -124,7 +218,7 @@ export async function createAssessment({
     if (!(await lockClinician(tx, clinicianId))) {
       throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
     }
-    if (availableTests(await readTestBalance(tx, clinicianId)) <= 0) {
+    if ((await countAvailableTests(tx, clinicianId)) <= 0) {
       throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
     }
     // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md §2,
@@ -157,9 +251,9 @@ export async function createAssessment({
       at: now,
       details: { termsId: terms.id },
     });
-    const testsAvailable = availableTests(await readTestBalance(tx, clinicianId));
+    const testsAvailable = await countAvailableTests(tx, clinicianId);
     return { assessment, testCode, testsAvailable };
   });
 }
 
-export type { AssessmentWithClinician };
+export type { AssessmentRow, AssessmentWithClinician };

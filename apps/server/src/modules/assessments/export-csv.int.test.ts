@@ -8,7 +8,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { createSubmittedAssessment } from '../results/results-test-helpers';
+import { createSubmittedAssessment } from '../../../test/results-test-helpers';
 import { CSV_HEADERS } from './export-csv';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { SCORE_VALUE_PATHS, type SCORE_FIELDS } from '../../db/score-values';
+import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
-import { isExpired } from './assessments.presenter';
 
 // The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
@@ -60,17 +60,25 @@ export type CsvCell = string | number | null;
 /** Seconds since the epoch as Date.toISOString text. */
 const isoFromEpoch = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
 
-function assessmentStatus(
-  test: { finishedAt: number | null; dueAt: number; answeredCount: number },
-  now: Date,
-): string {
-  if (test.finishedAt !== null) {
-    return 'Completed';
-  }
-  if (isExpired({ finishedAt: null, dueAt: new Date(test.dueAt * 1000) }, now)) {
-    return 'Expired';
-  }
-  return test.answeredCount > 0 ? 'In progress' : 'Not started';
+const STATUS_LABELS: Readonly<Record<AssessmentStatus, string>> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+
+/** The Status cell, decided by the lifecycle from the row's epoch-second times. */
+function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCount: number }, now: Date): string {
+  const toDate = (seconds: number) => new Date(Math.round(seconds * 1000));
+  const status = assessmentStatus(
+    {
+      finishedAt: test.finishedAt === null ? null : toDate(test.finishedAt),
+      dueAt: toDate(test.dueAt),
+      answeredCount: test.answeredCount,
+    },
+    now,
+  );
+  return STATUS_LABELS[status];
 }
 
 /** A test without scores: every score column empty. */
@@ -111,7 +119,7 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     isoFromEpoch(createdAt),
     isoFromEpoch(dueAt),
     finishedAt === null ? '' : isoFromEpoch(finishedAt),
-    assessmentStatus({ finishedAt, dueAt, answeredCount }, now),
+    statusCell({ finishedAt, dueAt, answeredCount }, now),
     answeredCount,
     age,
     text(gender),

@@ -4,6 +4,11 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { availableTests, findCreditLedgerRow, findUserById, insertAdminGrant, readTestBalance } from './credits.repo';
 
+/** Tests the clinician may still create: purchased and granted minus created, never below 0 (DESIGN.md §3). */
+export async function countAvailableTests(db: Db, clinicianId: string): Promise<number> {
+  return availableTests(await readTestBalance(db, clinicianId));
+}
+
 export interface GrantTestsOptions {
   db: Db;
   adminId: string;
@@ -45,6 +50,6 @@ export async function grantTests({ db, adminId, request, now, ip }: GrantTestsOp
     if (!entry) {
       throw new Error('granted credit not found');
     }
-    return { entry, available: availableTests(await readTestBalance(tx, clinician.id)) };
+    return { entry, available: await countAvailableTests(tx, clinician.id) };
   });
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZDiagnosesQuery, ZDiagnosisCatalogue } from '@pid5/contract';
-import { getDiagnosisCatalogue } from './diagnosis-catalogue';
 
 export function registerDiagnosesRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const catalogue = getDiagnosisCatalogue();
+  const { catalogue } = app.deps;
 
   r.get(
     '/api/diagnoses',

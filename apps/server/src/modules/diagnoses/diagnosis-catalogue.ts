@@ -34,10 +34,7 @@ export function buildDiagnosisCatalogue(
   };
 }
 
-let loaded: DiagnosisCatalogue | null = null;
-
-/** Loads and validates the shipped catalogue once per process. */
-export function getDiagnosisCatalogue(): DiagnosisCatalogue {
-  loaded ??= buildDiagnosisCatalogue(z.array(ZDiagnosis).parse(JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8'))));
-  return loaded;
+/** Reads and validates the shipped catalogue; the composition root does it once at start-up and hands it down. */
+export function loadDiagnosisCatalogue(): DiagnosisCatalogue {
+  return buildDiagnosisCatalogue(z.array(ZDiagnosis).parse(JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8'))));
 }

@@ -36,6 +36,6 @@ export function linkSessionOf(request: FastifyRequest, reply: FastifyReply, isHt
  * every patient request by `linkSessionOf` in the routes' onRequest hook).
  */
 export async function answerAuthorOf(app: FastifyInstance, request: FastifyRequest): Promise<AnswerAuthor> {
-  const session = request.cookies[SESSION_COOKIE] ? await loadSession(app, request) : null;
+  const session = request.cookies[SESSION_COOKIE] ? await loadSession(request, app.deps) : null;
   return { actor: session?.user.id ?? 'patient', linkSession: request.cookies[LINK_SESSION_COOKIE] ?? null };
 }

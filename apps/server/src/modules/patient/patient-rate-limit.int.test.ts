@@ -3,7 +3,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { UNKNOWN_CODE_LIMIT } from './patient.routes';
+import { UNKNOWN_CODE_LIMIT } from './unknown-code-limiter';
 
 // A server of its own: every test client comes from 127.0.0.1, so these counts would leak into other tests.
 let server: TestServer;

@@ -483,6 +483,12 @@ describe('expiry and extension', () => {
     expect((await readError(stranger)).code).toBe('NOT_FOUND');
     expect((await other.client.post('/api/assessments/999999999/extend')).status).toBe(404);
     expect((await other.client.post('/api/assessments/abc/extend')).status).toBe(400);
+    // The contract's id: digits only, so hexadecimal and exponent forms of a real id are refused, not read as 16 or 10.
+    for (const id of ['0x10', '1e1', `0${row.id}`, `${row.id}.0`]) {
+      const refused = await clinician.client.post(`/api/assessments/${id}/extend`);
+      expect(refused.status).toBe(400);
+      expect((await readError(refused)).code).toBe('VALIDATION_FAILED');
+    }
     expect((await storedRow(row.id)).dueAt).toEqual(row.dueAt);
 
     expect((await admin.client.post(`/api/assessments/${row.id}/extend`)).status).toBe(200);

@@ -1,17 +1,7 @@
-import type { PatientTestStatus, TPatientItemSet, TPatientTest } from '@pid5/contract';
+import type { TPatientItemSet, TPatientTest } from '@pid5/contract';
+import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import type { PatientTestRow } from './patient.repo';
-
-/** Spec §4, decided on every load: finished wins, then the due date, then consent. */
-export function patientTestStatus(row: PatientTestRow, now: Date): PatientTestStatus {
-  if (row.finishedAt) {
-    return 'completed';
-  }
-  if (now.getTime() >= row.dueAt.getTime()) {
-    return 'expired';
-  }
-  return row.consentAgreedAt ? 'in-progress' : 'consent-required';
-}
 
 export function presentItemSet(itemSet: ActiveItemSet): TPatientItemSet {
   return {
@@ -23,7 +13,7 @@ export function presentItemSet(itemSet: ActiveItemSet): TPatientItemSet {
   };
 }
 
-/** Row → what the patient page needs; no clinician, demographics, scores or row id. */
+/** Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id. */
 export function presentPatientTest(row: PatientTestRow, options: { now: Date; itemSet: ActiveItemSet }): TPatientTest {
   const status = patientTestStatus(row, options.now);
   return {

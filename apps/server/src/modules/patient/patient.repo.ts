@@ -1,7 +1,8 @@
-import { and, eq, gt, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
 import { answerChanges, assessments } from '../../db/schema';
+import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessments/assessment-lifecycle';
 
 // SQL only (STYLE.md). Every query finds a test by the SHA-256 of its link code, never by row id.
 
@@ -29,7 +30,7 @@ export async function findTestByCodeHash(db: Db, codeHash: string): Promise<Pati
   return rows[0] ?? null;
 }
 
-/** Records consent once: a second accept (another tab) keeps the first document and time. */
+/** Records consent once, while the test is open: a second accept (another tab) keeps the first document and time. */
 export async function recordConsent(
   db: Db,
   options: { codeHash: string; consentId: number; now: Date },
@@ -38,12 +39,7 @@ export async function recordConsent(
     .update(assessments)
     .set({ consentId: options.consentId, consentAgreedAt: options.now })
     .where(
-      and(
-        eq(assessments.testCodeHash, options.codeHash),
-        isNull(assessments.consentAgreedAt),
-        isNull(assessments.finishedAt),
-        gt(assessments.dueAt, options.now),
-      ),
+      and(eq(assessments.testCodeHash, options.codeHash), isNull(assessments.consentAgreedAt), whereOpen(options.now)),
     )
     .returning(patientColumns);
   return rows[0] ?? null;
@@ -69,14 +65,9 @@ function answeredCountOf(responses: ReturnType<typeof sql>) {
   return sql<number>`length(replace(${responses}, '9', ''))`;
 }
 
-/** The guards of every save: consent given, not finished, not past due (values, or a prepared query's placeholders). */
-function isOpenForAnswers(codeHash: string | SQLWrapper, now: Date | SQLWrapper) {
-  return and(
-    eq(assessments.testCodeHash, codeHash),
-    isNotNull(assessments.consentAgreedAt),
-    isNull(assessments.finishedAt),
-    gt(assessments.dueAt, now),
-  );
+/** The test behind the code, if it takes answers (the lifecycle's guard; values, or a prepared query's placeholders). */
+function openTestWithCode(codeHash: string | SQLWrapper, now: Date | SQLWrapper) {
+  return and(eq(assessments.testCodeHash, codeHash), whereOpenForAnswers(now));
 }
 
 export interface SavedAnswers {
@@ -135,7 +126,7 @@ function prepareSaveAnswer(db: Db) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const target = lockedOpenTest(
     db,
-    isOpenForAnswers(sql.placeholder('codeHash'), now),
+    openTestWithCode(sql.placeholder('codeHash'), now),
     sql`substr(${assessments.responses}, ${item}, 1)`,
   );
   const recorded = recordedChanges(
@@ -194,7 +185,7 @@ export async function saveAnswers(
     patchCharacters[item - 1] = String(value);
   }
   const patch = patchCharacters.join('');
-  const target = lockedOpenTest(db, isOpenForAnswers(options.codeHash, options.now), sql`${assessments.responses}`);
+  const target = lockedOpenTest(db, openTestWithCode(options.codeHash, options.now), sql`${assessments.responses}`);
   const recorded = recordedChanges(
     db,
     sql`target, lateral (
@@ -260,38 +251,5 @@ export async function markFinished(
       instrumentVersion: options.instrumentVersion,
       normsVersion: options.normsVersion,
     })
-    .where(and(eq(assessments.id, options.id), isNull(assessments.finishedAt)));
-}
-
-/** For extending a link: the owner, due date and whether it is finished, by row id (staff side). */
-export async function findTestForExtend(
-  db: Db,
-  id: number,
-): Promise<{ id: number; clinicianId: string; dueAt: Date; finishedAt: Date | null } | null> {
-  const rows = await db
-    .select({
-      id: assessments.id,
-      clinicianId: assessments.clinicianId,
-      dueAt: assessments.dueAt,
-      finishedAt: assessments.finishedAt,
-    })
-    .from(assessments)
-    .where(eq(assessments.id, id))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** New due date = max(due date, now) + `days`, only while unfinished; null when it finished meanwhile. */
-export async function extendDueDate(
-  db: Db,
-  options: { id: number; now: Date; days: number },
-): Promise<{ dueAt: Date } | null> {
-  const rows = await db
-    .update(assessments)
-    .set({
-      dueAt: sql`greatest(${assessments.dueAt}, ${options.now.toISOString()}::timestamptz) + make_interval(days => ${options.days}::int)`,
-    })
-    .where(and(eq(assessments.id, options.id), isNull(assessments.finishedAt)))
-    .returning({ dueAt: assessments.dueAt });
-  return rows[0] ?? null;
+    .where(and(eq(assessments.id, options.id), whereNotCompleted()));
 }

@@ -15,10 +15,8 @@ import { AppError } from '../../errors';
 import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './patient.service';
 import { processLocal } from '../../http/rate-limit-store';
 import { answerAuthorOf, linkSessionOf } from './answer-author';
-import { createUnknownCodeLimiter } from './unknown-code-limiter';
 
-// Unknown codes: 30 per address per 10 minutes, then every patient lookup from that address waits.
-export const UNKNOWN_CODE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+// Unknown codes are limited per address (unknown-code-limiter.ts; the limiter is built by the composition root).
 // Everything else: generous, a patient answering quickly makes a few requests a minute. Counted per link,
 // not per address: a clinic's patients often share one address behind NAT, and guessing codes is
 // already stopped by the unknown-code limit per address above.
@@ -48,9 +46,8 @@ const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError,
 /** The patient link API (DESIGN.md §7): the code in the path is the only credential. */
 export function registerPatientRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, itemSet } = app.deps;
+  const { database, clock, itemSet, unknownCodeLimiter: limiter } = app.deps;
   const db = database.db;
-  const limiter = createUnknownCodeLimiter({ db, ...UNKNOWN_CODE_LIMIT, clock });
 
   const tooManyAttempts = (waitSeconds: number) =>
     new AppError(

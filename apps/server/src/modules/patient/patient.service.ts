@@ -10,7 +10,8 @@ import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
-import { findCurrentDocument } from '../documents/documents.repo';
+import { patientTestStatus } from '../assessments/assessment-lifecycle';
+import { getCurrentDocument } from '../documents/documents.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
   findTestByCodeHash,
@@ -23,7 +24,7 @@ import {
   type PatientTestRow,
   type SavedAnswers,
 } from './patient.repo';
-import { patientTestStatus, presentPatientTest } from './patient.presenter';
+import { presentPatientTest } from './patient.presenter';
 
 // The patient link (DESIGN.md §2, §4): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
@@ -82,7 +83,7 @@ export async function getPatientTest(
 
 export async function getConsent(options: PatientRequestContext): Promise<TPatientConsent> {
   await findTest(options.db, options.code);
-  const consent = await findCurrentDocument(options.db, 'consent');
+  const consent = await getCurrentDocument(options.db, 'consent');
   if (!consent) {
     throw new AppError('SERVICE_UNAVAILABLE', 'The consent text is not available right now. Please try again later.');
   }
@@ -95,7 +96,7 @@ export async function acceptConsent(
 ): Promise<TPatientTest> {
   const { db, now } = options;
   const codeHash = hashLinkCode(options.code);
-  const current = await findCurrentDocument(db, 'consent');
+  const current = await getCurrentDocument(db, 'consent');
   const recorded =
     current?.id === options.consentId ? await recordConsent(db, { codeHash, consentId: current.id, now }) : null;
   if (recorded) {

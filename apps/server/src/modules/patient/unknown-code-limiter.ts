@@ -2,6 +2,9 @@ import type { Db } from '../../db/database';
 import { countHit, readCounter } from '../../db/rate-limit-counters';
 import type { Clock } from '../../lib/clock';
 
+// Unknown codes: 30 per address per 10 minutes, then every patient lookup from that address waits.
+export const UNKNOWN_CODE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+
 /**
  * Counts lookups of unknown link codes per IP address and refuses every patient lookup from an address
  * that made too many (OWASP: rate-limit guessing of credentials). Refusing valid codes too is the point:

@@ -8,7 +8,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { createSubmittedAssessment, pdfToText, splitPages } from './results-test-helpers';
+import { createSubmittedAssessment, pdfToText, splitPages } from '../../../test/results-test-helpers';
 
 const INSTITUTE = 'Institut für Persönlichkeitsforschung';
 let server: TestServer;

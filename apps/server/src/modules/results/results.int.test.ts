@@ -8,7 +8,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { createSubmittedAssessment } from './results-test-helpers';
+import { createSubmittedAssessment } from '../../../test/results-test-helpers';
 
 let server: TestServer;
 let clinicianA: SignedInUser;
@@ -77,10 +77,11 @@ describe('GET /api/assessments/{id}/results', () => {
       answered: 220,
       missing: 0,
       itemSet: { id: 'demo-en-1', isDemo: true },
+      // Levels follow the printed US percentile (a proportion), DESIGN.md §5: 98th, 93rd and 84th percentile.
       levelCutoffs: [
-        { level: 'High', atLeast: 3 },
-        { level: 'Moderate', atLeast: 2 },
-        { level: 'Mild', atLeast: 1.5 },
+        { level: 'High', atLeast: 0.98 },
+        { level: 'Moderate', atLeast: 0.93 },
+        { level: 'Mild', atLeast: 0.84 },
       ],
     });
     expectScoresOf(results, responses);

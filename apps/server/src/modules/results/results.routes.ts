@@ -1,33 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ANONYMOUS_REPORT_NAME,
-  ZApiError,
-  ZAssessmentIdParams,
-  ZAssessmentResults,
-  ZReportQuery,
-} from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
-import { createPdfPool, PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
-import { formatReportDate } from '../../reports/report-date';
-import { resolveReportName } from '../../reports/report-name';
-import { AppError } from '../../errors';
-import { buildResults, findVisibleAssessment, testIncomplete } from './results.service';
+import { createReport, viewResults } from './results.service';
 
 /**
  * `GET /api/assessments/{id}/results` (data view, results panel) and `GET /api/assessments/{id}/report.pdf`
  * (spec §2 "Download PDF"). Same access rule as the details: the owning clinician, or an admin in the admin view.
  */
-export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?: PdfPool } = {}): void {
+export function registerResultsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, itemSet } = app.deps;
+  const { database, clock, config, itemSet, pdfPool } = app.deps;
   const db = database.db;
-  const pdfPool = options.pdfPool ?? createPdfPool();
-  // After in-flight requests have finished (Fastify runs onClose then), so no report is cut off.
-  app.addHook('onClose', async () => {
-    await pdfPool.close();
-  });
 
   r.get(
     '/api/assessments/:id/results',
@@ -43,22 +27,19 @@ export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?:
       },
     },
     async (request) => {
-      const session = requireSession(request);
-      const { found, view } = await findVisibleAssessment({ db, session, id: request.params.id });
-      const results = buildResults({ row: found.assessment, view, itemSet });
+      const results = await viewResults({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        itemSet,
+        now: clock.now(),
+        ip: request.ip,
+      });
       if (results.status === 'completed' && config.env !== 'test') {
         // Whoever looks at a completed test's results may download its report next: have a worker ready (not in
         // the test suites, where dozens of servers would each start one for nothing).
         pdfPool.warm();
       }
-      await recordAudit(db, {
-        actor: session.user.id,
-        action: 'assessment.results',
-        assessmentId: found.assessment.id,
-        ip: request.ip,
-        at: clock.now(),
-        details: { view, status: results.status, scoresSource: results.scoresSource },
-      });
       return results;
     },
   );
@@ -78,53 +59,20 @@ export function registerResultsRoutes(app: FastifyInstance, options: { pdfPool?:
       },
     },
     async (request, reply) => {
-      const session = requireSession(request);
-      const { found, view } = await findVisibleAssessment({ db, session, id: request.params.id });
-      if (!found.assessment.finishedAt) {
-        throw testIncomplete();
-      }
-      const name = resolveReportName({ requested: request.query.name, isAdminView: view === 'admin' });
-      const results = buildResults({ row: found.assessment, view, itemSet });
-      const now = clock.now();
-      const date = formatReportDate({
-        date: now,
+      const pdf = await createReport({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        itemSet,
+        pdfPool,
+        requestedName: request.query.name,
         acceptLanguage: request.headers['accept-language'],
         timeZone: request.query.tz,
-      });
-      let pdf: Uint8Array;
-      try {
-        pdf = await pdfPool.render(
-          {
-            name,
-            dateText: date.text,
-            // The report never prints the raw answers.
-            results: { ...results, responses: null },
-            instituteName: config.instituteName,
-            copyrightYear: config.reportCopyrightYear ?? now.getUTCFullYear(),
-          },
-          // Users take turns in the pool's queue, so one user's many reports do not hold up everyone else's.
-          { requester: session.user.id },
-        );
-      } catch (error) {
-        if (error instanceof PdfRenderError) {
-          request.log.error({ err: error, assessmentId: found.assessment.id }, 'PDF report failed');
-          throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
-        }
-        throw error;
-      }
-      await recordAudit(db, {
-        actor: session.user.id,
-        action: 'assessment.report',
-        assessmentId: found.assessment.id,
+        instituteName: config.instituteName,
+        copyrightYear: config.reportCopyrightYear,
+        now: clock.now(),
         ip: request.ip,
-        at: now,
-        // Whether a name was printed, never the name itself: the audit log is not a second copy of patient data.
-        details: {
-          view,
-          isAnonymous: name === ANONYMOUS_REPORT_NAME,
-          locale: date.locale,
-          scoresSource: results.scoresSource,
-        },
+        log: request.log,
       });
       return reply
         .header('content-type', 'application/pdf')

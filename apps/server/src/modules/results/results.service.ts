@@ -1,13 +1,24 @@
-import type { TAssessmentResults, ViewMode } from '@pid5/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
 import { demoItemSet, scoreResponses, type ScoreResult } from '@pid5/instrument';
+import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import type { AssessmentRow, AssessmentWithClinician } from '../assessments/assessments.repo';
-import { getAssessment, resolveView } from '../assessments/assessments.service';
+import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
+import { formatReportDate } from '../../reports/report-date';
+import { resolveReportName } from '../../reports/report-name';
+import {
+  getAssessment,
+  resolveView,
+  type AssessmentRow,
+  type AssessmentWithClinician,
+} from '../assessments/assessments.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { presentResults } from './results.presenter';
 import { readStoredScores } from './stored-scores';
+
+// Reads of results and reports are audited here, like every read of patient data (DESIGN.md §3).
 
 export interface VisibleAssessment {
   found: AssessmentWithClinician;
@@ -82,4 +93,92 @@ export function buildResults(options: {
     // Spec §2: the raw test data string is part of the admin data view only.
     responses: options.view === 'admin' ? row.responses : null,
   });
+}
+
+/** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */
+export async function viewResults(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  itemSet: ActiveItemSet;
+  now: Date;
+  ip: string;
+}): Promise<TAssessmentResults> {
+  const { found, view } = await findVisibleAssessment(options);
+  const results = buildResults({ row: found.assessment, view, itemSet: options.itemSet });
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'assessment.results',
+    assessmentId: found.assessment.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view, status: results.status, scoresSource: results.scoresSource },
+  });
+  return results;
+}
+
+/**
+ * The PDF report of a submitted test, drawn by the PDF pool from the stored scores; audited as `assessment.report`
+ * with whether a name was printed, never the name itself (the audit log is not a second copy of patient data).
+ */
+export async function createReport(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  itemSet: ActiveItemSet;
+  pdfPool: PdfPool;
+  /** The name to print as asked for (admins in the admin view always get 'Anonymous'). */
+  requestedName: string | undefined;
+  /** The browser's language and time zone, for the date printed. */
+  acceptLanguage: string | undefined;
+  timeZone: string | undefined;
+  instituteName: string;
+  copyrightYear: number | undefined;
+  now: Date;
+  ip: string;
+  log: FastifyBaseLogger;
+}): Promise<Uint8Array> {
+  const { now } = options;
+  const { found, view } = await findVisibleAssessment(options);
+  if (!found.assessment.finishedAt) {
+    throw testIncomplete();
+  }
+  const name = resolveReportName({ requested: options.requestedName, isAdminView: view === 'admin' });
+  const results = buildResults({ row: found.assessment, view, itemSet: options.itemSet });
+  const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  let pdf: Uint8Array;
+  try {
+    pdf = await options.pdfPool.render(
+      {
+        name,
+        dateText: date.text,
+        // The report never prints the raw answers.
+        results: { ...results, responses: null },
+        instituteName: options.instituteName,
+        copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+      },
+      // Users take turns in the pool's queue, so one user's many reports do not hold up everyone else's.
+      { requester: options.session.user.id },
+    );
+  } catch (error) {
+    if (error instanceof PdfRenderError) {
+      options.log.error({ err: error, assessmentId: found.assessment.id }, 'PDF report failed');
+      throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
+    }
+    throw error;
+  }
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'assessment.report',
+    assessmentId: found.assessment.id,
+    ip: options.ip,
+    at: now,
+    details: {
+      view,
+      isAnonymous: name === ANONYMOUS_REPORT_NAME,
+      locale: date.locale,
+      scoresSource: results.scoresSource,
+    },
+  });
+  return pdf;
 }

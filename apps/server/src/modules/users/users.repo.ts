@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { UserRole } from '@pid5/contract';
+import type { ExternalProfile } from '../../auth/institute-login';
 import type { Db } from '../../db/database';
 import { identities, localCredentials, users } from '../../db/schema';
-
-export interface ExternalProfile {
-  provider: string;
-  subject: string;
-  username: string;
-  email: string | null;
-  photoUrl: string | null;
-  /** true/false when the provider's claims decide admin (OIDC_ADMIN_CLAIM); undefined when they don't. */
-  isAdminByClaim?: boolean;
-}
 
 export type UserRow = typeof users.$inferSelect;
 

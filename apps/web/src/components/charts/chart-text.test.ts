@@ -17,7 +17,7 @@ describe('chart text', () => {
         expect(row).toMatchObject({ value: '—', level: 'Not scored' });
       } else {
         expect(row.value).toBe(facet.srf < 0 ? `\u2212${Math.abs(facet.srf).toFixed(2)}` : facet.srf.toFixed(2));
-        expect(row.level).toBe(facet.level ?? 'Below 1.5');
+        expect(row.level).toBe(facet.level ?? 'Not elevated');
       }
     }
   });
@@ -28,18 +28,18 @@ describe('chart text', () => {
     expect(text).toMatch(
       /^Bar chart of the standardised scores of the 25 trait facets, against the US general population norms/,
     );
-    expect(text).toContain('At or above a cut-off:');
+    expect(text).toContain('Elevated:');
     expect(text).toContain('Not scored (too many unanswered items):');
     expect(text.toLowerCase()).not.toContain('informant');
   });
 
-  it('says when nothing reaches a cut-off', () => {
+  it('says when no scale reaches a level', () => {
     const result = scoreResponses('0'.repeat(220));
     const text = describeChart(
       domainChart(chartScoresFromLists({ facets: [], domains: Object.values(result.domains) })),
       norms,
     );
     expect(text).toContain('5 trait domains');
-    expect(text).toContain('No scale reaches a cut-off.');
+    expect(text).toContain('No scale reaches a level.');
   });
 });

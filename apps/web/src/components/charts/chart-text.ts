@@ -21,13 +21,13 @@ export function chartRows(chart: ChartGeometry): ChartRow[] {
       key: band.key,
       name: band.name,
       value: bar ? formatScore(bar.value) : '—',
-      level: bar ? (bar.level ?? 'Below 1.5') : 'Not scored',
+      level: bar ? (bar.level ?? 'Not elevated') : 'Not scored',
     };
   });
 }
 
 /**
- * What a screen reader hears for the chart: what it shows and against which norms, which scales reach a cut-off
+ * What a screen reader hears for the chart: what it shows and against which norms, which scales reach a level
  * (highest first) and which could not be scored. The full list is in the table alternative.
  */
 export function describeChart(chart: ChartGeometry, norms: TAssessmentResults['norms']): string {
@@ -44,8 +44,8 @@ export function describeChart(chart: ChartGeometry, norms: TAssessmentResults['n
   const unscored = chart.bands.filter((band) => !scored.has(band.key)).map((band) => band.name);
   const parts = [
     `Bar chart of the standardised scores of the ${what}, against the ${norm.shortLabel} norms (${norm.citation}).`,
-    `Dashed lines mark the cut-offs Mild 1.5, Moderate 2 and High 3.`,
-    elevated.length === 0 ? 'No scale reaches a cut-off.' : `At or above a cut-off: ${elevated.join('; ')}.`,
+    `Dashed lines mark 1.5, 2 and 3 standard deviations above the average; levels come from the percentile in the published US table.`,
+    elevated.length === 0 ? 'No scale reaches a level.' : `Elevated: ${elevated.join('; ')}.`,
   ];
   if (unscored.length > 0) {
     parts.push(`Not scored (too many unanswered items): ${unscored.join(', ')}.`);

@@ -22,6 +22,8 @@ import { PagedListFooter } from '../../components/page-controls';
 import { formatDateTime } from '../../lib/dates';
 import { filterSearchParams } from '../../lib/search-params';
 
+const isAuditAction = (text: string): text is TAuditAction => (AUDIT_ACTIONS as readonly string[]).includes(text);
+
 /** A test number as typed in the filter (the server's ids are positive integers). */
 const isAssessmentId = (text: string) => /^[1-9][0-9]{0,14}$/.test(text);
 
@@ -29,7 +31,7 @@ const isAssessmentId = (text: string) => /^[1-9][0-9]{0,14}$/.test(text);
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
   const actionParam = params.get('action') ?? '';
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(actionParam) ? actionParam : '';
+  const action = isAuditAction(actionParam) ? actionParam : '';
   const actor = params.get('actor') ?? '';
   const assessmentParam = params.get('assessmentId') ?? '';
   const assessmentId = isAssessmentId(assessmentParam) ? assessmentParam : '';

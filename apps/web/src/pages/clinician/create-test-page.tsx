@@ -16,17 +16,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  COUNTRY_MAX,
-  GENDERS,
-  PATIENT_ID_MAX,
-  RACES,
-  ZCreateAssessmentRequest,
-  fieldErrors,
-  type Gender,
-  type Race,
-  type TCreateAssessmentRequest,
-} from '@pid5/contract';
+import { COUNTRY_MAX, GENDERS, PATIENT_ID_MAX, RACES } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
@@ -34,27 +24,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { Section } from '../../components/section';
 import { numberOrEmpty } from '../../lib/number-input';
-
-interface FormValues {
-  age: number | '';
-  gender: Gender;
-  race: Race;
-  country: string;
-  postalCode: string;
-  patientId: string;
-}
-
-const EMPTY_FORM: FormValues = {
-  age: '',
-  gender: 'Unspecified',
-  race: 'Unspecified',
-  country: '',
-  postalCode: '',
-  patientId: '',
-};
+import { parseCreateTest, useCreateTestForm } from './create-test-form';
 
 /** Where each field's message is shown; dsmCodes and primaryDsm share the diagnoses section. */
 const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientId', 'dsmCodes', 'primaryDsm'] as const;
+
+/** The one dialog open over the form, if any: the diagnosis picker, the terms, or 'leave without creating?'. */
+type Panel = 'picker' | 'terms' | 'leave';
 
 /** `/createtest` (spec §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
 export default function CreateTestPage() {
@@ -62,102 +38,65 @@ export default function CreateTestPage() {
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
+  const form = useCreateTestForm();
+  const { dsmCodes, primaryDsm } = form.values;
 
-  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
-  const [dsmCodes, setDsmCodes] = useState<string[]>([]);
-  const [primaryDsm, setPrimaryDsm] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPickerOpen, setIsPickerOpen] = useState(false);
+  const [openPanel, setOpenPanel] = useState<Panel | null>(null);
   // Each opening starts a fresh picker (empty search, all entries shown).
   const [pickerSession, setPickerSession] = useState(0);
-  const [isTermsOpen, setIsTermsOpen] = useState(false);
-  const [isConfirmingBack, setIsConfirmingBack] = useState(false);
-  const terms = useTerms(isTermsOpen);
+  const [failure, setFailure] = useState<string | null>(null);
+  const terms = useTerms(openPanel === 'terms');
 
   const descriptions = useMemo(
     () => new Map((diagnoses.data?.items ?? []).map((d) => [d.code, d.description])),
     [diagnoses.data],
   );
-  const isPanelOpen = isPickerOpen || isTermsOpen || isConfirmingBack;
   const noTestsLeft = credits.data !== undefined && credits.data.available === 0;
-  const canCreate = dsmCodes.length > 0 && primaryDsm !== null && !isPanelOpen && !noTestsLeft;
+  const canCreate = dsmCodes.length > 0 && primaryDsm !== null && openPanel === null && !noTestsLeft;
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  const payload = (termsId: number): Record<keyof TCreateAssessmentRequest, unknown> => ({
-    age: values.age === '' ? undefined : values.age,
-    gender: values.gender,
-    race: values.race,
-    country: values.country,
-    postalCode: values.postalCode,
-    patientId: values.patientId,
-    dsmCodes,
-    primaryDsm: primaryDsm ?? '',
-    termsId,
-  });
-
-  /** Checks the form with the shared schema; returns whether it is ready for the terms. */
-  const validate = (): boolean => {
-    const result = ZCreateAssessmentRequest.safeParse(payload(1));
-    if (result.success) {
-      setErrors({});
-      return true;
-    }
-    const found = fieldErrors(result.error);
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
+  /** The form is wrong: its messages are shown; focus goes to the first field with one. */
+  const focusFirstError = (errors: Record<string, unknown>) => {
+    const first = FIELD_ORDER.find((field) => errors[field]);
     if (first) {
       document.getElementById(`create-${first}`)?.focus();
-    }
-    return false;
-  };
-
-  const openTerms = () => {
-    setFailure(null);
-    if (validate()) {
-      setIsTermsOpen(true);
     }
   };
 
   const closePicker = () => {
-    setIsPickerOpen(false);
+    setOpenPanel(null);
     // Spec §4: a primary that is no longer selected is cleared when the picker closes.
     if (primaryDsm !== null && !dsmCodes.includes(primaryDsm)) {
-      setPrimaryDsm(null);
+      form.setFieldValue('primaryDsm', null);
     }
-    setErrors(({ dsmCodes: _d, primaryDsm: _p, ...rest }) => rest);
+    form.clearFieldError('dsmCodes');
+    form.clearFieldError('primaryDsm');
   };
 
   const agreeAndCreate = async () => {
     if (!terms.data) {
       return;
     }
-    const parsed = ZCreateAssessmentRequest.safeParse(payload(terms.data.id));
-    if (!parsed.success) {
-      setIsTermsOpen(false);
-      setErrors(fieldErrors(parsed.error));
+    const parsed = parseCreateTest(form.values, terms.data.id);
+    if ('errors' in parsed) {
+      setOpenPanel(null);
+      form.setErrors(parsed.errors);
       return;
     }
     try {
-      const created = await create.mutateAsync(parsed.data);
-      setValues(EMPTY_FORM);
-      setDsmCodes([]);
-      setPrimaryDsm(null);
-      setIsTermsOpen(false);
-      void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.data.patientId } });
+      const created = await create.mutateAsync(parsed.request);
+      form.reset();
+      setOpenPanel(null);
+      void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
     } catch (error) {
-      setIsTermsOpen(false);
+      setOpenPanel(null);
       const reason = error instanceof Error ? error.message : 'Something went wrong';
       setFailure(`Create test failed: ${reason}`);
       if (error instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+          ),
         );
-        setErrors(fields);
         if (error.code === 'STALE_TERMS') {
           void terms.refetch();
         }
@@ -168,7 +107,7 @@ export default function CreateTestPage() {
   return (
     <Container size="md">
       <Stack gap="md">
-        <BackButton onClick={() => setIsConfirmingBack(true)} />
+        <BackButton onClick={() => setOpenPanel('leave')} />
         <Title order={1} size="h2">
           Create Test
         </Title>
@@ -185,9 +124,12 @@ export default function CreateTestPage() {
         <form
           noValidate
           onSubmit={(event) => {
-            event.preventDefault();
             if (canCreate) {
-              openTerms();
+              setFailure(null);
+              // Right: on to the terms. Wrong: the messages show under the fields.
+              form.onSubmit(() => setOpenPanel('terms'), focusFirstError)(event);
+            } else {
+              event.preventDefault();
             }
           }}
         >
@@ -203,27 +145,22 @@ export default function CreateTestPage() {
                   allowDecimal={false}
                   allowNegative={false}
                   clampBehavior="none"
-                  value={values.age}
-                  onChange={(value) => set('age', numberOrEmpty(value))}
-                  error={errors.age}
+                  {...form.getInputProps('age')}
+                  onChange={(value) => form.setFieldValue('age', numberOrEmpty(value))}
                 />
                 <Select
                   id="create-gender"
                   label="Gender"
                   data={GENDERS}
-                  value={values.gender}
-                  onChange={(value) => set('gender', (value ?? 'Unspecified') as Gender)}
                   allowDeselect={false}
-                  error={errors.gender}
+                  {...form.getInputProps('gender')}
                 />
                 <Select
                   id="create-race"
                   label="Race"
                   data={RACES}
-                  value={values.race}
-                  onChange={(value) => set('race', (value ?? 'Unspecified') as Race)}
                   allowDeselect={false}
-                  error={errors.race}
+                  {...form.getInputProps('race')}
                 />
                 <TextInput
                   id="create-country"
@@ -231,9 +168,7 @@ export default function CreateTestPage() {
                   required
                   maxLength={COUNTRY_MAX}
                   autoComplete="off"
-                  value={values.country}
-                  onChange={(event) => set('country', event.currentTarget.value)}
-                  error={errors.country}
+                  {...form.getInputProps('country')}
                 />
                 <TextInput
                   id="create-postalCode"
@@ -242,9 +177,7 @@ export default function CreateTestPage() {
                   inputMode="numeric"
                   maxLength={5}
                   autoComplete="off"
-                  value={values.postalCode}
-                  onChange={(event) => set('postalCode', event.currentTarget.value)}
-                  error={errors.postalCode}
+                  {...form.getInputProps('postalCode')}
                 />
               </SimpleGrid>
             </Section>
@@ -257,9 +190,7 @@ export default function CreateTestPage() {
                 required
                 maxLength={PATIENT_ID_MAX}
                 autoComplete="off"
-                value={values.patientId}
-                onChange={(event) => set('patientId', event.currentTarget.value)}
-                error={errors.patientId}
+                {...form.getInputProps('patientId')}
               />
             </Section>
 
@@ -271,7 +202,7 @@ export default function CreateTestPage() {
                   variant="light"
                   onClick={() => {
                     setPickerSession((n) => n + 1);
-                    setIsPickerOpen(true);
+                    setOpenPanel('picker');
                   }}
                 >
                   {dsmCodes.length === 0 ? 'Choose Diagnoses' : 'Edit Diagnoses'}
@@ -300,10 +231,7 @@ export default function CreateTestPage() {
                             size="compact-sm"
                             variant={isPrimary ? 'filled' : 'outline'}
                             leftSection={isPrimary ? <span aria-hidden>✓</span> : undefined}
-                            onClick={() => {
-                              setPrimaryDsm(code);
-                              setErrors(({ primaryDsm: _p, ...rest }) => rest);
-                            }}
+                            onClick={() => form.setFieldValue('primaryDsm', code)}
                           >
                             {code}
                           </Button>
@@ -317,9 +245,9 @@ export default function CreateTestPage() {
                 Primary Diagnosis:{' '}
                 {primaryDsm ? `${primaryDsm} — ${descriptions.get(primaryDsm) ?? 'No description'}` : 'None'}
               </Text>
-              {(errors.dsmCodes ?? errors.primaryDsm) && (
+              {(form.errors.dsmCodes ?? form.errors.primaryDsm) && (
                 <Text c="red.8" size="sm" role="alert" mt="xs">
-                  {errors.dsmCodes ?? errors.primaryDsm}
+                  {form.errors.dsmCodes ?? form.errors.primaryDsm}
                 </Text>
               )}
             </Section>
@@ -335,18 +263,18 @@ export default function CreateTestPage() {
 
       <DiagnosisPicker
         key={pickerSession}
-        opened={isPickerOpen}
+        opened={openPanel === 'picker'}
         onClose={closePicker}
         catalogue={diagnoses.data?.items ?? []}
         isLoading={diagnoses.isPending}
         loadError={diagnoses.isError ? 'The diagnosis list could not be loaded. Close this and try again.' : null}
         selected={dsmCodes}
-        onChange={setDsmCodes}
+        onChange={(codes) => form.setFieldValue('dsmCodes', codes)}
       />
 
       <Modal
-        opened={isTermsOpen}
-        onClose={() => setIsTermsOpen(false)}
+        opened={openPanel === 'terms'}
+        onClose={() => setOpenPanel(null)}
         title="Terms and Conditions"
         size="lg"
         centered
@@ -366,7 +294,7 @@ export default function CreateTestPage() {
             </Typography>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setIsTermsOpen(false)} disabled={create.isPending}>
+            <Button variant="default" onClick={() => setOpenPanel(null)} disabled={create.isPending}>
               Exit
             </Button>
             <Button onClick={() => void agreeAndCreate()} loading={create.isPending} disabled={!terms.data}>
@@ -377,11 +305,11 @@ export default function CreateTestPage() {
       </Modal>
 
       <ConfirmDialog
-        opened={isConfirmingBack}
+        opened={openPanel === 'leave'}
         title="Are you sure you want to go back to the dashboard?"
         text="Test creation will be cancelled and information entered on this page cannot be recovered."
         onYes={() => void navigate('/dashboard')}
-        onNo={() => setIsConfirmingBack(false)}
+        onNo={() => setOpenPanel(null)}
       />
     </Container>
   );

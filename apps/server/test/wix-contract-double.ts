@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendMemberPickerPage } from '../../auth/member-picker-page';
-import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../../lib/plain-http';
+import { sendMemberPickerPage } from '../src/auth/member-picker-page';
+import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../src/lib/plain-http';
 
 /**
  * A local stand-in for the Wix APIs the app calls, built from the documented contract

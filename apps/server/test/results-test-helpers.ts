@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { insertAssessment } from '../../../test/assessment-factories';
-import type { TestServer } from '../../../test/test-server';
+import { insertAssessment } from './assessment-factories';
+import type { TestServer } from './test-server';
 
 // Shared by the results and report integration tests.
 
@@ -70,6 +70,17 @@ export function rasterisePdf(pdf: Uint8Array): Promise<{ pages: number; complain
     const { stderr } = await run('pdftoppm', ['-r', '20', '-png', file, join(dir, 'page')]);
     const pages = (await readdir(dir)).filter((name) => name.endsWith('.png')).length;
     return { pages, complaints: stderr };
+  });
+}
+
+/** Every page of a PDF drawn by poppler's pdftoppm at `dpi`, as PNG bytes in page order: to compare two PDFs' pixels. */
+export function pdfPageImages(pdf: Uint8Array, dpi = 60): Promise<Buffer[]> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-png', file, join(dir, 'page')]);
+    const pageNumber = (name: string) => Number(/-(\d+)\.png$/.exec(name)?.[1]);
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.png'));
+    names.sort((a, b) => pageNumber(a) - pageNumber(b));
+    return Promise.all(names.map((name) => readFile(join(dir, name))));
   });
 }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { sessions } from '../db/schema';
-import { hashToken } from '../lib/tokens';
-import { createSignedInAdmin, createSignedInClinician, signInWithDevProvider } from '../../test/factories';
-import { readError } from '../../test/test-client';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { sessions } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+import { createSignedInAdmin, createSignedInClinician, signInWithDevProvider } from '../../../test/factories';
+import { readError } from '../../../test/test-client';
+import { startTestServer, type TestServer } from '../../../test/test-server';
 
 let server: TestServer;
 

@@ -1,4 +1,4 @@
-import { startWixContractDouble, type DoubleMember, type DoubleOrder } from './contract-double';
+import { startWixContractDouble, type DoubleMember, type DoubleOrder } from './wix-contract-double';
 
 /**
  * `npm run dev:wix`: the app signing in through the Wix contract double instead of a real Wix
@@ -53,4 +53,4 @@ Object.assign(process.env, {
   PUBLIC_URL: publicUrl,
 });
 console.log(`Wix contract double (demo members and orders) at ${wix.url}; seed more with POST ${wix.url}/__control`);
-await import('../../main');
+await import('../src/main');

@@ -1,0 +1,102 @@
+import { formatScore } from '@pid5/contract';
+import type { ChartGeometry } from '@pid5/instrument';
+import { drawText } from '../report-text';
+import { ensureSpace, MARGIN } from './page';
+import { COLOR } from './style';
+
+// A bar chart from the instrument's chart geometry (the same data the web page renders to SVG), so page and report
+// can never disagree.
+
+type Doc = PDFKit.PDFDocument;
+
+export interface BarChartBox {
+  /** Left edge, in points. */
+  x: number;
+  /** Width in points: the geometry's pixel canvas is scaled to it. */
+  width: number;
+  /** Font size of the band labels (the values above the bars are half a point smaller). */
+  labelSize: number;
+}
+
+/**
+ * One chart at doc.y (on a new page unless it fits), from the geometry's pixel coordinates scaled to `box.width`
+ * points. Nothing here positions a bar: heights, axis and guide lines all come from the geometry.
+ */
+export function drawBarChart(doc: Doc, chart: ChartGeometry, box: BarChartBox): void {
+  const s = box.width / chart.width;
+  const height = chart.height * s;
+  ensureSpace(doc, height + 10);
+  const originY = doc.y;
+  const X = (px: number) => box.x + px * s;
+  const Y = (py: number) => originY + py * s;
+  const { labelSize } = box;
+
+  doc.save();
+  // Bars first, then the guide lines over them so every cut-off stays visible.
+  for (const bar of chart.bars) {
+    doc.rect(X(bar.x), Y(bar.y), bar.width * s, bar.height * s).fill(bar.fill);
+  }
+  for (const guide of chart.guideLines) {
+    doc
+      .moveTo(X(guide.x1), Y(guide.y))
+      .lineTo(X(guide.x2), Y(guide.y))
+      .dash(3, { space: 2 })
+      .lineWidth(0.6)
+      .strokeColor(COLOR.guide)
+      .stroke()
+      .undash();
+  }
+  // Axes.
+  doc
+    .moveTo(X(chart.axisX), Y(chart.plot.y))
+    .lineTo(X(chart.axisX), Y(chart.baselineY))
+    .lineTo(X(chart.plot.x + chart.plot.width), Y(chart.baselineY))
+    .lineWidth(0.8)
+    .strokeColor(COLOR.text)
+    .stroke();
+  doc.font('condensed').fontSize(7).fillColor(COLOR.text);
+  for (const tick of chart.yTicks) {
+    doc
+      .moveTo(X(chart.axisX) - 3, Y(tick.y))
+      .lineTo(X(chart.axisX), Y(tick.y))
+      .lineWidth(0.6)
+      .stroke();
+    drawText(doc, tick.label, X(0), Y(tick.y) - 3.5, {
+      width: X(chart.axisX) - X(0) - 5,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  // Band labels under the axis, and each bar's value above it (or 'n/s' where a scale is not scored).
+  const barsByKey = new Map(chart.bars.map((bar) => [bar.key, bar]));
+  for (const band of chart.bands) {
+    const cx = X(band.center);
+    const bandWidth = Math.max(band.width * s, 24);
+    doc.font('condensedBold').fontSize(labelSize).fillColor(COLOR.text);
+    drawText(doc, band.label, cx - bandWidth / 2 - 4, Y(chart.baselineY) + 4, {
+      width: bandWidth + 8,
+      align: 'center',
+      lineBreak: false,
+    });
+    const bar = barsByKey.get(band.key);
+    doc
+      .font('condensed')
+      .fontSize(labelSize - 0.5)
+      .fillColor(COLOR.muted);
+    const valueText = bar ? formatScore(bar.value) : 'n/s';
+    const top = bar ? Y(bar.y) : Y(chart.baselineY);
+    // A white patch behind the value keeps it readable where a guide line passes.
+    const textWidth = doc.widthOfString(valueText);
+    doc.rect(cx - textWidth / 2 - 1, top - labelSize - 1.5, textWidth + 2, labelSize + 0.5).fill('#ffffff');
+    doc.fillColor(COLOR.muted);
+    drawText(doc, valueText, cx - bandWidth / 2 - 4, top - labelSize - 1.5, {
+      width: bandWidth + 8,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
+  doc.restore();
+  doc.fillColor(COLOR.text).font('regular').fontSize(10);
+  doc.x = MARGIN.left;
+  doc.y = originY + height + 4;
+}

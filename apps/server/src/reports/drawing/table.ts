@@ -1,0 +1,133 @@
+import type { ReportFont } from '../report-fonts';
+import { drawText, measureText } from '../report-text';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, ensureSpace, MARGIN, rule } from './page';
+import { COLOR } from './style';
+
+// A table across the content width: a header row in the brand colour, zebra rows, a rule under each row. A cell is
+// a few lines of text, each in its own font, size and colour. Rows never split across pages; the header repeats on
+// every page the table continues on.
+
+type Doc = PDFKit.PDFDocument;
+
+/** One line of text in a cell (condensed, 8 pt, in the text colour unless told otherwise). */
+export interface CellLine {
+  text: string;
+  font?: ReportFont;
+  size?: number;
+  color?: string;
+}
+
+export interface TableColumn {
+  header: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** A row: one cell (a list of lines) per column. */
+export type TableRow = readonly (readonly CellLine[])[];
+
+const CELL_PAD_X = 4;
+const CELL_PAD_Y = 4;
+const BODY_SIZE = 8;
+/** The header row's height, in points. */
+export const TABLE_HEADER_HEIGHT = 18;
+
+function lineHeight(doc: Doc, line: CellLine, width: number): number {
+  doc.font(line.font ?? 'condensed').fontSize(line.size ?? BODY_SIZE);
+  return measureText(doc, line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
+}
+
+function cellHeight(doc: Doc, lines: readonly CellLine[], width: number): number {
+  let h = 0;
+  for (const line of lines) {
+    h += lineHeight(doc, line, width);
+  }
+  return h + 2 * CELL_PAD_Y;
+}
+
+/** The height of a row: that of its tallest cell. */
+export function tableRowHeight(doc: Doc, columns: readonly TableColumn[], row: TableRow): number {
+  return Math.max(...row.map((cell, i) => cellHeight(doc, cell, columns[i]?.width ?? 0)));
+}
+
+/**
+ * How many of the first rows (at most `maxRows`) fit under a header row between doc.y and the bottom of the page:
+ * where to split a table so that its first part ends on this page.
+ */
+export function countRowsThatFit(
+  doc: Doc,
+  columns: readonly TableColumn[],
+  rows: readonly TableRow[],
+  maxRows: number,
+): number {
+  let available = CONTENT_BOTTOM - doc.y - TABLE_HEADER_HEIGHT;
+  let count = 0;
+  while (count < Math.min(maxRows, rows.length)) {
+    const height = tableRowHeight(doc, columns, rows[count] ?? []);
+    if (height > available) {
+      break;
+    }
+    available -= height;
+    count++;
+  }
+  return count;
+}
+
+function drawHeaderRow(doc: Doc, columns: readonly TableColumn[]): void {
+  const y = doc.y;
+  const height = TABLE_HEADER_HEIGHT;
+  doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(COLOR.brand);
+  let x = MARGIN.left;
+  doc.font('condensedBold').fontSize(BODY_SIZE).fillColor('#ffffff');
+  for (const column of columns) {
+    drawText(doc, column.header, x + CELL_PAD_X, y + 5, {
+      width: column.width - 2 * CELL_PAD_X,
+      align: column.align ?? 'left',
+      lineBreak: false,
+    });
+    x += column.width;
+  }
+  doc.y = y + height;
+}
+
+/** The table at doc.y, starting a new page first unless its header and a first row fit; doc.y ends below it. */
+export function drawTable(doc: Doc, columns: readonly TableColumn[], rows: readonly TableRow[]): void {
+  ensureSpace(doc, TABLE_HEADER_HEIGHT + 30);
+  drawHeaderRow(doc, columns);
+  rows.forEach((row, rowIndex) => {
+    const height = tableRowHeight(doc, columns, row);
+    if (doc.y + height > CONTENT_BOTTOM) {
+      doc.addPage();
+      drawHeaderRow(doc, columns);
+    }
+    const y = doc.y;
+    if (rowIndex % 2 === 1) {
+      doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(COLOR.zebra);
+    }
+    let x = MARGIN.left;
+    row.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) {
+        return;
+      }
+      let cy = y + CELL_PAD_Y;
+      for (const line of cell) {
+        doc
+          .font(line.font ?? 'condensed')
+          .fontSize(line.size ?? BODY_SIZE)
+          .fillColor(line.color ?? COLOR.text);
+        drawText(doc, line.text, x + CELL_PAD_X, cy, {
+          width: column.width - 2 * CELL_PAD_X,
+          align: column.align ?? 'left',
+          lineGap: 1,
+        });
+        cy = doc.y;
+      }
+      x += column.width;
+    });
+    rule(doc, y + height, { lineWidth: 0.4 });
+    doc.y = y + height;
+  });
+  doc.x = MARGIN.left;
+  doc.fillColor(COLOR.text).font('regular').fontSize(10);
+}

@@ -1,0 +1,75 @@
+import type { TAssessmentResults, TDomainResult, TFacetResult } from '@pid5/contract';
+import { CONTENT_WIDTH } from '../drawing/page';
+import { COLOR } from '../drawing/style';
+import { countRowsThatFit, drawTable, type CellLine, type TableColumn, type TableRow } from '../drawing/table';
+import { paragraph, sectionHeading } from '../drawing/text-blocks';
+import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-texts';
+
+type Doc = PDFKit.PDFDocument;
+
+interface TraitRow {
+  name: string;
+  kind: 'Domain' | 'Facet';
+  scale: TFacetResult | TDomainResult;
+  text: TraitText;
+}
+
+/** The five domains, then the 25 facets in alphabetical order of their names. */
+function traitRows(results: TAssessmentResults): TraitRow[] {
+  const domains = results.domains.map((scale): TraitRow => ({
+    name: scale.name,
+    kind: 'Domain',
+    scale,
+    text: textFor(DOMAIN_TEXTS, scale.key),
+  }));
+  const facets = [...results.facets]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((scale): TraitRow => ({ name: scale.name, kind: 'Facet', scale, text: textFor(FACET_TEXTS, scale.key) }));
+  return [...domains, ...facets];
+}
+
+function textFor(texts: Readonly<Record<string, TraitText>>, key: string): TraitText {
+  const text = texts[key];
+  if (!text) {
+    throw new Error(`No report text for ${key}`);
+  }
+  return text;
+}
+
+const TRAIT_NAME_WIDTH = CONTENT_WIDTH * 0.2;
+const TRAIT_DIFFICULTY_WIDTH = CONTENT_WIDTH * 0.4;
+const TRAIT_COLUMNS: readonly TableColumn[] = [
+  { header: 'Trait', width: TRAIT_NAME_WIDTH },
+  { header: 'Possible difficulties', width: TRAIT_DIFFICULTY_WIDTH },
+  { header: 'Strengths', width: CONTENT_WIDTH - TRAIT_NAME_WIDTH - TRAIT_DIFFICULTY_WIDTH },
+];
+
+function traitCells(row: TraitRow): TableRow {
+  const nameCell: CellLine[] = [
+    { text: row.name, font: 'condensedBold' },
+    { text: row.kind, size: 7, color: COLOR.muted },
+  ];
+  if (row.scale.level) {
+    nameCell.push({ text: `Your level: ${row.scale.level}`, font: 'condensedBold', size: 7, color: COLOR.elevated });
+  }
+  return [nameCell, [{ text: row.text.difficulties }], [{ text: row.text.strengths }]];
+}
+
+/**
+ * 'Navigating Challenges and Harnessing Potential'. Spec §2: a first table, then after a page break a second one
+ * that covers at least Perceptual Dysregulation to Withdrawal. The first takes the domains and as many facets as fit
+ * on its page, up to (not including) Perceptual Dysregulation; the second starts on a new page with the rest. So no
+ * page is left mostly empty between them.
+ */
+export function drawNavigating(doc: Doc, results: TAssessmentResults): void {
+  sectionHeading(doc, SECTION_TITLES.navigating);
+  paragraph(doc, NAVIGATING_INTRO);
+  doc.moveDown(0.4);
+  const rows = traitRows(results);
+  const secondStartsBy = rows.findIndex((row) => row.kind === 'Facet' && row.scale.key === 'Prc');
+  const cells = rows.map(traitCells);
+  const split = countRowsThatFit(doc, TRAIT_COLUMNS, cells, secondStartsBy);
+  drawTable(doc, TRAIT_COLUMNS, cells.slice(0, split));
+  doc.addPage();
+  drawTable(doc, TRAIT_COLUMNS, cells.slice(split));
+}

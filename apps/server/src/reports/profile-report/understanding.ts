@@ -1,0 +1,39 @@
+import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
+import { COLOR } from '../drawing/style';
+import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
+import { drawText } from '../report-text';
+import { LEVEL_EXPLANATIONS, SECTION_TITLES, UNDERSTANDING_CLOSING, UNDERSTANDING_PARAGRAPHS } from '../report-texts';
+
+type Doc = PDFKit.PDFDocument;
+
+const LEVEL_SWATCH: Record<'Mild' | 'Moderate' | 'High', string> = {
+  Mild: '#a8d5d7',
+  Moderate: '#48A9AD',
+  High: '#1d5f62',
+};
+
+/** 'Understanding Your Personality Profile': profile, domains, facets, how to read the scores and the cut-offs. */
+export function drawUnderstanding(doc: Doc): void {
+  sectionHeading(doc, SECTION_TITLES.understanding);
+  const [profile, domains, facets, scores] = UNDERSTANDING_PARAGRAPHS;
+  subHeading(doc, 'What is a personality profile?');
+  paragraph(doc, profile ?? '');
+  subHeading(doc, 'Trait domains');
+  paragraph(doc, domains ?? '');
+  subHeading(doc, 'Trait facets');
+  paragraph(doc, facets ?? '');
+  subHeading(doc, 'How to read the scores');
+  paragraph(doc, scores ?? '');
+
+  for (const { level, text } of LEVEL_EXPLANATIONS) {
+    const y = doc.y;
+    doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level]);
+    doc.font('bold').fontSize(10).fillColor(COLOR.text);
+    drawText(doc, level, MARGIN.left + 26, y, { width: 70 });
+    doc.font('regular');
+    drawText(doc, text, MARGIN.left + 96, y, { width: CONTENT_WIDTH - 96 });
+    doc.y = Math.max(doc.y, y + 12) + 4;
+  }
+  doc.moveDown(0.6);
+  paragraph(doc, UNDERSTANDING_CLOSING);
+}

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoReportInput } from '../test/report-input';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
+
+// The composition root (server.ts) builds the shared parts once per server and hands them down (DESIGN.md decision
+// log): two servers in one process share none of them, and closing a server closes what it built.
+
+describe('the composition root', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let isFirstClosed = false;
+
+  beforeAll(async () => {
+    first = await startTestServer();
+    second = await startTestServer();
+  });
+  afterAll(async () => {
+    await second.close();
+    if (!isFirstClosed) {
+      await first.close();
+    }
+  });
+
+  it('builds the shared parts for each server', () => {
+    for (const part of ['pdfPool', 'unknownCodeLimiter', 'providerSessions', 'catalogue', 'linkCodes'] as const) {
+      expect(first.running.app.deps[part]).not.toBe(second.running.app.deps[part]);
+    }
+  });
+
+  it("blocks a guessing address on the server it guessed on, and only there (each server's own limiter)", async () => {
+    for (let i = 0; i < UNKNOWN_CODE_LIMIT.max; i++) {
+      expect((await first.client().get(`/api/patient/unknown-${i}`)).status).toBe(404);
+    }
+    expect((await first.client().get('/api/patient/unknown-again')).status).toBe(429);
+    expect((await second.client().get('/api/patient/unknown-again')).status).toBe(404);
+  });
+
+  it('closes the PDF pool it built when the app closes', async () => {
+    await first.close();
+    isFirstClosed = true;
+    await expect(first.running.app.deps.pdfPool.render(demoReportInput())).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+});

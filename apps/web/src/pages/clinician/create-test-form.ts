@@ -1,0 +1,75 @@
+import { useForm, type FormErrors } from '@mantine/form';
+import {
+  ZCreateAssessmentRequest,
+  fieldErrors,
+  type Gender,
+  type Race,
+  type TCreateAssessmentRequest,
+} from '@pid5/contract';
+
+/**
+ * The Create Test form as one model (@mantine/form): everything of `POST /api/assessments` but the terms, which the
+ * clinician agrees to in the dialog after the form is right. Checked with the contract's schema, the one the server
+ * applies, so the form and the server give the same messages.
+ */
+export interface CreateTestValues {
+  /** '' while the box is empty. */
+  age: number | '';
+  gender: Gender;
+  race: Race;
+  country: string;
+  postalCode: string;
+  patientId: string;
+  dsmCodes: string[];
+  /** null until one of the chosen diagnoses is picked as the primary. */
+  primaryDsm: string | null;
+}
+
+export const EMPTY_CREATE_TEST: CreateTestValues = {
+  age: '',
+  gender: 'Unspecified',
+  race: 'Unspecified',
+  country: '',
+  postalCode: '',
+  patientId: '',
+  dsmCodes: [],
+  primaryDsm: null,
+};
+
+/** The request body for these values and the agreed terms (null before they are agreed), for the schema to check. */
+function toRequest(values: CreateTestValues, termsId: number | null): Record<keyof TCreateAssessmentRequest, unknown> {
+  return {
+    ...values,
+    age: values.age === '' ? undefined : values.age,
+    primaryDsm: values.primaryDsm ?? '',
+    termsId: termsId ?? undefined,
+  };
+}
+
+/** The form's messages (first per field): the contract's checks of every field; the terms come later. */
+export function validateCreateTest(values: CreateTestValues): FormErrors {
+  const result = ZCreateAssessmentRequest.safeParse(toRequest(values, null));
+  if (result.success) {
+    return {};
+  }
+  const { termsId: _agreedLater, ...errors } = fieldErrors(result.error);
+  return errors;
+}
+
+/** The request to send once the terms are agreed, or the messages for the fields that are wrong. */
+export function parseCreateTest(
+  values: CreateTestValues,
+  termsId: number,
+): { request: TCreateAssessmentRequest } | { errors: FormErrors } {
+  const result = ZCreateAssessmentRequest.safeParse(toRequest(values, termsId));
+  return result.success ? { request: result.data } : { errors: fieldErrors(result.error) };
+}
+
+export function useCreateTestForm() {
+  // A field's message goes as soon as it is changed (clearInputErrorOnChange, the default).
+  return useForm<CreateTestValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_CREATE_TEST,
+    validate: validateCreateTest,
+  });
+}

@@ -1,0 +1,216 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TDiagnosisCatalogue } from '@pid5/contract';
+import { onApi, onApiError } from '../../../test/api-mock';
+import { CLINICIAN, anAssessmentList, someCredits } from '../../../test/fixtures';
+import { renderRoute, signInAs } from '../../../test/render-route';
+
+const CATALOGUE: TDiagnosisCatalogue = {
+  version: 'test',
+  items: [
+    { id: 1, code: 'F60.3', description: 'Borderline personality disorder', group: 'Personality disorders' },
+    { id: 2, code: 'F41.1', description: 'Generalized anxiety disorder', group: 'Anxiety disorders' },
+    {
+      id: 3,
+      code: 'F32.0',
+      description: 'Major depressive disorder, single episode, mild',
+      group: 'Depressive disorders',
+    },
+  ],
+};
+const TERMS = { id: 3, version: 2, bodyHtml: '<p>The terms of use.</p>' };
+
+/** The Create Test page of a clinician with tests left; the dashboard answers too, for after creating. */
+function openCreateTest({ available = 2 }: { available?: number } = {}) {
+  signInAs(CLINICIAN);
+  onApi('getCredits', someCredits(available));
+  onApi('getDiagnoses', CATALOGUE);
+  onApi('listAssessments', anAssessmentList([]));
+  return renderRoute('/createtest');
+}
+
+const createButton = () => screen.getByRole('button', { name: 'Create Test' });
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+/** F60.3 and F41.1 through the picker, then F41.1 as the primary. */
+async function chooseDiagnoses(user: UserEvent) {
+  await user.click(await screen.findByRole('button', { name: 'Choose Diagnoses' }));
+  const picker = await screen.findByRole('dialog', { name: 'DSM-5 Diagnoses' });
+  const search = within(picker).getByRole('textbox', { name: 'Search diagnoses' });
+  await user.type(search, 'borderline');
+  await user.click(await within(picker).findByRole('option', { name: /F60\.3/ }));
+  await user.clear(search);
+  await user.type(search, 'ANXIETY');
+  await user.click(await within(picker).findByRole('option', { name: /F41\.1/ }));
+  expect(within(picker).getByText(/^2 selected/)).toBeInTheDocument();
+  await user.click(within(picker).getByRole('button', { name: 'Done' }));
+  await user.click(await screen.findByRole('radio', { name: 'F41.1' }));
+}
+
+async function fillDemographics(user: UserEvent, patientId = 'PAT-A1') {
+  await user.type(field('Age'), '34');
+  await user.click(field('Gender'));
+  await user.click(await screen.findByRole('option', { name: 'Female' }));
+  await user.click(field('Race'));
+  await user.click(await screen.findByRole('option', { name: 'Asian' }));
+  await user.type(field('Country'), 'Canada');
+  await user.type(field('Postal Code'), '12345');
+  await user.type(field('Patient Identifier'), patientId);
+}
+
+describe('create test', () => {
+  it('keeps Create Test disabled until diagnoses and a primary are chosen, and drops a primary deselected', async () => {
+    const { user } = openCreateTest();
+    expect(await screen.findByTestId('primary-diagnosis')).toHaveTextContent('Primary Diagnosis: None');
+    expect(createButton()).toBeDisabled();
+
+    await chooseDiagnoses(user);
+    const chips = screen.getByRole('radiogroup', { name: 'Primary diagnosis' });
+    expect(
+      within(chips)
+        .getAllByRole('radio')
+        .map((chip) => chip.textContent),
+    ).toEqual(['F60.3', '✓F41.1']);
+    expect(within(chips).getByRole('radio', { name: 'F41.1' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('primary-diagnosis')).toHaveTextContent(
+      'Primary Diagnosis: F41.1 — Generalized anxiety disorder',
+    );
+    expect(createButton()).toBeEnabled();
+
+    // Spec §4: a primary that is no longer selected is cleared when the picker closes.
+    await user.click(screen.getByRole('button', { name: 'Edit Diagnoses' }));
+    const picker = await screen.findByRole('dialog', { name: 'DSM-5 Diagnoses' });
+    await user.click(within(picker).getByRole('option', { name: /F41\.1/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Done' }));
+    expect(screen.getByTestId('primary-diagnosis')).toHaveTextContent('Primary Diagnosis: None');
+    expect(screen.getAllByRole('radio').map((chip) => chip.textContent)).toEqual(['F60.3']);
+    expect(createButton()).toBeDisabled();
+  });
+
+  it("shows the contract's message under each wrong field, focuses the first, and offers no terms", async () => {
+    const { user } = openCreateTest();
+    await chooseDiagnoses(user);
+
+    await user.click(createButton());
+    expect(field('Age')).toHaveAccessibleDescription('Please enter an age');
+    expect(field('Country')).toHaveAccessibleDescription('Please enter a country');
+    expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
+    expect(field('Patient Identifier')).toHaveAccessibleDescription(/Please enter a patient identifier/);
+    expect(field('Age')).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(field('Age'), '0');
+    await user.type(field('Postal Code'), '1234');
+    await user.type(field('Country'), '  ');
+    await user.click(createButton());
+    expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
+    expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
+    expect(field('Postal Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Country')).toHaveAccessibleDescription('Please enter a country');
+
+    // Changing a field takes its message away; the others stay until the next try.
+    await user.clear(field('Age'));
+    await user.type(field('Age'), '121');
+    expect(field('Age')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
+    await user.click(createButton());
+    expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
+  });
+
+  it('sends the form with the agreed terms and shows the new test on the dashboard; Exit sends nothing', async () => {
+    onApi('getTerms', TERMS);
+    const created = onApi(
+      'createAssessment',
+      { id: 41, testLink: 'http://x/test/y', testsAvailable: 1 },
+      { status: 201 },
+    );
+    const { user, router } = openCreateTest();
+    await chooseDiagnoses(user);
+    await fillDemographics(user, 'PAT-A1');
+
+    // Exit leaves the form as it was.
+    await user.click(createButton());
+    const firstLook = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    expect(await within(firstLook).findByTestId('terms-body')).toHaveTextContent('The terms of use.');
+    await user.click(within(firstLook).getByRole('button', { name: 'Exit' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(field('Postal Code')).toHaveValue('12345');
+    expect(created).toHaveLength(0);
+
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('The test for PAT-A1 is ready.');
+    expect(created.map((request) => request.body)).toEqual([
+      {
+        age: 34,
+        gender: 'Female',
+        race: 'Asian',
+        country: 'Canada',
+        postalCode: '12345',
+        patientId: 'PAT-A1',
+        dsmCodes: ['F60.3', 'F41.1'],
+        primaryDsm: 'F41.1',
+        termsId: 3,
+      },
+    ]);
+  });
+
+  it("shows the server's refusal and its field messages, keeps what was entered, and fetches changed terms", async () => {
+    const terms = onApi('getTerms', TERMS);
+    onApiError('createAssessment', 409, 'STALE_TERMS', 'The terms have changed. Please read and agree again.', {
+      'dsmCodes.1': 'Unknown diagnosis code',
+    });
+    const { user } = openCreateTest();
+    await chooseDiagnoses(user);
+    await fillDemographics(user);
+
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+
+    expect(
+      await screen.findByText('Create test failed: The terms have changed. Please read and agree again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Unknown diagnosis code')).toBeInTheDocument();
+    expect(field('Patient Identifier')).toHaveValue('PAT-A1');
+    await expect.poll(() => terms.length).toBe(2);
+  });
+
+  it('asks before going back: No keeps what was entered, Yes returns to the dashboard', async () => {
+    const { user, router } = openCreateTest();
+    await user.type(await screen.findByRole('textbox', { name: 'Patient Identifier' }), 'abandoned');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to go back to the dashboard?' });
+    expect(confirm).toHaveTextContent(
+      'Test creation will be cancelled and information entered on this page cannot be recovered.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'No' }));
+    expect(field('Patient Identifier')).toHaveValue('abandoned');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /go back to the dashboard/ })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('says there are no tests left and keeps Create Test disabled', async () => {
+    const { user } = openCreateTest({ available: 0 });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'You have no tests left. Ask an administrator for more tests before creating one.',
+    );
+    await chooseDiagnoses(user);
+    expect(createButton()).toBeDisabled();
+  });
+});

@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { heldReply, onApi, onApiError } from '../../../test/api-mock';
+import { ADMIN, CLINICIAN, anAssessmentList, anAssessmentListItem, someCredits } from '../../../test/fixtures';
+import { renderRoute, signInAs } from '../../../test/render-route';
+
+/** The rows of the assessments table's body, as text per cell. */
+function tableRows(): string[][] {
+  const [, body] = screen.getAllByRole('rowgroup');
+  return within(body!)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+
+function patientIds(count: number, from = 1) {
+  return Array.from({ length: count }, (_, i) => anAssessmentListItem({ id: from + i, patientId: `PAT-${from + i}` }));
+}
+
+describe('dashboard', () => {
+  it('shows the table as loading until the list arrives, then its rows', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const reply = heldReply(anAssessmentList([anAssessmentListItem({ patientId: 'PAT-A', answeredCount: 12 })]));
+    onApi('listAssessments', reply.respond);
+    renderRoute('/dashboard');
+
+    const table = await screen.findByRole('table');
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No assessments')).not.toBeInTheDocument();
+
+    reply.release();
+    expect(await screen.findByRole('cell', { name: 'PAT-A' })).toBeInTheDocument();
+    expect(table).toHaveAttribute('aria-busy', 'false');
+    expect(tableRows()[0]).toEqual([
+      'PAT-A',
+      '12 of 220',
+      expect.any(String),
+      expect.any(String),
+      expect.any(String),
+      'Details',
+    ]);
+    expect(screen.getByTestId('tests-available')).toHaveTextContent('Tests Available: 2');
+    expect(screen.getByText('1 assessment')).toBeInTheDocument();
+  });
+
+  it('says "No assessments" when there are none', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(0));
+    onApi('listAssessments', anAssessmentList([]));
+    renderRoute('/dashboard');
+
+    expect(await screen.findByText('No assessments')).toBeInTheDocument();
+    expect(screen.getByText('0 assessments')).toBeInTheDocument();
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 of 1');
+    // Nothing left to create with.
+    expect(screen.getByRole('button', { name: 'Create Test' })).toBeDisabled();
+  });
+
+  it("shows the server's message when the list cannot be loaded", async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    onApiError('listAssessments', 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');
+    expect(screen.getByText('No assessments')).toBeInTheDocument();
+  });
+
+  it('says the session has ended when the server refuses the list', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const asked = onApiError('listAssessments', 401, 'UNAUTHENTICATED', 'Your session has ended. Please log in again.');
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please log in again.');
+    // A refusal is not tried again.
+    expect(asked).toHaveLength(1);
+  });
+
+  it('pages through the list with Next and Prev, and keeps the page in the address', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const asked = onApi('listAssessments', ({ query }) => {
+      const page = Number(query.get('page'));
+      return anAssessmentList(patientIds(page === 3 ? 5 : 10, (page - 1) * 10 + 1), { page, total: 25 });
+    });
+    const { user, router } = renderRoute('/dashboard');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-1' })).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Assessment pages' });
+    expect(within(pages).getByTestId('page-indicator')).toHaveTextContent('Page 1 of 3');
+    expect(within(pages).getByRole('button', { name: 'Prev' })).toBeDisabled();
+    expect(screen.getByText('25 assessments')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'PAT-11' })).toBeInTheDocument();
+    expect(within(pages).getByTestId('page-indicator')).toHaveTextContent('Page 2 of 3');
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('cell', { name: 'PAT-21' })).toBeInTheDocument();
+    expect(tableRows()).toHaveLength(5);
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Prev' }));
+    expect(await screen.findByRole('cell', { name: 'PAT-11' })).toBeInTheDocument();
+    expect(asked.map((request) => request.query.get('page'))).toEqual(['1', '2', '3', '2']);
+  });
+
+  it('moves an address past the last page to the last page the server answers with', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    onApi('listAssessments', anAssessmentList(patientIds(5, 21), { page: 3, total: 25 }));
+    const { router } = renderRoute('/dashboard?page=9');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-21' })).toBeInTheDocument();
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 3 of 3');
+    await expect.poll(() => router.state.location.search).toBe('?page=3');
+  });
+
+  it('searches on the server from the first page, and sorts as chosen', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const asked = onApi('listAssessments', ({ query }) =>
+      anAssessmentList(
+        query.get('search') === 'smith' ? [anAssessmentListItem({ patientId: 'smith-2' })] : patientIds(3),
+      ),
+    );
+    const { user, router } = renderRoute('/dashboard?page=1&sort=created-asc');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-1' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by Patient ID' }), 'smith');
+    expect(await screen.findByRole('cell', { name: 'smith-2' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=smith&sort=created-asc');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort By' }), 'Questions Completed Desc.');
+    await expect.poll(() => asked.at(-1)?.query.get('sort')).toBe('answered-desc');
+    const last = asked.at(-1)!.query;
+    expect([last.get('search'), last.get('page')]).toEqual(['smith', '1']);
+  });
+
+  it('shows an admin in the admin view every clinician’s tests, with the admin screens at hand', async () => {
+    signInAs(ADMIN);
+    onApi('getCredits', someCredits(5));
+    onApi(
+      'listAssessments',
+      anAssessmentList(
+        [anAssessmentListItem({ patientId: 'PAT-X', answeredCount: 220, clinician: { id: 'u-b', username: 'Dr B' } })],
+        { view: 'admin' },
+      ),
+    );
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Assessments' })).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: 'Clinician' })).toBeInTheDocument();
+    const [row] = tableRows();
+    expect(row?.[1]).toBe('Completed');
+    expect(row?.[5]).toBe('Dr B');
+    expect(screen.getByRole('link', { name: 'Grant tests' })).toHaveAttribute('href', '/admin/credits');
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
+  });
+});

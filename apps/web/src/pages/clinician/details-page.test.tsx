@@ -1,0 +1,125 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { heldReply, onApi, onApiError } from '../../../test/api-mock';
+import { ADMIN, CLINICIAN, anAssessmentDetails, someResults } from '../../../test/fixtures';
+import { renderRoute, signInAs } from '../../../test/render-route';
+
+const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
+
+describe('test details', () => {
+  it('shows a loader until the details arrive, then the test', async () => {
+    signInAs(CLINICIAN);
+    const reply = heldReply(anAssessmentDetails({ patientId: 'PAT-7', answeredCount: 12 }));
+    const asked = onApi('getAssessment', reply.respond);
+    renderRoute('/details/7');
+
+    expect(await screen.findByLabelText('Loading test details')).toBeInTheDocument();
+    reply.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test Details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading test details')).not.toBeInTheDocument();
+    expect(asked[0]?.params).toEqual({ id: '7' });
+    expect(screen.getByText('PAT-7')).toBeInTheDocument();
+    expect(screen.getByText('12 of 220')).toBeInTheDocument();
+    expect(screen.getByText('Not Finished')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Test Link' })).toHaveValue(
+      'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
+    );
+    for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'ZIP Code: 12345', 'Country: Canada']) {
+      expect(screen.getByText(chip)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();
+    // Unfinished: no report yet, no results.
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Results' })).not.toBeInTheDocument();
+  });
+
+  it('says "None" for a test without demographics or diagnoses', async () => {
+    signInAs(CLINICIAN);
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({ age: null, gender: null, race: null, postalCode: null, country: null, diagnoses: [] }),
+    );
+    renderRoute('/details/7');
+
+    expect(await screen.findByText('Race: None')).toBeInTheDocument();
+    expect(screen.getByText('Country: None')).toBeInTheDocument();
+    const diagnoses = screen.getByRole('region', { name: 'DSM Diagnoses' });
+    expect(within(diagnoses).getByText('None')).toBeInTheDocument();
+  });
+
+  it.each([
+    { status: 404, code: 'NOT_FOUND', message: 'Test not found' },
+    { status: 400, code: 'VALIDATION_FAILED', message: 'Assessment ids are positive whole numbers' },
+  ] as const)('says the test is not available when the server answers $status', async ({ status, code, message }) => {
+    signInAs(CLINICIAN);
+    const asked = onApiError('getAssessment', status, code, message);
+    renderRoute('/details/7');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Test not available');
+    expect(alert).toHaveTextContent('This test does not exist, or it is not one of yours.');
+    expect(screen.queryByRole('heading', { name: 'Test Details' })).not.toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+  });
+
+  it("shows the server's message when the details cannot be loaded", async () => {
+    signInAs(CLINICIAN);
+    onApiError('getAssessment', 503, 'SERVICE_UNAVAILABLE', 'The service is starting. Please try again shortly.');
+    renderRoute('/details/7');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Test not available');
+    expect(alert).toHaveTextContent('The service is starting. Please try again shortly.');
+  });
+
+  it('shows the results of a submitted test, and the report button', async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', someResults());
+    renderRoute('/details/7');
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
+    expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it('explains that results come with submission when the server says the test is incomplete', async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApiError('getResults', 409, 'TEST_INCOMPLETE', 'This test is not finished yet.');
+    renderRoute('/details/7');
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByRole('alert')).toHaveTextContent(
+      'Results are available once the patient has answered all 220 questions and submitted the test.',
+    );
+  });
+
+  it('extends an unfinished test by 30 days and shows the new due date', async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails({ isExpired: true }));
+    const extended = onApi('extendAssessment', { dueAt: '2026-05-01T10:00:00.000Z' });
+    const { user } = renderRoute('/details/7');
+
+    expect(
+      await screen.findByText('This test has expired. Extend it to let the patient continue.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Extend by 30 days' }));
+    expect(await screen.findByText(/^Extended: now due /)).toBeInTheDocument();
+    expect(extended.map((request) => request.params)).toEqual([{ id: '7' }]);
+  });
+
+  it('shows an admin in the admin view the clinician and the data view', async () => {
+    signInAs(ADMIN);
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({ ...FINISHED, view: 'admin', clinician: { id: 'u-b', username: 'Dr B' } }),
+    );
+    onApi('getResults', someResults());
+    renderRoute('/details/7');
+
+    expect(await screen.findByText('Dr B')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Data' })).toHaveAttribute('href', '/dataview/7');
+  });
+});

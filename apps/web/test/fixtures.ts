@@ -1,0 +1,208 @@
+import { DOMAINS, FACETS } from '@pid5/instrument';
+import {
+  ASSESSMENTS_PAGE_SIZE,
+  type TAdminUser,
+  type TAnswerChange,
+  type TAnswerHistory,
+  type TAssessmentDetails,
+  type TAssessmentList,
+  type TAssessmentListItem,
+  type TAssessmentResults,
+  type TAuditEvent,
+  type TCreditEntry,
+  type TCredits,
+  type TMe,
+  type TNormSetDescription,
+} from '@pid5/contract';
+
+// Answers of the stand-in server, typed as the contract's responses. Each takes overrides for what a test is about.
+
+export const CLINICIAN: TMe = {
+  id: 'u-clinician',
+  username: 'Dr Clinician',
+  email: 'clinician@example.org',
+  photoUrl: null,
+  role: 'user',
+  viewMode: 'clinician',
+};
+
+export const ADMIN: TMe = {
+  id: 'u-admin',
+  username: 'Ada Admin',
+  email: 'admin@example.org',
+  photoUrl: null,
+  role: 'admin',
+  viewMode: 'admin',
+};
+
+const CREATED_AT = '2026-03-02T10:00:00.000Z';
+const DUE_AT = '2026-04-01T10:00:00.000Z';
+
+export function anAssessmentListItem(overrides: Partial<TAssessmentListItem> = {}): TAssessmentListItem {
+  return {
+    id: 1,
+    patientId: 'PAT-1',
+    answeredCount: 0,
+    createdAt: CREATED_AT,
+    dueAt: DUE_AT,
+    finishedAt: null,
+    clinician: null,
+    ...overrides,
+  };
+}
+
+/** One page of the dashboard; `total` defaults to the items given. */
+export function anAssessmentList(
+  items: TAssessmentListItem[],
+  overrides: Partial<TAssessmentList> = {},
+): TAssessmentList {
+  const total = overrides.total ?? items.length;
+  return {
+    items,
+    page: 1,
+    pageCount: Math.max(1, Math.ceil(total / ASSESSMENTS_PAGE_SIZE)),
+    total,
+    pageSize: ASSESSMENTS_PAGE_SIZE,
+    view: 'clinician',
+    ...overrides,
+  };
+}
+
+export function someCredits(available: number): TCredits {
+  return { available, purchased: available, used: 0, ledger: [] };
+}
+
+export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {}): TAssessmentDetails {
+  return {
+    id: 7,
+    patientId: 'PAT-7',
+    testLink: 'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
+    answeredCount: 12,
+    createdAt: CREATED_AT,
+    dueAt: DUE_AT,
+    finishedAt: null,
+    consentAgreedAt: CREATED_AT,
+    isExpired: false,
+    age: 34,
+    gender: 'Female',
+    race: 'Asian',
+    postalCode: '12345',
+    country: 'Canada',
+    diagnoses: [{ code: 'F41.1', description: 'Generalized anxiety disorder', isPrimary: true }],
+    primaryDsm: 'F41.1',
+    clinician: null,
+    view: 'clinician',
+    ...overrides,
+  };
+}
+
+function aNormSet(field: 'srf' | 'irf', shortLabel: string): TNormSetDescription {
+  return {
+    field,
+    id: field,
+    version: '1',
+    shortLabel,
+    label: shortLabel,
+    source: 'test',
+    citation: 'test',
+    sampleN: null,
+  };
+}
+
+/** Results with every facet and domain of the instrument scored 1.25 (z 0.5, no level). */
+export function someResults(overrides: Partial<TAssessmentResults> = {}): TAssessmentResults {
+  const scale = { isScored: true, score: 1.25, srf: 0.5, irf: 0.25, level: null };
+  return {
+    assessmentId: 7,
+    status: 'completed',
+    scoresSource: 'frozen',
+    finishedAt: DUE_AT,
+    answered: 220,
+    missing: 0,
+    responses: '1'.repeat(220),
+    instrument: { name: 'PID-5', form: 'adult self-report', version: 'test' },
+    normsVersion: 'test',
+    norms: { srf: aNormSet('srf', 'US general population'), irf: aNormSet('irf', 'German general population') },
+    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
+    levelCutoffs: [
+      { level: 'Mild', atLeast: 1.5 },
+      { level: 'Moderate', atLeast: 2 },
+      { level: 'High', atLeast: 3 },
+    ],
+    facets: FACETS.map((facet) => ({
+      ...scale,
+      key: facet.key,
+      name: facet.name,
+      domain: facet.domain,
+      nItems: facet.nItems,
+      answered: facet.nItems,
+      missing: 0,
+      maxMissing: facet.maxMissingItemsForScoring,
+    })),
+    domains: DOMAINS.map((domain) => ({
+      ...scale,
+      key: domain.key,
+      name: domain.name,
+      facets: [...domain.facets],
+      unscoredFacets: [],
+    })),
+    validity: { missing: 0, unscoredFacets: [], scales: [], summary: 'The answers can be relied on.' },
+    ...overrides,
+  };
+}
+
+/** One change of an answer: item 1 first answered 2 through the patient link's first browser. */
+export function anAnswerChange(overrides: Partial<TAnswerChange> = {}): TAnswerChange {
+  return { item: 1, from: null, to: 2, at: '2026-03-10T09:00:00.000Z', user: null, browser: 1, ...overrides };
+}
+
+/** A test's answer history (newest first), all of it shown. */
+export function anAnswerHistory(items: TAnswerChange[]): TAnswerHistory {
+  return { items, total: items.length };
+}
+
+export function anAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {
+  return {
+    id: 'u-clinician',
+    username: 'Dr Clinician',
+    email: 'clinician@example.org',
+    role: 'user',
+    isDisabled: false,
+    purchased: 3,
+    used: 1,
+    available: 2,
+    ...overrides,
+  };
+}
+
+export function aCreditEntry(overrides: Partial<TCreditEntry> = {}): TCreditEntry {
+  return {
+    id: 1,
+    clinician: { id: 'u-clinician', username: 'Dr Clinician' },
+    source: 'admin',
+    quantity: 3,
+    note: 'Invoice 17',
+    createdAt: CREATED_AT,
+    createdBy: { id: 'u-admin', username: 'Ada Admin' },
+    ...overrides,
+  };
+}
+
+/** A page of a list the admin screens show (ledger, audit log): `pageCount` defaults to 1. */
+export function aPage<T>(items: T[], overrides: { page?: number; pageCount?: number; total?: number } = {}) {
+  return { items, page: 1, pageCount: 1, total: items.length, ...overrides };
+}
+
+export function anAuditEvent(overrides: Partial<TAuditEvent> = {}): TAuditEvent {
+  return {
+    id: 1,
+    at: CREATED_AT,
+    actor: 'u-clinician',
+    actorName: 'Dr Clinician',
+    action: 'assessment.view',
+    assessmentId: 7,
+    ip: '203.0.113.5',
+    details: { view: 'clinician' },
+    ...overrides,
+  };
+}

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { API_SCHEMAS } from './api-schemas';
+
+// The JSON routes of the API by name: method and path here, schemas in api-schemas.ts under the same names.
+// This file imports types only, so the patient pages can call the API through it without carrying zod
+// (their bundle is kept small for phones); the types still come from the schemas the server validates with.
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT';
+
+export const API_ROUTES = {
+  me: { method: 'GET', path: '/api/me' },
+  setViewMode: { method: 'PUT', path: '/api/me/view-mode' },
+  authMethods: { method: 'GET', path: '/auth/methods' },
+  localLogin: { method: 'POST', path: '/auth/local/login' },
+  localRegister: { method: 'POST', path: '/auth/local/register' },
+  logout: { method: 'POST', path: '/auth/logout' },
+
+  listAssessments: { method: 'GET', path: '/api/assessments' },
+  createAssessment: { method: 'POST', path: '/api/assessments' },
+  getAssessment: { method: 'GET', path: '/api/assessments/:id' },
+  extendAssessment: { method: 'POST', path: '/api/assessments/:id/extend' },
+  getResults: { method: 'GET', path: '/api/assessments/:id/results' },
+  getAnswerHistory: { method: 'GET', path: '/api/assessments/:id/answer-history' },
+  getCredits: { method: 'GET', path: '/api/credits' },
+  getTerms: { method: 'GET', path: '/api/documents/terms' },
+  getDiagnoses: { method: 'GET', path: '/api/diagnoses' },
+
+  listAdminUsers: { method: 'GET', path: '/api/admin/users' },
+  listCreditLedger: { method: 'GET', path: '/api/admin/credits' },
+  grantCredits: { method: 'POST', path: '/api/admin/credits' },
+  listAuditEvents: { method: 'GET', path: '/api/admin/audit' },
+  syncWixOrders: { method: 'POST', path: '/api/admin/credits/sync-wix' },
+
+  getPatientTest: { method: 'GET', path: '/api/patient/:code' },
+  getPatientConsent: { method: 'GET', path: '/api/patient/:code/consent' },
+  acceptConsent: { method: 'POST', path: '/api/patient/:code/consent' },
+  saveAnswer: { method: 'PUT', path: '/api/patient/:code/answers/:item' },
+  saveAnswers: { method: 'POST', path: '/api/patient/:code/answers' },
+  submitTest: { method: 'POST', path: '/api/patient/:code/submit' },
+} as const satisfies Record<keyof typeof API_SCHEMAS, { method: ApiMethod; path: string }>;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+type SchemasOf<N extends ApiRouteName> = (typeof API_SCHEMAS)[N];
+
+/** What a route answers on success. */
+export type ApiResponse<N extends ApiRouteName> = z.output<SchemasOf<N>['response']>;
+
+/** The JSON body a route takes (undefined for routes without one). */
+export type ApiBody<N extends ApiRouteName> =
+  SchemasOf<N> extends { body: z.ZodType } ? z.input<SchemasOf<N>['body']> : undefined;
+
+/** The query parameters a route reads, each optional (the server fills in its defaults). */
+export type ApiQuery<N extends ApiRouteName> =
+  SchemasOf<N> extends { query: z.ZodType } ? Partial<z.output<SchemasOf<N>['query']>> : undefined;
+
+/** The names of a path's `:parameters` ('/api/assessments/:id' → 'id'). */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values for a route's path parameters, by name. */
+export type ApiPathParams<N extends ApiRouteName> = Record<
+  PathParamNames<(typeof API_ROUTES)[N]['path']>,
+  string | number
+>;

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import interpretationJson from './data/pid5-validity-interpretation.json' with { type: 'json' };
+import { scoreResponses } from './score-responses';
+import {
+  FACET_ITEMS,
+  INC_PAIRS,
+  makeKeyedResponses,
+  makeResponses,
+  PRD_ITEMS,
+  SDTD_ITEMS,
+  type TestFacetKey,
+} from './test-helpers';
+import { fillTemplate, parseValidityInterpretation } from './validity-interpretation';
+import type { ValidityVerdict } from './validity-verdict';
+
+// The protocol's validity verdict (DESIGN.md §5): invalid protocols cannot be missed, each scale's direction is
+// stated as its source gives it, and no line carries reassuring words beside a warning.
+
+/** INC worked out by hand from Keeley et al.'s 20 pairs (test-helpers), independent of the scorer. */
+function incByHand(responses: string): number {
+  return INC_PAIRS.reduce((total, [a, b]) => total + Math.abs(Number(responses[a - 1]) - Number(responses[b - 1])), 0);
+}
+
+function sumByHand(responses: string, items: readonly number[]): number {
+  return items.reduce((total, item) => total + Number(responses[item - 1]), 0);
+}
+
+const line = (verdict: ValidityVerdict, key: string) => verdict.lines.find((l) => l.key === key);
+
+/** Every facet keyed 1 (reverse-keyed items answered 2): a plain, consistent, moderately endorsing protocol. */
+const ORDINARY = makeKeyedResponses(
+  Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>,
+);
+
+describe('validity verdict', () => {
+  it('an ordinary consistent protocol is valid and every line says so without a concern', () => {
+    expect(incByHand(ORDINARY)).toBe(0);
+    expect(sumByHand(ORDINARY, PRD_ITEMS)).toBe(24); // 20 × 1 + items 96 and 98 answered 2
+    expect(sumByHand(ORDINARY, SDTD_ITEMS)).toBe(18); // 16 × 1 + item 30 answered 2
+    const verdict = scoreResponses(ORDINARY).validityVerdict;
+    expect(verdict).toMatchObject({
+      verdict: 'valid',
+      label: 'Valid',
+      patientFacingLevels: 'show',
+      reasons: [],
+      notes: ['All 220 statements were answered.'],
+    });
+    expect(verdict.summary).toBe(
+      'Valid: no sign of inconsistent, exaggerated or overly favourable answering in the checks available for this form.',
+    );
+    expect(verdict.lines.map((l) => [l.key, l.status, l.isConcern])).toEqual([
+      ['INC', 'ok', false],
+      ['ORS', 'ok', false],
+      ['PRD', 'ok', false],
+      ['SDTD', 'not-read', false],
+    ]);
+    expect(line(verdict, 'INC')?.statement).toBe(
+      'Score 0 (US percentile 3): answers to pairs of statements with nearly the same meaning were consistent; ' +
+        '17 or more would mean inconsistent answering.',
+    );
+    expect(line(verdict, 'PRD')?.statement).toBe(
+      'Score 24 (US percentile 92.4): in the range of open answering (21 or more); no sign of under-reporting.',
+    );
+  });
+
+  it('an alternating 0-1-2-3 pattern is not interpretable: INC first, in plain words, with what to do', () => {
+    const alternating = Array.from({ length: 220 }, (_, i) => String(i % 4)).join('');
+    const inc = incByHand(alternating);
+    expect(inc).toBeGreaterThanOrEqual(17);
+    const result = scoreResponses(alternating);
+    expect(result.validity.INC.score).toBe(inc);
+    const verdict = result.validityVerdict;
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.patientFacingLevels).toBe('withhold');
+    expect(verdict.reasons[0]?.code).toBe('INCONSISTENT');
+    // The most serious reason comes first; this pattern also marks 3 of the ORS items 'very true'.
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENT', 'OVER_REPORTING']);
+    expect(verdict.summary).toBe(
+      `Not interpretable: inconsistent answers (INC ${inc}; 17 or more is inconsistent); ` +
+        'possible over-reporting (ORS 3; 3 or more).',
+    );
+    expect(verdict.action).toContain('consider re-testing');
+    expect(verdict.reasons[0]?.action).toContain('Discuss with the patient how the questionnaire was answered');
+    expect(line(verdict, 'INC')).toMatchObject({ status: 'flagged', isConcern: true, direction: 'high' });
+  });
+
+  it('random answering is not interpretable', () => {
+    // A fixed pseudo-random sequence (linear congruential generator), so the test never changes.
+    let seed = 20261123;
+    const random = Array.from({ length: 220 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return String(Math.floor((seed / 2147483648) * 4));
+    }).join('');
+    const inc = incByHand(random);
+    expect(inc).toBeGreaterThanOrEqual(17);
+    const verdict = scoreResponses(random).validityVerdict;
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.reasons.map((r) => r.code)).toContain('INCONSISTENT');
+  });
+
+  it('all answers 0: PRD 0 flags under-reporting (LOW is the concern), and SD-TD is read as its kind', () => {
+    const verdict = scoreResponses('0'.repeat(220)).validityVerdict;
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.patientFacingLevels).toBe('show-marked');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['UNDER_REPORTING']);
+    expect(verdict.summary).toBe('Interpret with caution: possible under-reporting (PRD 0; 10 or less).');
+    const prd = line(verdict, 'PRD');
+    expect(prd).toMatchObject({ status: 'flagged', isConcern: true, direction: 'low', score: 0 });
+    expect(prd?.directionText).toContain('LOW scores mean these common problems were denied');
+    expect(prd?.statement).toMatch(/^Score 0 \(US percentile 0\.7\), at or below the cut-off of 10/);
+    // SD-TD: items 30 is reverse-keyed in its facet but summed raw, so the sum is 0 → social desirability.
+    expect(line(verdict, 'SDTD')).toMatchObject({ status: 'flagged', isConcern: true, score: 0 });
+    expect(line(verdict, 'SDTD')?.statement).toContain('looks like social desirability');
+  });
+
+  it('all answers 3: ORS flags over-reporting; SD-TD 51 is not read (PRD 66 is open answering)', () => {
+    const verdict = scoreResponses('3'.repeat(220)).validityVerdict;
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['OVER_REPORTING']);
+    expect(line(verdict, 'ORS')).toMatchObject({ status: 'flagged', isConcern: true, score: 10 });
+    expect(line(verdict, 'ORS')?.statement).toContain('US percentile more than 99');
+    expect(line(verdict, 'PRD')).toMatchObject({ status: 'ok', isConcern: false, score: 66 });
+    const sdtd = line(verdict, 'SDTD');
+    expect(sdtd).toMatchObject({ status: 'not-read', isConcern: false, score: 51 });
+    // Neither a reassurance nor a warning: it says why it is not read.
+    expect(sdtd?.statement).toMatch(/^Score 51: not read, because PRD does not point to under-reporting/);
+  });
+
+  it('PRD 11-20 points neither way and does not change the verdict', () => {
+    // ORDINARY (PRD 24) with four PRD items that are in no other validity scale answered 0 instead of 1 → 20.
+    const responses = makeResponses(
+      Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, [11, 36, 42, 47].includes(i + 1) ? '0' : c])),
+    );
+    expect(sumByHand(responses, PRD_ITEMS)).toBe(20);
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.verdict).toBe('valid');
+    expect(line(verdict, 'PRD')).toMatchObject({ status: 'indeterminate', isConcern: false, score: 20 });
+    expect(line(verdict, 'PRD')?.statement).toContain('so it points neither way');
+  });
+
+  it('more than a quarter of the items missing: not interpretable', () => {
+    const responses = makeResponses(Object.fromEntries(Array.from({ length: 56 }, (_, i) => [i + 1, '9'])), '1');
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.reasons[0]).toMatchObject({
+      code: 'TOO_MANY_MISSING',
+      text:
+        '56 of 220 statements were not answered, more than a quarter. People with that many missing answers were ' +
+        'left out of the US norms, so the profile cannot be interpreted.',
+    });
+    // 55 missing (exactly a quarter) is not "more than a quarter".
+    const atLimit = makeResponses(Object.fromEntries(Array.from({ length: 55 }, (_, i) => [i + 1, '9'])), '1');
+    expect(scoreResponses(atLimit).validityVerdict.reasons.map((r) => r.code)).not.toContain('TOO_MANY_MISSING');
+  });
+
+  it('scales not scored, and an inconsistency scale that cannot be computed, ask for caution', () => {
+    // Intimacy Avoidance (6 items) with 2 missing → Int and Detachment unscored.
+    const unscored = scoreResponses(makeResponses({ 89: '9', 108: '9' }, '1')).validityVerdict;
+    expect(unscored.verdict).toBe('caution');
+    // Item 89 is also one of the INC pairs (89-145).
+    expect(unscored.reasons.map((r) => r.code)).toEqual(['INCONSISTENCY_NOT_COMPUTED', 'SCALES_NOT_SCORED']);
+    expect(unscored.reasons[1]?.text).toBe(
+      '2 of 220 statements were not answered, so 2 scale(s) could not be scored: Intimacy Avoidance, Detachment.',
+    );
+    expect(line(unscored, 'INC')).toMatchObject({ status: 'not-computed', isConcern: false, score: null });
+    expect(line(unscored, 'INC')?.statement).toBe('Not computed: 1 of its 40 statements were not answered.');
+  });
+
+  it('a missing item outside every validity scale and within the 25 % rule is only a note', () => {
+    const verdict = scoreResponses(makeResponses({ 1: '9' }, '1')).validityVerdict;
+    expect(verdict.verdict).toBe('valid');
+    expect(verdict.notes).toEqual([
+      '1 of 220 statements were not answered; every scale still had enough answers to be scored.',
+    ]);
+  });
+
+  it('no line is a concern beside reassuring words, or reassuring beside a concern', () => {
+    const profiles = [
+      '0'.repeat(220),
+      '3'.repeat(220),
+      ORDINARY,
+      Array.from({ length: 220 }, (_, i) => String(i % 4)).join(''),
+    ];
+    for (const responses of profiles) {
+      for (const l of scoreResponses(responses).validityVerdict.lines) {
+        expect(l.isConcern, `${l.key} ${l.status}`).toBe(l.status === 'flagged');
+        if (l.isConcern) {
+          expect(l.statement).not.toMatch(/no sign|consistent;|would suggest|would mean/);
+        }
+      }
+    }
+  });
+});
+
+describe('the interpretation data is checked on load', () => {
+  it('refuses a file in which a flagged INC only asks for caution', () => {
+    const copy = structuredClone(interpretationJson) as { scales: { INC: { severity: string } } };
+    copy.scales.INC.severity = 'caution';
+    expect(() => parseValidityInterpretation(copy)).toThrow(
+      'scales.INC: a flagged inconsistency scale must make the protocol not interpretable',
+    );
+  });
+
+  it('refuses a PRD whose direction is not "low"', () => {
+    const copy = structuredClone(interpretationJson) as { scales: { PRD: { direction: string } } };
+    copy.scales.PRD.direction = 'high';
+    expect(() => parseValidityInterpretation(copy)).toThrow(/scales\.PRD\.direction/);
+  });
+
+  it('a template placeholder without a value is an error, not a blank', () => {
+    expect(fillTemplate('Score {score}', { score: 3 })).toBe('Score 3');
+    expect(() => fillTemplate('Score {score} of {items}', { score: 3 })).toThrow('No value for {items}');
+  });
+});

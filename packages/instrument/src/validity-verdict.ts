@@ -1,0 +1,394 @@
+import type { FormId } from './keys';
+import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
+import type { OrsResult, PrdResult, SdtdResult } from './score-validity';
+import {
+  fillTemplate,
+  type PatientFacingLevels,
+  VALIDITY_INTERPRETATION,
+  type ValidityInterpretation,
+  type Verdict,
+} from './validity-interpretation';
+
+// The protocol's overall validity verdict (DESIGN.md §5 "Validity verdict"), from the validity indicators of the
+// form that was given and its missing answers, with plain words for each reason and what to do. The words and
+// directions are data (validity-interpretation.ts); this module only decides which apply.
+// Rule: the verdict is the most serious reason found.
+// - Not interpretable: INC ≥ 17 (INC-S ≥ 8 on the short form), the cut-off above which the US norm sample excluded
+//   people (Markon et al. 2024, p. 114; Keeley et al. 2016; Lowmaster et al. 2020), or more than a quarter of the
+//   form's items unanswered (the norm sample's other exclusion).
+// - Interpret with caution: ORS ≥ 3 (over-reporting, Sellbom et al. 2018), PRD ≤ 10 (under-reporting, Williams et
+//   al. 2019; LOW scores are the concern), a scale not scored because of missing answers, or the inconsistency
+//   scale not computed because of missing answers.
+// - SD-TD never changes the verdict: it tells social desirability (≤ 11) from defensiveness (≥ 19) and is read
+//   only once PRD has flagged under-reporting (Williams et al. 2019 as summarised by jmgirard/hitop). Random or
+//   strongly endorsing answers score high on it, so on its own it would be misread as "defensive".
+// - Scales not published for a form are listed as such and never computed against the full form's cut-offs.
+
+export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD';
+
+export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
+
+/** One validity indicator as a line of a results page or report. */
+export interface ValidityLine {
+  readonly key: ValidityLineKey;
+  readonly name: string;
+  readonly source: string;
+  readonly status: ValidityLineStatus;
+  /** True when the line reports a concern (never true beside reassuring words, never false beside a warning). */
+  readonly isConcern: boolean;
+  readonly score: number | null;
+  /** Printed US percentile of the score (INC, INC-S, ORS, PRD); null where no table is published. */
+  readonly percentile: ValidityPercentileReading | null;
+  /** Which scores are the concern: high (INC, ORS), low (PRD), or a kind of answering (SD-TD). */
+  readonly direction: 'high' | 'low' | 'style';
+  readonly directionText: string;
+  /** Null when the scale is not published for the form. */
+  readonly cutoffText: string | null;
+  readonly statement: string;
+}
+
+export type ValidityReasonCode =
+  | 'INCONSISTENT'
+  | 'TOO_MANY_MISSING'
+  | 'OVER_REPORTING'
+  | 'UNDER_REPORTING'
+  | 'INCONSISTENCY_NOT_COMPUTED'
+  | 'SCALES_NOT_SCORED';
+
+export interface ValidityReason {
+  readonly code: ValidityReasonCode;
+  readonly severity: Exclude<Verdict, 'valid'>;
+  readonly text: string;
+  /** A few words for the summary line. */
+  readonly short: string;
+  readonly action: string;
+}
+
+export interface ValidityVerdict {
+  readonly verdict: Verdict;
+  /** "Valid", "Interpret with caution", "Not interpretable". */
+  readonly label: string;
+  /** One plain sentence for the top of the results page and page 1 of a report. */
+  readonly summary: string;
+  /** What to do. */
+  readonly action: string;
+  /** How level words meant for the patient are handled: shown, shown marked with the caution, or withheld. */
+  readonly patientFacingLevels: PatientFacingLevels;
+  /** The concerns, most serious first. */
+  readonly reasons: readonly ValidityReason[];
+  /** Facts that do not change the verdict (missing answers, what the form cannot check). */
+  readonly notes: readonly string[];
+  /** Every validity indicator of the form, in a fixed order. */
+  readonly lines: readonly ValidityLine[];
+  /** The rule, for a footnote. */
+  readonly rule: string;
+}
+
+/** The inconsistency scale of a form (INC, or INC-S on the short form). */
+export interface InconsistencyInput {
+  readonly key: 'INC' | 'INCS';
+  readonly score: number | null;
+  readonly isComputed: boolean;
+  readonly flag: boolean;
+  readonly cutoff: number;
+  readonly missing: number;
+  readonly nItems: number;
+  readonly percentile: ValidityPercentileReading | null;
+}
+
+/** What the verdict is decided on; a null indicator is not published for the form. */
+export interface VerdictInput {
+  readonly form: FormId;
+  /** The form's name for sentences, e.g. "short form (PID-5-SF, 100 items)". */
+  readonly formName: string;
+  readonly itemCount: number;
+  readonly missing: number;
+  /** Names of the facets, domains or total that could not be scored. */
+  readonly unscoredScales: readonly string[];
+  readonly inconsistency: InconsistencyInput | null;
+  readonly ors: OrsResult | null;
+  readonly prd: PrdResult | null;
+  readonly sdtd: SdtdResult | null;
+}
+
+const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
+
+function percentileWords(reading: ValidityPercentileReading | null): string {
+  return reading === null ? 'no published percentile' : `US percentile ${formatPercentile(reading.percentile)}`;
+}
+
+function notComputedLine(
+  words: ValidityInterpretation,
+  base: Omit<ValidityLine, 'status' | 'isConcern' | 'statement' | 'score' | 'percentile'>,
+  scale: { missing: number; nItems: number },
+): ValidityLine {
+  return {
+    ...base,
+    status: 'not-computed',
+    isConcern: false,
+    score: null,
+    percentile: null,
+    statement: fillTemplate(words.notComputed, { missing: scale.missing, items: scale.nItems }),
+  };
+}
+
+function notPublishedLine(
+  words: ValidityInterpretation,
+  key: ValidityLineKey,
+  scale: { name: string; source: string; direction: 'high' | 'low' | 'style'; directionText: string },
+  formName: string,
+): ValidityLine {
+  return {
+    key,
+    name: scale.name,
+    source: scale.source,
+    status: 'not-published',
+    isConcern: false,
+    score: null,
+    percentile: null,
+    direction: scale.direction,
+    directionText: scale.directionText,
+    cutoffText: null,
+    statement: fillTemplate(words.notPublished.scale, { form: formName }),
+  };
+}
+
+/** Decide the verdict for the given indicators (see the rule above). */
+export function decideValidity(
+  input: VerdictInput,
+  words: ValidityInterpretation = VALIDITY_INTERPRETATION,
+): ValidityVerdict {
+  const reasons: ValidityReason[] = [];
+  const notes: string[] = [];
+  const lines: ValidityLine[] = [];
+  const sdtdWords = words.scales.SDTD;
+  const sdtdCutoffs =
+    input.sdtd === null
+      ? null
+      : {
+          socialDesirabilityTo: input.sdtd.socialDesirabilityIfAtMost,
+          defensivenessFrom: input.sdtd.defensivenessIfAtLeast,
+          prdCutoff: input.prd?.positiveImpressionIfAtMost ?? '',
+        };
+
+  // Inconsistency: INC (full form) or INC-S (short form).
+  const incKey = input.inconsistency?.key ?? (input.form === 'SF' ? 'INCS' : 'INC');
+  const incWords = words.scales[incKey];
+  if (input.inconsistency === null) {
+    lines.push(notPublishedLine(words, incKey, incWords, input.formName));
+  } else {
+    const inc = input.inconsistency;
+    const values = { score: inc.score ?? '', cutoff: inc.cutoff, percentile: percentileWords(inc.percentile) };
+    const base = {
+      key: incKey,
+      name: incWords.name,
+      source: incWords.source,
+      direction: incWords.direction,
+      directionText: incWords.directionText,
+      cutoffText: fillTemplate(incWords.cutoffText, values),
+    } as const;
+    if (!inc.isComputed) {
+      lines.push(notComputedLine(words, base, inc));
+      reasons.push({
+        code: 'INCONSISTENCY_NOT_COMPUTED',
+        severity: words.notComputedInconsistency.severity,
+        text: fillTemplate(words.notComputedInconsistency.text, { missing: inc.missing, items: inc.nItems }),
+        short: words.notComputedInconsistency.short,
+        action: words.notComputedInconsistency.action,
+      });
+    } else {
+      lines.push({
+        ...base,
+        status: inc.flag ? 'flagged' : 'ok',
+        isConcern: inc.flag,
+        score: inc.score,
+        percentile: inc.percentile,
+        statement: fillTemplate(inc.flag ? incWords.flagged : incWords.ok, values),
+      });
+      if (inc.flag) {
+        reasons.push({
+          code: 'INCONSISTENT',
+          severity: incWords.severity,
+          text: fillTemplate(incWords.flagged, values),
+          short: fillTemplate(incWords.short, values),
+          action: incWords.action,
+        });
+      }
+    }
+  }
+
+  // Over-reporting (ORS): high scores are the concern.
+  const orsWords = words.scales.ORS;
+  if (input.ors === null) {
+    lines.push(notPublishedLine(words, 'ORS', orsWords, input.formName));
+  } else {
+    const ors = input.ors;
+    const values = { score: ors.score ?? '', cutoff: ors.cutoff, percentile: percentileWords(ors.percentile) };
+    const base = {
+      key: 'ORS',
+      name: orsWords.name,
+      source: orsWords.source,
+      direction: orsWords.direction,
+      directionText: orsWords.directionText,
+      cutoffText: fillTemplate(orsWords.cutoffText, values),
+    } as const;
+    if (!ors.isComputed) {
+      lines.push(notComputedLine(words, base, ors));
+    } else {
+      lines.push({
+        ...base,
+        status: ors.flag ? 'flagged' : 'ok',
+        isConcern: ors.flag,
+        score: ors.score,
+        percentile: ors.percentile,
+        statement: fillTemplate(ors.flag ? orsWords.flagged : orsWords.ok, values),
+      });
+      if (ors.flag) {
+        reasons.push({
+          code: 'OVER_REPORTING',
+          severity: orsWords.severity,
+          text: fillTemplate(orsWords.flagged, values),
+          short: fillTemplate(orsWords.short, values),
+          action: orsWords.action,
+        });
+      }
+    }
+  }
+
+  // Under-reporting (PRD): LOW scores are the concern; 11-20 points neither way.
+  const prdWords = words.scales.PRD;
+  if (input.prd === null) {
+    lines.push(notPublishedLine(words, 'PRD', prdWords, input.formName));
+  } else {
+    const prd = input.prd;
+    const values = {
+      score: prd.score ?? '',
+      cutoff: prd.positiveImpressionIfAtMost,
+      genuineFrom: prd.genuineIfAtLeast,
+      percentile: percentileWords(prd.percentile),
+    };
+    const base = {
+      key: 'PRD',
+      name: prdWords.name,
+      source: prdWords.source,
+      direction: prdWords.direction,
+      directionText: prdWords.directionText,
+      cutoffText: fillTemplate(prdWords.cutoffText, values),
+    } as const;
+    if (prd.flag === null) {
+      lines.push(notComputedLine(words, base, prd));
+    } else {
+      const isFlagged = prd.flag === 'positive-impression';
+      const statement = isFlagged ? prdWords.flagged : prd.flag === 'genuine' ? prdWords.ok : prdWords.indeterminate;
+      lines.push({
+        ...base,
+        status: isFlagged ? 'flagged' : prd.flag === 'genuine' ? 'ok' : 'indeterminate',
+        isConcern: isFlagged,
+        score: prd.score,
+        percentile: prd.percentile,
+        statement: fillTemplate(statement, values),
+      });
+      if (isFlagged) {
+        reasons.push({
+          code: 'UNDER_REPORTING',
+          severity: prdWords.severity,
+          text: fillTemplate(prdWords.flagged, values),
+          short: fillTemplate(prdWords.short, values),
+          action: prdWords.action,
+        });
+      }
+    }
+  }
+
+  // SD-TD: a kind of favourable answering, read only when PRD has flagged under-reporting.
+  if (input.sdtd === null || sdtdCutoffs === null) {
+    lines.push(notPublishedLine(words, 'SDTD', sdtdWords, input.formName));
+  } else {
+    const sdtd = input.sdtd;
+    const values = { score: sdtd.score ?? '', ...sdtdCutoffs };
+    const base = {
+      key: 'SDTD',
+      name: sdtdWords.name,
+      source: sdtdWords.source,
+      direction: sdtdWords.direction,
+      directionText: fillTemplate(sdtdWords.directionText, values),
+      cutoffText: fillTemplate(sdtdWords.cutoffText, values),
+    } as const;
+    const isRead = input.prd?.flag === 'positive-impression';
+    if (sdtd.flag === null) {
+      lines.push(notComputedLine(words, base, sdtd));
+    } else if (!isRead) {
+      lines.push({
+        ...base,
+        status: 'not-read',
+        isConcern: false,
+        score: sdtd.score,
+        percentile: null,
+        statement: fillTemplate(sdtdWords.notRead, values),
+      });
+    } else {
+      const kind =
+        sdtd.flag === 'social-desirability'
+          ? sdtdWords.socialDesirability
+          : sdtd.flag === 'defensiveness'
+            ? sdtdWords.defensiveness
+            : sdtdWords.neither;
+      lines.push({
+        ...base,
+        status: sdtd.flag === 'indeterminate' ? 'indeterminate' : 'flagged',
+        isConcern: sdtd.flag !== 'indeterminate',
+        score: sdtd.score,
+        percentile: null,
+        statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
+      });
+    }
+  }
+
+  // Missing answers.
+  const missingValues = { missing: input.missing, items: input.itemCount };
+  if (input.missing > input.itemCount * words.missing.notInterpretableAboveFraction) {
+    const tooMany = words.missing.tooMany;
+    reasons.push({
+      code: 'TOO_MANY_MISSING',
+      severity: tooMany.severity,
+      text: fillTemplate(tooMany.text, missingValues),
+      short: fillTemplate(tooMany.short, missingValues),
+      action: tooMany.action,
+    });
+  } else if (input.unscoredScales.length > 0) {
+    const unscored = words.missing.unscored;
+    const values = { ...missingValues, count: input.unscoredScales.length, names: input.unscoredScales.join(', ') };
+    reasons.push({
+      code: 'SCALES_NOT_SCORED',
+      severity: unscored.severity,
+      text: fillTemplate(unscored.text, values),
+      short: fillTemplate(unscored.short, values),
+      action: unscored.action,
+    });
+  } else {
+    notes.push(
+      fillTemplate(input.missing === 0 ? words.missing.allAnswered : words.missing.someMissing, missingValues),
+    );
+  }
+  if (input.form === 'SF' || input.form === 'BF') {
+    notes.push(words.notPublished[input.form]);
+  }
+
+  reasons.sort((a, b) => SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
+  const verdict: Verdict = reasons[0]?.severity ?? 'valid';
+  const verdictWords = words.verdicts[verdict];
+  const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
+  return {
+    verdict,
+    label: formWords?.label ?? verdictWords.label,
+    summary: fillTemplate(formWords?.summary ?? verdictWords.summary, {
+      reasons: reasons.map((r) => r.short).join('; '),
+    }),
+    action: verdictWords.action,
+    patientFacingLevels: verdictWords.patientFacingLevels,
+    reasons,
+    notes,
+    lines,
+    rule: words.rule,
+  };
+}
