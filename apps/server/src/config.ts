@@ -87,6 +87,8 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
+  // The form a new test gets unless the clinician chooses another (issue 18): FULL (220 items), SF (100), BF (25).
+  DEFAULT_FORM: z.enum(['FULL', 'SF', 'BF'], { error: 'FULL, SF or BF' }).default('FULL'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -146,6 +148,8 @@ export interface AppConfig {
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
   instituteName: string;
+  /** DEFAULT_FORM: the form a new test gets unless the clinician chooses another. */
+  defaultForm: 'FULL' | 'SF' | 'BF';
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
 }
@@ -270,6 +274,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     instituteName: e.INSTITUTE_NAME,
+    defaultForm: e.DEFAULT_FORM,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
   };

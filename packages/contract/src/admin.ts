@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZClinicianRef } from './assessments';
+import { ASSESSMENT_FORMS, ZClinicianRef } from './assessments';
 
 // Purchased tests (DESIGN.md §3 test_credits) and the admin screens (DESIGN.md §8).
 
@@ -24,6 +24,11 @@ export const ZCredits = z.object({
   purchased: z.number().int(),
   used: z.number().int(),
   ledger: z.array(ZCreditEntry),
+  /**
+   * The form a new test gets unless the clinician chooses another (the institute's DEFAULT_FORM, else FULL). One
+   * purchased test is one administration of any form (DESIGN.md §3).
+   */
+  defaultForm: z.enum(ASSESSMENT_FORMS),
 });
 export type TCredits = z.infer<typeof ZCredits>;
 

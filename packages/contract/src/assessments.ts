@@ -24,6 +24,68 @@ export const RACES = [
 ] as const;
 export type Race = (typeof RACES)[number];
 
+/**
+ * The PID-5 forms a test can be given as (issue 18, DESIGN.md §5): the full form (220 items), the short form
+ * (PID-5-SF, 100 items) and the brief form (PID-5-BF, 25 items). The same ids and item counts as
+ * `@pid5/instrument` (FORM_IDS, getFormItemCount; forms.test.ts in this package checks they agree); here so the web
+ * app's forms and the patient bundle need not load the instrument's data.
+ */
+export const ASSESSMENT_FORMS = ['FULL', 'SF', 'BF'] as const;
+export type AssessmentForm = (typeof ASSESSMENT_FORMS)[number];
+export const DEFAULT_ASSESSMENT_FORM: AssessmentForm = 'FULL';
+export const FORM_ITEM_COUNTS: Readonly<Record<AssessmentForm, number>> = { FULL: 220, SF: 100, BF: 25 };
+
+export interface AssessmentFormChoice {
+  readonly id: AssessmentForm;
+  /** "Full (220 items)". */
+  readonly label: string;
+  /** "Full", "Short", "Brief": the dashboard's column and filter. */
+  readonly shortLabel: string;
+  readonly itemCount: number;
+  /** Our estimate, not a published figure (DESIGN.md §5). */
+  readonly minutesLabel: string;
+  readonly description: string;
+}
+
+/** The forms in the order the Create Test form offers them. */
+export const ASSESSMENT_FORM_CHOICES: readonly AssessmentFormChoice[] = [
+  {
+    id: 'FULL',
+    label: 'Full (220 items)',
+    shortLabel: 'Full',
+    itemCount: 220,
+    minutesLabel: 'about 30-40 minutes',
+    description: 'PID-5: 25 facets and 5 domains, with validity scales.',
+  },
+  {
+    id: 'SF',
+    label: 'Short (100 items)',
+    shortLabel: 'Short',
+    itemCount: 100,
+    minutesLabel: 'about 15-20 minutes',
+    description: 'PID-5-SF: 25 facets and 5 domains; inconsistency scale only.',
+  },
+  {
+    id: 'BF',
+    label: 'Brief (25 items)',
+    shortLabel: 'Brief',
+    itemCount: 25,
+    minutesLabel: 'about 5 minutes',
+    description: 'PID-5-BF: 5 domains and a total score; no validity scales are published.',
+  },
+];
+
+export function getFormChoice(form: AssessmentForm): AssessmentFormChoice {
+  const choice = ASSESSMENT_FORM_CHOICES.find((c) => c.id === form);
+  if (!choice) {
+    throw new RangeError(`Unknown form ${String(form)}`);
+  }
+  return choice;
+}
+
+const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form' });
+export { ZAssessmentForm };
+
 export const AGE_MIN = 1;
 export const AGE_MAX = 120;
 export const PATIENT_ID_MAX = 64;
@@ -79,6 +141,8 @@ export const ZCreateAssessmentRequest = z
       .refine((codes) => new Set(codes).size === codes.length, M.dsmCodesUnique),
     primaryDsm: requiredText(M.primaryDsm),
     termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
+    /** The form to give (issue 18); without it, the institute's default (DEFAULT_FORM, else Full). */
+    form: ZAssessmentForm.optional(),
   })
   .refine((value) => value.dsmCodes.includes(value.primaryDsm), {
     path: ['primaryDsm'],
@@ -133,6 +197,8 @@ export const ZListAssessmentsQuery = z.object({
   search: z.string().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`).default(''),
   sort: z.enum(ASSESSMENT_SORTS).default(DEFAULT_ASSESSMENT_SORT),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Only tests given as this form (issue 18); every form without it. */
+  form: z.enum(ASSESSMENT_FORMS, { error: 'form is FULL, SF or BF' }).optional(),
 });
 export type TListAssessmentsQuery = z.infer<typeof ZListAssessmentsQuery>;
 
@@ -142,6 +208,8 @@ export type TClinicianRef = z.infer<typeof ZClinicianRef>;
 export const ZAssessmentListItem = z.object({
   id: z.number().int(),
   patientId: z.string(),
+  /** The form given (issue 18); `answeredCount` counts its items. */
+  form: z.enum(ASSESSMENT_FORMS),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -174,6 +242,9 @@ export const ZAssessmentDetails = z.object({
   id: z.number().int(),
   patientId: z.string(),
   testLink: z.string(),
+  /** The form given (issue 18) and its number of items. */
+  form: z.enum(ASSESSMENT_FORMS),
+  itemCount: z.number().int(),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -194,6 +265,8 @@ export type TAssessmentDetails = z.infer<typeof ZAssessmentDetails>;
 
 export const ZCreateAssessmentResponse = z.object({
   id: z.number().int(),
+  /** The form the test was created as (the request's, else the institute's default). */
+  form: z.enum(ASSESSMENT_FORMS),
   testLink: z.string(),
   testsAvailable: z.number().int(),
 });

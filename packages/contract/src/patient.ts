@@ -4,6 +4,7 @@ import { z } from 'zod';
 // The patient pages import only the types from here (the schemas stay on the server), so that the
 // /test bundle does not carry a validation library.
 
+/** The full form's item count, and the most any form has (the short and brief forms have 100 and 25). */
 export const ITEM_COUNT = 220;
 
 /** Link codes are 128 random bits in base64url: always 22 characters of A-Z a-z 0-9 - _. */
@@ -23,7 +24,10 @@ export const ZPatientItemSet = z.object({
   language: z.string(),
   /** Labels for the answers 0-3, in the item set's language. */
   answerLabels: z.array(z.string()).length(4),
-  /** Exactly 220, in order. */
+  /**
+   * The form's items in the form's order, numbered 1..N in the form's own numbering; each text is the item set's
+   * text of the full-form item it stands for (issue 18).
+   */
   items: z.array(z.object({ number: z.int(), text: z.string() })),
 });
 export type TPatientItemSet = z.infer<typeof ZPatientItemSet>;
@@ -31,7 +35,9 @@ export type TPatientItemSet = z.infer<typeof ZPatientItemSet>;
 /** `GET /api/patient/{code}`: only what the patient pages need, nothing about the clinician or the patient. */
 export const ZPatientTest = z.object({
   status: z.enum(PATIENT_TEST_STATUSES),
-  /** 220 characters: '0'-'3' answered, '9' unanswered; item 1 first. */
+  /** The form's number of items (220, 100 or 25): the length of `answers`. */
+  itemCount: z.int(),
+  /** One character per item of the form: '0'-'3' answered, '9' unanswered; item 1 first. */
   answers: z.string(),
   answeredCount: z.int(),
   dueAt: z.iso.datetime(),
@@ -48,6 +54,7 @@ export const ZAcceptConsentRequest = z.object({ consentId: z.int().positive() })
 export type TAcceptConsentRequest = z.infer<typeof ZAcceptConsentRequest>;
 
 const answerValue = z.int('Answers are whole numbers 0-3').min(0, 'Answers are 0 to 3').max(3, 'Answers are 0 to 3');
+// 1-220 here; the server refuses an item beyond the test's own form (100 or 25 items) with the form's range.
 const itemNumber = z
   .int('Item numbers are whole numbers 1-220')
   .min(1, `Item numbers are 1 to ${ITEM_COUNT}`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSESSMENT_FORMS } from './assessments';
 
 // Results of an assessment (product spec §3 "Scoring results", DESIGN.md §5): `GET /api/assessments/{id}/results`,
 // the data view, the results panel of the details page and the PDF report all read this one shape, and print
@@ -42,10 +43,26 @@ export const ZFacetResult = ZScaleResultBase.extend({
 export type TFacetResult = z.infer<typeof ZFacetResult>;
 
 export const ZDomainResult = ZScaleResultBase.extend({
+  /** The three primary facets (full and short form); empty for the brief form, whose domains are made of items. */
   facets: z.array(z.string()),
   unscoredFacets: z.array(z.string()),
+  /** Brief form only (issue 18): the domain's items (5), answered, missing, and the most missing still scored (1). */
+  items: z.object({ nItems: z.int(), answered: z.int(), missing: z.int(), maxMissing: z.int() }).nullable().optional(),
 });
 export type TDomainResult = z.infer<typeof ZDomainResult>;
+
+/** The brief form's total score (issue 18): the mean of all 25 items (Markon et al. 2024, p. 23). */
+export const ZTotalResult = ZScaleResultBase.extend({
+  nItems: z.int(),
+  answered: z.int(),
+  missing: z.int(),
+  maxMissing: z.int(),
+  /** Where the total comes from. */
+  source: z.string(),
+  /** Where its missing-data rule comes from (not published by the book: jmgirard/hitop's decision D-021). */
+  missingRuleSource: z.string(),
+});
+export type TTotalResult = z.infer<typeof ZTotalResult>;
 
 export const ZNormSetDescription = z.object({
   field: z.enum(NORM_FIELD_NAMES),
@@ -63,7 +80,8 @@ export const ZNormSetDescription = z.object({
 });
 export type TNormSetDescription = z.infer<typeof ZNormSetDescription>;
 
-export const VALIDITY_SCALE_KEYS = ['INC', 'ORS', 'PRD', 'SDTD'] as const;
+/** INCS: the short form's inconsistency scale (INC-S, issue 18). */
+export const VALIDITY_SCALE_KEYS = ['INC', 'ORS', 'PRD', 'SDTD', 'INCS'] as const;
 
 export const ZValidityScaleResult = z.object({
   key: z.enum(VALIDITY_SCALE_KEYS),
@@ -105,8 +123,15 @@ export const ZAssessmentResults = z.object({
   facets: z.array(ZFacetResult),
   /** 5 domains in the APA Domain Table order. */
   domains: z.array(ZDomainResult),
+  /** The form given (issue 18): FULL, SF (100 items) or BF (25 items; domains and total only, no facets). */
+  form: z.enum(ASSESSMENT_FORMS),
+  /** Its name for headings and reports: "Brief form (PID-5-BF, 25 items)". */
+  formName: z.string(),
+  itemCount: z.int(),
+  /** The brief form's total; null for the full and short forms, which have none. */
+  total: ZTotalResult.nullable(),
   validity: z.object({
-    /** Unanswered items of 220. */
+    /** Unanswered items of the form's (220, 100 or 25). */
     missing: z.number().int(),
     /** Facets not scored because more than 25 % of their items are missing. */
     unscoredFacets: z.array(z.string()),

@@ -63,11 +63,18 @@ describe('schema.ts and the SQL migrations', () => {
       'users',
     ]);
     expect(inDatabase.get('assessments')?.columns.get('responses')).toEqual({
-      type: 'character(220)',
+      type: 'text',
       notNull: true,
       default: null,
       isGenerated: false,
       allowedValues: null,
+    });
+    expect(inDatabase.get('assessments')?.columns.get('form')).toEqual({
+      type: 'text',
+      notNull: true,
+      default: "'FULL'::text",
+      isGenerated: false,
+      allowedValues: ['FULL', 'SF', 'BF'],
     });
     expect(declared.get('users')?.columns.get('role')).toEqual({
       type: 'text',

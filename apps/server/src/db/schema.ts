@@ -142,7 +142,12 @@ export const assessments = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     consentId: bigint('consent_id', { mode: 'number' }).references(() => documents.id),
     consentAgreedAt: timestamp('consent_agreed_at', { withTimezone: true, mode: 'date' }),
-    responses: char('responses', { length: 220 }).notNull(),
+    /** 0010: the form given (issue 18); every test made before is a full form. */
+    form: text('form', { enum: ['FULL', 'SF', 'BF'] })
+      .notNull()
+      .default('FULL'),
+    /** One character per item of the form (220, 100 or 25; 0010 made it text), item 1 first, '9' unanswered. */
+    responses: text('responses').notNull(),
     answeredCount: integer('answered_count').notNull().default(0),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     itemSetId: text('item_set_id'),
@@ -160,7 +165,11 @@ export const assessments = pgTable(
     index('assessments_clinician_answered_id').on(t.clinicianId, t.answeredCount, t.createdAt, t.id),
     index('assessments_answered_created_id').on(t.answeredCount, t.createdAt, t.id),
     index('assessments_patient_id_trgm').using('gin', sql`lower(${t.patientId}) gin_trgm_ops`),
-    check('assessments_responses_shape', sql`${t.responses} ~ '^[0-39]{220}$'`),
+    // 0010_assessment_form.sql: the form's length (220, 100 or 25).
+    check(
+      'assessments_responses_shape',
+      sql`${t.responses} ~ '^[0-39]*$' AND length(${t.responses}) = CASE ${t.form} WHEN 'FULL' THEN 220 WHEN 'SF' THEN 100 WHEN 'BF' THEN 25 END`,
+    ),
   ],
 );
 

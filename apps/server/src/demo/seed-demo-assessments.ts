@@ -52,6 +52,7 @@ export async function seedDemoAssessments(
       catalogue: options.catalogue,
       clinicianId: options.clinicianId,
       linkCodes: options.linkCodes,
+      defaultForm: 'FULL',
       request: {
         age: 28 + index * 9,
         gender: index === 1 ? 'Female' : 'Unspecified',

@@ -1,4 +1,4 @@
-import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
+import { FORM_ITEM_COUNTS, type TAssessmentDetails, type TAssessmentListItem, type ViewMode } from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { isExpired } from './assessment-lifecycle';
@@ -15,6 +15,7 @@ export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssess
   return {
     id: a.id,
     patientId: a.patientId,
+    form: a.form,
     answeredCount: a.answeredCount,
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),
@@ -37,6 +38,8 @@ export function presentDetails(
     id: a.id,
     patientId: a.patientId,
     testLink: testLinkFor(options.publicUrl, linkCodeOf(a, options.linkCodes)),
+    form: a.form,
+    itemCount: FORM_ITEM_COUNTS[a.form],
     answeredCount: a.answeredCount,
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),

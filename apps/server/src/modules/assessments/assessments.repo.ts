@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AssessmentSort } from '@pid5/contract';
+import type { AssessmentForm, AssessmentSort } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
 import { whereNotCompleted } from './assessment-lifecycle';
@@ -32,6 +32,10 @@ function searchCondition(search: string): SQL | undefined {
   return sql`lower(${assessments.patientId}) like ${containsPattern(needle)} escape '\\'`;
 }
 
+function formCondition(form: AssessmentForm | null | undefined): SQL | undefined {
+  return form === null || form === undefined ? undefined : eq(assessments.form, form);
+}
+
 /** Stable orders: ties broken by newest first, then id, so paging never repeats or skips a row. */
 function sortOrder(sort: AssessmentSort): SQL[] {
   switch (sort) {
@@ -46,11 +50,14 @@ function sortOrder(sort: AssessmentSort): SQL[] {
   }
 }
 
-export async function countAssessments(db: Db, options: { scope: AssessmentScope; search: string }): Promise<number> {
+export async function countAssessments(
+  db: Db,
+  options: { scope: AssessmentScope; search: string; form?: AssessmentForm | null },
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search)));
+    .where(and(scopeCondition(options.scope), searchCondition(options.search), formCondition(options.form)));
   return row?.n ?? 0;
 }
 
@@ -58,6 +65,7 @@ export async function countAssessments(db: Db, options: { scope: AssessmentScope
 export const listColumns = {
   id: assessments.id,
   patientId: assessments.patientId,
+  form: assessments.form,
   answeredCount: assessments.answeredCount,
   createdAt: assessments.createdAt,
   dueAt: assessments.dueAt,
@@ -77,13 +85,20 @@ export interface AssessmentListRow {
  */
 export async function listAssessmentsPage(
   db: Db,
-  options: { scope: AssessmentScope; search: string; sort: AssessmentSort; limit: number; offset: number },
+  options: {
+    scope: AssessmentScope;
+    search: string;
+    form?: AssessmentForm | null;
+    sort: AssessmentSort;
+    limit: number;
+    offset: number;
+  },
 ): Promise<AssessmentListRow[]> {
   const order = sortOrder(options.sort);
   const pageIds = db
     .select({ id: assessments.id })
     .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search)))
+    .where(and(scopeCondition(options.scope), searchCondition(options.search), formCondition(options.form)))
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
@@ -136,6 +151,12 @@ export type AssessmentExportRow = [
   instrumentVersion: string | null,
   normsVersion: string | null,
   scoreCells: string | null,
+  /** The form given (issue 18): FULL, SF or BF. */
+  form: string,
+  /** The brief form's total (score, US z, German z) from the stored scores; null for other forms and unscored. */
+  totalScore: number | null,
+  totalSrf: number | null,
+  totalIrf: number | null,
 ];
 
 /**
@@ -154,7 +175,8 @@ export async function listAssessmentsAfter(
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, array_to_string(score_values, ',', ''))::text as "row"
+      ${a.normsVersion}, array_to_string(score_values, ',', ''), ${a.form},
+      ${a.scores} #> '{total,score}', ${a.scores} #> '{total,srf}', ${a.scores} #> '{total,irf}')::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

@@ -33,15 +33,16 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Dashboard list: search on patient id, sort, 10 per page (admins in admin view see everyone)',
+        summary:
+          'Dashboard list: search on patient id, filter by form, sort, 10 per page (admins in admin view see everyone)',
         querystring: ZListAssessmentsQuery,
         response: { 200: ZAssessmentList },
       },
     },
     async (request) => {
       const { view, scope } = resolveView(requireSession(request));
-      const { search, sort, page } = request.query;
-      const result = await listAssessments({ db, scope, search, sort, page });
+      const { search, sort, page, form } = request.query;
+      const result = await listAssessments({ db, scope, search, sort, page, form: form ?? null });
       return {
         items: result.rows.map((row) => presentListItem(row, view)),
         page: result.page,
@@ -59,7 +60,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Create a test (uses one purchased test)',
+        summary: 'Create a test as the full, short or brief form (uses one purchased test, whatever the form)',
         body: ZCreateAssessmentRequest,
         response: { 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
       },
@@ -72,11 +73,13 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         clinicianId: session.user.id,
         linkCodes: app.deps.linkCodes,
         request: request.body,
+        defaultForm: config.defaultForm,
         now: clock.now(),
         ip: request.ip,
       });
       return reply.status(201).send({
         id: created.assessment.id,
+        form: created.assessment.form,
         testLink: testLinkFor(config.publicUrl, created.testCode),
         testsAvailable: created.testsAvailable,
       });

@@ -1,7 +1,8 @@
 import {
   ASSESSMENTS_PAGE_SIZE,
   DAYS_TO_COMPLETE,
-  QUESTION_COUNT,
+  FORM_ITEM_COUNTS,
+  type AssessmentForm,
   type AssessmentSort,
   type TCreateAssessmentRequest,
   type TExtendAssessmentResponse,
@@ -55,6 +56,8 @@ export interface ListAssessmentsOptions {
   search: string;
   sort: AssessmentSort;
   page: number;
+  /** Only tests of this form; null for every form. */
+  form: AssessmentForm | null;
 }
 
 /**
@@ -62,16 +65,17 @@ export interface ListAssessmentsOptions {
  * The count (for 'Page X of Y') and the page are read at the same time (two connections on PostgreSQL); only a
  * page past the end needs a second read.
  */
-export async function listAssessments({ db, scope, search, sort, page }: ListAssessmentsOptions) {
+export async function listAssessments({ db, scope, search, sort, page, form }: ListAssessmentsOptions) {
   const readPage = (current: number) =>
     listAssessmentsPage(db, {
       scope,
       search,
+      form,
       sort,
       limit: ASSESSMENTS_PAGE_SIZE,
       offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
     });
-  const [total, rows] = await Promise.all([countAssessments(db, { scope, search }), readPage(page)]);
+  const [total, rows] = await Promise.all([countAssessments(db, { scope, search, form }), readPage(page)]);
   const pageCount = pageCountFor(total);
   if (page <= pageCount) {
     return { rows, total, page, pageCount };
@@ -181,6 +185,8 @@ export interface CreateAssessmentOptions {
   clinicianId: string;
   linkCodes: LinkCodes;
   request: TCreateAssessmentRequest;
+  /** The institute's default form (DEFAULT_FORM), for a request that names none. */
+  defaultForm: AssessmentForm;
   now: Date;
   ip: string;
 }
@@ -189,7 +195,7 @@ export interface CreateAssessmentOptions {
  * Creates a test and consumes one purchased test in one transaction (DESIGN.md §3). The clinician's
  * user row is locked first, so concurrent creates by one clinician run one after another and
  * N creates with K tests left create exactly K. Every check that can fail runs before the insert,
- * so a failed create never uses a test.
+ * so a failed create never uses a test. One purchased test is one administration of any form (DESIGN.md §3).
  */
 export async function createAssessment({
   db,
@@ -197,6 +203,7 @@ export async function createAssessment({
   clinicianId,
   linkCodes,
   request,
+  defaultForm,
   now,
   ip,
 }: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
@@ -207,6 +214,7 @@ export async function createAssessment({
     });
   }
 
+  const form = request.form ?? defaultForm;
   return db.transaction(async (tx) => {
     const terms = await getCurrentDocument(tx, 'terms');
     if (!terms || terms.id !== request.termsId) {
@@ -240,7 +248,8 @@ export async function createAssessment({
       termsId: terms.id,
       createdAt: now,
       dueAt: new Date(now.getTime() + DAYS_TO_COMPLETE * DAY_MS),
-      responses: '9'.repeat(QUESTION_COUNT),
+      form,
+      responses: '9'.repeat(FORM_ITEM_COUNTS[form]),
       answeredCount: 0,
     });
     await recordAudit(tx, {
@@ -249,7 +258,7 @@ export async function createAssessment({
       assessmentId: assessment.id,
       ip,
       at: now,
-      details: { termsId: terms.id },
+      details: { termsId: terms.id, form },
     });
     const testsAvailable = await countAvailableTests(tx, clinicianId);
     return { assessment, testCode, testsAvailable };

@@ -232,7 +232,7 @@ describe('CSV export', () => {
 
     const { text } = await download(clinician.client);
     const row = parseCsv(text.slice(1)).find((cells) => cells[0] === String(id))!;
-    const scoreCells = row.slice(CSV_HEADERS.indexOf('Anh Score'));
+    const scoreCells = row.slice(CSV_HEADERS.indexOf('Anh Score'), CSV_HEADERS.indexOf('Psych IRF') + 1);
     expect(scoreCells).toEqual(expected.map((value) => (value === null ? '' : String(value))));
   });
 

@@ -65,10 +65,10 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 19 fixed columns then score, SRF and IRF for 25 facets and 5 domains', () => {
-    expect(CSV_HEADERS).toHaveLength(19 + 30 * 3);
+  it('has 19 fixed columns, score, SRF and IRF for 25 facets and 5 domains, the form and the brief total', () => {
+    expect(CSV_HEADERS).toHaveLength(19 + 30 * 3 + 4);
     expect(CSV_HEADERS.slice(19, 22)).toEqual(['Anh Score', 'Anh SRF', 'Anh IRF']);
-    expect(CSV_HEADERS.at(-1)).toBe('Psych IRF');
+    expect(CSV_HEADERS.slice(-5)).toEqual(['Psych IRF', 'Form', 'Total Score', 'Total SRF', 'Total IRF']);
   });
 });
 
@@ -114,10 +114,14 @@ describe('createAssessmentsCsvStream', () => {
     'Germany',
     'F41.1',
     'F41.1',
-    '9'.repeat(220),
+    id === 4 ? '9'.repeat(25) : '9'.repeat(220),
     null,
     null,
     id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
+    id === 4 ? 'BF' : 'FULL',
+    id === 4 ? 1.2 : null,
+    id === 4 ? -0.25 : null,
+    null,
   ];
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
@@ -151,7 +155,9 @@ describe('createAssessmentsCsvStream', () => {
     // Score columns (one more comma from the quoted clinician name): as the database wrote them; none: all empty.
     expect(lines[3]?.split(',').slice(20, 24)).toEqual(['1.25', '-0.5', '', '5e-05']);
     expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
-    expect(lines[1]?.split(',').slice(20)).toEqual(Array.from({ length: 90 }, () => ''));
+    expect(lines[1]?.split(',').slice(20)).toEqual([...Array.from({ length: 90 }, () => ''), 'FULL', '', '', '']);
+    // A brief form: its form and its total; the facet and domain columns empty until scored.
+    expect(lines[4]?.split(',').slice(-4)).toEqual(['BF', '1.2', '-0.25', '']);
   });
 
   it('fails the stream (and reports it) when a batch cannot be read', async () => {

@@ -31,7 +31,14 @@ const SCORE_LABELS: Readonly<Record<(typeof SCORE_FIELDS)[number], string>> = {
   irf: 'IRF',
 };
 
-/** The columns, stable whatever the data (scores stay empty for unfinished tests). */
+/** The brief form's total (issue 18), after the facet and domain columns. */
+export const TOTAL_HEADERS: readonly string[] = ['Total Score', 'Total SRF', 'Total IRF'];
+
+/**
+ * The columns, stable whatever the data (scores stay empty for unfinished tests). One export mixes forms (issue 18):
+ * `Form` says which was given (FULL, SF, BF), `Questions Completed` counts that form's items, and a scale the form
+ * does not have is empty (the brief form has no facets; only the brief form has a total).
+ */
 export const CSV_HEADERS: readonly string[] = [
   'Assessment ID',
   'Patient ID',
@@ -53,6 +60,8 @@ export const CSV_HEADERS: readonly string[] = [
   'Instrument Version',
   'Norms Version',
   ...SCORE_VALUE_PATHS.map(([, key, field]) => `${key} ${SCORE_LABELS[field]}`),
+  'Form',
+  ...TOTAL_HEADERS,
 ];
 
 export type CsvCell = string | number | null;
@@ -109,6 +118,10 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     instrumentVersion,
     normsVersion,
     scoreCells,
+    form,
+    totalScore,
+    totalSrf,
+    totalIrf,
   ] = row;
   const text = (value: string | null): string => guardCsvCell(value ?? '');
   const cells: CsvCell[] = [
@@ -132,7 +145,13 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     text(instrumentVersion),
     text(normsVersion),
   ];
-  return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS}\r\n`;
+  const formCells: CsvCell[] = [text(form), numberCell(totalScore), numberCell(totalSrf), numberCell(totalIrf)];
+  return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS},${formCells.map(encodeCsvCell).join(',')}\r\n`;
+}
+
+/** A number from the stored JSON, printed as the shortest exact text (as score_values' cells); anything else empty. */
+function numberCell(value: unknown): CsvCell {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 const CSV_BATCH_SIZE = 1000;

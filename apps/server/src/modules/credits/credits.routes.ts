@@ -41,6 +41,7 @@ export function registerCreditsRoutes(app: FastifyInstance): void {
         purchased: balance.purchased,
         used: balance.used,
         ledger: ledger.rows.map(presentCreditEntry),
+        defaultForm: app.deps.config.defaultForm,
       };
     },
   );

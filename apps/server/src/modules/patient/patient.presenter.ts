@@ -1,15 +1,30 @@
-import type { TPatientItemSet, TPatientTest } from '@pid5/contract';
+import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
+import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import type { PatientTestRow } from './patient.repo';
 
-export function presentItemSet(itemSet: ActiveItemSet): TPatientItemSet {
+/**
+ * The items of the test's form in the form's order and numbering (issue 18): the form's item n shows the item set's
+ * text of full item `fullItems[n - 1]` (the item maps of `@pid5/instrument`, data/pid5-forms.json). A full-form test
+ * shows all 220 items as they are numbered in the set.
+ */
+export function presentItemSet(itemSet: ActiveItemSet, form: AssessmentForm = 'FULL'): TPatientItemSet {
+  const textOf = new Map(itemSet.items.map((item) => [item.number, item.text]));
+  const fullItems = getFormFullItems(form);
   return {
     id: itemSet.id,
     title: itemSet.title,
     language: itemSet.language,
     answerLabels: [...itemSet.answerLabels],
-    items: itemSet.items.map((item) => ({ number: item.number, text: item.text })),
+    items: fullItems.map((fullItem, index) => {
+      const text = textOf.get(fullItem);
+      if (text === undefined) {
+        // The item set is validated at start (all 220 items), so every form finds its texts; never show a blank.
+        throw new Error(`item set ${itemSet.id} has no text for full item ${fullItem}`);
+      }
+      return { number: index + 1, text };
+    }),
   };
 }
 
@@ -18,9 +33,10 @@ export function presentPatientTest(row: PatientTestRow, options: { now: Date; it
   const status = patientTestStatus(row, options.now);
   return {
     status,
+    itemCount: FORM_ITEM_COUNTS[row.form],
     answers: row.responses,
     answeredCount: row.answeredCount,
     dueAt: row.dueAt.toISOString(),
-    itemSet: status === 'in-progress' ? presentItemSet(options.itemSet) : null,
+    itemSet: status === 'in-progress' ? presentItemSet(options.itemSet, row.form) : null,
   };
 }

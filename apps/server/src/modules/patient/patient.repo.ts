@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { ScoreResult } from '@pid5/instrument';
+import type { AssessmentForm } from '@pid5/contract';
+import type { AnyScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
 import { answerChanges, assessments } from '../../db/schema';
 import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessments/assessment-lifecycle';
@@ -9,6 +10,7 @@ import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessment
 /** What the patient side reads: the lifecycle columns, never the clinician or the demographics. */
 const patientColumns = {
   id: assessments.id,
+  form: assessments.form,
   dueAt: assessments.dueAt,
   consentAgreedAt: assessments.consentAgreedAt,
   responses: assessments.responses,
@@ -18,6 +20,8 @@ const patientColumns = {
 
 export interface PatientTestRow {
   id: number;
+  /** The form given: `responses` has its length (220, 100 or 25), in its own numbering. */
+  form: AssessmentForm;
   dueAt: Date;
   consentAgreedAt: Date | null;
   responses: string;
@@ -46,7 +50,8 @@ export async function recordConsent(
 }
 
 /**
- * The answers string with `patch` laid over it: `patch` is 220 characters, '-' where the stored answer stays.
+ * The answers string with `patch` laid over it: `patch` is 220 characters, '-' where the stored answer stays; only the
+ * form's own length of it is used (the guard refuses a patch reaching beyond it).
  * It reads only the row being updated, so PostgreSQL re-evaluates it on the newest row version when a
  * concurrent save got there first (READ COMMITTED update semantics): no save overwrites another.
  */
@@ -56,7 +61,7 @@ function overlaidResponses(patch: string) {
       case when substr(${patch}::text, g.i, 1) = '-' then substr(${assessments.responses}::text, g.i, 1)
            else substr(${patch}::text, g.i, 1) end,
       '' order by g.i)
-    from generate_series(1, 220) as g(i)
+    from generate_series(1, length(${assessments.responses})) as g(i)
   )`;
 }
 
@@ -65,9 +70,16 @@ function answeredCountOf(responses: ReturnType<typeof sql>) {
   return sql<number>`length(replace(${responses}, '9', ''))`;
 }
 
-/** The test behind the code, if it takes answers (the lifecycle's guard; values, or a prepared query's placeholders). */
-function openTestWithCode(codeHash: string | SQLWrapper, now: Date | SQLWrapper) {
-  return and(eq(assessments.testCodeHash, codeHash), whereOpenForAnswers(now));
+/**
+ * The test behind the code, if it takes answers (the lifecycle's guard; values, or a prepared query's placeholders)
+ * and has an item `highestItem` (its form's length: 220, 100 or 25 items).
+ */
+function openTestWithCode(codeHash: string | SQLWrapper, now: Date | SQLWrapper, highestItem: SQLWrapper) {
+  return and(
+    eq(assessments.testCodeHash, codeHash),
+    whereOpenForAnswers(now),
+    sql`${highestItem} <= length(${assessments.responses})`,
+  );
 }
 
 export interface SavedAnswers {
@@ -126,7 +138,7 @@ function prepareSaveAnswer(db: Db) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const target = lockedOpenTest(
     db,
-    openTestWithCode(sql.placeholder('codeHash'), now),
+    openTestWithCode(sql.placeholder('codeHash'), now, item),
     sql`substr(${assessments.responses}, ${item}, 1)`,
   );
   const recorded = recordedChanges(
@@ -185,13 +197,18 @@ export async function saveAnswers(
     patchCharacters[item - 1] = String(value);
   }
   const patch = patchCharacters.join('');
-  const target = lockedOpenTest(db, openTestWithCode(options.codeHash, options.now), sql`${assessments.responses}`);
+  const highestItem = Math.max(...options.answers.map((answer) => answer.item));
+  const target = lockedOpenTest(
+    db,
+    openTestWithCode(options.codeHash, options.now, sql`${highestItem}::int`),
+    sql`${assessments.responses}`,
+  );
   const recorded = recordedChanges(
     db,
     sql`target, lateral (
       select g.i::smallint as item, substr(target.old_values, g.i, 1) as old_value,
         substr(${patch}::text, g.i, 1) as new_value
-      from generate_series(1, 220) as g(i)
+      from generate_series(1, length(target.old_values)) as g(i)
       where substr(${patch}::text, g.i, 1) <> '-'
     ) c`,
     {
@@ -236,7 +253,7 @@ export async function markFinished(
   options: {
     id: number;
     now: Date;
-    scores: ScoreResult;
+    scores: AnyScoreResult;
     itemSetId: string;
     instrumentVersion: string;
     normsVersion: string;

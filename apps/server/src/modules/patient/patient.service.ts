@@ -1,5 +1,5 @@
 import {
-  ITEM_COUNT,
+  FORM_ITEM_COUNTS,
   TEST_CODE_PATTERN,
   type TPatientConsent,
   type TPatientTest,
@@ -132,7 +132,7 @@ export async function acceptConsent(
  * changed in between (consent accepted a moment later) gets one more try.
  */
 async function saveGuarded(
-  options: PatientRequestContext,
+  options: PatientRequestContext & { highestItem: number },
   save: (codeHash: string) => Promise<SavedAnswers | null>,
 ): Promise<TSaveAnswersResponse> {
   const codeHash = hashLinkCode(options.code);
@@ -149,6 +149,13 @@ async function saveGuarded(
     if (closed) {
       throw closed;
     }
+    const itemCount = FORM_ITEM_COUNTS[row.form];
+    if (options.highestItem > itemCount) {
+      // The API takes the form's own item numbers (issue 18): a brief form has items 1-25.
+      throw new AppError('VALIDATION_FAILED', `This test has ${itemCount} items: item numbers are 1 to ${itemCount}.`, {
+        fields: { item: `Item numbers are 1 to ${itemCount}` },
+      });
+    }
   }
   throw new AppError('SERVICE_UNAVAILABLE', 'The answer could not be saved just now. Please try again.');
 }
@@ -157,7 +164,7 @@ async function saveGuarded(
 export async function saveAnswer(
   options: PatientRequestContext & { item: number; value: number; author: AnswerAuthor },
 ) {
-  return saveGuarded(options, (codeHash) =>
+  return saveGuarded({ ...options, highestItem: options.item }, (codeHash) =>
     saveAnswerRow(options.db, {
       codeHash,
       item: options.item,
@@ -172,7 +179,8 @@ export async function saveAnswer(
 export async function saveAnswers(
   options: PatientRequestContext & { answers: { item: number; value: number }[]; author: AnswerAuthor },
 ) {
-  return saveGuarded(options, (codeHash) =>
+  const highestItem = Math.max(...options.answers.map((answer) => answer.item));
+  return saveGuarded({ ...options, highestItem }, (codeHash) =>
     saveAnswerRows(options.db, { codeHash, answers: options.answers, now: options.now, author: options.author }),
   );
 }
@@ -198,7 +206,8 @@ export async function submitTest(
     if (closed) {
       throw closed;
     }
-    const missing = ITEM_COUNT - row.answeredCount;
+    // Every item of the test's own form (220, 100 or 25).
+    const missing = FORM_ITEM_COUNTS[row.form] - row.answeredCount;
     if (missing > 0) {
       throw new AppError(
         'TEST_INCOMPLETE',
@@ -208,7 +217,8 @@ export async function submitTest(
         { fields: { answers: `${missing} missing` } },
       );
     }
-    const scores = scoreResponses(row.responses);
+    // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md §5).
+    const scores = scoreResponses(row.responses, { form: row.form });
     await markFinished(tx, {
       id: row.id,
       now,
@@ -222,7 +232,7 @@ export async function submitTest(
       action: 'assessment.submit',
       assessmentId: row.id,
       ip: options.ip,
-      details: { itemSetId: options.itemSet.id },
+      details: { itemSetId: options.itemSet.id, form: row.form },
       at: now,
     });
     return { ...row, finishedAt: now };

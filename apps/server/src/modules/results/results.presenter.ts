@@ -3,15 +3,19 @@ import {
   DOMAIN_KEYS,
   FACET_KEYS,
   LEVEL_CUTOFFS,
+  type BriefDomainScore,
+  type BriefTotalScore,
   type DomainScore,
   type FacetScore,
   type Level,
   type ScoreResult,
   type ValidityResult,
 } from '@pid5/instrument';
+import { describeForm } from './results-form';
 
 // ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape, with the validity
-// indices put in plain words. The PDF report is drawn from this same object, so page and report agree.
+// indices put in plain words. The PDF report is drawn from this same object, so page and report agree. The short and
+// brief forms are presented by results-by-form.ts with the same pieces.
 
 // The contract's level names are the instrument's: a compile-time check that they stay the same.
 const LEVELS_MATCH: [Level, ResultLevel] extends [ResultLevel, Level] ? true : never = true;
@@ -57,11 +61,13 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
       return { ...scaleScores(d), facets: [...d.facets], unscoredFacets: [...d.unscoredFacets] };
     }),
     validity: describeValidity(score),
+    ...describeForm('FULL'),
+    total: null,
   };
 }
 
 /** What facets and domains share in the API shape (picked, so nothing else of the instrument's objects goes out). */
-function scaleScores(scale: FacetScore | DomainScore) {
+export function scaleScores(scale: FacetScore | DomainScore | BriefDomainScore | BriefTotalScore) {
   return {
     key: scale.key,
     name: scale.name,

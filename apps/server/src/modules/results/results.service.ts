@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
-import { demoItemSet, scoreResponses, type ScoreResult } from '@pid5/instrument';
+import { demoItemSet, scoreResponses, type AnyScoreResult } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
@@ -15,8 +15,8 @@ import {
   type AssessmentWithClinician,
 } from '../assessments/assessments.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
-import { presentResults } from './results.presenter';
-import { readStoredScores } from './stored-scores';
+import { presentAnyResults } from './results-by-form';
+import { readStoredFormScores } from './stored-scores';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md §3).
 
@@ -42,8 +42,8 @@ export async function findVisibleAssessment(options: {
 export function testIncomplete(): AppError {
   return new AppError(
     'TEST_INCOMPLETE',
-    'This test is not finished yet. Results and the report are available once the patient has answered all 220 ' +
-      'questions and submitted the test.',
+    'This test is not finished yet. Results and the report are available once the patient has answered all the ' +
+      'questions of the form and submitted the test.',
   );
 }
 
@@ -59,14 +59,15 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
  * answers only if the stored value is missing or unreadable); for an unfinished one computed now from the answers
  * so far, with the instrument's missing-item rules.
  */
-export function scoreAssessment(row: AssessmentRow): { score: ScoreResult; source: 'frozen' | 'live' } {
+export function scoreAssessment(row: AssessmentRow): { score: AnyScoreResult; source: 'frozen' | 'live' } {
   if (row.finishedAt) {
-    const stored = readStoredScores(row.scores);
+    const stored = readStoredFormScores(row.scores, row.form);
     if (stored) {
       return { score: stored, source: 'frozen' };
     }
   }
-  return { score: scoreResponses(row.responses), source: 'live' };
+  // The test's own form: its scorer, missing-data rules and tables (issue 18).
+  return { score: scoreResponses(row.responses, { form: row.form }), source: 'live' };
 }
 
 /**
@@ -84,7 +85,7 @@ export function buildResults(options: {
   }
   const { score, source } = scoreAssessment(row);
   const itemSetId = row.finishedAt ? row.itemSetId : options.itemSet.id;
-  return presentResults(score, {
+  return presentAnyResults(score, {
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
     finishedAt: row.finishedAt,

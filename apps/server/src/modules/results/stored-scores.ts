@@ -1,4 +1,13 @@
-import { DOMAIN_KEYS, FACET_KEYS, VALIDITY_KEYS, type ScoreResult } from '@pid5/instrument';
+import type { AssessmentForm } from '@pid5/contract';
+import {
+  DOMAIN_KEYS,
+  FACET_KEYS,
+  VALIDITY_KEYS,
+  type AnyScoreResult,
+  type BriefFormScoreResult,
+  type ScoreResult,
+  type ShortFormScoreResult,
+} from '@pid5/instrument';
 
 // The `scores` column holds the instrument's ScoreResult as written by the submit flow (patient.service.ts). It is
 // read back as jsonb, so check its shape before trusting it: a row from an older format, or edited by hand, is
@@ -31,9 +40,89 @@ function isNormSet(value: unknown): boolean {
   );
 }
 
-/** The stored ScoreResult, or null when the value is missing or not in the shape this version reads. */
-export function readStoredScores(value: unknown): ScoreResult | null {
+/**
+ * The stored result of a test given as `form` (issue 18), or null when the value is missing, of another form, or not
+ * in the shape this version reads (each form has its own shape: the short form's validity is INC-S, the brief form
+ * has domains made of items and a total, no facets).
+ */
+export function readStoredFormScores(value: unknown, form: AssessmentForm): AnyScoreResult | null {
+  switch (form) {
+    case 'FULL':
+      return readStoredScores(value);
+    case 'SF':
+      return readStoredShortForm(value);
+    case 'BF':
+      return readStoredBriefForm(value);
+  }
+}
+
+/** What every form's stored result has: the form, norms, versions and counts. */
+function hasCommonShape(value: Record<string, unknown>, form: AssessmentForm): boolean {
+  const { norms, instrument } = value;
+  // A result stored before forms existed has no `form`: it is a full-form result.
+  const storedForm = value.form ?? 'FULL';
+  return (
+    storedForm === form &&
+    isRecord(norms) &&
+    isNormSet(norms.srf) &&
+    isNormSet(norms.irf) &&
+    isRecord(instrument) &&
+    typeof value.instrumentVersion === 'string' &&
+    typeof value.normsVersion === 'string' &&
+    typeof value.answered === 'number' &&
+    typeof value.missing === 'number'
+  );
+}
+
+function hasFacetsAndDomains(value: Record<string, unknown>): boolean {
+  const { facets, domains } = value;
+  return (
+    isRecord(facets) &&
+    FACET_KEYS.every(
+      (key) => isScale(facets[key]) && isRecord(facets[key]) && typeof facets[key].nItems === 'number',
+    ) &&
+    isRecord(domains) &&
+    DOMAIN_KEYS.every((key) => isScale(domains[key]) && isRecord(domains[key]) && Array.isArray(domains[key].facets))
+  );
+}
+
+function readStoredShortForm(value: unknown): ShortFormScoreResult | null {
   if (!isRecord(value)) {
+    return null;
+  }
+  const { validity } = value;
+  const isValid =
+    hasCommonShape(value, 'SF') &&
+    hasFacetsAndDomains(value) &&
+    isRecord(validity) &&
+    typeof validity.missing === 'number' &&
+    isRecord(validity.INCS) &&
+    ['ORS', 'PRD', 'SDTD'].every((key) => isRecord(validity[key]));
+  return isValid ? (value as unknown as ShortFormScoreResult) : null;
+}
+
+function readStoredBriefForm(value: unknown): BriefFormScoreResult | null {
+  if (!isRecord(value)) {
+    return null;
+  }
+  const { domains, total, validity } = value;
+  const isItemScale = (scale: unknown) => isScale(scale) && isRecord(scale) && typeof scale.nItems === 'number';
+  const isValid =
+    hasCommonShape(value, 'BF') &&
+    isRecord(domains) &&
+    DOMAIN_KEYS.every((key) => isItemScale(domains[key])) &&
+    isItemScale(total) &&
+    isRecord(total) &&
+    typeof total.missingRuleSource === 'string' &&
+    isRecord(validity) &&
+    typeof validity.missing === 'number' &&
+    VALIDITY_KEYS.every((key) => isRecord(validity[key]));
+  return isValid ? (value as unknown as BriefFormScoreResult) : null;
+}
+
+/** The stored full-form ScoreResult, or null when the value is missing or not in the shape this version reads. */
+export function readStoredScores(value: unknown): ScoreResult | null {
+  if (!isRecord(value) || (value.form !== undefined && value.form !== 'FULL')) {
     return null;
   }
   const { facets, domains, validity, norms, instrument } = value;
