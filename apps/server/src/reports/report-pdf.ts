@@ -5,6 +5,7 @@ import { MARGIN } from './drawing/page';
 import { COLOR } from './drawing/style';
 import { drawDomains } from './profile-report/domains';
 import { drawFacets } from './profile-report/facets';
+import { formFixedTexts } from './profile-report/form';
 import { profileFooter } from './profile-report/footer';
 import { drawHeader } from './profile-report/header';
 import { drawNavigating } from './profile-report/navigating';
@@ -33,6 +34,7 @@ export interface ReportInput {
 function fixedTexts(): string[] {
   return [
     ...reportFixedTexts(),
+    ...formFixedTexts(),
     '\u00a9',
     formatScore(-1.23),
     formatScore(null),
@@ -68,8 +70,11 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   doc.addPage();
   drawDomains(doc, results, chartScores);
   doc.addPage();
-  drawFacets(doc, results, chartScores);
-  doc.addPage();
+  // The brief form has no facets (issue 18): its report has the domain chart and table only.
+  if (results.facets.length > 0) {
+    drawFacets(doc, results, chartScores);
+    doc.addPage();
+  }
   drawNavigating(doc, results);
   drawValidityNote(doc, results);
   drawPageFooters(doc, profileFooter(input));

@@ -4,6 +4,7 @@ import { drawBarChart } from '../drawing/bar-chart';
 import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { CHART_CAPTION, FACET_TEXTS, SECTION_TITLES } from '../report-texts';
+import { formTableNote } from './form';
 import { scaleTable } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
@@ -16,5 +17,9 @@ export function drawFacets(doc: Doc, results: TAssessmentResults, chartScores: C
   const half = Math.ceil(results.facets.length / 2);
   scaleTable(doc, results.facets.slice(0, half), FACET_TEXTS, { nameHeader: 'Facet', hasNote: false });
   doc.moveDown(0.8);
-  scaleTable(doc, results.facets.slice(half), FACET_TEXTS, { nameHeader: 'Facet', hasNote: true });
+  scaleTable(doc, results.facets.slice(half), FACET_TEXTS, {
+    nameHeader: 'Facet',
+    hasNote: true,
+    note: formTableNote(results),
+  });
 }

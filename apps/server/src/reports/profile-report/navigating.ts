@@ -68,6 +68,11 @@ export function drawNavigating(doc: Doc, results: TAssessmentResults): void {
   const rows = traitRows(results);
   const secondStartsBy = rows.findIndex((row) => row.kind === 'Facet' && row.scale.key === 'Prc');
   const cells = rows.map(traitCells);
+  if (secondStartsBy < 0) {
+    // The brief form: five domains, no facets, one table.
+    drawTable(doc, TRAIT_COLUMNS, cells);
+    return;
+  }
   const split = countRowsThatFit(doc, TRAIT_COLUMNS, cells, secondStartsBy);
   drawTable(doc, TRAIT_COLUMNS, cells.slice(0, split));
   doc.addPage();

@@ -23,7 +23,7 @@ export function scaleTable(
   doc: Doc,
   scales: readonly (TFacetResult | TDomainResult)[],
   texts: Readonly<Record<string, TraitText>>,
-  options: { nameHeader: string; hasNote: boolean },
+  options: { nameHeader: string; hasNote: boolean; note?: string },
 ): void {
   const columns: TableColumn[] = [
     { header: 'Abbr.', width: 38 },
@@ -50,9 +50,10 @@ export function scaleTable(
   doc.font('regular').fontSize(7).fillColor(COLOR.muted);
   drawText(
     doc,
-    'Score: mean answer on the 0-3 scale (domains: mean of their three facets). US z and German z: standardised ' +
-      'scores against the US and German general-population norms. Level: from the percentile in the published US ' +
-      'table (Mild from the 84th, Moderate from the 93rd, High from the 98th).',
+    options.note ??
+      'Score: mean answer on the 0-3 scale (domains: mean of their three facets). US z and German z: standardised ' +
+        'scores against the US and German general-population norms. Level: from the percentile in the published US ' +
+        'table (Mild from the 84th, Moderate from the 93rd, High from the 98th).',
     MARGIN.left,
     doc.y + 3,
     { width: CONTENT_WIDTH, lineGap: 1 },

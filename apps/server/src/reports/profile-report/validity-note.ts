@@ -3,6 +3,7 @@ import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
 import { SECTION_TITLES } from '../report-texts';
+import { formGivenText } from './form';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -23,7 +24,7 @@ function validityBlocks(results: TAssessmentResults): TextBlock[] {
       text:
         `Norms: US general population (${srf.citation}; N = ${srf.sampleN ?? 'n/a'}) for the charts, US z and the ` +
         `levels; German general population (${irf.citation}; N = ${irf.sampleN ?? 'n/a'}) for German z. ` +
-        `Versions: ${results.instrument.version}; ${results.normsVersion}.`,
+        `${formGivenText(results)} Versions: ${results.instrument.version}; ${results.normsVersion}.`,
       size: 8,
       color: COLOR.muted,
       indent: 0,
