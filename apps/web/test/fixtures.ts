@@ -42,6 +42,7 @@ export function anAssessmentListItem(overrides: Partial<TAssessmentListItem> = {
   return {
     id: 1,
     patientId: 'PAT-1',
+    form: 'FULL',
     answeredCount: 0,
     createdAt: CREATED_AT,
     dueAt: DUE_AT,
@@ -69,7 +70,7 @@ export function anAssessmentList(
 }
 
 export function someCredits(available: number): TCredits {
-  return { available, purchased: available, used: 0, ledger: [] };
+  return { available, purchased: available, used: 0, ledger: [], defaultForm: 'FULL' };
 }
 
 export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {}): TAssessmentDetails {
@@ -77,6 +78,8 @@ export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {})
     id: 7,
     patientId: 'PAT-7',
     testLink: 'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
+    form: 'FULL',
+    itemCount: 220,
     answeredCount: 12,
     createdAt: CREATED_AT,
     dueAt: DUE_AT,
@@ -120,6 +123,10 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
     answered: 220,
     missing: 0,
     responses: '1'.repeat(220),
+    form: 'FULL',
+    formName: 'Full form (PID-5, 220 items)',
+    itemCount: 220,
+    total: null,
     instrument: { name: 'PID-5', form: 'adult self-report', version: 'test' },
     normsVersion: 'test',
     norms: { srf: aNormSet('srf', 'US general population'), irf: aNormSet('irf', 'German general population') },

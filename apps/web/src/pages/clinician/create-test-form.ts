@@ -2,6 +2,7 @@ import { useForm, type FormErrors } from '@mantine/form';
 import {
   ZCreateAssessmentRequest,
   fieldErrors,
+  type AssessmentForm,
   type Gender,
   type Race,
   type TCreateAssessmentRequest,
@@ -23,6 +24,8 @@ export interface CreateTestValues {
   dsmCodes: string[];
   /** null until one of the chosen diagnoses is picked as the primary. */
   primaryDsm: string | null;
+  /** The form to give (issue 18); null until the clinician chooses, meaning the institute's default. */
+  form: AssessmentForm | null;
 }
 
 export const EMPTY_CREATE_TEST: CreateTestValues = {
@@ -34,6 +37,7 @@ export const EMPTY_CREATE_TEST: CreateTestValues = {
   patientId: '',
   dsmCodes: [],
   primaryDsm: null,
+  form: null,
 };
 
 /** The request body for these values and the agreed terms (null before they are agreed), for the schema to check. */
@@ -43,6 +47,7 @@ function toRequest(values: CreateTestValues, termsId: number | null): Record<key
     age: values.age === '' ? undefined : values.age,
     primaryDsm: values.primaryDsm ?? '',
     termsId: termsId ?? undefined,
+    form: values.form ?? undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TDiagnosisCatalogue } from '@pid5/contract';
@@ -84,7 +84,12 @@ describe('create test', () => {
     await user.click(within(picker).getByRole('option', { name: /F41\.1/ }));
     await user.click(within(picker).getByRole('button', { name: 'Done' }));
     expect(screen.getByTestId('primary-diagnosis')).toHaveTextContent('Primary Diagnosis: None');
-    expect(screen.getAllByRole('radio').map((chip) => chip.textContent)).toEqual(['F60.3']);
+    const primary = screen.getByRole('radiogroup', { name: 'Primary diagnosis' });
+    expect(
+      within(primary)
+        .getAllByRole('radio')
+        .map((chip) => chip.textContent),
+    ).toEqual(['F60.3']);
     expect(createButton()).toBeDisabled();
   });
 
@@ -122,7 +127,7 @@ describe('create test', () => {
     onApi('getTerms', TERMS);
     const created = onApi(
       'createAssessment',
-      { id: 41, testLink: 'http://x/test/y', testsAvailable: 1 },
+      { id: 41, form: 'FULL', testLink: 'http://x/test/y', testsAvailable: 1 },
       { status: 201 },
     );
     const { user, router } = openCreateTest();
@@ -157,8 +162,45 @@ describe('create test', () => {
         dsmCodes: ['F60.3', 'F41.1'],
         primaryDsm: 'F41.1',
         termsId: 3,
+        form: 'FULL',
       },
     ]);
+  });
+
+  it("offers the three forms with their times, starts at the institute's default, and sends the one chosen", async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', { ...someCredits(2), defaultForm: 'SF' });
+    onApi('getDiagnoses', CATALOGUE);
+    onApi('listAssessments', anAssessmentList([]));
+    onApi('getTerms', TERMS);
+    const created = onApi(
+      'createAssessment',
+      { id: 42, form: 'BF', testLink: 'http://x/test/z', testsAvailable: 1 },
+      { status: 201 },
+    );
+    const { user } = renderRoute('/createtest');
+
+    const choices = await screen.findByRole('radiogroup', { name: 'Form' });
+    const full = within(choices).getByRole('radio', { name: 'Full (220 items), about 30-40 minutes' });
+    const short = within(choices).getByRole('radio', { name: 'Short (100 items), about 15-20 minutes' });
+    const brief = within(choices).getByRole('radio', { name: 'Brief (25 items), about 5 minutes' });
+    expect(choices).toHaveAccessibleDescription('One purchased test is used whichever form you choose.');
+    // The institute's default (DEFAULT_FORM=SF here) is chosen until the clinician picks another.
+    await waitFor(() => expect(short).toBeChecked());
+    expect(full).not.toBeChecked();
+    expect(within(choices).getByText(/^PID-5-BF: 5 domains and a total score/)).toBeInTheDocument();
+
+    await user.click(brief);
+    expect(brief).toBeChecked();
+    expect(short).not.toBeChecked();
+    await chooseDiagnoses(user);
+    await fillDemographics(user, 'PAT-BF');
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
+    expect(created.map((request) => (request.body as { form?: string }).form)).toEqual(['BF']);
   });
 
   it("shows the server's refusal and its field messages, keeps what was entered, and fetches changed terms", async () => {

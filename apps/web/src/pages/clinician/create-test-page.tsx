@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -16,7 +17,15 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { COUNTRY_MAX, GENDERS, PATIENT_ID_MAX, RACES } from '@pid5/contract';
+import {
+  ASSESSMENT_FORM_CHOICES,
+  COUNTRY_MAX,
+  DEFAULT_ASSESSMENT_FORM,
+  GENDERS,
+  PATIENT_ID_MAX,
+  RACES,
+  type AssessmentForm,
+} from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
@@ -52,6 +61,8 @@ export default function CreateTestPage() {
     [diagnoses.data],
   );
   const noTestsLeft = credits.data !== undefined && credits.data.available === 0;
+  // The form shown chosen: the clinician's choice, else the institute's default (DEFAULT_FORM), else Full.
+  const chosenForm: AssessmentForm = form.values.form ?? credits.data?.defaultForm ?? DEFAULT_ASSESSMENT_FORM;
   const canCreate = dsmCodes.length > 0 && primaryDsm !== null && openPanel === null && !noTestsLeft;
 
   /** The form is wrong: its messages are shown; focus goes to the first field with one. */
@@ -76,7 +87,7 @@ export default function CreateTestPage() {
     if (!terms.data) {
       return;
     }
-    const parsed = parseCreateTest(form.values, terms.data.id);
+    const parsed = parseCreateTest({ ...form.values, form: chosenForm }, terms.data.id);
     if ('errors' in parsed) {
       setOpenPanel(null);
       form.setErrors(parsed.errors);
@@ -134,6 +145,28 @@ export default function CreateTestPage() {
           }}
         >
           <Stack gap="lg">
+            <Section title="Questionnaire">
+              <Radio.Group
+                id="create-form"
+                label="Form"
+                description="One purchased test is used whichever form you choose."
+                value={chosenForm}
+                onChange={(value) => form.setFieldValue('form', value as AssessmentForm)}
+                error={form.errors.form}
+              >
+                <Stack gap="xs" mt="xs">
+                  {ASSESSMENT_FORM_CHOICES.map((choice) => (
+                    <Radio
+                      key={choice.id}
+                      value={choice.id}
+                      label={`${choice.label}, ${choice.minutesLabel}`}
+                      description={choice.description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            </Section>
+
             <Section title="Demographics">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NumberInput
