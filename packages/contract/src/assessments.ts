@@ -83,6 +83,11 @@ export function getFormChoice(form: AssessmentForm): AssessmentFormChoice {
   return choice;
 }
 
+/** A form from a URL parameter (the dashboard's filter); anything unknown is no filter, so an edited link still works. */
+export function parseAssessmentForm(value: string | null | undefined): AssessmentForm | null {
+  return (ASSESSMENT_FORMS as readonly string[]).includes(value ?? '') ? (value as AssessmentForm) : null;
+}
+
 const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form' });
 export { ZAssessmentForm };
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssessmentSort, TCreateAssessmentRequest } from '@pid5/contract';
+import type { AssessmentForm, AssessmentSort, TCreateAssessmentRequest } from '@pid5/contract';
 import { apiRequest, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -9,6 +9,8 @@ export interface AssessmentListParams {
   search: string;
   sort: AssessmentSort;
   page: number;
+  /** Only tests of this form (issue 18); every form when absent. */
+  form?: AssessmentForm;
 }
 
 /** One dashboard page; search, sort and paging happen on the server. The previous page stays on screen while the next loads. */

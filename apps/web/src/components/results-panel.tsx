@@ -5,6 +5,7 @@ import {
   type TAssessmentResults,
   type TDomainResult,
   type TFacetResult,
+  type TTotalResult,
   type TValidityScaleResult,
 } from '@pid5/contract';
 import { ApiError } from '../api/client';
@@ -28,7 +29,7 @@ export function ResultsPanel({ assessmentId }: { assessmentId: number }) {
           error={results.error}
           explanation={
             isNotReady(results.error)
-              ? 'Results are available once the patient has answered all 220 questions and submitted the test.'
+              ? 'Results are available once the patient has answered all the questions and submitted the test.'
               : undefined
           }
         />
@@ -43,7 +44,21 @@ function isNotReady(error: Error): boolean {
   return error instanceof ApiError && error.code === 'TEST_INCOMPLETE';
 }
 
-/** The results without the fetching (the data view shows the same below its charts). */
+/** A row of a scores table: a facet, a domain (the brief form's with its item counts), or the brief form's total. */
+type ScaleRow = TFacetResult | TDomainResult | TTotalResult;
+
+/** The brief form's domains with their item counts, then its total (issue 18); the other forms' domains as they are. */
+function domainRows(results: TAssessmentResults): ScaleRow[] {
+  const domains = results.domains.map((domain): ScaleRow =>
+    domain.items ? { ...domain, ...domain.items, name: domain.name, key: domain.key } : domain,
+  );
+  return results.total ? [...domains, results.total] : domains;
+}
+
+/**
+ * The results without the fetching (the data view shows the same below its charts). Per form (issue 18): the full and
+ * short forms have both charts and tables; the brief form the domain chart and a table of its domains and total.
+ */
 export function ResultsView({
   results,
   showCharts = true,
@@ -55,6 +70,9 @@ export function ResultsView({
 }) {
   return (
     <Stack gap="lg">
+      <Text size="sm" fw={600} data-testid="form-given">
+        Form given: {results.formName}.
+      </Text>
       {showStatus && <ResultsStatus results={results} />}
       <Stack gap="xs" component="section" aria-label="Trait domains">
         <Title order={3} size="h5">
@@ -67,17 +85,22 @@ export function ResultsView({
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: showCharts ? 7 : 12 }}>
-            <ScoresTable scales={results.domains} caption="Domain scores" />
+            <ScoresTable
+              scales={domainRows(results)}
+              caption={results.total ? 'Domain and total scores' : 'Domain scores'}
+            />
           </Grid.Col>
         </Grid>
       </Stack>
-      <Stack gap="xs" component="section" aria-label="Personality trait facets">
-        <Title order={3} size="h5">
-          Personality Trait Facets
-        </Title>
-        {showCharts && <FacetScoreChart results={results} />}
-        <ScoresTable scales={results.facets} caption="Facet scores" />
-      </Stack>
+      {results.facets.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Personality trait facets">
+          <Title order={3} size="h5">
+            Personality Trait Facets
+          </Title>
+          {showCharts && <FacetScoreChart results={results} />}
+          <ScoresTable scales={results.facets} caption="Facet scores" />
+        </Stack>
+      )}
       <ValiditySummary results={results} />
       <NormsNote results={results} />
     </Stack>
@@ -95,13 +118,13 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
   }
   return (
     <Alert color="yellow" title="Unfinished test">
-      {results.answered} of 220 questions answered. These scores are computed from the answers so far and will change;
-      facets with more than a quarter of their items unanswered are not scored.
+      {results.answered} of {results.itemCount} questions answered. These scores are computed from the answers so far
+      and will change; facets with more than a quarter of their items unanswered are not scored.
     </Alert>
   );
 }
 
-function LevelCell({ scale }: { scale: TFacetResult | TDomainResult }) {
+function LevelCell({ scale }: { scale: ScaleRow }) {
   if (scale.level) {
     const color = scale.level === 'High' ? 'red' : scale.level === 'Moderate' ? 'orange' : 'yellow';
     return (
@@ -127,13 +150,7 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /** Abbreviation, name, mean score 0-3, both standardised scores, level; facets also their answered items. */
-export function ScoresTable({
-  scales,
-  caption,
-}: {
-  scales: readonly (TFacetResult | TDomainResult)[];
-  caption: string;
-}) {
+export function ScoresTable({ scales, caption }: { scales: readonly ScaleRow[]; caption: string }) {
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
     <Table.ScrollContainer minWidth={520}>
@@ -193,6 +210,13 @@ export function ScoresTable({
 }
 
 function ValidityBadge({ scale }: { scale: TValidityScaleResult }) {
+  if (scale.flag === 'not-published') {
+    return (
+      <Badge color="gray" variant="outline" style={{ overflow: 'visible' }}>
+        Not published
+      </Badge>
+    );
+  }
   if (!scale.isComputed) {
     return (
       <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>

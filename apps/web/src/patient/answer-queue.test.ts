@@ -46,7 +46,23 @@ describe('mergeQueuedAnswers', () => {
 
   it('returns the server answers unchanged with an empty queue, and repairs a malformed server string', () => {
     expect(mergeQueuedAnswers(withAnswers({ 7: 1 }), new Map())).toBe(withAnswers({ 7: 1 }));
-    expect(mergeQueuedAnswers('12x', new Map())).toBe(withAnswers({ 1: 1, 2: 2 }));
+    // The string keeps its length (the form's: 220, 100 or 25); anything but 0-3 counts as unanswered.
+    expect(mergeQueuedAnswers('12x', new Map())).toBe('129');
+  });
+
+  it("works on the form's own length: a brief form's 25 answers, ignoring a queued item beyond them", () => {
+    const brief = '9'.repeat(25);
+    const merged = mergeQueuedAnswers(
+      brief,
+      new Map([
+        [25, 3],
+        [26, 1],
+      ]),
+    );
+    expect(merged).toBe(`${'9'.repeat(24)}3`);
+    expect(findNextUnanswered(merged, 24)).toBe(1);
+    expect(findNextUnanswered('0'.repeat(24) + '9', 25)).toBe(25);
+    expect(fillUnanswered('9'.repeat(25), `1${'9'.repeat(24)}`)).toBe(`1${'9'.repeat(24)}`);
   });
 });
 

@@ -2,10 +2,14 @@
 // wait in a queue in localStorage, keyed by the link code, so they survive a reload or a dropped connection.
 // Pure functions only (no DOM): storage is passed in, so the unit tests run in node.
 
+/**
+ * The most items a form has (the full form's 220). A test's own count is the length of its answer string from the
+ * server: 220, 100 (short form) or 25 (brief form); every function here works on that length (issue 18).
+ */
 export const ITEM_COUNT = 220;
 export const UNANSWERED = '9';
 
-/** Answers waiting for the server: item number (1-220) → value (0-3). */
+/** Answers waiting for the server: item number (1 to the form's count) → value (0-3). */
 export type AnswerQueue = ReadonlyMap<number, number>;
 
 /** The part of Web Storage we use (window.localStorage in the browser, a Map in tests). */
@@ -67,7 +71,8 @@ export function saveQueue(storage: QueueStorage | null, code: string, queue: Ans
 export function mergeQueuedAnswers(serverAnswers: string, queue: AnswerQueue): string {
   const chars = normaliseAnswers(serverAnswers).split('');
   for (const [item, value] of queue) {
-    if (isItem(item) && isValue(value)) {
+    // An item beyond this test's form (a queue from another test can never have one; storage edited by hand can).
+    if (isItem(item) && item <= chars.length && isValue(value)) {
       chars[item - 1] = String(value);
     }
   }
@@ -81,17 +86,20 @@ export function mergeQueuedAnswers(serverAnswers: string, queue: AnswerQueue): s
 export function fillUnanswered(localAnswers: string, serverAnswers: string): string {
   const server = normaliseAnswers(serverAnswers);
   let merged = '';
-  for (let i = 0; i < ITEM_COUNT; i++) {
+  for (let i = 0; i < server.length; i++) {
     const here = localAnswers.charAt(i);
     merged += here >= '0' && here <= '3' ? here : server.charAt(i);
   }
   return merged;
 }
 
-/** 220 characters, '0'-'3' or '9'; anything else counts as unanswered. */
-export function normaliseAnswers(answers: string): string {
+/**
+ * One character per item of the form ('0'-'3' or '9'; anything else counts as unanswered), `itemCount` long: the
+ * given string's own length (the server sends the form's), at most 220.
+ */
+export function normaliseAnswers(answers: string, itemCount = Math.min(answers.length, ITEM_COUNT)): string {
   let normalised = '';
-  for (let i = 0; i < ITEM_COUNT; i++) {
+  for (let i = 0; i < itemCount; i++) {
     const c = answers.charAt(i);
     normalised += c >= '0' && c <= '3' ? c : UNANSWERED;
   }
@@ -108,7 +116,7 @@ export function countAnswered(answers: string): number {
   return count;
 }
 
-/** The answer to item `item` (1-220), or null. */
+/** The answer to item `item` (1 to the form's count), or null. */
 export function answerOf(answers: string, item: number): number | null {
   const c = answers.charAt(item - 1);
   return c >= '0' && c <= '3' ? Number(c) : null;
@@ -116,8 +124,9 @@ export function answerOf(answers: string, item: number): number | null {
 
 /** The first unanswered item after `afterItem`, wrapping round to the start; null when all are answered. */
 export function findNextUnanswered(answers: string, afterItem = 0): number | null {
-  for (let step = 1; step <= ITEM_COUNT; step++) {
-    const item = ((afterItem + step - 1) % ITEM_COUNT) + 1;
+  const itemCount = answers.length;
+  for (let step = 1; step <= itemCount; step++) {
+    const item = ((afterItem + step - 1) % itemCount) + 1;
     if (answerOf(answers, item) === null) {
       return item;
     }

@@ -96,13 +96,16 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
       </Title>
       {results.status === 'in-progress' && (
         <Alert color="yellow" title="Unfinished test">
-          {results.answered} of 220 questions answered. The charts show scores computed from the answers so far.
+          {results.answered} of {results.itemCount} questions answered. The charts show scores computed from the answers
+          so far.
         </Alert>
       )}
 
-      <Section title="Subscales">
-        <FacetScoreChart results={results} title="Subscales (trait facets)" />
-      </Section>
+      {results.facets.length > 0 && (
+        <Section title="Subscales">
+          <FacetScoreChart results={results} title="Subscales (trait facets)" />
+        </Section>
+      )}
       <Section title="Domains">
         <div style={{ maxWidth: 450, margin: '0 auto' }}>
           <DomainScoreChart results={results} title="Domains" />

@@ -38,6 +38,7 @@ describe('dashboard', () => {
     expect(tableRows()[0]).toEqual([
       'PAT-A',
       '12 of 220',
+      'Full',
       expect.any(String),
       expect.any(String),
       expect.any(String),
@@ -143,6 +144,38 @@ describe('dashboard', () => {
     expect([last.get('search'), last.get('page')]).toEqual(['smith', '1']);
   });
 
+  it("filters by form on the server, from the URL, and shows each test's form and its item count", async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const asked = onApi('listAssessments', ({ query }) =>
+      anAssessmentList(
+        query.get('form') === 'SF'
+          ? [anAssessmentListItem({ patientId: 'PAT-SF', form: 'SF', answeredCount: 40 })]
+          : [
+              anAssessmentListItem({ id: 1, patientId: 'PAT-BF', form: 'BF', answeredCount: 3 }),
+              anAssessmentListItem({ id: 2, patientId: 'PAT-FULL', answeredCount: 12 }),
+            ],
+      ),
+    );
+    const { user, router } = renderRoute('/dashboard?form=BF');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-BF' })).toBeInTheDocument();
+    expect(asked[0]?.query.get('form')).toBe('BF');
+    expect(screen.getByRole('combobox', { name: 'Form' })).toHaveValue('BF');
+    expect(screen.getByRole('columnheader', { name: 'Form' })).toBeInTheDocument();
+    expect(tableRows()[0]?.slice(0, 3)).toEqual(['PAT-BF', '3 of 25', 'Brief']);
+    expect(tableRows()[1]?.slice(0, 3)).toEqual(['PAT-FULL', '12 of 220', 'Full']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'Short (100 items)');
+    expect(await screen.findByRole('cell', { name: 'PAT-SF' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?form=SF');
+    expect(tableRows()[0]?.slice(0, 3)).toEqual(['PAT-SF', '40 of 100', 'Short']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'All forms');
+    await expect.poll(() => router.state.location.search).toBe('');
+    await expect.poll(() => asked.at(-1)?.query.has('form')).toBe(false);
+  });
+
   it('shows an admin in the admin view every clinician’s tests, with the admin screens at hand', async () => {
     signInAs(ADMIN);
     onApi('getCredits', someCredits(5));
@@ -159,7 +192,7 @@ describe('dashboard', () => {
     expect(await screen.findByRole('columnheader', { name: 'Clinician' })).toBeInTheDocument();
     const [row] = tableRows();
     expect(row?.[1]).toBe('Completed');
-    expect(row?.[5]).toBe('Dr B');
+    expect(row?.[6]).toBe('Dr B');
     expect(screen.getByRole('link', { name: 'Grant tests' })).toHaveAttribute('href', '/admin/credits');
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
   });

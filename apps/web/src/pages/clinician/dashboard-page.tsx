@@ -17,12 +17,15 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import {
+  ASSESSMENT_FORM_CHOICES,
   ASSESSMENT_SORTS,
   ASSESSMENT_SORT_LABELS,
   ASSESSMENTS_PAGE_SIZE,
   DEFAULT_ASSESSMENT_SORT,
-  QUESTION_COUNT,
+  FORM_ITEM_COUNTS,
   SEARCH_MAX,
+  getFormChoice,
+  parseAssessmentForm,
   parseAssessmentSort,
   parsePageNumber,
   type AssessmentSort,
@@ -38,7 +41,10 @@ import { filterSearchParams } from '../../lib/search-params';
 
 const SEARCH_DELAY_MS = 300;
 
-/** `/dashboard`: the assessments table (spec §2), clinician and admin variants. Search, sort and page live in the URL. */
+/**
+ * `/dashboard`: the assessments table (spec §2), clinician and admin variants. Search, the form filter (issue 18), sort
+ * and page live in the URL.
+ */
 export default function DashboardPage() {
   const me = useOutletContext<TMe>();
   const navigate = useNavigate();
@@ -47,14 +53,18 @@ export default function DashboardPage() {
   const search = params.get('search') ?? '';
   const sort = parseAssessmentSort(params.get('sort'));
   const page = parsePageNumber(params.get('page'));
+  const form = parseAssessmentForm(params.get('form'));
 
-  const list = useAssessments({ search, sort, page });
+  const list = useAssessments({ search, sort, page, form: form ?? undefined });
   const credits = useCredits();
   const isAdminView = me.role === 'admin' && me.viewMode === 'admin';
   const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
 
-  const update = (changes: { search?: string; sort?: AssessmentSort; page?: number }) => {
-    const query = filterSearchParams({ search, sort, page, ...changes }, { sort: DEFAULT_ASSESSMENT_SORT, page: 1 });
+  const update = (changes: { search?: string; sort?: AssessmentSort; page?: number; form?: string }) => {
+    const query = filterSearchParams(
+      { search, form: form ?? '', sort, page, ...changes },
+      { sort: DEFAULT_ASSESSMENT_SORT, page: 1 },
+    );
     setParams(query, { replace: changes.page === undefined });
   };
 
@@ -91,7 +101,7 @@ export default function DashboardPage() {
 
   const available = credits.data?.available;
   const canCreate = available !== undefined && available > 0;
-  const columnCount = isAdminView ? 7 : 6;
+  const columnCount = isAdminView ? 8 : 7;
 
   return (
     <Container size="xl">
@@ -143,6 +153,16 @@ export default function DashboardPage() {
                 w={240}
               />
               <NativeSelect
+                label="Form"
+                value={form ?? ''}
+                onChange={(event) => update({ form: parseAssessmentForm(event.currentTarget.value) ?? '', page: 1 })}
+                data={[
+                  { value: '', label: 'All forms' },
+                  ...ASSESSMENT_FORM_CHOICES.map((choice) => ({ value: choice.id, label: choice.label })),
+                ]}
+                w={180}
+              />
+              <NativeSelect
                 label="Sort By"
                 value={sort}
                 onChange={(event) => update({ sort: parseAssessmentSort(event.currentTarget.value), page: 1 })}
@@ -178,6 +198,7 @@ export default function DashboardPage() {
               <Table.Tr>
                 <Table.Th>Patient ID</Table.Th>
                 <Table.Th>Questions Completed</Table.Th>
+                <Table.Th>Form</Table.Th>
                 <Table.Th>Date Created</Table.Th>
                 <Table.Th>Due Date</Table.Th>
                 <Table.Th>Days Left</Table.Th>
@@ -211,7 +232,8 @@ export default function DashboardPage() {
 
 function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdminView: boolean }) {
   const navigate = useNavigate();
-  const isComplete = item.answeredCount >= QUESTION_COUNT || item.finishedAt !== null;
+  const itemCount = FORM_ITEM_COUNTS[item.form];
+  const isComplete = item.answeredCount >= itemCount || item.finishedAt !== null;
   return (
     <Table.Tr>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.patientId}</Table.Td>
@@ -221,9 +243,10 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
             Completed
           </Badge>
         ) : (
-          `${item.answeredCount} of ${QUESTION_COUNT}`
+          `${item.answeredCount} of ${itemCount}`
         )}
       </Table.Td>
+      <Table.Td>{getFormChoice(item.form).shortLabel}</Table.Td>
       <Table.Td>{formatDate(item.createdAt)}</Table.Td>
       <Table.Td>{formatDate(item.dueAt)}</Table.Td>
       <Table.Td>{daysLeft(item.dueAt, new Date())}</Table.Td>

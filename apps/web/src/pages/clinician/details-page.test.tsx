@@ -84,6 +84,58 @@ describe('test details', () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
   });
 
+  it('shows a brief form as such: its form, its 25 items, the domain chart and table with the total, no facets', async () => {
+    signInAs(CLINICIAN);
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({ form: 'BF', itemCount: 25, answeredCount: 25, finishedAt: FINISHED.finishedAt }),
+    );
+    const full = someResults();
+    const scale = { isScored: true, score: 1.2, srf: 0.4, irf: null, level: null };
+    onApi(
+      'getResults',
+      someResults({
+        form: 'BF',
+        formName: 'Brief form (PID-5-BF, 25 items)',
+        itemCount: 25,
+        answered: 25,
+        facets: [],
+        domains: full.domains.map((domain) => ({
+          ...domain,
+          ...scale,
+          facets: [],
+          items: { nItems: 5, answered: 5, missing: 0, maxMissing: 1 },
+        })),
+        total: {
+          ...scale,
+          key: 'Total',
+          name: 'Total',
+          score: 1.48,
+          nItems: 25,
+          answered: 25,
+          missing: 0,
+          maxMissing: 6,
+          source: 'Markon et al. 2024',
+          missingRuleSource: 'hitop D-021',
+        },
+      }),
+    );
+    renderRoute('/details/7');
+
+    expect(await screen.findByText('Brief (25 items), about 5 minutes')).toBeInTheDocument();
+    expect(screen.getByText('25 of 25')).toBeInTheDocument();
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByTestId('form-given')).toHaveTextContent(
+      'Form given: Brief form (PID-5-BF, 25 items).',
+    );
+    const table = within(results).getByRole('table', { name: 'Domain and total scores' });
+    const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
+    expect(total).toHaveTextContent('1.48');
+    expect(total).toHaveTextContent('25 of 25');
+    expect(within(results).queryByRole('table', { name: 'Facet scores' })).not.toBeInTheDocument();
+    expect(within(results).queryByRole('region', { name: 'Personality trait facets' })).not.toBeInTheDocument();
+  });
+
   it('explains that results come with submission when the server says the test is incomplete', async () => {
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails(FINISHED));
@@ -92,7 +144,7 @@ describe('test details', () => {
 
     const results = await screen.findByRole('region', { name: 'Results' });
     expect(await within(results).findByRole('alert')).toHaveTextContent(
-      'Results are available once the patient has answered all 220 questions and submitted the test.',
+      'Results are available once the patient has answered all the questions and submitted the test.',
     );
   });
 

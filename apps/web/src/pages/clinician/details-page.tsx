@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ANONYMOUS_REPORT_NAME, QUESTION_COUNT, REPORT_NAME_MAX, type TAssessmentDetails } from '@pid5/contract';
+import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX, getFormChoice, type TAssessmentDetails } from '@pid5/contract';
 import {
   downloadReport,
   isMissingAssessment,
@@ -60,7 +60,8 @@ export default function DetailsPage() {
 
 function DetailsView({ details }: { details: TAssessmentDetails }) {
   const isAdminView = details.view === 'admin';
-  const isComplete = details.answeredCount >= QUESTION_COUNT;
+  const isComplete = details.answeredCount >= details.itemCount;
+  const formChoice = getFormChoice(details.form);
 
   return (
     <Stack gap="md">
@@ -106,8 +107,11 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <LabelledField label="Patient ID">
             <span style={{ overflowWrap: 'anywhere' }}>{details.patientId}</span>
           </LabelledField>
+          <LabelledField label="Form">
+            {formChoice.label}, {formChoice.minutesLabel}
+          </LabelledField>
           <LabelledField label="Questions Completed">
-            {details.answeredCount} of {QUESTION_COUNT}
+            {details.answeredCount} of {details.itemCount}
             {details.finishedAt && (
               <Badge color="teal" ml="xs">
                 Completed

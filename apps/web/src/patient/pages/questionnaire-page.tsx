@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TPatientItemSet, TPatientTest } from '@pid5/contract';
 import { ApiError } from '../../api/client';
-import { answerOf, findNextUnanswered, ITEM_COUNT } from '../answer-queue';
+import { answerOf, findNextUnanswered } from '../answer-queue';
 import { CLOSED_CODES } from '../answer-sync';
 import { ItemQuestion } from '../components/item-question';
 import { PageHeading, PatientLayout } from '../components/patient-layout';
@@ -27,7 +27,10 @@ function focusItem(item: number): void {
   group.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
 
-/** `/test/{code}` while open: all 220 items, saved one by one as they are answered (spec §2, DESIGN.md §8). */
+/**
+ * `/test/{code}` while open: every item of the test's form (220, 100 or 25, in the form's order and numbering, issue
+ * 18), saved one by one as they are answered (spec §2, DESIGN.md §8).
+ */
 export function QuestionnairePage({
   code,
   test,
@@ -47,6 +50,7 @@ export function QuestionnairePage({
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   const { answers, answeredCount, pendingCount, status } = snapshot;
+  const ITEM_COUNT = test.itemCount;
   const canSubmit = answeredCount === ITEM_COUNT && pendingCount === 0 && status !== 'saving';
 
   const onAnswer = useCallback(
