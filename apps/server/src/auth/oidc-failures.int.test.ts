@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_ERROR_MESSAGES, type LoginErrorKey } from '@pid5/contract';
 import { signInWithDevProvider } from '../../test/factories';
@@ -185,6 +186,38 @@ describe('the provider is down', () => {
   });
 });
 
+describe('the provider hangs', () => {
+  let hanging: Server;
+  beforeAll(async () => {
+    hanging = createServer(() => undefined); // accepts connections, never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', () => resolve()));
+  });
+  afterAll(() => {
+    hanging.close();
+  });
+
+  it('past PROVIDER_TIMEOUT_SECONDS: "not reachable right now", the log line says it timed out', async () => {
+    const issuer = `http://127.0.0.1:${(hanging.address() as { port: number }).port}`;
+    const { server, log } = await startLoggedServer({
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      PROVIDER_TIMEOUT_SECONDS: '1',
+    });
+    try {
+      await waitForLine(log, /^institute login failed at discovery/);
+      const before = log.length;
+      const response = await server.client().get('/auth/login');
+      expect(shownMessage(response.headers.get('location'))).toBe(NOT_REACHABLE);
+      expect(failureLines(log, before).map((line) => line.msg)).toEqual([
+        `institute login failed at discovery: ${issuer}/.well-known/openid-configuration: ` +
+          'The operation was aborted due to timeout - the provider did not answer or failed',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("the person's own sign-in did not finish", () => {
   let server: TestServer;
   let log: string[];
@@ -260,5 +293,20 @@ describe("the person's own sign-in did not finish", () => {
         "the person's own sign-in did not finish",
     ]);
     expect(log.join('')).not.toContain('some-code');
+  });
+
+  it("logout where the provider has not registered our post_logout_redirect_uri: the app's session has ended", async () => {
+    const { client } = await signInWithDevProvider(server, 'fail-user-1');
+    expect((await client.get('/api/me')).status).toBe(200);
+    const { redirectTo } = (await (await client.post('/auth/logout')).json()) as { redirectTo: string };
+    const endSession = new URL(redirectTo);
+    expect(endSession.origin).toBe(idp.issuer);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${server.url}/login`);
+    // Ended here first, whatever the provider says next.
+    expect((await client.get('/api/me')).status).toBe(401);
+    // This client registered no post-logout URIs: the provider refuses to send the browser back (its own page).
+    const atProvider = await client.get(redirectTo);
+    expect(atProvider.status).toBe(400);
+    expect(await atProvider.text()).toMatch(/post_logout_redirect_uri/);
   });
 });
