@@ -3,7 +3,13 @@ import * as oidc from 'openid-client';
 import type { LoginErrorKey } from '@pid5/contract';
 import type { OidcProviderConfig } from '../config';
 import { InstituteLoginError, type ProviderFailure, type ProviderStep } from './login-errors';
-import { describeForLog, describeProviderFailure, LOGIN_ERROR_KEY_FOR, urlForLog } from './provider-failure';
+import {
+  describeForLog,
+  describeProviderFailure,
+  LOG_LEVEL_FOR,
+  LOGIN_ERROR_KEY_FOR,
+  urlForLog,
+} from './provider-failure';
 
 /**
  * The institute's login, behind one small interface so the routes do not care which provider
@@ -302,7 +308,7 @@ export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
 export async function logDiscovery(login: OidcLogin, log: FastifyBaseLogger): Promise<void> {
   const report = await login.checkDiscovery();
   if (!report.ok) {
-    log.warn(
+    log[LOG_LEVEL_FOR[report.failure.cause]](
       { instituteLogin: report.failure },
       `${describeForLog(report.failure)}; the server keeps running and tries again at the next sign-in`,
     );

@@ -115,6 +115,7 @@ describe('the provider refuses our configuration', () => {
         `institute login failed at token exchange: ${idp.issuer}/token: HTTP 401: ` +
           'invalid_client (client authentication failed) - the provider refuses our configuration',
       );
+      expect(lines[0]!.level).toBe(50); // error: the operator must act
       expect(lines[0]!.instituteLogin).toMatchObject({
         step: 'token exchange',
         cause: 'configuration',
@@ -179,6 +180,7 @@ describe('the provider is down', () => {
       const lines = failureLines(log, before);
       expect(lines).toHaveLength(1);
       expect(lines[0]!.instituteLogin).toMatchObject({ step: 'discovery', cause: 'unreachable', status: null });
+      expect(lines[0]!.level).toBe(40); // warn
       expect(lines[0]!.msg).toContain('ECONNREFUSED');
     } finally {
       await server.close();
@@ -255,6 +257,7 @@ describe("the person's own sign-in did not finish", () => {
     expect(failureLines(log, before).map((line) => line.msg)).toEqual([
       'institute login failed at authorization: the provider returned access_denied (End-User aborted interaction)',
     ]);
+    expect(failureLines(log, before)[0]!.level).toBe(30); // info: routine
     expect((await client.get('/api/me')).status).toBe(401);
   });
 

@@ -33,6 +33,16 @@ export function causeOfOAuthError(error: string): ProviderFailureCause {
   return OUTAGE_ERRORS.has(error) ? 'unreachable' : 'configuration';
 }
 
+/**
+ * The log level for each cause: the operator must act on a refused configuration (error), an outage is worth a
+ * warning, and a person's own unfinished sign-in (cancelled, expired) is routine (info).
+ */
+export const LOG_LEVEL_FOR: Record<ProviderFailureCause, 'error' | 'warn' | 'info'> = {
+  configuration: 'error',
+  unreachable: 'warn',
+  'sign-in': 'info',
+};
+
 /** A URL for the log: scheme, host and path only (no query values, fragment or user:password). */
 export function urlForLog(url: string | URL | null | undefined): string | null {
   if (!url) {

@@ -3,7 +3,7 @@ import type { LoginErrorKey } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import type { InstituteLogin, ProviderTokens, SignInListener } from '../../auth/institute-login';
 import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../auth/login-errors';
-import { causeOfOAuthError, LOGIN_ERROR_KEY_FOR } from '../../auth/provider-failure';
+import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../auth/provider-failure';
 import { createSession, deleteSession, type ActiveSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { hashToken, safeEqual } from '../../lib/tokens';
@@ -118,7 +118,7 @@ export async function completeInstituteLogin(
     // The provider sent the browser back with an OAuth error (RFC 6749 §4.1.2.1): the person refused, or the
     // provider refuses our request (unauthorized_client, invalid_scope, …), or it is in trouble (server_error).
     const cause = causeOfOAuthError(providerError);
-    log.warn(
+    log[LOG_LEVEL_FOR[cause]](
       {
         instituteLogin: {
           step: 'authorization',
@@ -191,7 +191,7 @@ export async function completeInstituteLogin(
  */
 function logLoginFailure(log: FastifyBaseLogger, error: unknown, fallbackMessage: string): LoginErrorKey | null {
   if (error instanceof InstituteLoginError && error.failure) {
-    log.warn({ instituteLogin: error.failure }, error.message);
+    log[LOG_LEVEL_FOR[error.failure.cause]]({ instituteLogin: error.failure }, error.message);
     return error.key;
   }
   log.warn({ err: error }, fallbackMessage);
