@@ -220,7 +220,7 @@ describe('the provider hangs', () => {
   });
 });
 
-describe("the person's own sign-in did not finish", () => {
+describe("the person's own sign-in did not finish (and, for contrast, a refusal in the callback)", () => {
   let server: TestServer;
   let log: string[];
 
@@ -311,5 +311,22 @@ describe("the person's own sign-in did not finish", () => {
     const atProvider = await client.get(redirectTo);
     expect(atProvider.status).toBe(400);
     expect(await atProvider.text()).toMatch(/post_logout_redirect_uri/);
+  });
+
+  it('a callback carrying unauthorized_client (the provider refuses our request): "not set up correctly"', async () => {
+    // What a provider sends back when the client may not use the code flow or a scope (RFC 6749 §4.1.2.1).
+    const client = server.client();
+    const started = await client.get('/auth/login');
+    const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
+    const before = log.length;
+    const callback = await client.get(
+      `/auth/callback?error=unauthorized_client&error_description=${encodeURIComponent('Client not allowed')}` +
+        `&state=${encodeURIComponent(state)}`,
+    );
+    expect(callback.headers.get('location')).toBe('/login?error=not_set_up');
+    const lines = failureLines(log, before);
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [50, 'institute login failed at authorization: the provider returned unauthorized_client (Client not allowed)'],
+    ]);
   });
 });
