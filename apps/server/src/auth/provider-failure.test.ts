@@ -153,4 +153,17 @@ describe('describeProviderFailure', () => {
       detail: 'unexpected HTTP response status code',
     });
   });
+
+  it('a discovery document for another issuer name: our configuration, with the name the provider uses', () => {
+    const mismatch = clientError(
+      'discovered metadata issuer does not match the expected issuer',
+      { expected: 'https://10.0.0.5/realms/x', body: { issuer: 'https://sso.example/realms/x' }, attribute: 'issuer' },
+      'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
+    );
+    expect(describeProviderFailure('discovery', mismatch, 'https://10.0.0.5/realms/x')).toMatchObject({
+      cause: 'configuration',
+      detail:
+        'discovered metadata issuer does not match the expected issuer (the provider names itself https://sso.example/realms/x)',
+    });
+  });
 });

@@ -94,6 +94,15 @@ function challengeFields(cause: unknown): { error: string | null; description: s
   return { error: shorten(first?.parameters?.error, 100), description: shorten(first?.parameters?.error_description) };
 }
 
+/** The issuer a discovery document names, when openid-client refused it for not being OIDC_ISSUER. */
+function namedIssuer(cause: unknown): string | null {
+  const { attribute, body } = (typeof cause === 'object' && cause !== null ? cause : {}) as {
+    attribute?: unknown;
+    body?: { issuer?: unknown };
+  };
+  return attribute === 'issuer' ? urlForLog(typeof body?.issuer === 'string' ? body.issuer : null) : null;
+}
+
 /**
  * Describes an error thrown by openid-client during `step`: the URL, HTTP status and the provider's
  * `error`/`error_description` when it answered, and which of the three causes it is.
@@ -141,6 +150,10 @@ export function describeProviderFailure(
     return failure;
   }
   failure.detail = shorten(innermostMessage(error));
+  const named = namedIssuer(fields.cause);
+  if (named) {
+    failure.detail = `${failure.detail ?? 'issuer mismatch'} (the provider names itself ${named})`;
+  }
   if (failure.status !== null && failure.status >= 500) {
     failure.cause = 'unreachable';
   } else if (step === 'ID token check' && /nonce/.test(failure.detail ?? '')) {
