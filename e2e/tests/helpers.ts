@@ -152,6 +152,8 @@ interface NewTestFields {
   postalCode?: string;
   dsmCodes?: string[];
   primaryDsm?: string;
+  /** The form to give (issue 18); the server's default (DEFAULT_FORM) without it. */
+  form?: 'FULL' | 'SF' | 'BF';
 }
 
 export async function currentTermsId(page: Page): Promise<number> {
@@ -173,6 +175,7 @@ export async function createTestViaApi(page: Page, fields: NewTestFields, termsI
       dsmCodes,
       primaryDsm: fields.primaryDsm ?? dsmCodes[0],
       termsId: termsId ?? (await currentTermsId(page)),
+      ...(fields.form ? { form: fields.form } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -235,13 +235,13 @@ describe('the brief form (25 items)', () => {
     expect(results.total?.irf).toBeNull();
     expect(results.domains.every((d) => d.irf === null)).toBe(true);
     // No validity scale is published for the brief form: listed as such, none computed.
-    expect(results.validity.scales.map((s) => [s.key, s.isComputed, s.flag])).toEqual([
-      ['INC', false, 'not-published'],
-      ['ORS', false, 'not-published'],
-      ['PRD', false, 'not-published'],
-      ['SDTD', false, 'not-published'],
+    expect(results.validity.scales.map((s) => [s.key, s.status, s.score])).toEqual([
+      ['INC', 'not-published', null],
+      ['ORS', 'not-published', null],
+      ['PRD', 'not-published', null],
+      ['SDTD', 'not-published', null],
     ]);
-    expect(results.validity.summary).toMatch(/No validity scale is published for the brief form/);
+    expect(results.validityVerdict.label).toBe('No validity scale published');
 
     const pdf = await clinician.client.get(`/api/assessments/${id}/report.pdf`);
     expect(pdf.status).toBe(200);
@@ -339,12 +339,14 @@ describe('the short form (100 items)', () => {
     const incs = INCS_PAIRS.reduce((sum, [a, b]) => sum + Math.abs(answerOf(a) - answerOf(b)), 0);
     expect(incs).toBe(13);
     const incsLine = results.validity.scales.find((s) => s.key === 'INCS');
-    expect(incsLine).toMatchObject({ isComputed: true, score: 13, flag: 'inconsistent', isConcern: true });
-    expect(results.validity.scales.filter((s) => s.flag === 'not-published').map((s) => s.key)).toEqual([
+    expect(incsLine).toMatchObject({ status: 'flagged', score: 13, isConcern: true });
+    expect(results.validity.scales.filter((s) => s.status === 'not-published').map((s) => s.key)).toEqual([
       'ORS',
       'PRD',
       'SDTD',
     ]);
+    // INC-S at or above 8 is one of the norm sample's exclusions: the profile is not interpretable.
+    expect(results.validityVerdict.verdict).toBe('not-interpretable');
 
     const pdf = await clinician.client.get(`/api/assessments/${id}/report.pdf`);
     expect(pdf.status).toBe(200);
@@ -374,6 +376,6 @@ describe('the short form (100 items)', () => {
     expect(live.domains.find((d) => d.key === 'NegAf')).toMatchObject({ isScored: false, unscoredFacets: ['Anx'] });
     expect(live.validity.unscoredFacets).toEqual(['Anx']);
     // Anx's items are an INC-S pair member (24-78): INC-S cannot be computed.
-    expect(live.validity.scales.find((s) => s.key === 'INCS')).toMatchObject({ isComputed: false, score: null });
+    expect(live.validity.scales.find((s) => s.key === 'INCS')).toMatchObject({ status: 'not-computed', score: null });
   });
 });

@@ -21,6 +21,11 @@ export function drawDomains(doc: Doc, results: TAssessmentResults, chartScores: 
     labelSize: 8,
   });
   caption(doc, CHART_CAPTION);
-  scaleTable(doc, results.domains, DOMAIN_TEXTS, { nameHeader: 'Domain', hasNote: true, note: formTableNote(results) });
+  scaleTable(doc, results.domains, DOMAIN_TEXTS, {
+    nameHeader: 'Domain',
+    hasNote: true,
+    note: formTableNote(results),
+    patientFacingLevels: results.validityVerdict.patientFacingLevels,
+  });
   drawTotal(doc, results);
 }

@@ -42,6 +42,7 @@ export function drawTotal(doc: Doc, results: TAssessmentResults): void {
   scaleTable(doc, [{ ...results.total, facets: [], unscoredFacets: [] }], TOTAL_TEXT, {
     nameHeader: 'Total',
     hasNote: false,
+    patientFacingLevels: results.validityVerdict.patientFacingLevels,
   });
   if (!results.total.isScored) {
     caption(doc, 'The total is not scored: 7 or more of the 25 statements were not answered.');

@@ -1,0 +1,74 @@
+import {
+  ANSWER_LABELS,
+  codeOf,
+  createTestViaApi,
+  expect,
+  grantTests,
+  newClinician,
+  openAdmin,
+  patientState,
+  questionnaireItem,
+  test,
+  unique,
+} from './helpers';
+
+// Issue 18: a brief form (PID-5-BF, 25 items) from the clinician's link to the results, in a real browser.
+
+/** The answer to brief-form item n. */
+const valueFor = (n: number) => n % 4;
+
+test('a patient completes a brief form of 25 items and the clinician sees its domains and total', async ({
+  page,
+  newPage,
+  baseURL,
+}) => {
+  const clinician = await newClinician(page, baseURL ?? '', 'clinician-brief');
+  const admin = await openAdmin(newPage);
+  await grantTests(admin, clinician.id, 1);
+  await admin.close();
+  const patientId = unique('PAT-BF');
+  const created = await createTestViaApi(page, { patientId, form: 'BF' });
+
+  // The dashboard shows the form and filters by it.
+  await page.goto('/dashboard?form=BF');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: patientId, exact: true }) });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('0 of 25');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Brief');
+  await expect(page.getByRole('combobox', { name: 'Form' })).toHaveValue('BF');
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByText('Brief (25 items), about 5 minutes')).toBeVisible();
+  const link = await page.getByRole('textbox', { name: 'Test Link' }).inputValue();
+  const code = codeOf(link);
+  expect(code).toBe(created.code);
+
+  const patient = await newPage({ reducedMotion: 'reduce' });
+  await patient.goto(link);
+  await patient.getByRole('button', { name: 'Accept' }).click();
+  await expect(patient).toHaveURL(`${baseURL}/test/${code}`);
+  await expect(patient.getByText('0 / 25 completed')).toBeVisible();
+  await expect(patient.getByText('Below are 25 statements.', { exact: false })).toBeVisible();
+  await expect(questionnaireItem(patient, 25)).toBeAttached();
+  await expect(questionnaireItem(patient, 26)).toHaveCount(0);
+  for (let n = 1; n <= 25; n++) {
+    await questionnaireItem(patient, n)
+      .getByRole('radio', { name: ANSWER_LABELS[valueFor(n)] })
+      .check();
+  }
+  await expect(patient.getByText('25 / 25 completed')).toBeVisible();
+  await expect(patient.getByRole('status')).toHaveText('Saved');
+  await patient.getByRole('button', { name: 'Submit Test' }).click();
+  await expect(patient.getByRole('heading', { name: 'This test has been completed' })).toBeVisible();
+  const finished = await patientState(patient.request, code);
+  expect(finished.answers).toBe(Array.from({ length: 25 }, (_, i) => String(valueFor(i + 1))).join(''));
+
+  await page.reload();
+  await expect(page.getByText('25 of 25')).toBeVisible();
+  const results = page.getByRole('region', { name: 'Results' });
+  await expect(results.getByTestId('form-given')).toHaveText('Form given: Brief form (PID-5-BF, 25 items).');
+  const table = results.getByRole('table', { name: 'Domain and total scores' });
+  // NegAf: items 8, 9, 10, 11, 15 answered 0, 1, 2, 3, 3 → 1.80; the total: 37 / 25 → 1.48.
+  await expect(table.getByRole('row', { name: /Negative Affect/ })).toContainText('1.80');
+  await expect(table.getByRole('row', { name: /Total/ })).toContainText('1.48');
+  await expect(results.getByRole('table', { name: 'Facet scores' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+});
