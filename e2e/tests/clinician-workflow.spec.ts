@@ -296,7 +296,8 @@ test("another clinician sees none of A's tests; the admin sees them with the Cli
   for (const patientId of patientIds) {
     await admin.getByRole('searchbox', { name: 'Search by Patient ID' }).fill(patientId);
     const row = dashboardRow(admin, patientId);
-    await expect(row.getByRole('cell').nth(5)).toHaveText(clinicianA.username);
+    // Patient ID, Questions Completed, Form, Date Created, Due Date, Days Left, Clinician.
+    await expect(row.getByRole('cell').nth(6)).toHaveText(clinicianA.username);
   }
   await dashboardRow(admin, patientIds[1] ?? '')
     .getByRole('button', { name: 'Details' })
