@@ -30,7 +30,7 @@ export const FOOTER_NOTICE =
 
 /** Section 2 of the report: what a profile, a domain and a facet are, and how to read the scores. */
 export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
-  'This profile summarises your answers to a questionnaire of 220 statements about how you usually think, feel, ' +
+  'This profile summarises your answers to a questionnaire of short statements about how you usually think, feel, ' +
     'behave and relate to other people. It describes patterns that have been fairly typical for you over time, ' +
     'not how you felt on a single day. It is not a diagnosis, and it does not say what kind of person you are. ' +
     'It is meant to be read together with your clinician, who can put it next to everything else they know about you.',

@@ -247,6 +247,7 @@ describe('the brief form (25 items)', () => {
     expect(pdf.status).toBe(200);
     const text = await pdfToText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Form given: Brief form (PID-5-BF, 25 items).');
+    expect(text.replace(/\s+/g, ' ')).toContain('it has no facet scores, so the facet descriptions above do not apply');
     expect(text).toContain('Trait Domains');
     expect(text).not.toContain('Personality Trait Facets');
     expect(text).toContain('Mean of all 25 statements');

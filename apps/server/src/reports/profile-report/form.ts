@@ -8,10 +8,17 @@ import { scaleTable } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
 
-/** "Form given: Brief form (PID-5-BF, 25 items)." */
-export function formGivenText(results: Pick<TAssessmentResults, 'formName'>): string {
-  return `Form given: ${results.formName}.`;
+/** "Form given: Brief form (PID-5-BF, 25 items)." (the brief form also says what it does not give). */
+export function formGivenText(results: Pick<TAssessmentResults, 'formName'> & { form?: string }): string {
+  return results.form === 'BF'
+    ? `Form given: ${results.formName}. ${BRIEF_FORM_SCOPE}`
+    : `Form given: ${results.formName}.`;
 }
+
+/** The brief form's domains are made of its items, not of facets, and it has no facet scores. */
+export const BRIEF_FORM_SCOPE =
+  'The brief form gives the five domains (each the mean of its 5 statements) and a total score; it has no facet ' +
+  'scores, so the facet descriptions above do not apply to it.';
 
 export const BRIEF_FORM_TABLE_NOTE =
   'Score: mean answer on the 0-3 scale of the domain’s 5 statements (the total: of all 25). US z: standardised ' +
@@ -69,6 +76,6 @@ export function formFixedTexts(): string[] {
     ...Object.values(TOTAL_TEXT).map((text) => text.description),
     formGivenText({ formName: 'Full form (PID-5, 220 items)' }),
     formGivenText({ formName: 'Short form (PID-5-SF, 100 items)' }),
-    formGivenText({ formName: 'Brief form (PID-5-BF, 25 items)' }),
+    formGivenText({ formName: 'Brief form (PID-5-BF, 25 items)', form: 'BF' }),
   ];
 }

@@ -35,7 +35,10 @@ function validityBlocks(results: TAssessmentResults): TextBlock[] {
     muted(`US T and percentile: ${tables.label}. ${tables.sample} Source: ${tables.source}.`),
     muted(`US z: ${srf.note}`),
     muted(`German z: ${irf.label}. ${irf.citation}, N = ${irf.sampleN ?? 'n/a'}. ${irf.note}`),
-    muted(`${formGivenText(results)} Versions: ${results.instrument.version}; ${results.normsVersion}.`, 0),
+    muted(
+      `${formGivenText({ formName: results.formName })} Versions: ${results.instrument.version}; ${results.normsVersion}.`,
+      0,
+    ),
   ];
 }
 
