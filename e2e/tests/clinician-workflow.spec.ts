@@ -197,6 +197,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(row.getByRole('cell')).toHaveText([
     firstPatient,
     '0 of 220',
+    'Full',
     await formatDateInPage(page, stored?.createdAt ?? ''),
     await formatDateInPage(page, stored?.dueAt ?? ''),
     '30',
