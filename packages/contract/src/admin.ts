@@ -93,6 +93,11 @@ export const AUDIT_ACTIONS = [
   'assessment.submit',
   'assessment.history',
   'assessment.refused',
+  'patient.timeline',
+  'patient.compare',
+  'patient.export',
+  'patient.share',
+  'patient.unshare',
   'credits.grant',
   'credits.sync',
 ] as const;
@@ -111,6 +116,11 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'assessment.submit': 'Patient submitted a test',
   'assessment.history': 'Viewed the answer history',
   'assessment.refused': 'Asked for a test not theirs to see (refused)',
+  'patient.timeline': "Viewed a patient's timeline",
+  'patient.compare': 'Compared two tests of a patient',
+  'patient.export': "Downloaded a patient's scores (CSV)",
+  'patient.share': 'Shared a patient with a colleague',
+  'patient.unshare': 'Ended a patient share',
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
 };

@@ -14,6 +14,11 @@ export type AuditAction =
   | 'assessment.submit'
   | 'assessment.history'
   | 'assessment.refused'
+  | 'patient.timeline'
+  | 'patient.compare'
+  | 'patient.export'
+  | 'patient.share'
+  | 'patient.unshare'
   | 'credits.grant'
   | 'credits.sync';
 

@@ -80,26 +80,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         </Group>
       </Group>
 
-      <Paper withBorder p="md">
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Test Link"
-            description="Send this link to the patient. It opens this test only."
-            value={details.testLink}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            style={{ flex: 1 }}
-            styles={{ input: { fontFamily: 'monospace' } }}
-          />
-          <CopyButton value={details.testLink} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Paper>
+      {details.testLink !== null && <TestLinkPanel testLink={details.testLink} />}
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -135,7 +116,8 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
             </LabelledField>
           )}
         </SimpleGrid>
-        {!details.finishedAt && <ExtendButton details={details} />}
+        {/* A colleague reading a shared patient (no link) reads only. */}
+        {!details.finishedAt && details.testLink !== null && <ExtendButton details={details} />}
       </Paper>
 
       <Section title="Demographics">
@@ -181,6 +163,31 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
+  );
+}
+
+function TestLinkPanel({ testLink }: { testLink: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Test Link"
+          description="Send this link to the patient. It opens this test only."
+          value={testLink}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          style={{ flex: 1 }}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+        <CopyButton value={testLink} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Paper>
   );
 }
 

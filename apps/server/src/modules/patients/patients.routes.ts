@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAdministrationComparison,
+  ZApiError,
+  ZAssessmentIdParams,
+  ZCompareQuery,
+  ZPatientTimeline,
+  ZShareRequest,
+  ZShareResponse,
+} from '@pid5/contract';
+import { requireSession } from '../../http/access';
+import {
+  comparePatientAdministrations,
+  exportPatientScores,
+  revokePatientShare,
+  sharePatient,
+  viewPatientTimeline,
+} from './patients.service';
+
+// One patient over time (issue 19; DESIGN.md §2 "Patients"), anchored on one of the patient's tests. Thin: validate,
+// call the service (which decides access and audits), send.
+
+export function registerPatientsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, clock } = app.deps;
+  const db = database.db;
+
+  r.get(
+    '/api/assessments/:id/patient',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The patient of this test: every administration the caller may see (newest first) and its shares',
+        params: ZAssessmentIdParams,
+        response: { 200: ZPatientTimeline, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      viewPatientTimeline({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.post(
+    '/api/assessments/:id/patient/shares',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "Let a colleague read every administration of this test's patient (owner or admin)",
+        params: ZAssessmentIdParams,
+        body: ZShareRequest,
+        response: { 200: ZShareResponse, 400: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      sharePatient({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        granteeId: request.body.granteeId,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.post(
+    '/api/assessments/:id/patient/shares/revoke',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "End a colleague's read access to this test's patient (owner or admin)",
+        params: ZAssessmentIdParams,
+        body: ZShareRequest,
+        response: { 200: ZShareResponse, 400: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      revokePatientShare({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        granteeId: request.body.granteeId,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.get(
+    '/api/assessments/:id/compare',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary:
+          'Two completed tests of one patient side by side, with reliable change where a reliability is published',
+        params: ZAssessmentIdParams,
+        querystring: ZCompareQuery,
+        response: { 200: ZAdministrationComparison, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      comparePatientAdministrations({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        withId: request.query.with,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.get(
+    '/api/assessments/:id/patient.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "The patient's completed administrations as CSV, one row per administration and scale",
+        params: ZAssessmentIdParams,
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const csv = await exportPatientScores({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now,
+        ip: request.ip,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="patient-scores-${now.toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  );
+}
