@@ -30,6 +30,8 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
+import { PatientPanel } from './patient-panel';
+import { newTestForPatient } from './patient-prefill';
 
 /** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
 export default function DetailsPage() {
@@ -71,6 +73,12 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         <Group gap="xs">
           {isComplete && (
             <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />
+          )}
+          {/* Re-testing (issue 19): the owner, in the clinician view; the new test is theirs, so the same patient. */}
+          {!isAdminView && details.finishedAt && details.testLink !== null && (
+            <Button component={Link} to="/createtest" state={newTestForPatient(details)} variant="light">
+              New test for this patient
+            </Button>
           )}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
@@ -160,6 +168,8 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           </Group>
         )}
       </Section>
+
+      <PatientPanel assessmentId={details.id} />
 
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
