@@ -23,7 +23,7 @@ import {
 
 export function registerPatientsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock } = app.deps;
+  const { database, clock, normTables } = app.deps;
   const db = database.db;
 
   r.get(
@@ -43,6 +43,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         id: request.params.id,
         now: clock.now(),
+        normTables,
         ip: request.ip,
       }),
   );
@@ -113,6 +114,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         id: request.params.id,
         withId: request.query.with,
         now: clock.now(),
+        normTables,
         ip: request.ip,
       }),
   );
@@ -134,6 +136,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         id: request.params.id,
         now,
+        normTables,
         ip: request.ip,
       });
       return reply

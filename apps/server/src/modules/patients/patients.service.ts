@@ -5,7 +5,14 @@ import type {
   TShareResponse,
   ViewMode,
 } from '@pid5/contract';
-import { assessValidity, compareAdministrations, isFormId, type FormId, type ValidityVerdict } from '@pid5/instrument';
+import {
+  assessValidity,
+  compareAdministrations,
+  isFormId,
+  type FormId,
+  type NormTables,
+  type ValidityVerdict,
+} from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
@@ -65,8 +72,8 @@ export function formOfRow(row: AssessmentRow): FormId {
   return typeof form === 'string' && isFormId(form) ? form : 'FULL';
 }
 
-function verdictOf(row: AssessmentRow): ValidityVerdict {
-  const { score } = scoreAssessment(row);
+function verdictOf(row: AssessmentRow, normTables: NormTables): ValidityVerdict {
+  const { score } = scoreAssessment(row, normTables);
   return (score as { validityVerdict?: ValidityVerdict }).validityVerdict ?? assessValidity(score);
 }
 
@@ -89,6 +96,8 @@ export async function viewPatientTimeline(options: {
   session: ActiveSession;
   id: number;
   now: Date;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
   ip: string;
 }): Promise<TPatientTimeline> {
   const { db, now } = options;
@@ -116,7 +125,7 @@ export async function viewPatientTimeline(options: {
       finishedAt: row.finishedAt?.toISOString() ?? null,
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
-      validity: row.finishedAt ? summariseVerdict(verdictOf(row)) : null,
+      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
     })),
     canShare: mayShare,
     shares: presentShares(shares),
@@ -212,6 +221,8 @@ export async function comparePatientAdministrations(options: {
   id: number;
   withId: number;
   now: Date;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
   ip: string;
 }): Promise<TAdministrationComparison> {
   const { db } = options;
@@ -231,7 +242,10 @@ export async function comparePatientAdministrations(options: {
     patient.anchor.finishedAt.getTime() <= other.finishedAt.getTime()
       ? [patient.anchor, other]
       : [other, patient.anchor];
-  const comparison = compareAdministrations(scoreAssessment(earlier).score, scoreAssessment(later).score);
+  const comparison = compareAdministrations(
+    scoreAssessment(earlier, options.normTables).score,
+    scoreAssessment(later, options.normTables).score,
+  );
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'patient.compare',
@@ -270,6 +284,8 @@ export async function exportPatientScores(options: {
   session: ActiveSession;
   id: number;
   now: Date;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
   ip: string;
 }): Promise<string> {
   const { db } = options;
@@ -285,7 +301,7 @@ export async function exportPatientScores(options: {
   });
   return encodePatientCsv(
     rows.map((row) => {
-      const { score } = scoreAssessment(row);
+      const { score } = scoreAssessment(row, options.normTables);
       return {
         patientId: row.patientId,
         clinicianId: row.clinicianId,
@@ -293,7 +309,7 @@ export async function exportPatientScores(options: {
         form: formOfRow(row),
         createdAt: row.createdAt,
         finishedAt: row.finishedAt!,
-        validityLabel: verdictOf(row).label,
+        validityLabel: verdictOf(row, options.normTables).label,
         score,
       };
     }),
