@@ -27,6 +27,7 @@ function answerStaffPages() {
   onApi('getAnswerHistory', anAnswerHistory([]));
   onApi('getPatientTimeline', aPatientTimeline());
   onApi('compareAdministrations', aComparison());
+  onApi('listSharedWithMe', { items: [] });
   onApi('listAdminUsers', { items: [] });
   onApi('listCreditLedger', aPage([]));
   onApi('listAuditEvents', aPage([]));
@@ -39,6 +40,7 @@ describe('route table', () => {
     { path: '/createtest', heading: 'Create Test' },
     { path: '/details/7', heading: 'Test Details' },
     { path: '/compare/7/5', heading: 'Compare two tests' },
+    { path: '/shared', heading: 'Shared with me' },
   ])('$path opens its page for a signed-in clinician', async ({ path, heading }) => {
     signInAs(CLINICIAN);
     answerStaffPages();

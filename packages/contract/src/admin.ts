@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   'patient.export',
   'patient.share',
   'patient.unshare',
+  'patient.shared',
   'credits.grant',
   'credits.sync',
 ] as const;
@@ -121,6 +122,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'patient.export': "Downloaded a patient's scores (CSV)",
   'patient.share': 'Shared a patient with a colleague',
   'patient.unshare': 'Ended a patient share',
+  'patient.shared': 'Listed the patients shared with them',
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
 };

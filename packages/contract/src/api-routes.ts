@@ -25,6 +25,7 @@ export const API_ROUTES = {
   sharePatient: { method: 'POST', path: '/api/assessments/:id/patient/shares' },
   revokePatientShare: { method: 'POST', path: '/api/assessments/:id/patient/shares/revoke' },
   compareAdministrations: { method: 'GET', path: '/api/assessments/:id/compare' },
+  listSharedWithMe: { method: 'GET', path: '/api/patients/shared-with-me' },
   getCredits: { method: 'GET', path: '/api/credits' },
   getTerms: { method: 'GET', path: '/api/documents/terms' },
   getDiagnoses: { method: 'GET', path: '/api/diagnoses' },

@@ -38,7 +38,14 @@ import {
   ZSaveAnswersResponse,
 } from './patient';
 import { ZAnswerHistory } from './answer-history';
-import { ZAdministrationComparison, ZCompareQuery, ZPatientTimeline, ZShareRequest, ZShareResponse } from './patients';
+import {
+  ZAdministrationComparison,
+  ZCompareQuery,
+  ZPatientTimeline,
+  ZSharedWithMe,
+  ZShareRequest,
+  ZShareResponse,
+} from './patients';
 import { ZAssessmentResults } from './results';
 import { ZWixSyncRequest, ZWixSyncResponse } from './wix-sync';
 
@@ -74,6 +81,7 @@ export const API_SCHEMAS = {
   sharePatient: { body: ZShareRequest, response: ZShareResponse },
   revokePatientShare: { body: ZShareRequest, response: ZShareResponse },
   compareAdministrations: { query: ZCompareQuery, response: ZAdministrationComparison },
+  listSharedWithMe: { response: ZSharedWithMe },
   getCredits: { response: ZCredits },
   getTerms: { response: ZTermsDocument },
   getDiagnoses: { query: ZDiagnosesQuery, response: ZDiagnosisCatalogue },

@@ -122,3 +122,17 @@ export const ZAdministrationComparison = z.object({
   reliabilityRule: z.string(),
 });
 export type TAdministrationComparison = z.infer<typeof ZAdministrationComparison>;
+
+/** `GET /api/patients/shared-with-me`: the patients other clinicians have shared with the caller. */
+export const ZSharedWithMe = z.object({
+  items: z.array(
+    z.object({
+      owner: ZUserRef,
+      patientId: z.string(),
+      sharedAt: z.string(),
+      administrations: z.number().int(),
+      latestAssessmentId: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TSharedWithMe = z.infer<typeof ZSharedWithMe>;

@@ -19,6 +19,7 @@ export type AuditAction =
   | 'patient.export'
   | 'patient.share'
   | 'patient.unshare'
+  | 'patient.shared'
   | 'credits.grant'
   | 'credits.sync';
 

@@ -148,6 +148,15 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/patients/shared-with-me': {
+    audited: {
+      action: 'patient.shared',
+      run: async (ip) => {
+        const response = await send(clinician.client, 'GET', '/api/patients/shared-with-me', ip);
+        return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
   'GET /api/assessments/:id/patient.csv': {
     audited: {
       action: 'patient.export',

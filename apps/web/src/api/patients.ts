@@ -23,6 +23,14 @@ export function useSharePatient(id: number, action: 'share' | 'revoke') {
   });
 }
 
+/** The patients other clinicians have shared with the signed-in user. */
+export function useSharedWithMe() {
+  return useQuery({
+    queryKey: [...assessmentsKey, 'shared-with-me'],
+    queryFn: ({ signal }) => apiRequest('listSharedWithMe', { signal }),
+  });
+}
+
 export function useComparison(id: string | undefined, otherId: string | undefined) {
   return useQuery({
     queryKey: [...assessmentsKey, 'compare', id, otherId],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdministrationComparison, TPatientTimeline, TShareResponse } from '@pid5/contract';
+import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShareResponse } from '@pid5/contract';
 import { scoreResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -109,6 +109,16 @@ describe('sharing a patient with a colleague', () => {
     );
     expect(shared.shares.map((s) => s.grantee.id)).toEqual([colleague.id]);
 
+    // The colleague finds the patient in their list of shared patients, with the newest test to open.
+    const list = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
+    expect(list.items.find((item) => item.patientId === p.patientId)).toMatchObject({
+      owner: { id: owner.id },
+      administrations: 3,
+      latestAssessmentId: p.open.id,
+    });
+    const ownersList = await json<TSharedWithMe>(await owner.client.get('/api/patients/shared-with-me'));
+    expect(ownersList.items.some((item) => item.patientId === p.patientId)).toBe(false);
+
     // Reads: details without the link, results, the report, the timeline, the comparison, the CSV.
     const details = await json<{ testLink: string | null }>(
       await colleague.client.get(`/api/assessments/${p.open.id}`),
@@ -133,10 +143,10 @@ describe('sharing a patient with a colleague', () => {
     });
     expect(revokeAsColleague.status).toBe(403);
     expect((await colleague.client.get(`/api/assessments/${p.strangers.id}`)).status).toBe(404);
-    const list = await json<{ total: number }>(
+    const dashboard = await json<{ total: number }>(
       await colleague.client.get(`/api/assessments?search=${encodeURIComponent(p.patientId)}`),
     );
-    expect(list.total).toBe(0);
+    expect(dashboard.total).toBe(0);
 
     // Revoked: back to 404 everywhere.
     const revoked = await json<TShareResponse>(
@@ -145,6 +155,8 @@ describe('sharing a patient with a colleague', () => {
     expect(revoked.shares).toEqual([]);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
     expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient`)).status).toBe(404);
+    const after = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
+    expect(after.items.some((item) => item.patientId === p.patientId)).toBe(false);
 
     const actions = await server.database.db
       .select({ action: auditEvents.action, details: auditEvents.details })

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assessments, patientShares, users } from '../../db/schema';
 
@@ -69,4 +69,43 @@ export async function deleteShare(db: Db, share: PatientKey & { granteeId: strin
     )
     .returning({ granteeId: patientShares.granteeId });
   return rows.length > 0;
+}
+
+export interface SharedWithMeRow {
+  ownerId: string;
+  ownerName: string;
+  patientId: string;
+  sharedAt: Date;
+  administrations: number;
+  /** The patient's newest test (by creation), the one the list links to; null if the patient has none left. */
+  latestAssessmentId: number | null;
+}
+
+/** The patients other clinicians have shared with `granteeId`, newest share first. */
+export async function listSharedWith(db: Db, granteeId: string): Promise<SharedWithMeRow[]> {
+  const rows = await db
+    .select({
+      ownerId: patientShares.ownerId,
+      ownerName: users.username,
+      patientId: patientShares.patientId,
+      sharedAt: patientShares.createdAt,
+      administrations: sql<number>`count(${assessments.id})::int`,
+      latestAssessmentId: sql<
+        number | null
+      >`(array_agg(${assessments.id} order by ${assessments.createdAt} desc, ${assessments.id} desc))[1]`,
+    })
+    .from(patientShares)
+    .innerJoin(users, eq(users.id, patientShares.ownerId))
+    .leftJoin(
+      assessments,
+      and(eq(assessments.clinicianId, patientShares.ownerId), eq(assessments.patientId, patientShares.patientId)),
+    )
+    .where(eq(patientShares.granteeId, granteeId))
+    .groupBy(patientShares.ownerId, users.username, patientShares.patientId, patientShares.createdAt)
+    .orderBy(desc(patientShares.createdAt), patientShares.patientId);
+  // PGlite and PostgreSQL may return the bigint id as text.
+  return rows.map((row) => ({
+    ...row,
+    latestAssessmentId: row.latestAssessmentId === null ? null : Number(row.latestAssessmentId),
+  }));
 }

@@ -6,6 +6,7 @@ import {
   ZAssessmentIdParams,
   ZCompareQuery,
   ZPatientTimeline,
+  ZSharedWithMe,
   ZShareRequest,
   ZShareResponse,
 } from '@pid5/contract';
@@ -13,6 +14,7 @@ import { requireSession } from '../../http/access';
 import {
   comparePatientAdministrations,
   exportPatientScores,
+  listPatientsSharedWithMe,
   revokePatientShare,
   sharePatient,
   viewPatientTimeline,
@@ -144,5 +146,19 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         .header('content-disposition', `attachment; filename="patient-scores-${now.toISOString().slice(0, 10)}.csv"`)
         .send(csv);
     },
+  );
+
+  r.get(
+    '/api/patients/shared-with-me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The patients other clinicians have shared with the caller (read only), newest share first',
+        response: { 200: ZSharedWithMe },
+      },
+    },
+    async (request) =>
+      listPatientsSharedWithMe({ db, session: requireSession(request), now: clock.now(), ip: request.ip }),
   );
 }

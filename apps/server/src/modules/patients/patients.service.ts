@@ -2,6 +2,7 @@ import type {
   TAdministrationComparison,
   TPatientAccess,
   TPatientTimeline,
+  TSharedWithMe,
   TShareResponse,
   ViewMode,
 } from '@pid5/contract';
@@ -26,6 +27,7 @@ import {
   deleteShare,
   insertShare,
   listPatientAdministrations,
+  listSharedWith,
   listShares,
   type PatientKey,
   type ShareRow,
@@ -314,4 +316,33 @@ export async function exportPatientScores(options: {
       };
     }),
   );
+}
+
+/**
+ * `GET /api/patients/shared-with-me`: the patients other clinicians have shared with the caller, each with its newest
+ * test to open; audited `patient.shared` (the list names patient identifiers).
+ */
+export async function listPatientsSharedWithMe(options: {
+  db: Db;
+  session: ActiveSession;
+  now: Date;
+  ip: string;
+}): Promise<TSharedWithMe> {
+  const rows = await listSharedWith(options.db, options.session.user.id);
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.shared',
+    ip: options.ip,
+    at: options.now,
+    details: { patients: rows.length },
+  });
+  return {
+    items: rows.map((row) => ({
+      owner: { id: row.ownerId, username: row.ownerName },
+      patientId: row.patientId,
+      sharedAt: row.sharedAt.toISOString(),
+      administrations: row.administrations,
+      latestAssessmentId: row.latestAssessmentId,
+    })),
+  };
 }
