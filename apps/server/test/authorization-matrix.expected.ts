@@ -162,6 +162,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     query: (ctx) => `?with=${ctx.secondAdministrationId}`,
     revealsTarget: true,
   },
+  'GET /api/assessments/:id/compare.pdf': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    query: (ctx) => `?with=${ctx.secondAdministrationId}`,
+  },
   // The caller's own list: nothing is shared in the matrix's data, so everyone signed in gets an empty list.
   'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
   'GET /api/assessments/:id/patient.csv': {

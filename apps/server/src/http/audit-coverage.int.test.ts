@@ -148,6 +148,26 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/:id/compare.pdf': {
+    audited: {
+      action: 'patient.compare',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const again = await insertAssessment(stack.server, {
+          clinicianId: clinician.id,
+          patientId: row.patientId,
+          consented: true,
+          responses: ALL_ANSWERED,
+          finishedAt: stack.server.clock.now(),
+          scores: scoreResponses(ALL_ANSWERED),
+        });
+        patientSecrets.push(again.code);
+        const path = `/api/assessments/${row.id}/compare.pdf?with=${again.row.id}`;
+        const response = await send(clinician.client, 'GET', path, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'GET /api/patients/shared-with-me': {
     audited: {
       action: 'patient.shared',

@@ -5,6 +5,7 @@ import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShare
 import { scoreResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
+import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
@@ -227,6 +228,34 @@ describe('comparing two administrations', () => {
     expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=${p.strangers.id}`)).status).toBe(404);
     expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=abc`)).status).toBe(400);
     expect((await owner.client.get(`/api/assessments/${p.first.id}/compare`)).status).toBe(400);
+  });
+});
+
+describe('the comparison as a PDF', () => {
+  it('prints validity first, every scale with its change, the reasons, and draws cleanly', async () => {
+    const p = await makePatient();
+    const response = await owner.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}&tz=UTC`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('Comparison of Two Tests');
+    expect(text).toContain(`Patient ID: ${p.patientId}`);
+    expect(text.indexOf('Validity')).toBeLessThan(text.indexOf('Scores and change'));
+    expect(text).toContain('Anxiousness');
+    expect(text).toContain('Psychoticism');
+    expect(text).toMatch(/Not assessed \(1\)/);
+    expect(text).toContain('No published reliability for this scale on the full form');
+    expect(text).toContain('Jacobson & Truax');
+    expect((await rasterisePdf(pdf)).complaints).toBe('');
+
+    const refused = await stranger.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}`);
+    expect(refused.status).toBe(404);
+    const [row] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patient.compare'), eq(auditEvents.assessmentId, p.second.id)));
+    expect(row?.details).toMatchObject({ format: 'pdf', withId: p.first.id });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   ZAssessmentIdParams,
   ZCompareQuery,
   ZPatientTimeline,
+  ZReportQuery,
   ZSharedWithMe,
   ZShareRequest,
   ZShareResponse,
@@ -13,6 +14,7 @@ import {
 import { requireSession } from '../../http/access';
 import {
   comparePatientAdministrations,
+  createComparisonReport,
   exportPatientScores,
   listPatientsSharedWithMe,
   revokePatientShare,
@@ -25,7 +27,7 @@ import {
 
 export function registerPatientsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, normTables } = app.deps;
+  const { database, clock, config, normTables, pdfPool } = app.deps;
   const db = database.db;
 
   r.get(
@@ -119,6 +121,43 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         normTables,
         ip: request.ip,
       }),
+  );
+
+  r.get(
+    '/api/assessments/:id/compare.pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The comparison of two completed tests of one patient as a PDF; `tz` is the time zone for the date',
+        params: ZAssessmentIdParams,
+        querystring: ZCompareQuery.extend({ tz: ZReportQuery.shape.tz }),
+        // 200 is application/pdf; errors (400, 404, 409 TEST_INCOMPLETE, 503) are the usual error body.
+      },
+    },
+    async (request, reply) => {
+      const pdf = await createComparisonReport({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        withId: request.query.with,
+        normTables,
+        pdfPool,
+        acceptLanguage: request.headers['accept-language'],
+        timeZone: request.query.tz,
+        instituteName: config.instituteName,
+        copyrightYear: config.reportCopyrightYear,
+        now: clock.now(),
+        ip: request.ip,
+        log: request.log,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="comparison.pdf"')
+        .header('cache-control', 'no-store')
+        .header('content-length', String(pdf.byteLength))
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
   );
 
   r.get(

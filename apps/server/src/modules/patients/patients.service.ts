@@ -14,10 +14,13 @@ import {
   type NormTables,
   type ValidityVerdict,
 } from '@pid5/instrument';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
+import { formatReportDate } from '../../reports/report-date';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
 import { scoreAssessment, testIncomplete } from '../results/results.service';
@@ -213,20 +216,14 @@ function notSamePatient(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fields: { with: message } });
 }
 
-/**
- * Two completed administrations of one patient, the earlier first (DESIGN.md §5 "Comparing two administrations");
- * audited `patient.compare` with both ids. The second test must be readable too (else 404) and the same patient.
- */
-export async function comparePatientAdministrations(options: {
+/** Two completed administrations of one patient, the earlier first (not audited: the callers below audit). */
+async function buildComparison(options: {
   db: Db;
   session: ActiveSession;
   id: number;
   withId: number;
-  now: Date;
-  /** The tables T and percentile are read with (app.deps.normTables). */
   normTables: NormTables;
-  ip: string;
-}): Promise<TAdministrationComparison> {
+}): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
     throw notSamePatient('Choose two different tests to compare.');
@@ -248,14 +245,6 @@ export async function comparePatientAdministrations(options: {
     scoreAssessment(earlier, options.normTables).score,
     scoreAssessment(later, options.normTables).score,
   );
-  await recordAudit(db, {
-    actor: options.session.user.id,
-    action: 'patient.compare',
-    assessmentId: patient.anchor.id,
-    ip: options.ip,
-    at: options.now,
-    details: { view: patient.view, access: patient.access, withId: other.id },
-  });
   const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
     id: row.id,
     form: formOfRow(row),
@@ -264,17 +253,99 @@ export async function comparePatientAdministrations(options: {
     validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
   });
   return {
-    patientId: patient.key.patientId,
-    first: describe(earlier, comparison.first),
-    second: describe(later, comparison.second),
-    isChangeInterpretable: comparison.isChangeInterpretable,
-    validityStatement: comparison.validityStatement,
-    isSameForm: comparison.isSameForm,
-    formsStatement: comparison.formsStatement,
-    scales: comparison.scales.map((scale) => ({ ...scale })),
-    rciRule: comparison.rciRule,
-    reliabilityRule: comparison.reliabilityRule,
+    patient,
+    otherId: other.id,
+    comparison: {
+      patientId: patient.key.patientId,
+      first: describe(earlier, comparison.first),
+      second: describe(later, comparison.second),
+      isChangeInterpretable: comparison.isChangeInterpretable,
+      validityStatement: comparison.validityStatement,
+      isSameForm: comparison.isSameForm,
+      formsStatement: comparison.formsStatement,
+      scales: comparison.scales.map((scale) => ({ ...scale })),
+      rciRule: comparison.rciRule,
+      reliabilityRule: comparison.reliabilityRule,
+    },
   };
+}
+
+/**
+ * `GET /api/assessments/{id}/compare?with={id}` (DESIGN.md §5 "Comparing two administrations"); audited
+ * `patient.compare` with both ids. The second test must be readable too (else 404) and of the same patient.
+ */
+export async function comparePatientAdministrations(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  withId: number;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
+  now: Date;
+  ip: string;
+}): Promise<TAdministrationComparison> {
+  const { patient, otherId, comparison } = await buildComparison(options);
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.compare',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view: patient.view, access: patient.access, withId: otherId },
+  });
+  return comparison;
+}
+
+/**
+ * `GET /api/assessments/{id}/compare.pdf?with={id}`: the same comparison as its own small PDF, drawn in the report
+ * threads (reports/comparison-report/); audited `patient.compare` with `format: 'pdf'`.
+ */
+export async function createComparisonReport(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  withId: number;
+  normTables: NormTables;
+  pdfPool: PdfPool;
+  acceptLanguage: string | undefined;
+  timeZone: string | undefined;
+  instituteName: string;
+  copyrightYear: number | undefined;
+  now: Date;
+  ip: string;
+  log: FastifyBaseLogger;
+}): Promise<Uint8Array> {
+  const { now } = options;
+  const { patient, otherId, comparison } = await buildComparison(options);
+  const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  let pdf: Uint8Array;
+  try {
+    pdf = await options.pdfPool.render(
+      {
+        kind: 'comparison',
+        comparison,
+        dateText: date.text,
+        instituteName: options.instituteName,
+        copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+      },
+      { requester: options.session.user.id },
+    );
+  } catch (error) {
+    if (error instanceof PdfRenderError) {
+      options.log.error({ err: error, assessmentId: patient.anchor.id }, 'Comparison PDF failed');
+      throw new AppError('INTERNAL', 'The comparison could not be printed. Please try again.');
+    }
+    throw error;
+  }
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.compare',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: now,
+    details: { view: patient.view, access: patient.access, withId: otherId, format: 'pdf' },
+  });
+  return pdf;
 }
 
 /**

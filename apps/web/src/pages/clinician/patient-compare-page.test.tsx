@@ -39,6 +39,10 @@ describe('compare two tests', () => {
       'Thimm, J. C., Jordan, S., & Bach, B. (2016). BMC Psychology, 4, 61. Internal consistency, Norwegian university students, N = 503.',
     );
     expect(screen.getByRole('img', { name: /Profile of both tests in US T scores/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the comparison (PDF)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/assessments\/5\/compare\.pdf\?with=7&tz=/),
+    );
   });
 
   it('says first when an administration is not interpretable', async () => {
@@ -51,7 +55,11 @@ describe('compare two tests', () => {
           'The later administration is not interpretable, so the differences below are not to be read as change and no reliable-change mark is given.',
         second: {
           ...aComparison().second,
-          validity: { verdict: 'not-interpretable', label: 'Not interpretable', summary: 'Inconsistent answers.' },
+          validity: {
+            verdict: 'not-interpretable',
+            label: 'Not interpretable',
+            summary: 'Not interpretable: inconsistent answers.',
+          },
         },
         scales: [aComparedScale({ noReliableChangeReason: 'Withheld: an administration is not interpretable.' })],
       }),
@@ -59,7 +67,7 @@ describe('compare two tests', () => {
     renderRoute('/compare/7/5');
     const validity = await screen.findByRole('status');
     expect(validity).toHaveTextContent('The later administration is not interpretable');
-    expect(validity).toHaveTextContent('Not interpretable. Inconsistent answers.');
+    expect(validity).toHaveTextContent(/Later \(.+\): Not interpretable: inconsistent answers\./);
     expect(screen.getByRole('list', { name: 'Why there is no reliable-change mark' })).toHaveTextContent('Withheld');
     expect(screen.getByText('No reliability was used in this comparison.')).toBeInTheDocument();
   });

@@ -44,6 +44,12 @@ export default function PatientComparePage() {
   );
 }
 
+/** The comparison as its own PDF; the browser's time zone for the date printed on it. */
+function comparisonPdfUrl(id: number, otherId: number): string {
+  const query = new URLSearchParams({ with: String(otherId), tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  return `/api/assessments/${id}/compare.pdf?${query.toString()}`;
+}
+
 const VERDICT_COLORS = { valid: 'teal', caution: 'yellow', 'not-interpretable': 'red' } as const;
 
 function signed(value: number | null, format: (v: number) => string): string {
@@ -88,10 +94,10 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
             {comparison.validityStatement}
           </Text>
           <Text size="sm">
-            Earlier ({formatDate(first.finishedAt)}): {first.validity.label}. {first.validity.summary}
+            Earlier ({formatDate(first.finishedAt)}): {first.validity.summary}
           </Text>
           <Text size="sm">
-            Later ({formatDate(second.finishedAt)}): {second.validity.label}. {second.validity.summary}
+            Later ({formatDate(second.finishedAt)}): {second.validity.summary}
           </Text>
         </Stack>
       </Alert>
@@ -179,6 +185,9 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
       </Section>
 
       <Group>
+        <Anchor href={comparisonPdfUrl(first.id, second.id)} download size="sm">
+          Download the comparison (PDF)
+        </Anchor>
         <Anchor href={`/api/assessments/${first.id}/patient.csv`} download size="sm">
           Download all of this patient’s scores (CSV)
         </Anchor>
