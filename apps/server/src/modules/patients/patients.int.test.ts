@@ -241,7 +241,8 @@ describe('the comparison as a PDF', () => {
     const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
     expect(text).toContain('Comparison of Two Tests');
     expect(text).toContain(`Patient ID: ${p.patientId}`);
-    expect(text.indexOf('Validity')).toBeLessThan(text.indexOf('Scores and change'));
+    expect(text.indexOf('Validity')).toBeLessThan(text.indexOf('Profile in US T scores'));
+    expect(text.indexOf('Profile in US T scores')).toBeLessThan(text.indexOf('Scores and change'));
     expect(text).toContain('Anxiousness');
     expect(text).toContain('Psychoticism');
     expect(text).toMatch(/Not assessed \(1\)/);

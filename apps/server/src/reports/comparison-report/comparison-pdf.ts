@@ -2,7 +2,7 @@ import type { TAdministrationComparison, TComparedScale } from '@pid5/contract';
 import { formatScore } from '@pid5/contract';
 import { drawPageFooters } from '../drawing/footer';
 import { drawNotice } from '../drawing/notice-box';
-import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
+import { CONTENT_WIDTH, ensureSpace, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
@@ -99,6 +99,67 @@ function drawValidity(doc: Doc, comparison: TAdministrationComparison): void {
   paragraph(doc, comparison.formsStatement);
 }
 
+const T_MIN = 20;
+const T_MAX = 100;
+
+/**
+ * The profile of both administrations in US T, two bars per scale: the earlier outlined (white), the later solid
+ * grey, so it reads in greyscale; T 50 and (dashed) T 65 marked; bars cut at T 20 and 100 (the table has the values).
+ */
+function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
+  const rowHeight = 11;
+  const labelWidth = 130;
+  const plotLeft = MARGIN.left + labelWidth;
+  const plotWidth = CONTENT_WIDTH - labelWidth - 10;
+  const height = 16 + scales.length * rowHeight + 16;
+  sectionHeading(doc, 'Profile in US T scores');
+  ensureSpace(doc, height);
+  const top = doc.y;
+  const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
+  // Legend.
+  doc
+    .rect(plotLeft, top + 2, 10, 6)
+    .lineWidth(0.6)
+    .fillAndStroke('#ffffff', '#222222');
+  doc.font('regular').fontSize(7).fillColor(COLOR.text);
+  drawText(doc, 'Earlier', plotLeft + 14, top + 1);
+  doc.rect(plotLeft + 60, top + 2, 10, 6).fill('#555555');
+  doc.fillColor(COLOR.text);
+  drawText(doc, 'Later', plotLeft + 74, top + 1);
+  const plotTop = top + 14;
+  const plotBottom = plotTop + scales.length * rowHeight;
+  for (let t = T_MIN; t <= T_MAX; t += 10) {
+    doc.moveTo(x(t), plotTop).lineTo(x(t), plotBottom).lineWidth(0.4);
+    doc.strokeColor(t === 50 ? '#888888' : '#dddddd').stroke();
+    doc.fillColor(COLOR.muted).fontSize(6.5);
+    drawText(doc, String(t), x(t) - 10, plotBottom + 3, { width: 20, align: 'center' });
+  }
+  doc.moveTo(x(65), plotTop).lineTo(x(65), plotBottom).lineWidth(0.6).dash(3, { space: 2 });
+  doc.strokeColor('#888888').stroke();
+  doc.undash();
+  scales.forEach((scale, index) => {
+    const y = plotTop + index * rowHeight;
+    doc
+      .font(scale.kind === 'facet' ? 'regular' : 'bold')
+      .fontSize(7)
+      .fillColor(COLOR.text);
+    drawText(doc, scale.name, MARGIN.left, y + 2, { width: labelWidth - 6, align: 'right', lineBreak: false });
+    if (scale.first.t !== null) {
+      doc
+        .rect(plotLeft, y + 1.5, x(scale.first.t) - plotLeft, 4)
+        .lineWidth(0.5)
+        .fillAndStroke('#ffffff', '#222222');
+    }
+    if (scale.second.t !== null) {
+      doc.rect(plotLeft, y + 6, x(scale.second.t) - plotLeft, 4).fill('#555555');
+    }
+  });
+  doc.fillColor(COLOR.text).font('regular');
+  doc.x = MARGIN.left;
+  doc.y = plotBottom + 14;
+  caption(doc, 'T 50 is the US norm sample’s average; the dashed line is T 65. Bars are cut at T 20 and 100.');
+}
+
 const COLUMNS: readonly TableColumn[] = [
   { header: 'Scale', width: 120 },
   { header: 'Earlier', width: 44, align: 'right' },
@@ -176,6 +237,8 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
   doc.font('regular').fillColor(COLOR.text);
   drawHeader(doc, input);
   drawValidity(doc, input.comparison);
+  drawTChart(doc, input.comparison.scales);
+  doc.addPage();
   drawScales(doc, input.comparison);
   drawMethod(doc, input.comparison);
   drawPageFooters(doc, {
