@@ -246,7 +246,8 @@ export type TDiagnosisRef = z.infer<typeof ZDiagnosisRef>;
 export const ZAssessmentDetails = z.object({
   id: z.number().int(),
   patientId: z.string(),
-  testLink: z.string(),
+  /** Null for a colleague reading a shared patient (issue 19): the link is the patient's credential to answer. */
+  testLink: z.string().nullable(),
   /** The form given (issue 18) and its number of items. */
   form: z.enum(ASSESSMENT_FORMS),
   itemCount: z.number().int(),

@@ -126,7 +126,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const now = clock.now();
-      const { found, view } = await viewAssessment({
+      const { found, view, isShared } = await viewAssessment({
         db,
         session: requireSession(request),
         id: request.params.id,
@@ -135,6 +135,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       });
       return presentDetails(found, {
         view,
+        isShared,
         publicUrl: config.publicUrl,
         now,
         catalogue,
