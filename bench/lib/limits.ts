@@ -59,19 +59,6 @@ export async function measureSaveStatement(
   return { perSecond: latencies.length / seconds, p99: percentile(latencies, 99), count: latencies.length };
 }
 
-/** p95 of `runs` timed calls of `work` (after two warm-ups), in ms. */
-export async function timeP95(work: (i: number) => Promise<unknown>, runs: number): Promise<number> {
-  await work(0);
-  await work(1);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await work(i);
-    times.push(performance.now() - t0);
-  }
-  return percentile(times, 95);
-}
-
 /**
  * PostgreSQL's own `COPY (select) TO STDOUT WITH CSV`, run by psql (the C client; the CSV goes to a pipe this
  * process drains and counts): the limit for getting those rows out of PostgreSQL. Time from start to psql's exit.
