@@ -61,8 +61,11 @@ for (const part of selected) {
     await runPart(part);
   } catch (error) {
     failures.push(part);
-    console.error(`part ${part} failed:`, error);
-    results.note(`${part}: FAILED (${error instanceof Error ? error.message : String(error)})`);
+    // A failed query's error carries its parameters (a million-row seed's are long): the message and cause only.
+    const message = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
+    console.error(`part ${part} failed: ${message.slice(0, 1000)}${cause}`);
+    results.note(`${part}: FAILED (${message.slice(0, 300)}${cause})`);
   } finally {
     await runAllCleanups();
   }

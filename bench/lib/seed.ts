@@ -167,6 +167,8 @@ export async function insertManyAssessments(
   const clinicians = `{${options.clinicianIds.join(',')}}`;
   const n = options.clinicianIds.length;
   const now = new Date().toISOString();
+  // Created over the last two years whatever the count (100,000: one every 10 minutes).
+  const spacingMinutes = 1_000_000 / options.count;
   const batch = options.rebuildIndexes ? 100_000 : 10_000;
   for (let from = 1; from <= options.count; from += batch) {
     const to = Math.min(options.count, from + batch - 1);
@@ -175,7 +177,7 @@ export async function insertManyAssessments(
         country, dsm_codes, primary_dsm, terms_id, created_at, due_at, consent_id, consent_agreed_at, responses,
         answered_count, finished_at, item_set_id, instrument_version, norms_version, scores)
       SELECT md5('bench-' || i), 'bench-code-' || i, (${clinicians}::text[])[1 + (i % ${n})],
-        'P-' || lpad(((i * 7919) % 1000003)::text, 7, '0'), 18 + i % 60,
+        'P-' || lpad(((i::bigint * 7919) % 1000003)::text, 7, '0'), 18 + i % 60,
         (array['Female','Male','Non-binary','Unspecified'])[1 + i % 4], 'Unspecified', lpad((i % 99999)::text, 5, '0'),
         'Germany', array['F41.1','F32.0'], 'F41.1', ${options.termsId},
         c.created_at, c.created_at + interval '30 days', ${options.consentId}, c.created_at,
@@ -187,7 +189,7 @@ export async function insertManyAssessments(
         CASE WHEN i % 4 = 0 THEN ${scores.normsVersion} END,
         CASE WHEN i % 4 = 0 THEN ${scoresJson}::jsonb END
       FROM generate_series(${from}::int, ${to}::int) AS i
-      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * interval '10 minutes') AS created_at) AS c
+      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * ${spacingMinutes}::float8 * interval '1 minute') AS created_at) AS c
       CROSS JOIN LATERAL (SELECT (i * 37) % 220 AS k) AS a
     `);
   }
