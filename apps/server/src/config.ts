@@ -86,6 +86,7 @@ const ZEnv = z.object({
 
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
+  NORM_TABLES_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -149,6 +150,8 @@ export interface AppConfig {
   providerTimeoutSeconds: number;
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
+  /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
+  normTablesFile: string | undefined;
   instituteName: string;
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
@@ -279,6 +282,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
+    normTablesFile: e.NORM_TABLES_FILE,
     instituteName: e.INSTITUTE_NAME,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,

@@ -18,6 +18,7 @@ import { createProviderSessionRenewal } from './auth/provider-session';
 import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
+import { loadNormTables } from './modules/results/load-norm-tables';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
 
@@ -40,8 +41,9 @@ export async function startServer(
   options: { clock?: Clock; logger?: boolean; logStream?: { write(line: string): void }; database?: Database } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
+  // First, before anything opens: a malformed ITEM_SET_FILE or NORM_TABLES_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
+  const normTables = loadNormTables({ file: config.normTablesFile });
   const catalogue = loadDiagnosisCatalogue();
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
@@ -119,6 +121,7 @@ export async function startServer(
       wixOrders,
       onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
       itemSet,
+      normTables,
       linkCodes,
       catalogue,
       pdfPool: createPdfPool(),
