@@ -153,6 +153,7 @@ interface HttpTiming {
   floorP95: number;
   /** The same SQL timed directly, alternately with the requests (PostgreSQL), or after the server stopped (PGlite). */
   sqlP95: number;
+  sqlMedian: number;
 }
 
 interface DashboardHttp {
@@ -161,6 +162,7 @@ interface DashboardHttp {
   pageBytes: Record<View, number>;
   /** One row by its primary key, from the index alone: the limit for one statement on this table. */
   lookupP95: number;
+  lookupMedian: number;
 }
 
 function scopeOf(view: View, fixture: Fixture) {
@@ -243,10 +245,17 @@ async function measureDashboardHttp(
         httpP95: percentile(http, 95),
         floorP95: percentile(floor, 95),
         sqlP95: percentile(sqlTimes, 95),
+        sqlMedian: percentile(sqlTimes, 50),
       });
     }
   }
-  return { timings, totals, pageBytes, lookupP95: percentile(lookups, 95) };
+  return {
+    timings,
+    totals,
+    pageBytes,
+    lookupP95: percentile(lookups, 95),
+    lookupMedian: percentile(lookups, 50),
+  };
 }
 
 /**
@@ -269,8 +278,10 @@ async function measureDashboardSql(db: Database, fixture: Fixture, http: Dashboa
         }
       }
       timing.sqlP95 = percentile(sqlTimes, 95);
+      timing.sqlMedian = percentile(sqlTimes, 50);
     }
     http.lookupP95 = percentile(lookups, 95);
+    http.lookupMedian = percentile(lookups, 50);
   }
   const plan = await db.db.execute(
     sql`explain select count(*) from assessments where lower(patient_id) like ${'%0012%'} escape '\\'`,
@@ -280,14 +291,15 @@ async function measureDashboardSql(db: Database, fixture: Fixture, http: Dashboa
 
 function addDashboardRows(results: Results, part: string, http: DashboardHttp, planText: string) {
   for (const view of ['clinician', 'admin'] as const) {
-    let slowestSql = { name: '', p95: 0 };
+    // In medians: a sub-millisecond lookup's p95 on a busy machine is the neighbours' noise, not the database.
+    let slowestSql = { name: '', median: 0 };
     const all: number[] = [];
     for (const timing of http.timings.filter((t) => t.view === view)) {
       const sqlP95 = timing.sqlP95;
       const limit = sqlP95 + FLOOR_FACTOR * timing.floorP95;
       all.push(timing.httpP95);
-      if (sqlP95 > slowestSql.p95) {
-        slowestSql = { name: timing.query.name, p95: sqlP95 };
+      if (timing.sqlMedian > slowestSql.median) {
+        slowestSql = { name: timing.query.name, median: timing.sqlMedian };
       }
       results.add({
         part,
@@ -303,15 +315,15 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
     }
     results.add({
       part,
-      metric: `${view} (${http.totals[view].toLocaleString('en-US')} rows): slowest SQL p95 (${slowestSql.name})`,
+      metric: `${view} (${http.totals[view].toLocaleString('en-US')} rows): slowest SQL median (${slowestSql.name})`,
       unit: 'ms',
-      ours: slowestSql.p95,
-      baseline: http.lookupP95,
-      baselineName: 'one-row index lookup',
+      ours: slowestSql.median,
+      baseline: http.lookupMedian,
+      baselineName: 'one-row index lookup, median',
       // How many lookups the slowest SQL takes (the goal is on this).
-      ratio: slowestSql.p95 / http.lookupP95,
+      ratio: slowestSql.median / http.lookupMedian,
       goal: `≤ ${SQL_LOOKUP_FACTOR}× lookup`,
-      met: slowestSql.p95 <= SQL_LOOKUP_FACTOR * http.lookupP95,
+      met: slowestSql.median <= SQL_LOOKUP_FACTOR * http.lookupMedian,
     });
     results.add({ part, metric: `${view}: all queries, worst p95 over HTTP`, unit: 'ms', ours: Math.max(...all) });
   }
@@ -330,7 +342,7 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
   const floors = http.timings.map((t) => t.floorP95);
   results.note(
     `${part} floor figures: floor route p95 ${Math.min(...floors).toFixed(2)}-${Math.max(...floors).toFixed(2)} ms; ` +
-      `one-row index lookup p95 ${http.lookupP95.toFixed(2)} ms`,
+      `one-row index lookup median ${http.lookupMedian.toFixed(2)} ms, p95 ${http.lookupP95.toFixed(2)} ms`,
   );
 }
 
@@ -396,12 +408,14 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
 }
 
 /** The export's rows/s against the database's own COPY of the same columns (server stopped: PGlite is one process). */
-async function addCsvRatio(results: Results, fixture: Fixture, run: CsvRun) {
+async function addCsvRatio(
+  results: Results,
+  fixture: Fixture,
+  run: CsvRun,
+  copyBefore: { ms: number; bytes: number } | null,
+) {
   const part = partName('csv', fixture.kind, fixture.size);
-  const copy =
-    fixture.kind === 'postgres'
-      ? await timePostgresCopy(fixture.database.url ?? '', EXPORT_COLUMNS_SELECT)
-      : await timePgliteCopy(fixture.database.dataDir ?? '', EXPORT_COLUMNS_SELECT);
+  const copy = copyBefore ?? (await timePgliteCopy(fixture.database.dataDir ?? '', EXPORT_COLUMNS_SELECT));
   const oursPerSecond = run.rows / run.seconds;
   const copyPerSecond = fixture.size.rows / (copy.ms / 1000);
   results.add({
@@ -497,12 +511,17 @@ export async function runScaleBench(
       } finally {
         await direct?.close();
       }
+      // PostgreSQL's COPY right before the export (the nearest in time); PGlite's after the server stopped.
+      const copy =
+        options.csv && kind === 'postgres'
+          ? await timePostgresCopy(fixture.database.url ?? '', EXPORT_COLUMNS_SELECT)
+          : null;
       const csv = options.csv ? await measureCsv(results, fixture) : null;
       // PGlite is single-process: the next server, the SQL timings and COPY after this one stops.
       await fixture.server.stop();
       if (csv) {
         await measureCsvInSmallHeap(results, fixture, csv.bytes);
-        await addCsvRatio(results, fixture, csv);
+        await addCsvRatio(results, fixture, csv, copy);
       }
       if (!http) {
         return;
