@@ -154,6 +154,10 @@ interface HttpTiming {
   /** The same SQL timed directly, alternately with the requests (PostgreSQL), or after the server stopped (PGlite). */
   sqlP95: number;
   sqlMedian: number;
+  /** The samples, pooled per view for the view's verdict. */
+  httpTimes: number[];
+  floorTimes: number[];
+  sqlTimes: number[];
 }
 
 interface DashboardHttp {
@@ -246,6 +250,9 @@ async function measureDashboardHttp(
         floorP95: percentile(floor, 95),
         sqlP95: percentile(sqlTimes, 95),
         sqlMedian: percentile(sqlTimes, 50),
+        httpTimes: http,
+        floorTimes: floor,
+        sqlTimes,
       });
     }
   }
@@ -279,6 +286,7 @@ async function measureDashboardSql(db: Database, fixture: Fixture, http: Dashboa
       }
       timing.sqlP95 = percentile(sqlTimes, 95);
       timing.sqlMedian = percentile(sqlTimes, 50);
+      timing.sqlTimes = sqlTimes;
     }
     http.lookupP95 = percentile(lookups, 95);
     http.lookupMedian = percentile(lookups, 50);
@@ -294,10 +302,14 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
     // In medians: a sub-millisecond lookup's p95 on a busy machine is the neighbours' noise, not the database.
     let slowestSql = { name: '', median: 0 };
     const all: number[] = [];
+    const allSql: number[] = [];
+    const allFloor: number[] = [];
     for (const timing of http.timings.filter((t) => t.view === view)) {
       const sqlP95 = timing.sqlP95;
       const limit = sqlP95 + FLOOR_FACTOR * timing.floorP95;
-      all.push(timing.httpP95);
+      all.push(...timing.httpTimes);
+      allSql.push(...timing.sqlTimes);
+      allFloor.push(...timing.floorTimes);
       if (timing.sqlMedian > slowestSql.median) {
         slowestSql = { name: timing.query.name, median: timing.sqlMedian };
       }
@@ -309,10 +321,23 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
         baseline: limit,
         baselineName: `SQL ${sqlP95.toFixed(1)} + ${FLOOR_FACTOR}× floor ${timing.floorP95.toFixed(2)}`,
         ratio: limit / timing.httpP95,
-        goal: `≤ SQL + ${FLOOR_FACTOR}× floor`,
-        met: timing.httpP95 <= limit,
       });
     }
+    // The verdict on the view's pooled samples: a p95 of 25 requests is the second slowest, which a busy neighbour
+    // decides; of all the view's 225 it is the twelfth.
+    const pooled = percentile(all, 95);
+    const pooledLimit = percentile(allSql, 95) + FLOOR_FACTOR * percentile(allFloor, 95);
+    results.add({
+      part,
+      metric: `${view}: all queries p95 (${all.length} requests)`,
+      unit: 'ms',
+      ours: pooled,
+      baseline: pooledLimit,
+      baselineName: `SQL ${percentile(allSql, 95).toFixed(1)} + ${FLOOR_FACTOR}× floor ${percentile(allFloor, 95).toFixed(2)}`,
+      ratio: pooledLimit / pooled,
+      goal: `≤ SQL + ${FLOOR_FACTOR}× floor`,
+      met: pooled <= pooledLimit,
+    });
     results.add({
       part,
       metric: `${view} (${http.totals[view].toLocaleString('en-US')} rows): slowest SQL median (${slowestSql.name})`,
@@ -325,7 +350,12 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
       goal: `≤ ${SQL_LOOKUP_FACTOR}× lookup`,
       met: slowestSql.median <= SQL_LOOKUP_FACTOR * http.lookupMedian,
     });
-    results.add({ part, metric: `${view}: all queries, worst p95 over HTTP`, unit: 'ms', ours: Math.max(...all) });
+    results.add({
+      part,
+      metric: `${view}: worst query p95 over HTTP`,
+      unit: 'ms',
+      ours: Math.max(...http.timings.filter((t) => t.view === view).map((t) => t.httpP95)),
+    });
   }
   const usesTrigram = planText.includes('assessments_patient_id_trgm');
   results.add({
