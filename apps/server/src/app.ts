@@ -25,6 +25,7 @@ import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
+import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 export interface BuildAppOptions {
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
   registerPatientRoutes(app);
+  registerPatientsRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -7,5 +7,6 @@ export * from './patient';
 export * from './results';
 export * from './text';
 export * from './answer-history';
+export * from './patients';
 export * from './api-schemas';
 export * from './api-routes';

@@ -215,3 +215,22 @@ export type {
   ChartTick,
   KeyedChartScale,
 } from './chart-geometry';
+
+export {
+  FORM_SCALE_KEYS,
+  PID5_RELIABILITY,
+  ReliabilityError,
+  findReliabilityProblems,
+  findScaleReliability,
+  parseReliabilityData,
+} from './reliability';
+export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
+export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
+export type {
+  AdministrationComparison,
+  AdministrationValidity,
+  ComparedReading,
+  ComparedScale,
+  ReliableChange,
+  ScaleKind,
+} from './compare-administrations';

@@ -2,14 +2,26 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { canUsePdfkitInternals } from './pdfkit-internals';
+import { renderComparisonPdf, type ComparisonReportInput } from './comparison-report/comparison-pdf';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 
 // Worker-thread side of pdf-pool.ts: draws one report per message and posts the bytes back (transferred, not
 // copied). Errors are posted as messages so the pool can answer that request and keep the worker.
 
+/** What a report thread draws: the profile report, or (with `kind: 'comparison'`) a comparison of two tests. */
+export type PdfDocumentInput = ReportInput | ComparisonReportInput;
+
 export interface PdfJobMessage {
   id: number;
-  input: ReportInput;
+  input: PdfDocumentInput;
+}
+
+function isComparison(input: PdfDocumentInput): input is ComparisonReportInput {
+  return 'kind' in input && input.kind === 'comparison';
+}
+
+function renderDocument(input: PdfDocumentInput): Promise<Uint8Array> {
+  return isComparison(input) ? renderComparisonPdf(input) : renderReportPdf(input);
 }
 
 export type PdfResultMessage = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
@@ -44,7 +56,7 @@ lowerThreadPriority();
 canUsePdfkitInternals();
 
 port.on('message', (job: PdfJobMessage) => {
-  renderReportPdf(job.input).then(
+  renderDocument(job.input).then(
     (pdf) => {
       const message: PdfResultMessage = { id: job.id, ok: true, pdf };
       port.postMessage(message, [pdf.buffer as ArrayBuffer]);

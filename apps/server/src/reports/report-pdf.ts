@@ -30,8 +30,11 @@ export interface ReportInput {
   readonly copyrightYear: number;
 }
 
-/** What the report prints besides its texts: the copyright sign, and scores and levels in every form. */
-function fixedTexts(): string[] {
+/**
+ * What the report prints besides its texts: the copyright sign, and scores and levels in every form. Exported for the
+ * other reports drawn in the same threads (comparison-report/), which pass it too.
+ */
+export function profileFixedTexts(): string[] {
   return [
     ...reportFixedTexts(),
     '\u00a9',
@@ -60,7 +63,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
         Creator: input.instituteName,
       },
     },
-    fixedTexts,
+    profileFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);
   const { results } = input;

@@ -152,7 +152,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const now = clock.now();
-      const { found, view } = await viewAssessment({
+      const { found, view, isShared } = await viewAssessment({
         db,
         session: requireSession(request),
         id: request.params.id,
@@ -161,6 +161,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       });
       return presentDetails(found, {
         view,
+        isShared,
         publicUrl: config.publicUrl,
         now,
         catalogue,

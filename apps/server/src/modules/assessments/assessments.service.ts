@@ -45,6 +45,17 @@ export function resolveView(session: ActiveSession): { view: ViewMode; scope: As
   return { view: 'clinician', scope: { kind: 'own', clinicianId: session.user.id } };
 }
 
+/**
+ * The view for reading one test or patient: as resolveView, and in the clinician view also the patients other
+ * clinicians have shared with this one (issue 19; read only: extending, creating and sharing use resolveView).
+ */
+export function resolveReadView(session: ActiveSession): { view: ViewMode; scope: AssessmentScope } {
+  const resolved = resolveView(session);
+  return resolved.scope.kind === 'own'
+    ? { view: resolved.view, scope: { kind: 'readable', clinicianId: resolved.scope.clinicianId } }
+    : resolved;
+}
+
 export function pageCountFor(total: number, pageSize = ASSESSMENTS_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
@@ -95,18 +106,19 @@ export async function viewAssessment(options: {
   id: number;
   now: Date;
   ip: string;
-}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
-  const { view, scope } = resolveView(options.session);
+}): Promise<{ found: AssessmentWithClinician; view: ViewMode; isShared: boolean }> {
+  const { view, scope } = resolveReadView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const isShared = view === 'clinician' && found.assessment.clinicianId !== options.session.user.id;
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.view',
     assessmentId: found.assessment.id,
     ip: options.ip,
     at: options.now,
-    details: { view },
+    details: isShared ? { view, shared: true } : { view },
   });
-  return { found, view };
+  return { found, view, isShared };
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatReportDate } from '../../reports/report-date';
 import { resolveReportName } from '../../reports/report-name';
 import {
   getAssessment,
+  resolveReadView,
   resolveView,
   type AssessmentRow,
   type AssessmentWithClinician,
@@ -33,8 +34,10 @@ export async function findVisibleAssessment(options: {
   db: Db;
   session: ActiveSession;
   id: number;
+  /** Also the patients shared with this clinician (issue 19): results and the report, never the raw answers. */
+  includeShared?: boolean;
 }): Promise<VisibleAssessment> {
-  const { view, scope } = resolveView(options.session);
+  const { view, scope } = options.includeShared ? resolveReadView(options.session) : resolveView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   return { found, view };
 }
@@ -110,7 +113,7 @@ export async function viewResults(options: {
   now: Date;
   ip: string;
 }): Promise<TAssessmentResults> {
-  const { found, view } = await findVisibleAssessment(options);
+  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
   const results = buildResults({
     row: found.assessment,
     view,
@@ -151,7 +154,7 @@ export async function createReport(options: {
   log: FastifyBaseLogger;
 }): Promise<Uint8Array> {
   const { now } = options;
-  const { found, view } = await findVisibleAssessment(options);
+  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
   if (!found.assessment.finishedAt) {
     throw testIncomplete();
   }

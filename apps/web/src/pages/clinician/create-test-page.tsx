@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { COUNTRY_MAX, GENDERS, PATIENT_ID_MAX, RACES } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
@@ -25,6 +25,7 @@ import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { Section } from '../../components/section';
 import { numberOrEmpty } from '../../lib/number-input';
 import { parseCreateTest, useCreateTestForm } from './create-test-form';
+import { readNewTestForPatient } from './patient-prefill';
 
 /** Where each field's message is shown; dsmCodes and primaryDsm share the diagnoses section. */
 const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientId', 'dsmCodes', 'primaryDsm'] as const;
@@ -38,7 +39,10 @@ export default function CreateTestPage() {
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
-  const form = useCreateTestForm();
+  // "New test for this patient" (issue 19): filled in from an earlier test of the patient, all of it editable.
+  const location = useLocation();
+  const [fromPatient] = useState(() => readNewTestForPatient(location.state));
+  const form = useCreateTestForm(fromPatient?.prefill);
   const { dsmCodes, primaryDsm } = form.values;
 
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
@@ -111,6 +115,12 @@ export default function CreateTestPage() {
         <Title order={1} size="h2">
           Create Test
         </Title>
+        {fromPatient && (
+          <Alert color="blue" title="A new test for the same patient">
+            Filled in from test {fromPatient.fromAssessmentId}: the patient ID, demographics and diagnoses. Change
+            anything that is different now; keep the patient ID to see both tests on the patient’s timeline.
+          </Alert>
+        )}
         {noTestsLeft && (
           <Alert color="yellow" role="status" title="No tests available">
             You have no tests left. Ask an administrator for more tests before creating one.

@@ -100,6 +100,10 @@ export default function DashboardPage() {
           <Title order={1} size="h2">
             {isAdminView ? 'All Assessments' : 'Assessments'}
           </Title>
+          {/* Patients colleagues shared with this user (issue 19): not in this list, which holds their own tests. */}
+          <Button component={Link} to="/shared" variant="subtle" size="xs">
+            Shared with me
+          </Button>
           {me.role === 'admin' && (
             <Group gap="xs">
               <Button component={Link} to="/admin/credits" variant="light" size="xs">

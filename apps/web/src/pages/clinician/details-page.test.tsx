@@ -1,12 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResults } from '../../../test/fixtures';
+import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
 
 describe('test details', () => {
+  // The page also shows the patient's other tests (patient-panel.test.tsx tests that part).
+  beforeEach(() => {
+    onApi('getPatientTimeline', aPatientTimeline());
+  });
+
   it('shows a loader until the details arrive, then the test', async () => {
     signInAs(CLINICIAN);
     const reply = heldReply(anAssessmentDetails({ patientId: 'PAT-7', answeredCount: 12 }));
