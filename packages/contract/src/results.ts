@@ -207,6 +207,13 @@ export const ZReportQuery = z.object({
 });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
+/** `GET /api/assessments/{id}/score-report.pdf?tz=`: the clinician's score report prints the patient id, no name. */
+export const ZScoreReportQuery = z.object({
+  /** The browser's IANA time zone, for the dates on the report; unknown zones fall back to UTC. */
+  tz: z.string().max(64).optional(),
+});
+export type TScoreReportQuery = z.infer<typeof ZScoreReportQuery>;
+
 /**
  * How every score is printed (results table, data view, PDF): two decimals, a real minus sign, '—' when not
  * scored. One function so the page and the report can never show different numbers.

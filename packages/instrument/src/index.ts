@@ -215,3 +215,5 @@ export type {
   ChartTick,
   KeyedChartScale,
 } from './chart-geometry';
+export { T_GUIDE_LINE_VALUES, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
+export type { TChartGeometry, TChartScale } from './t-chart-geometry';
