@@ -58,13 +58,13 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawMissingItems(doc, input.responses);
   drawResponseGrid(doc, input.responses);
   drawNormsSection(doc, results);
-  const { srf, irf } = results.norms;
+  const { irf } = results.norms;
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [
       `${SCORE_REPORT_FOOTER_NOTICE} Patient ID: ${input.patientId}.`,
-      `Items: ${itemSetText(results)}. Norms: ${results.normTables.label}; ${srf.shortLabel} (${srf.citation}); ` +
-        `${irf.shortLabel} (${irf.citation}).`,
+      `Items: ${itemSetText(results)}. Norms: T, percentile and US z: ${results.normTables.label}; German z: ` +
+        `${irf.shortLabel} (${irf.citation}, manuscript under review).`,
     ],
   });
   return endReportDocument(doc);

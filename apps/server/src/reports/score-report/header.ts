@@ -18,12 +18,11 @@ export interface ScoreReportHeader {
 
 /** The item set as the reports name it: its title and id, or that it was not recorded. */
 export function itemSetText(results: TAssessmentResults): string {
-  const { id, title, isDemo } = results.itemSet;
+  const { id, title } = results.itemSet;
   if (id === null) {
     return 'not recorded';
   }
-  const name = title ? `${title} (${id})` : id;
-  return isDemo ? `${name}, demonstration texts` : name;
+  return title ? `${title} (${id})` : id;
 }
 
 /** Title, institute, and one line each for the patient id, the dates, the form, the item set and the norms. */
