@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream';
-import { SCORE_VALUE_PATHS, type SCORE_FIELDS } from '../../db/score-values';
+import { scoreResponses, type NormTables } from '@pid5/instrument';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
+import {
+  CSV_SCALES,
+  CSV_VALIDITY_SCALES,
+  SCALE_COLUMNS,
+  VALIDITY_COLUMNS,
+  readUsNorms,
+  scoreColumnHeaders,
+  type CsvPrecision,
+  type ValidityLineCells,
+} from './export-columns';
 
 // The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
@@ -25,13 +35,7 @@ export function guardCsvCell(value: string): string {
   return value.replace(FORMULA_START, "$&'");
 }
 
-const SCORE_LABELS: Readonly<Record<(typeof SCORE_FIELDS)[number], string>> = {
-  score: 'Score',
-  srf: 'SRF',
-  irf: 'IRF',
-};
-
-/** The columns, stable whatever the data (scores stay empty for unfinished tests). */
+/** The columns, stable whatever the data (scores stay empty for unfinished tests); their meaning: export-dictionary.ts. */
 export const CSV_HEADERS: readonly string[] = [
   'Assessment ID',
   'Patient ID',
@@ -52,7 +56,9 @@ export const CSV_HEADERS: readonly string[] = [
   'Responses',
   'Instrument Version',
   'Norms Version',
-  ...SCORE_VALUE_PATHS.map(([, key, field]) => `${key} ${SCORE_LABELS[field]}`),
+  'Consent Date',
+  'Terms ID',
+  ...scoreColumnHeaders(),
 ];
 
 export type CsvCell = string | number | null;
@@ -81,14 +87,76 @@ function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCo
   return STATUS_LABELS[status];
 }
 
+const SCORE_COLUMN_COUNT = scoreColumnHeaders().length;
+
 /** A test without scores: every score column empty. */
-const NO_SCORE_CELLS = ','.repeat(SCORE_VALUE_PATHS.length - 1);
+const NO_SCORE_CELLS = ','.repeat(SCORE_COLUMN_COUNT - 1);
+
+export interface CsvScoreOptions {
+  /** The loaded US tables (the results' own), for T, percentile and level. */
+  normTables: NormTables;
+  precision: CsvPrecision;
+}
 
 /**
- * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells come as the
- * database wrote them (numbers and empty cells only, see listAssessmentsAfter), which need neither quoting nor guard.
+ * The verdict and the validity lines of a submitted test: as stored at submission, or, for a test stored before the
+ * verdict existed (scoring-1), scored again from its answers like the results page does ('recomputed').
  */
-function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
+function validityOf(
+  row: AssessmentExportRow,
+  normTables: NormTables,
+): { label: string; lines: readonly ValidityLineCells[] } {
+  const storedLabel = row[21];
+  const storedLines = row[22];
+  if (storedLabel !== null && storedLines !== null) {
+    return { label: storedLabel, lines: storedLines };
+  }
+  const verdict = scoreResponses(row[15], { normTables }).validityVerdict;
+  return {
+    label: verdict.label,
+    lines: verdict.lines.map((line) => [line.key, line.status, line.score, line.percentile?.percentile ?? null]),
+  };
+}
+
+/**
+ * The score and validity cells of a submitted test (numbers and fixed words only: no quoting or guard needed): the
+ * verdict, each validity indicator, then each scale's columns, from the stored numbers and the US tables.
+ */
+function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
+  const scoreCells = row[18];
+  if (scoreCells === null) {
+    return NO_SCORE_CELLS;
+  }
+  const values = scoreCells.split(',').map((cell) => (cell === '' ? null : Number(cell)));
+  const { label, lines } = validityOf(row, options.normTables);
+  const byKey = new Map(lines.map((line) => [line[0], line]));
+  const cells: string[] = [label];
+  for (const scale of CSV_VALIDITY_SCALES) {
+    const line = byKey.get(scale.key);
+    for (const column of VALIDITY_COLUMNS) {
+      cells.push(column.cell(line));
+    }
+  }
+  for (const scale of CSV_SCALES) {
+    const score = values[scale.valueIndex.score] ?? null;
+    const input = {
+      score,
+      srf: values[scale.valueIndex.srf] ?? null,
+      irf: values[scale.valueIndex.irf] ?? null,
+      us: readUsNorms(options.normTables, scale.key, score),
+    };
+    for (const column of SCALE_COLUMNS) {
+      cells.push(column.cell(input, options.precision));
+    }
+  }
+  return cells.map(encodeCsvCell).join(',');
+}
+
+/**
+ * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells are numbers,
+ * empty cells and the fixed words of levels and statuses, which need neither quoting nor guard.
+ */
+function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: CsvScoreOptions): string {
   const [
     id,
     patientId,
@@ -108,7 +176,9 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     responses,
     instrumentVersion,
     normsVersion,
-    scoreCells,
+    ,
+    consentAgreedAt,
+    termsId,
   ] = row;
   const text = (value: string | null): string => guardCsvCell(value ?? '');
   const cells: CsvCell[] = [
@@ -131,8 +201,10 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     text(responses),
     text(instrumentVersion),
     text(normsVersion),
+    consentAgreedAt === null ? '' : isoFromEpoch(consentAgreedAt),
+    termsId,
   ];
-  return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS}\r\n`;
+  return `${cells.map(encodeCsvCell).join(',')},${encodeScoreCells(row, scoreOptions)}\r\n`;
 }
 
 const CSV_BATCH_SIZE = 1000;
@@ -164,6 +236,7 @@ export function encodeCsvRecord(cells: readonly CsvCell[]): string {
 export function createAssessmentsCsvStream(options: {
   fetchBatch: (afterId: number, limit: number) => Promise<AssessmentExportRow[]>;
   now: Date;
+  scores: CsvScoreOptions;
   batchSize?: number;
   onError?: (error: Error) => void;
 }): NodeJS.ReadableStream {
@@ -183,7 +256,7 @@ export function createAssessmentsCsvStream(options: {
         const last = batch.at(-1);
         next = last && batch.length === batchSize ? readAhead(last[0]) : null;
         if (batch.length > 0) {
-          yield batch.map((row) => encodeExportRecord(row, options.now)).join('');
+          yield batch.map((row) => encodeExportRecord(row, options.now, options.scores)).join('');
         }
       }
     } catch (error) {

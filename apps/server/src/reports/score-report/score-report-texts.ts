@@ -1,3 +1,4 @@
+import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import { ANSWER_LABELS, ANSWER_VALUES } from '@pid5/instrument';
 
 // The fixed texts of the clinician's score report (score-report-pdf.ts). Listed for the PDF threads' base glyph sets
@@ -37,15 +38,6 @@ export const SCORE_REPORT_FOOTER_NOTICE =
 
 export const VALIDITY_TABLE_HEADERS = ['Indicator', 'Score', 'US %ile', 'Cut-off', 'Status', 'Statement'] as const;
 export const SCORE_TABLE_HEADERS = ['Abbr.', 'Scale', 'Domain', 'Raw', 'T (US)', '%ile (US)', 'Level (US)', 'z (DE)'];
-
-export const VALIDITY_STATUS_LABELS = {
-  ok: 'No concern',
-  flagged: 'Concern',
-  indeterminate: 'Indeterminate',
-  'not-computed': 'Not computed',
-  'not-read': 'Not read',
-  'not-published': 'Not published',
-} as const;
 
 export function scoreReportFixedTexts(): string[] {
   return [

@@ -1,10 +1,10 @@
-import type { TAssessmentResults } from '@pid5/contract';
+import { VALIDITY_STATUS_LABELS, type TAssessmentResults } from '@pid5/contract';
 import { drawNotice } from '../drawing/notice-box';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { sectionHeading } from '../drawing/text-blocks';
 import { VERDICT_STYLE } from '../profile-report/validity-first';
-import { SCORE_REPORT_SECTIONS, VALIDITY_STATUS_LABELS, VALIDITY_TABLE_HEADERS } from './score-report-texts';
+import { SCORE_REPORT_SECTIONS, VALIDITY_TABLE_HEADERS } from './score-report-texts';
 
 type Doc = PDFKit.PDFDocument;
 
