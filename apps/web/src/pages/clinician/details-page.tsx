@@ -28,6 +28,7 @@ import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
@@ -72,6 +73,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           {isComplete && (
             <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />
           )}
+          {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
               View Data
