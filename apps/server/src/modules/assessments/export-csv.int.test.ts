@@ -266,6 +266,23 @@ describe('CSV export', () => {
     });
   });
 
+  it('scores the verdict again from the answers for a test stored before the verdict existed (scoring-1)', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-old');
+    const responses = '0123'.repeat(55);
+    const { validityVerdict: _dropped, ...oldFormat } = scoreResponses(responses);
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      responses,
+      finishedAt: server.clock.now(),
+      scores: oldFormat,
+    });
+    const { text } = await download(clinician.client);
+    const cells = parseCsv(text.slice(1)).find((record) => record[0] === String(row.id))!;
+    expect(cells[CSV_HEADERS.indexOf('Validity Verdict')]).toBe('Not interpretable');
+    expect(cells[CSV_HEADERS.indexOf('INC (inconsistency) status')]).toBe('Concern');
+    expect(cells[CSV_HEADERS.indexOf('Anhedonia raw')]).toBe(oldFormat.facets.Anh.score!.toFixed(2));
+  });
+
   it('refuses an unknown precision with a 400 that says what is allowed', async () => {
     const clinician = await createSignedInClinician(server, 'csv-precision');
     const response = await clinician.client.get('/api/assessments/export.csv?precision=exact');
