@@ -55,10 +55,20 @@ export function formatCsvNumber(value: number | null, precision: CsvPrecision): 
   return fixed === '-0.00' ? '0.00' : fixed;
 }
 
+/** Percentile texts by printed cell: the tables print a few hundred distinct cells. */
+const percentileTexts = new Map<number, string>();
+
 /** A printed percentile (proportion) as a percentage with the printed precision: 0.889 → "88.9", 1.00 → "100". */
 export function formatCsvPercentile(percentile: number): string {
-  const decimals = Math.max(0, (String(percentile).split('.')[1]?.length ?? 0) - 2);
-  return (percentile * 100).toFixed(decimals);
+  let text = percentileTexts.get(percentile);
+  if (text === undefined) {
+    const decimals = Math.max(0, (String(percentile).split('.')[1]?.length ?? 0) - 2);
+    text = (percentile * 100).toFixed(decimals);
+    if (percentileTexts.size < 10_000) {
+      percentileTexts.set(percentile, text);
+    }
+  }
+  return text;
 }
 
 export const SCALE_COLUMNS: readonly ScaleColumn[] = [
@@ -194,9 +204,31 @@ export const VALIDITY_COLUMNS: readonly ValidityColumn[] = [
   },
 ];
 
+/**
+ * Readings kept per table file, by scale and raw score: a scale's raw scores take few distinct values (means of a
+ * few answers 0-3), and reading the table for each of 30 scales of every row was most of an export's time.
+ */
+const readingCache = new WeakMap<NormTables, Map<string, NormReading>>();
+/** Readings kept per table file before starting afresh (the distinct raw scores of every scale fit well within). */
+const MAX_CACHED_READINGS = 100_000;
+
 /** The US reading of a scale's raw score in the loaded tables (full form), or null when not scored. */
 export function readUsNorms(normTables: NormTables, key: string, score: number | null): NormReading | null {
-  return score === null ? null : readNormTable(getNormTable(normTables, 'FULL', key), score);
+  if (score === null) {
+    return null;
+  }
+  let cache = readingCache.get(normTables);
+  if (!cache || cache.size > MAX_CACHED_READINGS) {
+    cache = new Map();
+    readingCache.set(normTables, cache);
+  }
+  const cacheKey = `${key} ${score}`;
+  let reading = cache.get(cacheKey);
+  if (!reading) {
+    reading = readNormTable(getNormTable(normTables, 'FULL', key), score);
+    cache.set(cacheKey, reading);
+  }
+  return reading;
 }
 
 /** The score and validity headers, in order. */

@@ -119,37 +119,88 @@ function validityOf(
 }
 
 /**
- * The score and validity cells of a submitted test (numbers and fixed words only: no quoting or guard needed): the
- * verdict, each validity indicator, then each scale's columns, from the stored numbers and the US tables.
+ * Encoded cells kept per table file, by what they are computed from (a scale's three stored numbers as the database
+ * wrote them, or a verdict with its lines): scores repeat across patients, and computing and formatting ~200 cells
+ * for every row was most of an export's time (bench/README.md, csv). Only numbers and fixed words are kept, no
+ * patient data beyond what the row itself holds.
+ */
+const encodedCells = new WeakMap<NormTables, Map<string, string>>();
+const MAX_ENCODED_CELLS = 200_000;
+
+function cellCacheFor(normTables: NormTables): Map<string, string> {
+  let cache = encodedCells.get(normTables);
+  if (!cache || cache.size > MAX_ENCODED_CELLS) {
+    cache = new Map();
+    encodedCells.set(normTables, cache);
+  }
+  return cache;
+}
+
+const parseStored = (text: string | undefined): number | null =>
+  text === undefined || text === '' ? null : Number(text);
+
+/** One scale's columns (SCALE_COLUMNS) from its stored score, srf and irf texts. */
+function encodeScale(
+  scale: (typeof CSV_SCALES)[number],
+  texts: readonly string[],
+  options: CsvScoreOptions,
+  cache: Map<string, string>,
+): string {
+  const scoreText = texts[scale.valueIndex.score];
+  const srfText = texts[scale.valueIndex.srf];
+  const irfText = texts[scale.valueIndex.irf];
+  const key = `${options.precision} ${scale.key} ${scoreText} ${srfText} ${irfText}`;
+  let encoded = cache.get(key);
+  if (encoded === undefined) {
+    const score = parseStored(scoreText);
+    const input = {
+      score,
+      srf: parseStored(srfText),
+      irf: parseStored(irfText),
+      us: readUsNorms(options.normTables, scale.key, score),
+    };
+    encoded = SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
+    cache.set(key, encoded);
+  }
+  return encoded;
+}
+
+/** The verdict and each validity indicator's columns (VALIDITY_COLUMNS). */
+function encodeValidity(label: string, lines: readonly ValidityLineCells[], cache: Map<string, string>): string {
+  const key = `validity ${label} ${lines.map((line) => line.join(' ')).join(';')}`;
+  let encoded = cache.get(key);
+  if (encoded === undefined) {
+    const byKey = new Map(lines.map((line) => [line[0], line]));
+    const cells: string[] = [label];
+    for (const scale of CSV_VALIDITY_SCALES) {
+      const line = byKey.get(scale.key);
+      for (const column of VALIDITY_COLUMNS) {
+        cells.push(column.cell(line));
+      }
+    }
+    encoded = cells.map(encodeCsvCell).join(',');
+    cache.set(key, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * The score and validity cells of a submitted test (numbers and fixed words only): the verdict, each validity
+ * indicator, then each scale's columns, from the stored numbers and the US tables.
  */
 function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
   const scoreCells = row[18];
   if (scoreCells === null) {
     return NO_SCORE_CELLS;
   }
-  const values = scoreCells.split(',').map((cell) => (cell === '' ? null : Number(cell)));
+  const cache = cellCacheFor(options.normTables);
+  const texts = scoreCells.split(',');
   const { label, lines } = validityOf(row, options.normTables);
-  const byKey = new Map(lines.map((line) => [line[0], line]));
-  const cells: string[] = [label];
-  for (const scale of CSV_VALIDITY_SCALES) {
-    const line = byKey.get(scale.key);
-    for (const column of VALIDITY_COLUMNS) {
-      cells.push(column.cell(line));
-    }
-  }
+  let encoded = encodeValidity(label, lines, cache);
   for (const scale of CSV_SCALES) {
-    const score = values[scale.valueIndex.score] ?? null;
-    const input = {
-      score,
-      srf: values[scale.valueIndex.srf] ?? null,
-      irf: values[scale.valueIndex.irf] ?? null,
-      us: readUsNorms(options.normTables, scale.key, score),
-    };
-    for (const column of SCALE_COLUMNS) {
-      cells.push(column.cell(input, options.precision));
-    }
+    encoded += `,${encodeScale(scale, texts, options, cache)}`;
   }
-  return cells.map(encodeCsvCell).join(',');
+  return encoded;
 }
 
 /**
