@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DEV_ADMIN_CLAIM } from './auth/demo-members';
 import type { DevIdentityProvider } from './auth/dev-identity-provider';
-import { createOidcLogin, type InstituteLogin } from './auth/institute-login';
+import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './auth/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
@@ -60,6 +60,7 @@ export async function startServer(
   let devIdentityProvider: DevIdentityProvider | null = null;
   let instituteLogin: InstituteLogin | null = null;
   let wixOrders: WixOrderSync | null = null;
+  let instituteIssuer: OidcLogin | null = null;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   if (config.login.kind === 'dev') {
     // Loaded only here: oidc-provider is a development tool, never needed with an institute's own login.
@@ -104,12 +105,13 @@ export async function startServer(
       });
     }
   } else {
-    instituteLogin = createOidcLogin({
+    instituteIssuer = createOidcLogin({
       ...config.login,
       kind: 'oidc',
       providerName: config.login.issuer,
       timeoutSeconds: config.providerTimeoutSeconds,
     });
+    instituteLogin = instituteIssuer;
   }
 
   const app = await buildApp(
@@ -131,6 +133,11 @@ export async function startServer(
     { logger: options.logger, logStream: options.logStream },
   );
   await app.listen({ port: config.port, host: config.host });
+  if (instituteIssuer) {
+    // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
+    // that is down (it may come up later) never holds up the start. /readyz stays about the database.
+    void logDiscovery(instituteIssuer, app.log);
+  }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const address = app.server.address();
