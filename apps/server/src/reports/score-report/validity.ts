@@ -22,6 +22,10 @@ function percentileText(scale: TAssessmentResults['validity']['scales'][number])
       : reading.percentile <= 0
         ? '<1'
         : String(Math.round(reading.percentile * 1000) / 10);
+  if (reading.percentile >= 1 || reading.percentile <= 0) {
+    // "> 99" and "< 1" already say the score is at the end of the table.
+    return value;
+  }
   return reading.capped === 'above' ? `≥ ${value}` : reading.capped === 'below' ? `≤ ${value}` : value;
 }
 
@@ -62,7 +66,8 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
         color: scale.isConcern ? CONCERN : COLOR.text,
       },
     ],
-    [{ text: scale.statement }, { text: scale.directionText, size: 7, color: COLOR.muted }],
+    // The direction (which scores are the concern) is in the cut-off column's words; the statement says the result.
+    [{ text: scale.statement }],
   ]);
   drawTable(doc, columns, rows);
   doc.moveDown(0.8);
