@@ -145,7 +145,10 @@ function valueIndexOf(group: 'facets' | 'domains', key: string): CsvScale['value
   return { score: at('score'), srf: at('srf'), irf: at('irf') };
 }
 
-/** The scales of the full form in the CSV: domains first (APA order), then facets (alphabetical by key). */
+/**
+ * The scales of the full form in the CSV: domains first (APA order), then facets (alphabetical by key). Each
+ * scale's score, srf and irf are consecutive in score_values (export-csv.ts reads them as one slice).
+ */
 export const CSV_SCALES: readonly CsvScale[] = [
   ...DOMAINS.map((d) => ({
     key: d.key,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { US_NORM_TABLES, classifyLevel, getNormTable, readNormTable } from '@pid5/instrument';
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import type { AssessmentExportRow } from './assessments.repo';
+import { CSV_SCALES } from './export-columns';
 import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
 import { containsPattern } from './assessments.repo';
 import { pageCountFor } from './assessments.service';
@@ -90,6 +91,15 @@ describe('CSV columns', () => {
     // Never the spec's field names, which read as self- and informant-report norms.
     expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
     expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
+  });
+
+  it("reads each scale's score, srf and irf as three consecutive stored values (one slice per scale)", () => {
+    expect(CSV_SCALES).toHaveLength(30);
+    for (const scale of CSV_SCALES) {
+      expect(scale.valueIndex.score, scale.key).toBeGreaterThanOrEqual(0);
+      expect(scale.valueIndex.srf, scale.key).toBe(scale.valueIndex.score + 1);
+      expect(scale.valueIndex.irf, scale.key).toBe(scale.valueIndex.score + 2);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { scoreResponses, type NormTables } from '@pid5/instrument';
+import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
 import {
@@ -88,6 +89,8 @@ function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCo
 }
 
 const SCORE_COLUMN_COUNT = scoreColumnHeaders().length;
+/** The numbers of a completed test in score_values (db/score-values.ts). */
+const SCORE_VALUE_COUNT = SCORE_VALUE_PATHS.length;
 
 /** A test without scores: every score column empty. */
 const NO_SCORE_CELLS = ','.repeat(SCORE_COLUMN_COUNT - 1);
@@ -124,13 +127,22 @@ function validityOf(
  * for every row was most of an export's time (bench/README.md, csv). Only numbers and fixed words are kept, no
  * patient data beyond what the row itself holds.
  */
-const encodedCells = new WeakMap<NormTables, Map<string, string>>();
+interface EncodedCells {
+  /** Per scale (CSV_SCALES order) and precision: its columns by the stored "score,srf,irf" text. */
+  scales: Record<CsvPrecision, Map<string, string>[]>;
+  /** The validity columns by the stored verdict and lines. */
+  validity: Map<string, string>;
+  size: number;
+}
+
+const encodedCells = new WeakMap<NormTables, EncodedCells>();
 const MAX_ENCODED_CELLS = 200_000;
 
-function cellCacheFor(normTables: NormTables): Map<string, string> {
+function cellCacheFor(normTables: NormTables): EncodedCells {
   let cache = encodedCells.get(normTables);
   if (!cache || cache.size > MAX_ENCODED_CELLS) {
-    cache = new Map();
+    const perScale = () => CSV_SCALES.map(() => new Map<string, string>());
+    cache = { scales: { screen: perScale(), full: perScale() }, validity: new Map(), size: 0 };
     encodedCells.set(normTables, cache);
   }
   return cache;
@@ -139,36 +151,23 @@ function cellCacheFor(normTables: NormTables): Map<string, string> {
 const parseStored = (text: string | undefined): number | null =>
   text === undefined || text === '' ? null : Number(text);
 
-/** One scale's columns (SCALE_COLUMNS) from its stored score, srf and irf texts. */
-function encodeScale(
-  scale: (typeof CSV_SCALES)[number],
-  texts: readonly string[],
-  options: CsvScoreOptions,
-  cache: Map<string, string>,
-): string {
-  const scoreText = texts[scale.valueIndex.score];
-  const srfText = texts[scale.valueIndex.srf];
-  const irfText = texts[scale.valueIndex.irf];
-  const key = `${options.precision} ${scale.key} ${scoreText} ${srfText} ${irfText}`;
-  let encoded = cache.get(key);
-  if (encoded === undefined) {
-    const score = parseStored(scoreText);
-    const input = {
-      score,
-      srf: parseStored(srfText),
-      irf: parseStored(irfText),
-      us: readUsNorms(options.normTables, scale.key, score),
-    };
-    encoded = SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
-    cache.set(key, encoded);
-  }
-  return encoded;
+/** One scale's columns (SCALE_COLUMNS) from its stored "score,srf,irf" text. */
+function encodeScale(scale: (typeof CSV_SCALES)[number], triple: string, options: CsvScoreOptions): string {
+  const [scoreText, srfText, irfText] = triple.split(',');
+  const score = parseStored(scoreText);
+  const input = {
+    score,
+    srf: parseStored(srfText),
+    irf: parseStored(irfText),
+    us: readUsNorms(options.normTables, scale.key, score),
+  };
+  return SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
 }
 
 /** The verdict and each validity indicator's columns (VALIDITY_COLUMNS). */
-function encodeValidity(label: string, lines: readonly ValidityLineCells[], cache: Map<string, string>): string {
-  const key = `validity ${label} ${lines.map((line) => line.join(' ')).join(';')}`;
-  let encoded = cache.get(key);
+function encodeValidity(label: string, lines: readonly ValidityLineCells[], cache: EncodedCells): string {
+  const key = `${label} ${lines.map((line) => line.join(' ')).join(';')}`;
+  let encoded = cache.validity.get(key);
   if (encoded === undefined) {
     const byKey = new Map(lines.map((line) => [line[0], line]));
     const cells: string[] = [label];
@@ -179,27 +178,53 @@ function encodeValidity(label: string, lines: readonly ValidityLineCells[], cach
       }
     }
     encoded = cells.map(encodeCsvCell).join(',');
-    cache.set(key, encoded);
+    cache.validity.set(key, encoded);
+    cache.size += 1;
   }
   return encoded;
 }
 
+/** Where each stored value ends in the score_values text: its commas, then the text's length (reused per row). */
+const valueEnds = new Int32Array(SCORE_VALUE_COUNT + 1);
+
 /**
  * The score and validity cells of a submitted test (numbers and fixed words only): the verdict, each validity
- * indicator, then each scale's columns, from the stored numbers and the US tables.
+ * indicator, then each scale's columns, from the stored numbers and the US tables. A scale's three stored values
+ * are next to each other in score_values (score, srf, irf), so its text is one slice of the row's, and its encoded
+ * columns are looked up by that slice: no per-row splitting or key building (most of an export's time otherwise).
  */
 function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
   const scoreCells = row[18];
   if (scoreCells === null) {
     return NO_SCORE_CELLS;
   }
+  let count = 0;
+  valueEnds[0] = -1;
+  for (let i = 0; i < scoreCells.length; i++) {
+    if (scoreCells.charCodeAt(i) === 44 /* , */) {
+      valueEnds[++count] = i;
+    }
+  }
+  valueEnds[++count] = scoreCells.length;
+  if (count !== SCORE_VALUE_COUNT) {
+    throw new Error(`score_values has ${count} values, expected ${SCORE_VALUE_COUNT}`);
+  }
   const cache = cellCacheFor(options.normTables);
-  const texts = scoreCells.split(',');
+  const perScale = cache.scales[options.precision];
   const { label, lines } = validityOf(row, options.normTables);
   let encoded = encodeValidity(label, lines, cache);
-  for (const scale of CSV_SCALES) {
-    encoded += `,${encodeScale(scale, texts, options, cache)}`;
-  }
+  CSV_SCALES.forEach((scale, index) => {
+    const at = scale.valueIndex.score;
+    const triple = scoreCells.slice((valueEnds[at] ?? 0) + 1, valueEnds[at + 3]);
+    const scaleCache = perScale[index] ?? new Map<string, string>();
+    let cells = scaleCache.get(triple);
+    if (cells === undefined) {
+      cells = encodeScale(scale, triple, options);
+      scaleCache.set(triple, cells);
+      cache.size += 1;
+    }
+    encoded += `,${cells}`;
+  });
   return encoded;
 }
 
