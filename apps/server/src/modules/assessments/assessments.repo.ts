@@ -152,6 +152,11 @@ export type AssessmentExportRow = [
   instrumentVersion: string | null,
   normsVersion: string | null,
   scoreCells: string | null,
+  consentAgreedAt: number | null,
+  termsId: number | null,
+  /** The stored verdict's label and lines (key, status, score, printed percentile); null before scoring-2. */
+  verdictLabel: string | null,
+  validityLines: [key: string, status: string, score: number | null, percentile: number | null][] | null,
 ];
 
 /**
@@ -170,7 +175,11 @@ export async function listAssessmentsAfter(
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, array_to_string(score_values, ',', ''))::text as "row"
+      ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
+      ${a.termsId}, ${a.scores} #>> '{validityVerdict,label}',
+      (select json_agg(json_build_array(l ->> 'key', l ->> 'status', l -> 'score', l #> '{percentile,percentile}'))
+        from jsonb_array_elements(case when jsonb_typeof(${a.scores} #> '{validityVerdict,lines}') = 'array'
+          then ${a.scores} #> '{validityVerdict,lines}' else '[]'::jsonb end) as l))::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

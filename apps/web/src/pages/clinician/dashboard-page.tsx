@@ -23,6 +23,7 @@ import {
   DEFAULT_ASSESSMENT_SORT,
   QUESTION_COUNT,
   SEARCH_MAX,
+  downloadPath,
   parseAssessmentSort,
   parsePageNumber,
   type AssessmentSort,
@@ -161,8 +162,11 @@ export default function DashboardPage() {
               <Button onClick={() => void navigate('/createtest')} disabled={!canCreate}>
                 Create Test
               </Button>
-              <Button component="a" href="/api/assessments/export.csv" download variant="default">
+              <Button component="a" href={downloadPath('exportCsv')} download variant="default">
                 Download CSV
+              </Button>
+              <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
+                CSV data dictionary
               </Button>
             </Group>
           </Group>
