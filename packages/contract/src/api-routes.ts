@@ -71,3 +71,30 @@ export type ApiPathParams<N extends ApiRouteName> = Record<
   PathParamNames<(typeof API_ROUTES)[N]['path']>,
   string | number
 >;
+
+/**
+ * The routes that answer a file (PDF, CSV) rather than JSON, for links and downloads: not called through
+ * `apiRequest`, but named here so the web app and the server agree on their paths (api-contract.int.test.ts checks
+ * the server registers each).
+ */
+export const DOWNLOAD_ROUTES = {
+  getReportPdf: { method: 'GET', path: '/api/assessments/:id/report.pdf' },
+  getScoreReportPdf: { method: 'GET', path: '/api/assessments/:id/score-report.pdf' },
+  exportCsv: { method: 'GET', path: '/api/assessments/export.csv' },
+  exportDictionary: { method: 'GET', path: '/api/assessments/export-dictionary.csv' },
+} as const satisfies Record<string, { method: 'GET'; path: string }>;
+
+export type DownloadRouteName = keyof typeof DOWNLOAD_ROUTES;
+
+/** A download route's URL: `:params` filled in (encoded), then the query, if any. */
+export function downloadPath(
+  name: DownloadRouteName,
+  params: Readonly<Record<string, string | number>> = {},
+  query?: Readonly<Record<string, string>>,
+): string {
+  const path = DOWNLOAD_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String(params[key] ?? '')),
+  );
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${path}?${search}` : path;
+}

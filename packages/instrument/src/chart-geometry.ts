@@ -67,6 +67,8 @@ export interface ChartBar {
   /** The scale's level (Mild / Moderate / High, from its printed US percentile), for colouring or text. */
   readonly level: Level | null;
   readonly fill: string;
+  /** How to print the value above the bar, when not as a standardised score (the T chart: "63", "≥ 100"). */
+  readonly valueLabel?: string;
 }
 
 export interface ChartTick {

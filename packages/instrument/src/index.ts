@@ -234,3 +234,5 @@ export type {
   ReliableChange,
   ScaleKind,
 } from './compare-administrations';
+export { T_GUIDE_LINE_VALUES, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
+export type { TChartGeometry, TChartScale } from './t-chart-geometry';

@@ -97,6 +97,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/:id/score-report.pdf': {
+    audited: {
+      action: 'assessment.report',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/score-report.pdf`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'GET /api/assessments/:id/answer-history': {
     audited: {
       action: 'assessment.history',
@@ -322,6 +332,7 @@ const AUDIT_RULES: Record<string, AuditRule> = {
 
   // No audit row, and why.
   'GET /api/docs': { notAudited: NO_PATIENT_DATA },
+  'GET /api/assessments/export-dictionary.csv': { notAudited: "what the export's columns mean: no patient data" },
   'GET /auth/methods': { notAudited: NO_PATIENT_DATA },
   'GET /api/me': { notAudited: NO_PATIENT_DATA },
   'GET /api/documents/terms': { notAudited: NO_PATIENT_DATA },
@@ -426,6 +437,7 @@ describe('audit coverage', () => {
       ['GET', `/api/assessments/${row.id}`, 'GET /api/assessments/:id'],
       ['GET', `/api/assessments/${row.id}/results`, 'GET /api/assessments/:id/results'],
       ['GET', `/api/assessments/${row.id}/report.pdf`, 'GET /api/assessments/:id/report.pdf'],
+      ['GET', `/api/assessments/${row.id}/score-report.pdf`, 'GET /api/assessments/:id/score-report.pdf'],
       ['POST', `/api/assessments/${row.id}/extend`, 'POST /api/assessments/:id/extend'],
       ['GET', `/api/assessments/${missingId}`, 'GET /api/assessments/:id'],
     ] as const;

@@ -167,12 +167,15 @@ export type AssessmentExportRow = [
   instrumentVersion: string | null,
   normsVersion: string | null,
   scoreCells: string | null,
+  consentAgreedAt: number | null,
+  termsId: number | null,
+  /** The stored verdict's label and lines (key, status, score, printed percentile); null before scoring-2. */
+  verdictLabel: string | null,
+  validityLines: [key: string, status: string, score: number | null, percentile: number | null][] | null,
   /** The form given (issue 18): FULL, SF or BF. */
-  form: string,
-  /** The brief form's total (score, US z, German z) from the stored scores; null for other forms and unscored. */
-  totalScore: number | null,
-  totalSrf: number | null,
-  totalIrf: number | null,
+  form: 'FULL' | 'SF' | 'BF',
+  /** The brief form's total as stored ("score,srf,irf", empty where null); null for the other forms. */
+  totalCells: string | null,
 ];
 
 /**
@@ -191,8 +194,17 @@ export async function listAssessmentsAfter(
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, array_to_string(score_values, ',', ''), ${a.form},
-      ${a.scores} #> '{total,score}', ${a.scores} #> '{total,srf}', ${a.scores} #> '{total,irf}')::text as "row"
+      ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
+      ${a.termsId}, ${a.scores} #>> '{validityVerdict,label}',
+      (select json_agg(json_build_array(l ->> 'key', l ->> 'status', l -> 'score', l #> '{percentile,percentile}'))
+        from jsonb_array_elements(case when jsonb_typeof(${a.scores} #> '{validityVerdict,lines}') = 'array'
+          then ${a.scores} #> '{validityVerdict,lines}' else '[]'::jsonb end) as l),
+      ${a.form},
+      case when jsonb_typeof(${a.scores} -> 'total') = 'object' then concat_ws(',',
+        case when jsonb_typeof(${a.scores} #> '{total,score}') = 'number' then ${a.scores} #>> '{total,score}' else '' end,
+        case when jsonb_typeof(${a.scores} #> '{total,srf}') = 'number' then ${a.scores} #>> '{total,srf}' else '' end,
+        case when jsonb_typeof(${a.scores} #> '{total,irf}') = 'number' then ${a.scores} #>> '{total,irf}' else '' end)
+      end)::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

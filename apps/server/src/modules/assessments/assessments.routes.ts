@@ -8,11 +8,13 @@ import {
   ZAssessmentList,
   ZCreateAssessmentRequest,
   ZCreateAssessmentResponse,
+  ZExportQuery,
   ZExtendAssessmentResponse,
   ZListAssessmentsQuery,
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
+import { buildDataDictionary, encodeDataDictionaryCsv } from './export-dictionary';
 import {
   createAssessment,
   exportAssessments,
@@ -54,6 +56,36 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     },
   );
 
+  // The benchmarks' floor for a dashboard page (BENCH_FLOOR_ROUTE, config.ts; bench/README.md): the same query
+  // parsing and response schema, a page of ten made-up rows, no session and no database.
+  if (config.benchFloorRoute) {
+    const floorItems = Array.from({ length: ASSESSMENTS_PAGE_SIZE }, (_, i) => ({
+      id: i + 1,
+      patientId: `P-${String(i).padStart(7, '0')}`,
+      form: 'FULL' as const,
+      answeredCount: 220,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      dueAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
+      finishedAt: null,
+      clinician: { id: '00000000-0000-4000-8000-000000000000', username: 'clinician' },
+    }));
+    r.get(
+      '/api/bench-floor/assessments',
+      {
+        config: { access: 'public' },
+        schema: { querystring: ZListAssessmentsQuery, response: { 200: ZAssessmentList } },
+      },
+      async (request) => ({
+        items: floorItems,
+        page: request.query.page,
+        pageCount: 10_000,
+        total: 100_000,
+        pageSize: ASSESSMENTS_PAGE_SIZE,
+        view: 'admin' as const,
+      }),
+    );
+  }
+
   r.post(
     '/api/assessments',
     {
@@ -93,7 +125,11 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Every assessment the caller may see in their current view, as CSV (streamed)',
+        summary:
+          'Every assessment the caller may see in their current view, as CSV (streamed). `precision=full` keeps exact ' +
+          'raw scores and z; the default rounds them to two decimals as every page shows them. Columns: ' +
+          '/api/assessments/export-dictionary.csv',
+        querystring: ZExportQuery,
       },
     },
     async (request, reply) => {
@@ -103,6 +139,8 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         now,
         ip: request.ip,
+        normTables: app.deps.normTables,
+        precision: request.query.precision,
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);
@@ -111,6 +149,24 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         .header('content-disposition', `attachment; filename="assessments-${day}.csv"`)
         .send(stream);
     },
+  );
+
+  r.get(
+    '/api/assessments/export-dictionary.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary:
+          'The data dictionary of export.csv: every column, its values, and where its numbers come from (norm ' +
+          'samples, N, year, country, language, how each number was derived). No patient data.',
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="assessments-dictionary.csv"')
+        .send(encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables))),
   );
 
   r.get(

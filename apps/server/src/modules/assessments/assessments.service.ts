@@ -8,6 +8,7 @@ import {
   type TExtendAssessmentResponse,
   type ViewMode,
 } from '@pid5/contract';
+import type { NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
@@ -29,6 +30,7 @@ import {
   type AssessmentScope,
   type AssessmentWithClinician,
 } from './assessments.repo';
+import type { CsvPrecision } from './export-columns';
 import { createAssessmentsCsvStream } from './export-csv';
 
 // Every read of patient data and every change is audited here, in the service (DESIGN.md §3), never in a route.
@@ -134,6 +136,9 @@ export async function exportAssessments(options: {
   session: ActiveSession;
   now: Date;
   ip: string;
+  /** The loaded US tables, for T, percentile and level (the results' own). */
+  normTables: NormTables;
+  precision: CsvPrecision;
   onError: (error: Error) => void;
 }): Promise<NodeJS.ReadableStream> {
   const { db, now } = options;
@@ -143,10 +148,11 @@ export async function exportAssessments(options: {
     action: 'assessment.export',
     ip: options.ip,
     at: now,
-    details: { view },
+    details: { view, precision: options.precision },
   });
   return createAssessmentsCsvStream({
     now,
+    scores: { normTables: options.normTables, precision: options.precision },
     fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
     onError: options.onError,
   });

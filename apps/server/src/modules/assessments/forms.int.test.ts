@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAssessmentResults, TCreateAssessmentResponse, TPatientTest } from '@pid5/contract';
-import { demoItemSet } from '@pid5/instrument';
+import { US_NORM_TABLES, demoItemSet, getNormTable, readNormTable } from '@pid5/instrument';
 import { CSV_HEADERS } from './export-csv';
 import { availableOver, detailsOver, grantOverApi, listOver, validCreateBody } from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
@@ -257,10 +257,17 @@ describe('the brief form (25 items)', () => {
     expect(cell(row, 'Form')).toBe('BF');
     expect(cell(row, 'Questions Completed')).toBe('25');
     expect(cell(row, 'Responses')).toBe(responses);
-    expect(Number(cell(row, 'Total Score'))).toBeCloseTo(1.48, 12);
-    expect(Number(cell(row, 'NegAf Score'))).toBeCloseTo(1.8, 12);
-    expect(cell(row, 'Anh Score')).toBe('');
-    expect(cell(row, 'Total IRF')).toBe('');
+    expect(cell(row, 'Total raw')).toBe('1.48');
+    expect(cell(row, 'Total T (US 2024)')).toBe(
+      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.48).t),
+    );
+    expect(cell(row, 'Negative Affect raw')).toBe('1.80');
+    expect(cell(row, 'Negative Affect T (US 2024)')).toBe(
+      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'NegAf'), 1.8).t),
+    );
+    expect(cell(row, 'Anhedonia raw')).toBe('');
+    expect(cell(row, 'Total z (DE 2026)')).toBe('');
+    expect(cell(row, 'INC (inconsistency) status')).toBe('Not published');
   });
 
   it('does not score a domain with 2 of its 5 items missing, and the total only with 6 or fewer of 25 missing', async () => {
@@ -358,10 +365,16 @@ describe('the short form (100 items)', () => {
 
     const row = (await csvRows(clinician)).get(String(id));
     expect(cell(row, 'Form')).toBe('SF');
-    expect(Number(cell(row, 'Anx Score'))).toBeCloseTo(0.5, 12);
-    expect(Number(cell(row, 'NegAf Score'))).toBeCloseTo(1.25, 12);
-    expect(cell(row, 'Total Score')).toBe('');
-    expect(cell(row, 'Anx IRF')).toBe('');
+    expect(cell(row, 'Anxiousness raw')).toBe('0.50');
+    // Read in the short form's own table, never the full form's.
+    expect(cell(row, 'Anxiousness T (US 2024)')).toBe(
+      String(readNormTable(getNormTable(US_NORM_TABLES, 'SF', 'Anx'), 0.5).t),
+    );
+    expect(cell(row, 'Negative Affect raw')).toBe('1.25');
+    expect(cell(row, 'Total raw')).toBe('');
+    expect(cell(row, 'Anxiousness z (DE 2026)')).toBe('');
+    expect(cell(row, 'INC-S (inconsistency, short form) score')).toBe('13');
+    expect(cell(row, 'ORS (over-reporting) status')).toBe('Not published');
   });
 
   it('does not score a facet with 2 of its 4 items missing (nor its domain); 1 missing still scores it', async () => {

@@ -8,7 +8,7 @@ import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
 import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
-import { profileFixedTexts } from '../report-pdf';
+import { allReportFixedTexts } from '../fixed-texts';
 import { drawText } from '../report-text';
 import { FOOTER_NOTICE } from '../report-texts';
 
@@ -232,7 +232,7 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
       },
     },
     // The profile report's texts: whichever report a thread draws first fixes the fonts' base glyphs for both.
-    profileFixedTexts,
+    allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);
   drawHeader(doc, input);

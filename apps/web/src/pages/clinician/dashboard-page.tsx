@@ -24,6 +24,7 @@ import {
   DEFAULT_ASSESSMENT_SORT,
   FORM_ITEM_COUNTS,
   SEARCH_MAX,
+  downloadPath,
   getFormChoice,
   parseAssessmentForm,
   parseAssessmentSort,
@@ -181,8 +182,11 @@ export default function DashboardPage() {
               <Button onClick={() => void navigate('/createtest')} disabled={!canCreate}>
                 Create Test
               </Button>
-              <Button component="a" href="/api/assessments/export.csv" download variant="default">
+              <Button component="a" href={downloadPath('exportCsv')} download variant="default">
                 Download CSV
+              </Button>
+              <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
+                CSV data dictionary
               </Button>
             </Group>
           </Group>

@@ -28,6 +28,7 @@ import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 import { PatientPanel } from './patient-panel';
@@ -81,6 +82,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
               New test for this patient
             </Button>
           )}
+          {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
               View Data
