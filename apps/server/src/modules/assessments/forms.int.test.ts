@@ -253,6 +253,12 @@ describe('the brief form (25 items)', () => {
     expect(text).toContain('Mean of all 25 statements');
     expect(text).toContain('1.48');
 
+    // The clinician's score report draws a brief form too (domains, the 25 answers).
+    const scoreReport = await clinician.client.get(`/api/assessments/${id}/score-report.pdf`);
+    expect(scoreReport.status).toBe(200);
+    const scoreText = await pdfToText(new Uint8Array(await scoreReport.arrayBuffer()));
+    expect(scoreText).toContain('Negative Affect');
+
     const row = (await csvRows(clinician)).get(String(id));
     expect(cell(row, 'Form')).toBe('BF');
     expect(cell(row, 'Questions Completed')).toBe('25');
