@@ -26,7 +26,8 @@ function renderAnyReport(input: PdfReportInput): Promise<Uint8Array> {
       return renderComparisonPdf(input);
     case 'score-report':
       return renderScoreReportPdf(input);
-    default:
+    case 'profile':
+    case undefined:
       return renderReportPdf(input);
   }
 }

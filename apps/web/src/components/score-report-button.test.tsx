@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_ROUTES } from '@pid5/contract';
 import { apiServer, onApi } from '../../test/api-mock';
 import { ADMIN, CLINICIAN, anAnswerHistory, anAssessmentDetails, someResults } from '../../test/fixtures';
+import { aPatientTimeline } from '../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../test/render-route';
 
 // The "Score report (clinician)" button on the details page and the admin data view: it asks the server for the
@@ -28,6 +29,8 @@ function onScoreReport(status = 200): URL[] {
 let saved: { href: string; download: string }[];
 
 beforeEach(() => {
+  // The details page also shows the patient's other tests (patient-panel.test.tsx tests that part).
+  onApi('getPatientTimeline', aPatientTimeline());
   saved = [];
   URL.createObjectURL = vi.fn(() => 'blob:score-report');
   URL.revokeObjectURL = vi.fn();
