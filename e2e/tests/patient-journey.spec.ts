@@ -169,6 +169,22 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
   await expect(submitTest).toBeFocused();
   await second.keyboard.press('Enter');
 
+  // Issue 16: submitting asks once more; the question takes focus, Escape goes back, nothing is submitted.
+  const confirm = second.getByRole('dialog', { name: 'Submit your answers?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('You will not be able to change your answers after submitting');
+  await expect(confirm.getByRole('button', { name: 'Go back to my answers' })).toBeFocused();
+  await expectNoAxeViolations(second, 'the submit confirmation');
+  await second.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(submitTest).toBeFocused();
+  expect((await patientState(request, code)).status).toBe('in-progress');
+  await second.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await second.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Submit answers' })).toBeFocused();
+  await second.keyboard.press('Enter');
+
   await expect(second.getByRole('heading', { name: 'This test has been completed' })).toBeVisible();
   await expectNoAxeViolations(second, 'the completed page');
   const finished = await patientState(request, code);
