@@ -258,7 +258,15 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     const oldDue = await formatDateInPage(clinician, before.dueAt);
     await expect(dueDate).toHaveText(`${oldDue}Expired`);
     await expect(clinician.getByText('This test has expired. Extend it to let the patient continue.')).toBeVisible();
-    await clinician.getByRole('button', { name: 'Extend by 30 days' }).click();
+    // Issue 16: the extension asks first, naming the new due date (30 days from now: the test had expired).
+    const expectedDue = await formatDateInPage(
+      clinician,
+      new Date(server.clock.now().getTime() + 30 * 24 * 3_600_000).toISOString(),
+    );
+    await clinician.getByRole('button', { name: 'Extend due date' }).click();
+    const confirm = clinician.getByRole('dialog', { name: 'Extend this test?' });
+    await expect(confirm).toContainText(`The new due date will be ${expectedDue}`);
+    await confirm.getByRole('button', { name: `Extend to ${expectedDue}` }).click();
     const after = (await (await clinician.request.get(`/api/assessments/${created.id}`)).json()) as {
       dueAt: string;
       isExpired: boolean;

@@ -83,6 +83,7 @@ export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {})
     finishedAt: null,
     consentAgreedAt: CREATED_AT,
     isExpired: false,
+    extension: { dueAt: null, refusal: 'not-yet', limit: '2026-06-30T10:00:00.000Z' },
     age: 34,
     gender: 'Female',
     race: 'Asian',

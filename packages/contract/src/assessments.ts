@@ -8,6 +8,14 @@ export const QUESTION_COUNT = 220;
 export const DAYS_TO_COMPLETE = 30;
 export const ASSESSMENTS_PAGE_SIZE = 10;
 
+/**
+ * Extending a test (issue 16, DESIGN.md §4): offered when it is expired or due within EXTEND_WINDOW_DAYS; each
+ * extension adds EXTEND_DAYS to the later of the due date and now, never past EXTEND_CAP_DAYS after the first due date.
+ */
+export const EXTEND_DAYS = 30;
+export const EXTEND_WINDOW_DAYS = 7;
+export const EXTEND_CAP_DAYS = 90;
+
 /** Spec §3 "Create payload": the options in the order the form lists them. */
 export const GENDERS = ['Male', 'Female', 'Unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -180,6 +188,15 @@ export const ZAssessmentDetails = z.object({
   finishedAt: z.string().nullable(),
   consentAgreedAt: z.string().nullable(),
   isExpired: z.boolean(),
+  /**
+   * Extending it now (issue 16, DESIGN.md §4): the due date an extension would set, or null with the reason
+   * (`completed`; `not-yet`: due in more than 7 days; `limit-reached`), and the latest due date extensions can reach.
+   */
+  extension: z.object({
+    dueAt: z.string().nullable(),
+    refusal: z.enum(['completed', 'not-yet', 'limit-reached']).nullable(),
+    limit: z.string(),
+  }),
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
   race: z.string().nullable(),

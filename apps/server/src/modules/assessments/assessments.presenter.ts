@@ -1,7 +1,7 @@
 import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { isExpired } from './assessment-lifecycle';
+import { extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
 import type { AssessmentListRow, AssessmentWithClinician } from './assessments.repo';
 
 /** The patient's link (DESIGN.md §2): the random code, never the row id. */
@@ -43,6 +43,11 @@ export function presentDetails(
     finishedAt: a.finishedAt?.toISOString() ?? null,
     consentAgreedAt: a.consentAgreedAt?.toISOString() ?? null,
     isExpired: isExpired(a, options.now),
+    extension: {
+      dueAt: extendedDueAt(a, options.now)?.toISOString() ?? null,
+      refusal: extensionRefusal(a, options.now),
+      limit: extensionLimit(a).toISOString(),
+    },
     age: a.age,
     gender: emptyToNull(a.gender),
     race: emptyToNull(a.race),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-o
 import type { AssessmentSort } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
-import { whereNotCompleted } from './assessment-lifecycle';
+import { extendedDueAtSql, whereExtendable } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
@@ -183,17 +183,15 @@ export async function insertAssessment(tx: Db, values: NewAssessmentRow): Promis
   return row;
 }
 
-/** New due date = max(due date, now) + `days`, only while not completed; null when it was submitted meanwhile. */
-export async function extendDueDate(
-  db: Db,
-  options: { id: number; now: Date; days: number },
-): Promise<{ dueAt: Date } | null> {
+/**
+ * The lifecycle's extension (`extendedDueAt`) in one guarded UPDATE: null when the row no longer qualifies
+ * (submitted, or extended to its limit, meanwhile).
+ */
+export async function extendDueDate(db: Db, options: { id: number; now: Date }): Promise<{ dueAt: Date } | null> {
   const rows = await db
     .update(assessments)
-    .set({
-      dueAt: sql`greatest(${assessments.dueAt}, ${options.now.toISOString()}::timestamptz) + make_interval(days => ${options.days}::int)`,
-    })
-    .where(and(eq(assessments.id, options.id), whereNotCompleted()))
+    .set({ dueAt: extendedDueAtSql(options.now) })
+    .where(and(eq(assessments.id, options.id), whereExtendable(options.now)))
     .returning({ dueAt: assessments.dueAt });
   return rows[0] ?? null;
 }
