@@ -95,7 +95,7 @@ async function wholeListBytes(db: Database, view: 'clinician' | 'admin', clinici
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .orderBy(asc(assessments.id));
   const rows = await (view === 'admin' ? query : query.where(eq(assessments.clinicianId, clinicianId)));
-  const items = rows.map((row) => presentListItem(row, view));
+  const items = rows.map((row) => presentListItem(row, view, new Date()));
   return Buffer.byteLength(JSON.stringify({ items }));
 }
 

@@ -46,6 +46,7 @@ export function anAssessmentListItem(overrides: Partial<TAssessmentListItem> = {
     createdAt: CREATED_AT,
     dueAt: DUE_AT,
     finishedAt: null,
+    status: 'in-progress',
     clinician: null,
     ...overrides,
   };

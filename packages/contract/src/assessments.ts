@@ -136,10 +136,35 @@ export function parsePageNumber(value: string | null | undefined): number {
 
 export const SEARCH_MAX = 100;
 
-/** `GET /api/assessments?search=&sort=&page=`. */
+/** A test's status as staff see it, decided by the server's lifecycle (DESIGN.md §4). */
+export const ASSESSMENT_STATUSES = ['not-started', 'in-progress', 'completed', 'expired'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+
+/** The dashboard's status filter (issue 16), in the menu's order; 'all' is no filter. */
+export const ASSESSMENT_STATUS_FILTERS = ['all', ...ASSESSMENT_STATUSES] as const;
+export type AssessmentStatusFilter = (typeof ASSESSMENT_STATUS_FILTERS)[number];
+export const ASSESSMENT_STATUS_FILTER_LABELS: Record<AssessmentStatusFilter, string> = {
+  all: 'All',
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+
+/** A status filter from a URL parameter; anything unknown is 'all', so an old or edited link still works. */
+export function parseAssessmentStatusFilter(value: string | null | undefined): AssessmentStatusFilter {
+  return (ASSESSMENT_STATUS_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as AssessmentStatusFilter)
+    : 'all';
+}
+
+/** `GET /api/assessments?search=&sort=&status=&page=`. */
 export const ZListAssessmentsQuery = z.object({
   search: z.string().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`).default(''),
   sort: z.enum(ASSESSMENT_SORTS).default(DEFAULT_ASSESSMENT_SORT),
+  status: z
+    .enum(ASSESSMENT_STATUS_FILTERS, { error: `Status is one of: ${ASSESSMENT_STATUS_FILTERS.join(', ')}` })
+    .default('all'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 export type TListAssessmentsQuery = z.infer<typeof ZListAssessmentsQuery>;
@@ -154,6 +179,8 @@ export const ZAssessmentListItem = z.object({
   createdAt: z.string(),
   dueAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Decided by the server's lifecycle (issue 16: the Expired badge). */
+  status: z.enum(ASSESSMENT_STATUSES),
   /** Only in the admin view (spec §2: the Clinician column). */
   clinician: ZClinicianRef.nullable(),
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssessmentSort, TCreateAssessmentRequest } from '@pid5/contract';
+import type { AssessmentSort, AssessmentStatusFilter, TCreateAssessmentRequest } from '@pid5/contract';
 import { apiRequest, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -8,6 +8,7 @@ export const creditsKey = ['credits'] as const;
 export interface AssessmentListParams {
   search: string;
   sort: AssessmentSort;
+  status: AssessmentStatusFilter;
   page: number;
 }
 

@@ -1,15 +1,18 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSESSMENT_STATUSES } from '@pid5/contract';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Database } from '../../db/database';
 import { assessments, users } from '../../db/schema';
 import {
+  assessmentStatus,
   extendedDueAt,
   extendedDueAtSql,
   isCompleted,
   isOpen,
   isOpenForAnswers,
   whereExtendable,
+  whereStatus,
   whereNotCompleted,
   whereOpen,
   whereOpenForAnswers,
@@ -24,7 +27,12 @@ const at = (ms: number) => new Date(NOW.getTime() + ms);
 const DAY = 86_400_000;
 const THIRTY_DAYS_BEFORE = new Date(NOW.getTime() - 30 * DAY);
 
-const CASES: Record<string, Omit<LifecycleFacts, 'answeredCount' | 'createdAt'> & { createdAt?: Date }> = {
+const CASES: Record<
+  string,
+  Omit<LifecycleFacts, 'answeredCount' | 'createdAt'> & { createdAt?: Date; answeredCount?: number }
+> = {
+  'some answers, open': { dueAt: at(86_400_000), finishedAt: null, consentAgreedAt: at(-1000), answeredCount: 5 },
+  'some answers, past due': { dueAt: at(-1), finishedAt: null, consentAgreedAt: at(-1000), answeredCount: 5 },
   'consent not yet given': { dueAt: at(86_400_000), finishedAt: null, consentAgreedAt: null },
   'open for answers': { dueAt: at(86_400_000), finishedAt: null, consentAgreedAt: at(-1000) },
   'one millisecond before the due date': { dueAt: at(1), finishedAt: null, consentAgreedAt: at(-1000) },
@@ -93,10 +101,13 @@ describe('the lifecycle in SQL agrees with the lifecycle in TypeScript', () => {
 
   it.each(Object.entries(CASES))('%s', async (name, facts) => {
     const id = ids.get(name)!;
-    const test = { createdAt: THIRTY_DAYS_BEFORE, ...facts, answeredCount: 0 };
+    const test = { createdAt: THIRTY_DAYS_BEFORE, answeredCount: 0, ...facts };
     expect(await matches(id, whereNotCompleted())).toBe(!isCompleted(test));
     expect(await matches(id, whereOpen(NOW))).toBe(isOpen(test, NOW));
     expect(await matches(id, whereOpenForAnswers(NOW))).toBe(isOpenForAnswers(test, NOW));
+    for (const status of ASSESSMENT_STATUSES) {
+      expect(await matches(id, whereStatus(status, NOW)), status).toBe(assessmentStatus(test, NOW) === status);
+    }
     const extended = extendedDueAt(test, NOW);
     expect(await matches(id, whereExtendable(NOW))).toBe(extended !== null);
     if (extended) {

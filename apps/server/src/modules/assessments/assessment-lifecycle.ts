@@ -1,5 +1,6 @@
-import { and, gt, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
+  type AssessmentStatus,
   DAYS_TO_COMPLETE,
   EXTEND_CAP_DAYS,
   EXTEND_DAYS,
@@ -24,8 +25,8 @@ export interface LifecycleFacts {
   answeredCount: number;
 }
 
-/** A test's status as staff see it (the CSV's Status column). */
-export type AssessmentStatus = 'not-started' | 'in-progress' | 'completed' | 'expired';
+/** A test's status as staff see it (the CSV's Status column, the dashboard's badges and status filter). */
+export type { AssessmentStatus };
 
 /** Submitted by the patient: answers read-only, scores frozen. 220 answers without submitting is not completed. */
 export function isCompleted(test: Pick<LifecycleFacts, 'finishedAt'>): boolean {
@@ -159,4 +160,18 @@ export function whereExtendable(now: Date): SQL {
 export function extendedDueAtSql(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`least(greatest(${assessments.dueAt}, ${at}) + ${days(EXTEND_DAYS)}, ${limitSql()})`;
+}
+
+/** SQL of `assessmentStatus(row, now) === status`: the dashboard's status filter (issue 16). */
+export function whereStatus(status: AssessmentStatus, now: Date): SQL {
+  switch (status) {
+    case 'completed':
+      return isNotNull(assessments.finishedAt);
+    case 'expired':
+      return and(whereNotCompleted(), lte(assessments.dueAt, now)) as SQL;
+    case 'in-progress':
+      return and(whereOpen(now), gt(assessments.answeredCount, 0)) as SQL;
+    case 'not-started':
+      return and(whereOpen(now), eq(assessments.answeredCount, 0)) as SQL;
+  }
 }

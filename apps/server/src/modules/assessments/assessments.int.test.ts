@@ -411,3 +411,46 @@ describe('the dashboard list: search, sort and paging on the server', () => {
     expect((await listOver(clinician.client, `?search=${encodeURIComponent("' or 1=1 --")}`)).total).toBe(0);
   });
 });
+
+describe('the dashboard status filter (issue 16)', () => {
+  it('lists only the tests of the chosen status, decided by the lifecycle in the query, with each row its status', async () => {
+    const clinician = await createSignedInClinician(server);
+    const now = server.clock.now().getTime();
+    const make = (patientId: string, options: Omit<Parameters<typeof insertAssessment>[1], 'clinicianId'>) =>
+      insertAssessment(server, { clinicianId: clinician.id, patientId, ...options });
+    await make('ST-fresh', {});
+    await make('ST-started', { consented: true, responses: '1'.repeat(5) + '9'.repeat(215) });
+    await make('ST-all-answered', { consented: true, responses: '1'.repeat(220) });
+    await make('ST-done', { consented: true, responses: '1'.repeat(220), finishedAt: new Date(now) });
+    await make('ST-expired-unused', { createdAt: new Date(now - 31 * DAY_MS) });
+    await make('ST-expired-started', {
+      createdAt: new Date(now - 40 * DAY_MS),
+      consented: true,
+      responses: '1'.repeat(9) + '9'.repeat(211),
+    });
+    await make('ST-due-now', { createdAt: new Date(now - 30 * DAY_MS) }); // At the due instant: expired.
+
+    const ids = async (query: string) =>
+      (await listOver(clinician.client, query)).items.map((item) => `${item.patientId}:${item.status}`).sort();
+    expect(await ids('?status=expired')).toEqual([
+      'ST-due-now:expired',
+      'ST-expired-started:expired',
+      'ST-expired-unused:expired',
+    ]);
+    expect(await ids('?status=not-started')).toEqual(['ST-fresh:not-started']);
+    expect(await ids('?status=in-progress')).toEqual(['ST-all-answered:in-progress', 'ST-started:in-progress']);
+    expect(await ids('?status=completed')).toEqual(['ST-done:completed']);
+    expect(await ids('?status=all')).toHaveLength(7);
+    expect(await ids('')).toHaveLength(7);
+    // With the search and the count for the pages.
+    const unused = await listOver(clinician.client, '?status=expired&search=unused');
+    expect(unused.items.map((item) => item.patientId)).toEqual(['ST-expired-unused']);
+    expect(unused.total).toBe(1);
+
+    const bad = await clinician.client.get('/api/assessments?status=overdue');
+    expect(bad.status).toBe(400);
+    const error = await readError(bad);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(error)).toContain('Status is one of: all, not-started, in-progress, completed, expired');
+  });
+});

@@ -1,7 +1,7 @@
 import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
+import { assessmentStatus, extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
 import type { AssessmentListRow, AssessmentWithClinician } from './assessments.repo';
 
 /** The patient's link (DESIGN.md §2): the random code, never the row id. */
@@ -10,7 +10,7 @@ export function testLinkFor(publicUrl: string, testCode: string): string {
 }
 
 /** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */
-export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssessmentListItem {
+export function presentListItem(row: AssessmentListRow, view: ViewMode, now: Date): TAssessmentListItem {
   const a = row.assessment;
   return {
     id: a.id,
@@ -19,6 +19,7 @@ export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssess
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),
     finishedAt: a.finishedAt?.toISOString() ?? null,
+    status: assessmentStatus(a, now),
     clinician: view === 'admin' ? { id: a.clinicianId, username: row.clinicianName } : null,
   };
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AssessmentSort } from '@pid5/contract';
+import type { AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
-import { extendedDueAtSql, whereExtendable } from './assessment-lifecycle';
+import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
@@ -32,6 +32,22 @@ function searchCondition(search: string): SQL | undefined {
   return sql`lower(${assessments.patientId}) like ${containsPattern(needle)} escape '\\'`;
 }
 
+/** What the dashboard lists: the scope, the search on patient id and the status filter (decided as of `now`). */
+export interface AssessmentFilter {
+  scope: AssessmentScope;
+  search: string;
+  status: AssessmentStatusFilter;
+  now: Date;
+}
+
+function filterCondition(filter: AssessmentFilter): SQL | undefined {
+  return and(
+    scopeCondition(filter.scope),
+    searchCondition(filter.search),
+    filter.status === 'all' ? undefined : whereStatus(filter.status, filter.now),
+  );
+}
+
 /** Stable orders: ties broken by newest first, then id, so paging never repeats or skips a row. */
 function sortOrder(sort: AssessmentSort): SQL[] {
   switch (sort) {
@@ -46,11 +62,8 @@ function sortOrder(sort: AssessmentSort): SQL[] {
   }
 }
 
-export async function countAssessments(db: Db, options: { scope: AssessmentScope; search: string }): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search)));
+export async function countAssessments(db: Db, filter: AssessmentFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(assessments).where(filterCondition(filter));
   return row?.n ?? 0;
 }
 
@@ -77,13 +90,13 @@ export interface AssessmentListRow {
  */
 export async function listAssessmentsPage(
   db: Db,
-  options: { scope: AssessmentScope; search: string; sort: AssessmentSort; limit: number; offset: number },
+  options: AssessmentFilter & { sort: AssessmentSort; limit: number; offset: number },
 ): Promise<AssessmentListRow[]> {
   const order = sortOrder(options.sort);
   const pageIds = db
     .select({ id: assessments.id })
     .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search)))
+    .where(filterCondition(options))
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);

@@ -33,17 +33,19 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Dashboard list: search on patient id, sort, 10 per page (admins in admin view see everyone)',
+        summary:
+          'Dashboard list: search on patient id, status filter, sort, 10 per page (admins in admin view see everyone)',
         querystring: ZListAssessmentsQuery,
         response: { 200: ZAssessmentList },
       },
     },
     async (request) => {
       const { view, scope } = resolveView(requireSession(request));
-      const { search, sort, page } = request.query;
-      const result = await listAssessments({ db, scope, search, sort, page });
+      const { search, status, sort, page } = request.query;
+      const now = clock.now();
+      const result = await listAssessments({ db, scope, search, status, now, sort, page });
       return {
-        items: result.rows.map((row) => presentListItem(row, view)),
+        items: result.rows.map((row) => presentListItem(row, view, now)),
         page: result.page,
         pageCount: result.pageCount,
         total: result.total,

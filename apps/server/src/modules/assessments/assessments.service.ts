@@ -5,6 +5,7 @@ import {
   EXTEND_WINDOW_DAYS,
   QUESTION_COUNT,
   type AssessmentSort,
+  type AssessmentStatusFilter,
   type TCreateAssessmentRequest,
   type TExtendAssessmentResponse,
   type ViewMode,
@@ -55,6 +56,8 @@ export interface ListAssessmentsOptions {
   db: Db;
   scope: AssessmentScope;
   search: string;
+  status: AssessmentStatusFilter;
+  now: Date;
   sort: AssessmentSort;
   page: number;
 }
@@ -64,16 +67,16 @@ export interface ListAssessmentsOptions {
  * The count (for 'Page X of Y') and the page are read at the same time (two connections on PostgreSQL); only a
  * page past the end needs a second read.
  */
-export async function listAssessments({ db, scope, search, sort, page }: ListAssessmentsOptions) {
+export async function listAssessments({ db, scope, search, status, now, sort, page }: ListAssessmentsOptions) {
+  const filter = { scope, search, status, now };
   const readPage = (current: number) =>
     listAssessmentsPage(db, {
-      scope,
-      search,
+      ...filter,
       sort,
       limit: ASSESSMENTS_PAGE_SIZE,
       offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
     });
-  const [total, rows] = await Promise.all([countAssessments(db, { scope, search }), readPage(page)]);
+  const [total, rows] = await Promise.all([countAssessments(db, filter), readPage(page)]);
   const pageCount = pageCountFor(total);
   if (page <= pageCount) {
     return { rows, total, page, pageCount };

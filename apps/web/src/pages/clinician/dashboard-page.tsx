@@ -17,6 +17,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import {
+  ASSESSMENT_STATUS_FILTER_LABELS,
+  ASSESSMENT_STATUS_FILTERS,
   ASSESSMENT_SORTS,
   ASSESSMENT_SORT_LABELS,
   ASSESSMENTS_PAGE_SIZE,
@@ -24,8 +26,10 @@ import {
   QUESTION_COUNT,
   SEARCH_MAX,
   parseAssessmentSort,
+  parseAssessmentStatusFilter,
   parsePageNumber,
   type AssessmentSort,
+  type AssessmentStatusFilter,
   type TAssessmentListItem,
   type TMe,
 } from '@pid5/contract';
@@ -33,7 +37,7 @@ import { useAssessments, useCredits } from '../../api/assessments';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
-import { daysLeft, formatDate } from '../../lib/dates';
+import { daysLeft, formatDate, isToday } from '../../lib/dates';
 import { filterSearchParams } from '../../lib/search-params';
 
 const SEARCH_DELAY_MS = 300;
@@ -46,15 +50,24 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const sort = parseAssessmentSort(params.get('sort'));
+  const status = parseAssessmentStatusFilter(params.get('status'));
   const page = parsePageNumber(params.get('page'));
 
-  const list = useAssessments({ search, sort, page });
+  const list = useAssessments({ search, sort, status, page });
   const credits = useCredits();
   const isAdminView = me.role === 'admin' && me.viewMode === 'admin';
   const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
 
-  const update = (changes: { search?: string; sort?: AssessmentSort; page?: number }) => {
-    const query = filterSearchParams({ search, sort, page, ...changes }, { sort: DEFAULT_ASSESSMENT_SORT, page: 1 });
+  const update = (changes: {
+    search?: string;
+    sort?: AssessmentSort;
+    status?: AssessmentStatusFilter;
+    page?: number;
+  }) => {
+    const query = filterSearchParams(
+      { search, sort, status, page, ...changes },
+      { sort: DEFAULT_ASSESSMENT_SORT, status: 'all', page: 1 },
+    );
     setParams(query, { replace: changes.page === undefined });
   };
 
@@ -149,6 +162,18 @@ export default function DashboardPage() {
                 data={ASSESSMENT_SORTS.map((value) => ({ value, label: ASSESSMENT_SORT_LABELS[value] }))}
                 w={240}
               />
+              <NativeSelect
+                label="Status"
+                value={status}
+                onChange={(event) =>
+                  update({ status: parseAssessmentStatusFilter(event.currentTarget.value), page: 1 })
+                }
+                data={ASSESSMENT_STATUS_FILTERS.map((value) => ({
+                  value,
+                  label: ASSESSMENT_STATUS_FILTER_LABELS[value],
+                }))}
+                w={160}
+              />
             </Group>
             <Group gap="sm" wrap="wrap">
               <Text fw={600} data-testid="tests-available">
@@ -226,7 +251,9 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       </Table.Td>
       <Table.Td>{formatDate(item.createdAt)}</Table.Td>
       <Table.Td>{formatDate(item.dueAt)}</Table.Td>
-      <Table.Td>{daysLeft(item.dueAt, new Date())}</Table.Td>
+      <Table.Td>
+        <DaysLeft item={item} />
+      </Table.Td>
       {isAdminView && <Table.Td>{item.clinician?.username ?? ''}</Table.Td>}
       <Table.Td>
         <Button
@@ -240,6 +267,24 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/**
+ * Days Left (spec §4), with the state a 0 hides (issue 16): an expired test shows an Expired badge, a test due later
+ * today 'Due today'.
+ */
+function DaysLeft({ item }: { item: TAssessmentListItem }) {
+  if (item.status === 'expired') {
+    return (
+      <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
+        Expired
+      </Badge>
+    );
+  }
+  if (item.status !== 'completed' && isToday(item.dueAt, new Date())) {
+    return <>Due today</>;
+  }
+  return <>{daysLeft(item.dueAt, new Date())}</>;
 }
 
 function SkeletonRows({ columns }: { columns: number }) {
