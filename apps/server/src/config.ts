@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '@pid5/contract';
 
 /**
  * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
@@ -87,6 +88,15 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
+  // Where clinicians buy tests (e.g. the institute's Wix store page), named when they have none left (issue 16).
+  TESTS_STORE_URL: z.url().optional(),
+  // The country listed first and preselected in Create Test: an ISO 3166-1 alpha-2 code (issue 16).
+  DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'an ISO 3166-1 alpha-2 country code, e.g. US, GB, NL, CA')
+    .default('US'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -146,6 +156,8 @@ export interface AppConfig {
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
   instituteName: string;
+  testsStoreUrl: string | undefined;
+  defaultCountry: string;
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
 }
@@ -270,6 +282,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     instituteName: e.INSTITUTE_NAME,
+    testsStoreUrl: e.TESTS_STORE_URL,
+    defaultCountry: e.DEFAULT_COUNTRY,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
   };

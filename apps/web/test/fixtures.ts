@@ -24,6 +24,7 @@ export const CLINICIAN: TMe = {
   photoUrl: null,
   role: 'user',
   viewMode: 'clinician',
+  institute: { testsStoreUrl: null, defaultCountry: 'US' },
 };
 
 export const ADMIN: TMe = {
@@ -33,6 +34,7 @@ export const ADMIN: TMe = {
   photoUrl: null,
   role: 'admin',
   viewMode: 'admin',
+  institute: { testsStoreUrl: null, defaultCountry: 'US' },
 };
 
 const CREATED_AT = '2026-03-02T10:00:00.000Z';
@@ -90,6 +92,7 @@ export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {})
     race: 'Asian',
     postalCode: '12345',
     country: 'Canada',
+    countryCode: 'CA',
     diagnoses: [{ code: 'F41.1', description: 'Generalized anxiety disorder', isPrimary: true }],
     primaryDsm: 'F41.1',
     clinician: null,

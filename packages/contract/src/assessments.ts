@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCodeFor, isCountryCode, postalCodeProblem, US_POSTAL_CODE_MESSAGE } from './countries';
 
 // The clinician and admin side of an assessment (product spec §2-§5, DESIGN.md §7). One rule set:
 // the Create Test form validates with these schemas and so does the server.
@@ -44,9 +45,10 @@ export const CREATE_ASSESSMENT_MESSAGES = {
   ageWhole: 'Please enter the age in whole years',
   gender: 'Please choose a gender',
   race: 'Please choose a race',
-  country: 'Please enter a country',
+  country: 'Please choose a country',
+  countryUnknown: 'Please choose a country from the list',
   countryMax: `Country is at most ${COUNTRY_MAX} characters`,
-  postalCode: 'Please enter exactly 5 digits',
+  postalCode: US_POSTAL_CODE_MESSAGE,
   patientId: 'Please enter a patient identifier',
   patientIdMax: `Patient identifiers are at most ${PATIENT_ID_MAX} characters`,
   patientIdChars: 'Patient identifiers are one line of text (no tabs or line breaks)',
@@ -72,11 +74,19 @@ export const ZCreateAssessmentRequest = z
       .max(AGE_MAX, M.age),
     gender: z.enum(GENDERS, { error: M.gender }),
     race: z.enum(RACES, { error: M.race }),
-    country: requiredText(M.country).max(COUNTRY_MAX, M.countryMax),
-    postalCode: z
-      .string({ error: M.postalCode })
-      .trim()
-      .regex(/^[0-9]{5}$/, M.postalCode),
+    // An ISO 3166-1 alpha-2 code (the form sends one); a code or English name is read as its code (issue 16).
+    country: requiredText(M.country)
+      .max(COUNTRY_MAX, M.countryMax)
+      .transform((value, context) => {
+        const code = countryCodeFor(value);
+        if (code === null) {
+          context.addIssue({ code: 'custom', message: M.countryUnknown });
+          return z.NEVER;
+        }
+        return code;
+      }),
+    // Checked against the country below (postalCodeProblem: the US's 5 digits, other countries' own rules).
+    postalCode: z.string({ error: M.postalCode }).trim().max(20, M.postalCode),
     patientId: requiredText(M.patientId)
       .max(PATIENT_ID_MAX, M.patientIdMax)
       .regex(/^\P{Cc}*$/u, M.patientIdChars),
@@ -87,6 +97,18 @@ export const ZCreateAssessmentRequest = z
       .refine((codes) => new Set(codes).size === codes.length, M.dsmCodesUnique),
     primaryDsm: requiredText(M.primaryDsm),
     termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
+  })
+  .refine((value) => postalCodeProblem(value.country, value.postalCode) === null, {
+    path: ['postalCode'],
+    error: (issue) => {
+      const value = issue.input as { country: string; postalCode: string };
+      return postalCodeProblem(value.country, value.postalCode) ?? M.postalCode;
+    },
+    // Report it together with any other field problem, once the country is known.
+    when: (payload) => {
+      const value = payload.value as { country?: unknown; postalCode?: unknown } | undefined;
+      return typeof value?.country === 'string' && isCountryCode(value.country) && typeof value.postalCode === 'string';
+    },
   })
   .refine((value) => value.dsmCodes.includes(value.primaryDsm), {
     path: ['primaryDsm'],
@@ -228,7 +250,10 @@ export const ZAssessmentDetails = z.object({
   gender: z.string().nullable(),
   race: z.string().nullable(),
   postalCode: z.string().nullable(),
+  /** The country's English name, or the text stored before countries were codes (issue 16). */
   country: z.string().nullable(),
+  /** ISO 3166-1 alpha-2, or null for a country kept as free text. */
+  countryCode: z.string().nullable(),
   diagnoses: z.array(ZDiagnosisRef),
   primaryDsm: z.string().nullable(),
   clinician: ZClinicianRef.nullable(),

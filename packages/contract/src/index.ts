@@ -9,3 +9,4 @@ export * from './text';
 export * from './answer-history';
 export * from './api-schemas';
 export * from './api-routes';
+export * from './countries';

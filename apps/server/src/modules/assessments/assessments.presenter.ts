@@ -1,4 +1,10 @@
-import type { TAssessmentDetails, TAssessmentListItem, ViewMode } from '@pid5/contract';
+import {
+  displayCountry,
+  isCountryCode,
+  type TAssessmentDetails,
+  type TAssessmentListItem,
+  type ViewMode,
+} from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { assessmentStatus, extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
@@ -53,7 +59,8 @@ export function presentDetails(
     gender: emptyToNull(a.gender),
     race: emptyToNull(a.race),
     postalCode: emptyToNull(a.postalCode),
-    country: emptyToNull(a.country),
+    country: emptyToNull(displayCountry(a.country)),
+    countryCode: isCountryCode(a.country) ? a.country : null,
     diagnoses: codes.map((code) => ({
       code,
       description: options.catalogue.find(code)?.description ?? null,

@@ -65,9 +65,9 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 19 fixed columns then score, SRF and IRF for 25 facets and 5 domains', () => {
-    expect(CSV_HEADERS).toHaveLength(19 + 30 * 3);
-    expect(CSV_HEADERS.slice(19, 22)).toEqual(['Anh Score', 'Anh SRF', 'Anh IRF']);
+  it('has 20 fixed columns then score, SRF and IRF for 25 facets and 5 domains', () => {
+    expect(CSV_HEADERS).toHaveLength(20 + 30 * 3);
+    expect(CSV_HEADERS.slice(20, 23)).toEqual(['Anh Score', 'Anh SRF', 'Anh IRF']);
     expect(CSV_HEADERS.at(-1)).toBe('Psych IRF');
   });
 });
@@ -111,7 +111,7 @@ describe('createAssessmentsCsvStream', () => {
     'Female',
     'White',
     '123',
-    'Germany',
+    id === 4 ? 'GB' : 'Germany',
     'F41.1',
     'F41.1',
     '9'.repeat(220),
@@ -148,10 +148,14 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    // Issue 16: the country's name and its ISO code; a country kept as free text has no code.
+    expect(lines[0]).toContain(',Postal Code,Country,Country Code,Diagnoses,');
+    expect(lines[4]).toContain(',123,United Kingdom,GB,F41.1,');
+    expect(lines[1]).toContain(',123,Germany,,F41.1,');
     // Score columns (one more comma from the quoted clinician name): as the database wrote them; none: all empty.
-    expect(lines[3]?.split(',').slice(20, 24)).toEqual(['1.25', '-0.5', '', '5e-05']);
+    expect(lines[3]?.split(',').slice(21, 25)).toEqual(['1.25', '-0.5', '', '5e-05']);
     expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
-    expect(lines[1]?.split(',').slice(20)).toEqual(Array.from({ length: 90 }, () => ''));
+    expect(lines[1]?.split(',').slice(21)).toEqual(Array.from({ length: 90 }, () => ''));
   });
 
   it('fails the stream (and reports it) when a batch cannot be read', async () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { displayCountry, isCountryCode } from '@pid5/contract';
 import { SCORE_VALUE_PATHS, type SCORE_FIELDS } from '../../db/score-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
@@ -47,6 +48,7 @@ export const CSV_HEADERS: readonly string[] = [
   'Race',
   'Postal Code',
   'Country',
+  'Country Code',
   'Diagnoses',
   'Primary Diagnosis',
   'Responses',
@@ -125,7 +127,8 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     text(gender),
     text(race),
     text(postalCode),
-    text(country),
+    text(displayCountry(country)),
+    text(isCountryCode(country) ? country : ''), // Issue 16: the ISO code; empty for a country kept as free text.
     text(diagnoses),
     text(primaryDsm),
     text(responses),

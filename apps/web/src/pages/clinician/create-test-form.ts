@@ -17,6 +17,7 @@ export interface CreateTestValues {
   age: number | '';
   gender: Gender;
   race: Race;
+  /** ISO 3166-1 alpha-2 (issue 16); the institute's default country to begin with. */
   country: string;
   postalCode: string;
   patientId: string;
@@ -65,11 +66,11 @@ export function parseCreateTest(
   return result.success ? { request: result.data } : { errors: fieldErrors(result.error) };
 }
 
-export function useCreateTestForm() {
+export function useCreateTestForm(defaultCountry: string) {
   // A field's message goes as soon as it is changed (clearInputErrorOnChange, the default).
   return useForm<CreateTestValues>({
     mode: 'controlled',
-    initialValues: EMPTY_CREATE_TEST,
+    initialValues: { ...EMPTY_CREATE_TEST, country: defaultCountry },
     validate: validateCreateTest,
   });
 }

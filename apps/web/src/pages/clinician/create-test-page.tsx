@@ -15,13 +15,14 @@ import {
   Typography,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { COUNTRY_MAX, GENDERS, PATIENT_ID_MAX, RACES } from '@pid5/contract';
+import { useNavigate, useOutletContext } from 'react-router';
+import { countriesWithFirst, GENDERS, hasPostalCodes, PATIENT_ID_MAX, RACES, type TMe } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
+import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
 import { numberOrEmpty } from '../../lib/number-input';
 import { parseCreateTest, useCreateTestForm } from './create-test-form';
@@ -38,7 +39,12 @@ export default function CreateTestPage() {
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
-  const form = useCreateTestForm();
+  const me = useOutletContext<TMe>();
+  const form = useCreateTestForm(me.institute.defaultCountry);
+  const countryChoices = useMemo(
+    () => countriesWithFirst(me.institute.defaultCountry).map(({ code, name }) => ({ value: code, label: name })),
+    [me.institute.defaultCountry],
+  );
   const { dsmCodes, primaryDsm } = form.values;
 
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
@@ -113,7 +119,7 @@ export default function CreateTestPage() {
         </Title>
         {noTestsLeft && (
           <Alert color="yellow" role="status" title="No tests available">
-            You have no tests left. Ask an administrator for more tests before creating one.
+            <NoTestsHelp me={me} />
           </Alert>
         )}
         {failure && (
@@ -162,20 +168,24 @@ export default function CreateTestPage() {
                   allowDeselect={false}
                   {...form.getInputProps('race')}
                 />
-                <TextInput
+                {/* Issue 16: an ISO 3166 country, searchable, the institute's default first. */}
+                <Select
                   id="create-country"
                   label="Country"
                   required
-                  maxLength={COUNTRY_MAX}
-                  autoComplete="off"
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage="No country matches"
+                  data={countryChoices}
                   {...form.getInputProps('country')}
                 />
                 <TextInput
                   id="create-postalCode"
                   label="Postal Code"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
+                  description={hasPostalCodes(form.values.country) ? undefined : 'Optional for this country'}
+                  required={hasPostalCodes(form.values.country)}
+                  inputMode={form.values.country === 'US' ? 'numeric' : 'text'}
+                  maxLength={form.values.country === 'US' ? 5 : 20}
                   autoComplete="off"
                   {...form.getInputProps('postalCode')}
                 />

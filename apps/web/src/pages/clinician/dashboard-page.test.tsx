@@ -214,4 +214,37 @@ describe('dashboard', () => {
     await user.selectOptions(filter, 'All');
     await expect.poll(() => router.state.location.search).toBe('?sort=created-asc');
   });
+
+  it.each([
+    [
+      'an admin',
+      ADMIN,
+      'You have no tests left. To create one, grant tests to yourself.',
+      'grant tests',
+      '/admin/credits',
+    ],
+    [
+      'a clinician of an institute with a store',
+      { ...CLINICIAN, institute: { testsStoreUrl: 'https://shop.example.org/tests', defaultCountry: 'US' } },
+      "You have no tests left. Buy tests in the institute's store; they are added to your account when you next sign in.",
+      "Buy tests in the institute's store",
+      'https://shop.example.org/tests',
+    ],
+    ['a clinician', CLINICIAN, 'You have no tests left. Ask your admin for more tests.', null, null],
+  ] as const)('says why Create Test is disabled, and what to do, to %s', async (_who, me, text, link, href) => {
+    signInAs(me);
+    onApi('getCredits', someCredits(0));
+    onApi('listAssessments', anAssessmentList([], { view: me.role === 'admin' ? 'admin' : 'clinician' }));
+    renderRoute('/dashboard');
+
+    const help = await screen.findByTestId('no-tests-help');
+    expect(help).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Create Test' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create Test' })).toHaveAccessibleDescription(text);
+    if (link) {
+      expect(within(help).getByRole('link', { name: link })).toHaveAttribute('href', href);
+    } else {
+      expect(within(help).queryByRole('link')).not.toBeInTheDocument();
+    }
+  });
 });

@@ -36,6 +36,7 @@ import {
 import { useAssessments, useCredits } from '../../api/assessments';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
+import { NoTestsHelp } from '../../components/no-tests-help';
 import { PagedListFooter } from '../../components/page-controls';
 import { daysLeft, formatDate, isToday } from '../../lib/dates';
 import { filterSearchParams } from '../../lib/search-params';
@@ -104,6 +105,7 @@ export default function DashboardPage() {
 
   const available = credits.data?.available;
   const canCreate = available !== undefined && available > 0;
+  const noTestsLeft = available !== undefined && available <= 0;
   const columnCount = isAdminView ? 7 : 6;
 
   return (
@@ -179,7 +181,11 @@ export default function DashboardPage() {
               <Text fw={600} data-testid="tests-available">
                 Tests Available: {available ?? '…'}
               </Text>
-              <Button onClick={() => void navigate('/createtest')} disabled={!canCreate}>
+              <Button
+                onClick={() => void navigate('/createtest')}
+                disabled={!canCreate}
+                aria-describedby={noTestsLeft ? 'no-tests-help' : undefined}
+              >
                 Create Test
               </Button>
               <Button component="a" href="/api/assessments/export.csv" download variant="default">
@@ -188,6 +194,12 @@ export default function DashboardPage() {
             </Group>
           </Group>
         </Paper>
+
+        {noTestsLeft && (
+          <Text size="sm" id="no-tests-help" data-testid="no-tests-help">
+            <NoTestsHelp me={me} />
+          </Text>
+        )}
 
         <LoadErrorAlert error={list.error} />
 

@@ -26,7 +26,7 @@ describe('test details', () => {
     expect(screen.getByRole('textbox', { name: 'Test Link' })).toHaveValue(
       'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
     );
-    for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'ZIP Code: 12345', 'Country: Canada']) {
+    for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'Postal Code: 12345', 'Country: Canada']) {
       expect(screen.getByText(chip)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();

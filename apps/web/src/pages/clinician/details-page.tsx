@@ -143,7 +143,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <InfoChip label="Race" value={details.race} />
           <InfoChip label="Age" value={details.age === null ? null : String(details.age)} />
           <InfoChip label="Gender" value={details.gender} />
-          <InfoChip label="ZIP Code" value={details.postalCode} />
+          <InfoChip label="Postal Code" value={details.postalCode} />
           <InfoChip label="Country" value={details.country} />
         </Group>
       </Section>
