@@ -111,7 +111,7 @@ describe('createAssessmentsCsvStream', () => {
     'Female',
     'White',
     '123',
-    id === 4 ? 'GB' : 'Germany',
+    id === 4 ? 'GB' : id === 5 ? '=HYPERLINK("x")' : 'Germany',
     'F41.1',
     'F41.1',
     '9'.repeat(220),
@@ -152,6 +152,8 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines[0]).toContain(',Postal Code,Country,Country Code,Diagnoses,');
     expect(lines[4]).toContain(',123,United Kingdom,GB,F41.1,');
     expect(lines[1]).toContain(',123,Germany,,F41.1,');
+    // A free-text country kept from before goes through the formula guard like any text cell.
+    expect(lines[5]).toContain(`,123,"'=HYPERLINK(""x"")",,F41.1,`);
     // Score columns (one more comma from the quoted clinician name): as the database wrote them; none: all empty.
     expect(lines[3]?.split(',').slice(21, 25)).toEqual(['1.25', '-0.5', '', '5e-05']);
     expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
