@@ -188,6 +188,13 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(page.getByRole('status').filter({ hasText: 'Test created' })).toContainText(
     `The test for ${firstPatient} is ready.`,
   );
+  // Issue 16: the banner's link is in its sentence's font size.
+  const detailsLink = page.getByRole('link', { name: 'Open its details' });
+  const sizes = await detailsLink.evaluate((link) => [
+    getComputedStyle(link).fontSize,
+    getComputedStyle(link.parentElement!).fontSize,
+  ]);
+  expect(sizes[0]).toBe(sizes[1]);
   await expect(page.getByTestId('tests-available')).toHaveText('Tests Available: 1');
   const row = dashboardRow(page, firstPatient);
   const listed = (await (await expectOk(await page.request.get('/api/assessments'))).json()) as {

@@ -137,7 +137,7 @@ export default function DashboardPage() {
             onClose={() => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
           >
             The test for {created.patientId ?? 'the patient'} is ready.{' '}
-            <Anchor component={Link} to={`/details/${created.createdId}`}>
+            <Anchor component={Link} to={`/details/${created.createdId}`} inherit>
               Open its details
             </Anchor>{' '}
             to copy the patient&apos;s link.
