@@ -22,6 +22,9 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Console output (issue 16): `pretty` (readable lines, no per-request lines) or `json` (one JSON object a line, for
+  // log collectors); pretty in development, JSON otherwise.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   // How many reverse proxies stand in front of the server. `true` is one: the client address is the last
   // X-Forwarded-For entry, the one our proxy appended. Trusting every hop would take the first entry, which the
   // client writes itself, so anyone could dodge the per-address rate limits and forge the audit log's addresses.
@@ -134,6 +137,8 @@ export interface AppConfig {
   publicUrl: string;
   isHttps: boolean;
   logLevel: string;
+  /** 'pretty' for a person at a terminal (development's default), 'json' for a log collector. */
+  logFormat: 'pretty' | 'json';
   /** Proxy hops whose X-Forwarded-For entries are believed (false: none; the socket's address is the client). */
   trustProxy: false | number;
   /** Time limits for slow clients, and the bound on connections per address (null: none, e.g. behind a proxy). */
@@ -260,6 +265,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     connections: {
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
