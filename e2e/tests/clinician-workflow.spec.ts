@@ -103,10 +103,18 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(page.getByText('No assessments')).toBeVisible();
   await expect(page.getByTestId('tests-available')).toHaveText('Tests Available: 0');
   await expect(page.getByRole('button', { name: 'Create Test' })).toBeDisabled();
+  // Issue 16: it says why, and what to do.
+  await expect(page.getByRole('button', { name: 'Create Test' })).toHaveAccessibleDescription(
+    'You have no tests left. Ask your admin for more tests.',
+  );
 
-  // The admin grants two tests on the credits screen.
+  // The admin grants two tests on the credits screen (the admin, with none left, is told where too).
   const admin = await openAdmin(newPage);
-  await admin.getByRole('link', { name: 'Grant tests' }).click();
+  await expect(admin.getByTestId('no-tests-help').getByRole('link', { name: 'grant tests' })).toHaveAttribute(
+    'href',
+    '/admin/credits',
+  );
+  await admin.getByRole('link', { name: 'Grant tests', exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/credits$/);
   await admin.getByRole('textbox', { name: 'Clinician' }).fill(username);
   await admin.getByRole('option', { name: `${username} — 0 available` }).click();
