@@ -108,6 +108,15 @@ export async function listAssessmentsPage(
     .orderBy(...order);
 }
 
+/** Every test's id with this patient ID, exact but ignoring case (the trigram index on lower(patient_id) serves it). */
+export async function listAssessmentIdsForPatient(db: Db, patientId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(sql`lower(${assessments.patientId}) = ${patientId.trim().toLowerCase()}`);
+  return rows.map((row) => row.id);
+}
+
 /** One assessment the scope may see, or null (another clinician's test is indistinguishable from none). */
 export async function findAssessment(
   db: Db,

@@ -24,6 +24,7 @@ import {
   extendDueDate,
   findAssessment,
   insertAssessment,
+  listAssessmentIdsForPatient,
   listAssessmentsAfter,
   listAssessmentsPage,
   lockClinician,
@@ -82,6 +83,11 @@ export async function listAssessments({ db, scope, search, status, now, sort, pa
     return { rows, total, page, pageCount };
   }
   return { rows: await readPage(pageCount), total, page: pageCount, pageCount };
+}
+
+/** The ids of every test with this patient ID (exact, ignoring case), for the admin's audit log filter. */
+export async function findAssessmentIdsForPatient(options: { db: Db; patientId: string }): Promise<number[]> {
+  return listAssessmentIdsForPatient(options.db, options.patientId);
 }
 
 /** An assessment the scope may see, or 404 (another clinician's test answers exactly like a missing one). */
