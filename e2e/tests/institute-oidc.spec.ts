@@ -35,6 +35,6 @@ test("the institute's admin group makes an admin; logout ends the session at the
 
 test('a forged callback is refused with the message', async ({ page }) => {
   await page.goto('/auth/callback?code=forged&state=forged');
-  await expect(page).toHaveURL(/\/login\?error=callback$/);
-  await expect(page.getByRole('alert')).toContainText('Error verifying login from the institute');
+  await expect(page).toHaveURL(/\/login\?error=sign_in_again$/);
+  await expect(page.getByRole('alert')).toContainText('Your sign-in did not finish');
 });

@@ -48,7 +48,7 @@ async function completedTest(
   return { ...created, patientId };
 }
 
-/** Key → [score, US z, German z] as the results tables on the page show them (5 domains, 25 facets). */
+/** Key → [score, US T, US percentile, German z] as the results tables on the page show them (5 domains, 25 facets). */
 async function scoresOnPage(page: Page): Promise<Map<string, string[]>> {
   const rows: string[][] = [];
   for (const name of ['Domain scores', 'Facet scores']) {
@@ -62,7 +62,9 @@ async function scoresOnPage(page: Page): Promise<Map<string, string[]>> {
         )),
     );
   }
-  return new Map(rows.map(([key = '', , score = '', srf = '', irf = '']) => [key, [score, srf, irf]]));
+  return new Map(
+    rows.map(([key = '', , score = '', t = '', percentile = '', irf = '']) => [key, [score, t, percentile, irf]]),
+  );
 }
 
 async function saveDownload(download: Download, info: TestInfo, name: string): Promise<string> {
@@ -95,11 +97,16 @@ async function checkReport(file: string, expected: { name: string; dates: string
   ).toBe(true);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
-  // Every scale's score, US z and German z in the report's tables equal the page's.
+  // Every scale's score, US T, US percentile and German z in the report's tables equal the page's.
   const number = String.raw`(−?\d+\.\d\d|—)`;
-  for (const [key, [score, srf, irf]] of expected.scores) {
-    const row = new RegExp(String.raw`^\s*${key}\s{2,}.*?\s${number}\s+${number}\s+${number}(?:\s|$)`, 'm').exec(text);
-    expect(row?.slice(1, 4), `the report's row for ${key}`).toEqual([score, srf, irf]);
+  const t = String.raw`((?:≥ |≤ )?\d+|—)`;
+  const percentile = String.raw`(more than 99|less than 1|\d+(?:\.\d+)?|—)`;
+  for (const [key, expectedRow] of expected.scores) {
+    const row = new RegExp(
+      String.raw`^\s*${key}\s{2,}.*?\s${number}\s+${t}\s+${percentile}\s+${number}(?:\s|$)`,
+      'm',
+    ).exec(text);
+    expect(row?.slice(1, 5), `the report's row for ${key}`).toEqual(expectedRow);
   }
 
   // The footer on every page.

@@ -31,9 +31,9 @@ test('a clinician signs in and sees no view switch', async ({ page }) => {
 
 test('a callback with a wrong state returns to /login with the message', async ({ page }) => {
   await page.goto('/auth/callback?code=forged&state=forged');
-  await expect(page).toHaveURL(/\/login\?error=callback$/);
+  await expect(page).toHaveURL(/\/login\?error=sign_in_again$/);
   await expect(page.getByRole('alert')).toContainText(
-    'Error verifying login from the institute, this is a known issue. Please wait a minute and try again.',
+    'Your sign-in did not finish (it was cancelled, took too long or was used twice). Please try again.',
   );
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);

@@ -9,6 +9,7 @@ import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue
 import type { ActiveItemSet } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/patient/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
+import type { NormTables } from '@pid5/instrument';
 
 /**
  * What every route may use, decorated on the Fastify instance as `app.deps`: built once by the composition root
@@ -26,6 +27,8 @@ export interface AppDeps {
   onInstituteSignIn?: SignInListener | null;
   /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
   itemSet: ActiveItemSet;
+  /** The US tables T scores and percentiles are read from (the shipped tables, or NORM_TABLES_FILE), loaded once. */
+  normTables: NormTables;
   /** Makes and re-derives patient link codes (from APP_SECRET). */
   linkCodes: LinkCodes;
   /** The shipped diagnosis catalogue, read and validated once at start-up. */

@@ -90,6 +90,7 @@ const ZEnv = z.object({
 
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
+  NORM_TABLES_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   // Where clinicians buy tests (e.g. the institute's Wix store page), named when they have none left (issue 16).
   TESTS_STORE_URL: z.url().optional(),
@@ -160,6 +161,8 @@ export interface AppConfig {
   providerTimeoutSeconds: number;
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
+  /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
+  normTablesFile: string | undefined;
   instituteName: string;
   testsStoreUrl: string | undefined;
   defaultCountry: string;
@@ -287,6 +290,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
+    normTablesFile: e.NORM_TABLES_FILE,
     instituteName: e.INSTITUTE_NAME,
     testsStoreUrl: e.TESTS_STORE_URL,
     defaultCountry: e.DEFAULT_COUNTRY,

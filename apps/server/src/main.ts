@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { DEMO_MEMBERS } from './auth/demo-members';
 import { loadConfigOrExit } from './config';
-import { ItemSetLoadError } from './modules/item-sets/load-item-set';
+import { DataFileError } from './lib/read-json-file';
 import { startServer } from './server';
 
 const config = loadConfigOrExit();
 const server = await startServer(config).catch((error: unknown) => {
-  // A malformed ITEM_SET_FILE: say what is wrong with it, like a configuration problem, and stop.
-  if (error instanceof ItemSetLoadError) {
+  // A malformed ITEM_SET_FILE or NORM_TABLES_FILE: say what is wrong with it, like a configuration problem, and stop.
+  if (error instanceof DataFileError) {
     console.error(error.message);
     process.exit(1);
   }

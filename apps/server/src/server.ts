@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DEV_ADMIN_CLAIM } from './auth/demo-members';
 import type { DevIdentityProvider } from './auth/dev-identity-provider';
-import { createOidcLogin, type InstituteLogin } from './auth/institute-login';
+import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './auth/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
@@ -18,6 +18,7 @@ import { createProviderSessionRenewal } from './auth/provider-session';
 import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
+import { loadNormTables } from './modules/results/load-norm-tables';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
 
@@ -40,8 +41,9 @@ export async function startServer(
   options: { clock?: Clock; logger?: boolean; logStream?: { write(line: string): void }; database?: Database } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // First, before anything opens: a malformed ITEM_SET_FILE stops the start with every problem named.
+  // First, before anything opens: a malformed ITEM_SET_FILE or NORM_TABLES_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
+  const normTables = loadNormTables({ file: config.normTablesFile });
   const catalogue = loadDiagnosisCatalogue();
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
@@ -58,6 +60,7 @@ export async function startServer(
   let devIdentityProvider: DevIdentityProvider | null = null;
   let instituteLogin: InstituteLogin | null = null;
   let wixOrders: WixOrderSync | null = null;
+  let instituteIssuer: OidcLogin | null = null;
   const redirectUri = `${config.publicUrl}/auth/callback`;
   if (config.login.kind === 'dev') {
     // Loaded only here: oidc-provider is a development tool, never needed with an institute's own login.
@@ -102,12 +105,13 @@ export async function startServer(
       });
     }
   } else {
-    instituteLogin = createOidcLogin({
+    instituteIssuer = createOidcLogin({
       ...config.login,
       kind: 'oidc',
       providerName: config.login.issuer,
       timeoutSeconds: config.providerTimeoutSeconds,
     });
+    instituteLogin = instituteIssuer;
   }
 
   const app = await buildApp(
@@ -119,6 +123,7 @@ export async function startServer(
       wixOrders,
       onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
       itemSet,
+      normTables,
       linkCodes,
       catalogue,
       pdfPool: createPdfPool(),
@@ -128,6 +133,11 @@ export async function startServer(
     { logger: options.logger, logStream: options.logStream },
   );
   await app.listen({ port: config.port, host: config.host });
+  if (instituteIssuer) {
+    // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
+    // that is down (it may come up later) never holds up the start. /readyz stays about the database.
+    void logDiscovery(instituteIssuer, app.log);
+  }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const address = app.server.address();

@@ -13,6 +13,7 @@ import {
   type TCredits,
   type TMe,
   type TNormSetDescription,
+  type TValidityVerdict,
 } from '@pid5/contract';
 
 // Answers of the stand-in server, typed as the contract's responses. Each takes overrides for what a test is about.
@@ -111,12 +112,58 @@ function aNormSet(field: 'srf' | 'irf', shortLabel: string): TNormSetDescription
     source: 'test',
     citation: 'test',
     sampleN: null,
+    note: `How the ${shortLabel} z scores were obtained.`,
   };
 }
 
-/** Results with every facet and domain of the instrument scored 1.25 (z 0.5, no level). */
+/** A valid protocol's verdict; pass another for the flagged cases. */
+export function aVerdict(overrides: Partial<TValidityVerdict> = {}): TValidityVerdict {
+  return {
+    verdict: 'valid',
+    label: 'Valid',
+    summary: 'Valid: no sign of inconsistent, exaggerated or overly favourable answering.',
+    action: 'Interpret the profile as usual.',
+    patientFacingLevels: 'show',
+    reasons: [],
+    notes: ['All 220 statements were answered.'],
+    rule: 'The verdict is the most serious reason found.',
+    ...overrides,
+  };
+}
+
+/** A not-interpretable verdict: inconsistent answers. */
+export function anInconsistentVerdict(): TValidityVerdict {
+  return aVerdict({
+    verdict: 'not-interpretable',
+    label: 'Not interpretable',
+    summary: 'Not interpretable: inconsistent answers (INC 25; 17 or more is inconsistent).',
+    action:
+      'Do not interpret or share the trait profile. Discuss with the patient how the questionnaire was answered and consider re-testing.',
+    patientFacingLevels: 'withhold',
+    reasons: [
+      {
+        code: 'INCONSISTENT',
+        severity: 'not-interpretable',
+        text: 'Score 25, at or above the cut-off of 17.',
+        short: 'inconsistent answers (INC 25; 17 or more is inconsistent)',
+        action: 'Do not interpret the trait scores.',
+      },
+    ],
+  });
+}
+
+/** Results with every facet and domain of the instrument scored 1.25 (z 0.5, T 55 at the 76th percentile, no level). */
 export function someResults(overrides: Partial<TAssessmentResults> = {}): TAssessmentResults {
-  const scale = { isScored: true, score: 1.25, srf: 0.5, irf: 0.25, level: null };
+  const scale = {
+    isScored: true,
+    score: 1.25,
+    srf: 0.5,
+    irf: 0.25,
+    level: null,
+    us: { t: 55, percentile: 0.76, printedRaw: 1.25, capped: null, tText: '55', percentileText: '76' },
+    levelDescription:
+      'Not elevated: as high as or higher than the scores of about 76 % of the adults in the US norm sample.',
+  };
   return {
     assessmentId: 7,
     status: 'completed',
@@ -128,12 +175,20 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
     instrument: { name: 'PID-5', form: 'adult self-report', version: 'test' },
     normsVersion: 'test',
     norms: { srf: aNormSet('srf', 'US general population'), irf: aNormSet('irf', 'German general population') },
+    normTables: {
+      id: 'US-Markon2024',
+      version: 'test',
+      label: 'US general population (Markon, Fossati, Somma & Krueger 2024)',
+      source: 'Markon, Fossati, Somma & Krueger (2024), Appendix Tables A-1 to A-9',
+      sample: 'U.S. Census-matched panel, N = 995',
+    },
     itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
     levelCutoffs: [
-      { level: 'Mild', atLeast: 1.5 },
-      { level: 'Moderate', atLeast: 2 },
-      { level: 'High', atLeast: 3 },
+      { level: 'Mild', atLeast: 0.84 },
+      { level: 'Moderate', atLeast: 0.93 },
+      { level: 'High', atLeast: 0.98 },
     ],
+    validityVerdict: aVerdict(),
     facets: FACETS.map((facet) => ({
       ...scale,
       key: facet.key,
@@ -151,7 +206,7 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
       facets: [...domain.facets],
       unscoredFacets: [],
     })),
-    validity: { missing: 0, unscoredFacets: [], scales: [], summary: 'The answers can be relied on.' },
+    validity: { missing: 0, unscoredFacets: [], scales: [], summary: aVerdict().summary },
     ...overrides,
   };
 }

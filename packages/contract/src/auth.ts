@@ -76,5 +76,9 @@ export const LOGIN_ERROR_MESSAGES = {
   login: 'Error logging in - returning to login',
   not_logged_in: 'Not logged in - returning to login',
   unavailable: 'The institute login is not reachable right now. Please wait a minute and try again.',
+  /** The provider answered and refuses the app's set-up (issue 21): waiting will not help. */
+  not_set_up: 'The institute login is not set up correctly; please tell your administrator.',
+  /** The person's own sign-in did not finish (cancelled, expired, or the same callback used twice). */
+  sign_in_again: 'Your sign-in did not finish (it was cancelled, took too long or was used twice). Please try again.',
 } as const;
 export type LoginErrorKey = keyof typeof LOGIN_ERROR_MESSAGES;

@@ -8,13 +8,29 @@ import { z } from 'zod';
 // norms (Markon et al. 2024), `irf` against the German general-population norms (Zimmermann et al. 2026). The
 // second set is NOT an informant-report set: always show each set by its `shortLabel`/`label` and `citation`.
 
-/** Spec §9 cut-off labels, on the srf score. */
+/** Level names (spec §9); since scoring-2 decided by the printed US percentile (DESIGN.md §5 "Levels"). */
 export const RESULT_LEVELS = ['Mild', 'Moderate', 'High'] as const;
 export type ResultLevel = (typeof RESULT_LEVELS)[number];
 export const ZResultLevel = z.enum(RESULT_LEVELS);
 
 export const NORM_FIELD_NAMES = ['srf', 'irf'] as const;
 export type NormFieldName = (typeof NORM_FIELD_NAMES)[number];
+
+/**
+ * T and percentile of a scale, both from the same printed row of the form's US table (Markon et al. 2024, or the
+ * institute's own tables): never interpolated, never computed from z. `tText` and `percentileText` are how every
+ * page, report and export prints them ("≥ 100" for a score above the table, "more than 99" for a cell of 1.00).
+ */
+export const ZNormReading = z.object({
+  t: z.number(),
+  /** Proportion 0-1 as printed. */
+  percentile: z.number(),
+  printedRaw: z.number(),
+  capped: z.enum(['above', 'below']).nullable(),
+  tText: z.string(),
+  percentileText: z.string(),
+});
+export type TNormReading = z.infer<typeof ZNormReading>;
 
 const ZScaleResultBase = z.object({
   key: z.string(),
@@ -26,8 +42,12 @@ const ZScaleResultBase = z.object({
   srf: z.number().nullable(),
   /** Standardised against the German general-population norms (see `norms.irf`). */
   irf: z.number().nullable(),
-  /** From srf: Mild ≥ 1.5, Moderate ≥ 2, High ≥ 3; null below 1.5 or when not scored. */
+  /** From the printed US percentile (`us`): Mild from the 84th, Moderate from the 93rd, High from the 98th. */
   level: ZResultLevel.nullable(),
+  /** US T and percentile; null when the scale is not scored. */
+  us: ZNormReading.nullable(),
+  /** The level in words with the scale's own percentile ("… about 95 % of the adults in the US norm sample …"). */
+  levelDescription: z.string().nullable(),
 });
 
 export const ZFacetResult = ZScaleResultBase.extend({
@@ -60,36 +80,89 @@ export const ZNormSetDescription = z.object({
   /** Short citation ("Markon, Fossati, Somma & Krueger (2024)"). */
   citation: z.string(),
   sampleN: z.number().int().nullable(),
+  /** How the z scores of this set were obtained for the form given, and what is not available. */
+  note: z.string(),
 });
 export type TNormSetDescription = z.infer<typeof ZNormSetDescription>;
 
-export const VALIDITY_SCALE_KEYS = ['INC', 'ORS', 'PRD', 'SDTD'] as const;
+/** The printed US tables the T scores and percentiles come from, with their provenance (shown wherever they are). */
+export const ZNormTablesDescription = z.object({
+  id: z.string(),
+  version: z.string(),
+  label: z.string(),
+  source: z.string(),
+  sample: z.string(),
+});
+export type TNormTablesDescription = z.infer<typeof ZNormTablesDescription>;
 
+/** The validity indicators of every form (INC-S is the short form's inconsistency scale). */
+export const VALIDITY_SCALE_KEYS = ['INC', 'INCS', 'ORS', 'PRD', 'SDTD'] as const;
+
+/** One validity indicator as the results page and the reports print it (the instrument's verdict line). */
 export const ZValidityScaleResult = z.object({
   key: z.enum(VALIDITY_SCALE_KEYS),
   name: z.string(),
   source: z.string(),
-  nItems: z.number().int(),
-  missing: z.number().int(),
-  isComputed: z.boolean(),
-  score: z.number().nullable(),
-  /** The scale's flag as data: 'inconsistent', 'over-reporting', 'positive-impression', 'genuine', … or null. */
-  flag: z.string().nullable(),
-  /** True when the flag is a reason to read the profile with caution. */
+  /**
+   * ok, flagged (a concern), indeterminate (between cut-offs), not-computed (answers missing), not-read (SD-TD
+   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form).
+   */
+  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published']),
+  /** True exactly when the line reports a concern. */
   isConcern: z.boolean(),
-  /** The cut-offs in words ("17 or more suggests inconsistent responding"). */
-  cutoffs: z.string(),
+  score: z.number().nullable(),
+  /** Printed US percentile of the score, where a table is published (INC, INC-S, ORS, PRD). */
+  percentile: z
+    .object({ percentile: z.number(), printedScore: z.number(), capped: z.enum(['above', 'below']).nullable() })
+    .nullable(),
+  /** Which scores are the concern: high (INC, ORS), low (PRD), or a kind of answering (SD-TD). */
+  direction: z.enum(['high', 'low', 'style']),
+  directionText: z.string(),
+  /** The cut-offs in words; null when none is published for the form. */
+  cutoffs: z.string().nullable(),
   /** What the result means, in plain words. */
   statement: z.string(),
 });
 export type TValidityScaleResult = z.infer<typeof ZValidityScaleResult>;
 
+export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;
+export type ValidityVerdictName = (typeof VALIDITY_VERDICTS)[number];
+
+/**
+ * How far the profile may be interpreted (DESIGN.md §5 "Validity verdict"): shown first on the results page and on
+ * page 1 of every report. `patientFacingLevels` says whether the level words meant for the patient are shown, shown
+ * marked with the caution, or withheld.
+ */
+export const ZValidityVerdict = z.object({
+  verdict: z.enum(VALIDITY_VERDICTS),
+  label: z.string(),
+  summary: z.string(),
+  action: z.string(),
+  patientFacingLevels: z.enum(['show', 'show-marked', 'withhold']),
+  reasons: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.enum(['caution', 'not-interpretable']),
+      text: z.string(),
+      short: z.string(),
+      action: z.string(),
+    }),
+  ),
+  notes: z.array(z.string()),
+  rule: z.string(),
+});
+export type TValidityVerdict = z.infer<typeof ZValidityVerdict>;
+
 export const ZAssessmentResults = z.object({
   assessmentId: z.number().int(),
   /** completed: finished and submitted; in-progress: not finished (only admins see these results). */
   status: z.enum(['completed', 'in-progress']),
-  /** frozen: the scores stored at submission; live: computed now from the answers given so far. */
-  scoresSource: z.enum(['frozen', 'live']),
+  /**
+   * frozen: the scores stored at submission; recomputed: a submitted test whose stored scores predate the current
+   * scoring (no T, percentile or verdict), scored again from its stored answers; live: computed now from the answers
+   * given so far (unfinished tests, admin data view only).
+   */
+  scoresSource: z.enum(['frozen', 'recomputed', 'live']),
   finishedAt: z.string().nullable(),
   answered: z.number().int(),
   missing: z.number().int(),
@@ -98,20 +171,25 @@ export const ZAssessmentResults = z.object({
   instrument: z.object({ name: z.string(), form: z.string(), version: z.string() }),
   normsVersion: z.string(),
   norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }),
+  normTables: ZNormTablesDescription,
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
   itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
+  /** The level rule: each level from this printed US percentile (proportion 0-1) up. */
   levelCutoffs: z.array(z.object({ level: ZResultLevel, atLeast: z.number() })),
+  /** Read this first: how far the profile can be interpreted, and what to do. */
+  validityVerdict: ZValidityVerdict,
   /** 25 facets in the instrument's order (alphabetical by abbreviation). */
   facets: z.array(ZFacetResult),
   /** 5 domains in the APA Domain Table order. */
   domains: z.array(ZDomainResult),
   validity: z.object({
-    /** Unanswered items of 220. */
+    /** Unanswered items of the form. */
     missing: z.number().int(),
     /** Facets not scored because more than 25 % of their items are missing. */
     unscoredFacets: z.array(z.string()),
+    /** Every validity indicator of the form, published or not, in a fixed order. */
     scales: z.array(ZValidityScaleResult),
-    /** One or two sentences on how far the profile can be relied on. */
+    /** The verdict's summary sentence (the same as `validityVerdict.summary`). */
     summary: z.string(),
   }),
 });

@@ -214,10 +214,21 @@ async function handleInteraction(
       action: `/interaction/${details.uid}/login`,
       field: 'account',
       members: members.map((m) => ({ value: m.sub, label: `Sign in as ${m.name} (${m.role})` })),
+      withCancel: true,
     });
     return;
   }
   const body = new URLSearchParams(await readBody(req, 10_000));
+  if (body.has('cancel')) {
+    // What a provider does when the person refuses (OpenID Connect Core §3.1.2.6): back to the app with an error.
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'End-User aborted interaction' },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
   const member = members.find((m) => m.sub === body.get('account'));
   if (!member) {
     sendPlainText(res, 400, 'Unknown demo member.');

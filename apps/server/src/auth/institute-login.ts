@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
+import type { LoginErrorKey } from '@pid5/contract';
 import type { OidcProviderConfig } from '../config';
-import { InstituteLoginError, isUnreachableError } from './login-errors';
+import { InstituteLoginError, type ProviderFailure, type ProviderStep } from './login-errors';
+import {
+  describeForLog,
+  describeProviderFailure,
+  LOG_LEVEL_FOR,
+  LOGIN_ERROR_KEY_FOR,
+  urlForLog,
+} from './provider-failure';
 
 /**
  * The institute's login, behind one small interface so the routes do not care which provider
@@ -9,6 +17,11 @@ import { InstituteLoginError, isUnreachableError } from './login-errors';
  */
 export interface InstituteLogin {
   readonly kind: 'dev' | 'oidc' | 'wix';
+  /**
+   * The message for a sign-in the person did not finish (cancelled, expired, the callback used twice):
+   * 'sign_in_again' for OpenID Connect; the spec's 'callback' text for Wix (spec §8).
+   */
+  readonly retryKey: LoginErrorKey;
   /** Where to send the browser, and what must be kept (server-side) until the callback. */
   begin(): Promise<{ authorizationUrl: string; pending: PendingLogin }>;
   /**
@@ -87,7 +100,85 @@ export interface OidcLoginSettings extends Omit<OidcProviderConfig, 'kind'> {
   timeoutSeconds?: number;
 }
 
-export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
+/** What discovery found, for the start-up log line (issue 21); `failure` when it could not be read. */
+export type DiscoveryReport =
+  | {
+      ok: true;
+      issuer: string;
+      authorizationEndpoint: string | null;
+      tokenEndpoint: string | null;
+      userinfoEndpoint: string | null;
+      jwksUri: string | null;
+      endSessionEndpoint: string | null;
+      pkceMethods: string[] | null;
+      idTokenSigningAlgs: string[] | null;
+    }
+  | { ok: false; failure: ProviderFailure };
+
+export interface OidcLogin extends InstituteLogin {
+  /** Reads discovery (cached for the sign-ins after it, like a login's own) and says what it found or why not. */
+  checkDiscovery(): Promise<DiscoveryReport>;
+}
+
+/** The discovery document's address for an issuer (OpenID Connect Discovery §4). */
+function discoveryUrl(issuer: string): string {
+  return `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+}
+
+/** openid-client's error codes for a check of the ID token (signature, alg, claims, timestamps, keys). */
+const ID_TOKEN_CODES = new Set([
+  'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
+  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
+  'OAUTH_KEY_SELECTION_FAILED',
+]);
+
+/**
+ * True when openid-client refused the callback's own parameters (RFC 9207 `iss` missing or another issuer's, `state`
+ * not the expected one): its check carries them as `parameters`. A tampered or mixed-up callback, not our set-up.
+ */
+function isCallbackMismatch(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    if ((e as { parameters?: unknown }).parameters instanceof URLSearchParams) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Which step of `authorizationCodeGrant` failed: the callback, the token request, or the ID token's checks. */
+function codeGrantStep(error: unknown, metadata: oidc.ServerMetadata): ProviderStep {
+  const failure = describeProviderFailure('token exchange', error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'OAUTH_AUTHORIZATION_RESPONSE_ERROR' || isCallbackMismatch(error)) {
+    return 'authorization';
+  }
+  if (failure.url && failure.url === urlForLog(metadata.jwks_uri)) {
+    return 'ID token check';
+  }
+  if (failure.url && failure.url === urlForLog(metadata.token_endpoint)) {
+    return 'token exchange';
+  }
+  if (typeof code === 'string' && ID_TOKEN_CODES.has(code)) {
+    return 'ID token check';
+  }
+  return /\bJWT\b|ID Token|id_token/i.test(failure.detail ?? '') ? 'ID token check' : 'token exchange';
+}
+
+/** The error a failed step becomes: its cause picks the person's message, its description is the log line. */
+function providerError(step: ProviderStep, error: unknown, url: string | null | undefined): InstituteLoginError {
+  const failure = describeProviderFailure(step, error, url);
+  if (isCallbackMismatch(error)) {
+    failure.cause = 'sign-in';
+    failure.url = null; // the callback is our own address; the provider was not called
+  }
+  return new InstituteLoginError(LOGIN_ERROR_KEY_FOR[failure.cause], describeForLog(failure), {
+    cause: error,
+    failure,
+  });
+}
+
+export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
   let configuration: Promise<oidc.Configuration> | null = null;
 
   // Discovery is cached after the first success; a failure is retried at the next login.
@@ -105,13 +196,39 @@ export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
       )
       .catch((error: unknown) => {
         configuration = null;
-        throw error;
+        throw providerError('discovery', error, discoveryUrl(settings.issuer));
       });
     return configuration;
   };
 
   return {
     kind: settings.kind,
+    retryKey: 'sign_in_again',
+    async checkDiscovery() {
+      try {
+        const metadata = (await getConfiguration()).serverMetadata();
+        const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : null);
+        return {
+          ok: true,
+          issuer: metadata.issuer,
+          authorizationEndpoint: metadata.authorization_endpoint ?? null,
+          tokenEndpoint: metadata.token_endpoint ?? null,
+          userinfoEndpoint: metadata.userinfo_endpoint ?? null,
+          jwksUri: metadata.jwks_uri ?? null,
+          endSessionEndpoint: metadata.end_session_endpoint ?? null,
+          pkceMethods: list(metadata.code_challenge_methods_supported),
+          idTokenSigningAlgs: list(metadata.id_token_signing_alg_values_supported),
+        };
+      } catch (error) {
+        return {
+          ok: false,
+          failure:
+            error instanceof InstituteLoginError && error.failure
+              ? error.failure
+              : describeProviderFailure('discovery', error, discoveryUrl(settings.issuer)),
+        };
+      }
+    },
     async begin() {
       const config = await getConfiguration();
       const pending: PendingLogin = {
@@ -133,34 +250,39 @@ export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
       return { authorizationUrl: oidc.buildAuthorizationUrl(config, parameters).href, pending };
     },
     async complete(callbackUrl, pending) {
+      const config = await getConfiguration();
+      const metadata = config.serverMetadata();
+      let tokens;
       try {
-        const config = await getConfiguration();
         // Checks state, PKCE, and the ID token (issuer, audience, signature, expiry, nonce).
-        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: pending.codeVerifier,
           expectedState: pending.state,
           expectedNonce: pending.nonce,
           idTokenExpected: true,
         });
-        const idClaims = tokens.claims();
-        if (!idClaims) {
-          throw new Error('The provider returned no ID token');
+      } catch (error) {
+        const step = codeGrantStep(error, metadata);
+        throw providerError(step, error, step === 'ID token check' ? metadata.jwks_uri : metadata.token_endpoint);
+      }
+      const idClaims = tokens.claims();
+      if (!idClaims) {
+        throw providerError('ID token check', new Error('The provider returned no ID token'), metadata.token_endpoint);
+      }
+      let claims: Record<string, unknown> = { ...idClaims };
+      if (metadata.userinfo_endpoint) {
+        let userInfo;
+        try {
+          userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        } catch (error) {
+          throw providerError('userinfo', error, metadata.userinfo_endpoint);
         }
-        let claims: Record<string, unknown> = { ...idClaims };
-        if (config.serverMetadata().userinfo_endpoint) {
-          const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-          claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
-        }
+        claims = { ...userInfo, ...idClaims, ...pickDefined(userInfo) };
+      }
+      try {
         return { profile: profileFromClaims(settings, claims), idToken: tokens.id_token ?? null, providerTokens: null };
       } catch (error) {
-        if (isUnreachableError(error)) {
-          throw new InstituteLoginError('unavailable', `The identity provider did not answer: ${errorText(error)}`, {
-            cause: error,
-          });
-        }
-        throw new InstituteLoginError('callback', `The login callback was refused: ${errorText(error)}`, {
-          cause: error,
-        });
+        throw providerError('ID token check', error, metadata.token_endpoint);
       }
     },
     async endSessionUrl({ idTokenHint, postLogoutRedirectUri }) {
@@ -182,8 +304,30 @@ export function createOidcLogin(settings: OidcLoginSettings): InstituteLogin {
   };
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The start-up log line of an OIDC issuer (issue 21): what discovery found, or why it could not be read. */
+export async function logDiscovery(login: OidcLogin, log: FastifyBaseLogger): Promise<void> {
+  const report = await login.checkDiscovery();
+  if (!report.ok) {
+    log[LOG_LEVEL_FOR[report.failure.cause]](
+      { instituteLogin: report.failure },
+      `${describeForLog(report.failure)}; the server keeps running and tries again at the next sign-in`,
+    );
+    return;
+  }
+  const { ok: _ok, ...found } = report;
+  const hasS256 = report.pkceMethods === null || report.pkceMethods.includes('S256');
+  const warnings = [
+    hasS256 ? null : 'the provider does not list PKCE S256, which the app uses',
+    report.endSessionEndpoint ? null : 'no end_session_endpoint: logout ends only the session here',
+  ].filter((w): w is string => w !== null);
+  (warnings.length > 0 ? log.warn.bind(log) : log.info.bind(log))(
+    { discovery: found },
+    `institute login discovery: issuer ${report.issuer}, authorization ${report.authorizationEndpoint}, ` +
+      `token ${report.tokenEndpoint}, userinfo ${report.userinfoEndpoint ?? 'none'}, ` +
+      `end session ${report.endSessionEndpoint ?? 'none'}, PKCE ${report.pkceMethods?.join(' ') ?? 'not listed'}, ` +
+      `ID token algorithms ${report.idTokenSigningAlgs?.join(' ') ?? 'not listed'}` +
+      (warnings.length > 0 ? `; ${warnings.join('; ')}` : ''),
+  );
 }
 
 function pickDefined(claims: Record<string, unknown>): Record<string, unknown> {

@@ -20,19 +20,52 @@ export function tokenFetchFailedMessage(statusText: string, requestId: string | 
 }
 
 /**
+ * Why an OpenID Connect sign-in failed, told apart for the person and the operator (issue 21):
+ * - `unreachable`: the provider did not answer (network error, our time limit) or answered with a server error (5xx);
+ * - `configuration`: the provider answered and refuses our set-up (discovery 4xx, `invalid_client`,
+ *   `unauthorized_client`, a redirect URI it does not know, an ID token signed with an algorithm we do not accept);
+ * - `sign-in`: this person's own sign-in did not finish (consent denied, a callback expired or used twice).
+ */
+export type ProviderFailureCause = 'unreachable' | 'configuration' | 'sign-in';
+
+/** The step of the sign-in that failed; named in the log line. */
+export type ProviderStep = 'discovery' | 'authorization' | 'token exchange' | 'ID token check' | 'userinfo';
+
+/** What the log line says about a failed call: never a code, a secret, a token or a query value. */
+export interface ProviderFailure {
+  step: ProviderStep;
+  cause: ProviderFailureCause;
+  /** The URL called, without its query, fragment or credentials. */
+  url: string | null;
+  status: number | null;
+  /** The provider's OAuth `error` and `error_description`, as it sent them (shortened). */
+  error: string | null;
+  errorDescription: string | null;
+  /** What went wrong when the provider's answer names no `error` (e.g. "unexpected JWT alg header parameter"). */
+  detail: string | null;
+}
+
+/**
  * A sign-in that cannot finish. `key` picks the message the user sees; `redirectTo` (optional)
  * is where the browser goes instead of straight to /login, e.g. the provider's logout page,
- * which then returns to /login?error=<key>.
+ * which then returns to /login?error=<key>. `failure` (OpenID Connect) says which step failed and
+ * what the provider answered: the log line is made from it alone, once.
  */
 export class InstituteLoginError extends Error {
   readonly key: LoginErrorKey;
   readonly redirectTo: string | null;
+  readonly failure: ProviderFailure | null;
 
-  constructor(key: LoginErrorKey, message: string, options: { cause?: unknown; redirectTo?: string | null } = {}) {
+  constructor(
+    key: LoginErrorKey,
+    message: string,
+    options: { cause?: unknown; redirectTo?: string | null; failure?: ProviderFailure } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'InstituteLoginError';
     this.key = key;
     this.redirectTo = options.redirectTo ?? null;
+    this.failure = options.failure ?? null;
   }
 }
 

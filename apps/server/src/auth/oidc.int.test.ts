@@ -115,10 +115,10 @@ describe('generic OIDC institute login', () => {
   it('refuses a replayed callback', async () => {
     const { client, finalLocation, callbackUrl } = await signInWithDevProvider(server, 'kc-user-1');
     expect(finalLocation).toBe('/login-local');
-    expect((await client.get(callbackUrl!)).headers.get('location')).toBe('/login?error=callback');
+    expect((await client.get(callbackUrl!)).headers.get('location')).toBe('/login?error=sign_in_again');
     const attacker = server.client();
     attacker.setCookie('login_state', new URL(callbackUrl!).searchParams.get('state')!);
-    expect((await attacker.get(callbackUrl!)).headers.get('location')).toBe('/login?error=callback');
+    expect((await attacker.get(callbackUrl!)).headers.get('location')).toBe('/login?error=sign_in_again');
     expect((await attacker.get('/api/me')).status).toBe(401);
   });
 
@@ -127,7 +127,7 @@ describe('generic OIDC institute login', () => {
     const start = await client.get('/auth/login');
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
     const callback = await client.get(`/auth/callback?code=forged-code&state=${encodeURIComponent(state)}`);
-    expect(callback.headers.get('location')).toBe('/login?error=callback');
+    expect(callback.headers.get('location')).toBe('/login?error=sign_in_again');
     expect((await client.get('/api/me')).status).toBe(401);
   });
 

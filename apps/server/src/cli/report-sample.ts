@@ -8,14 +8,15 @@ import { createDemoResponses } from '../reports/demo-responses';
 import { formatReportDate } from '../reports/report-date';
 import { renderReportPdf } from '../reports/report-pdf';
 
-// `npm run report:sample [-- <file> [name]]`: writes a sample report from made-up demo answers, without a server
-// or database, to look at the layout (default ./sample-report.pdf, name 'Zoë Ångström Жанна').
+// `npm run report:sample [-- <file> [name] [responses]]`: writes a sample report from made-up demo answers (or the
+// 220-character answer string given), without a server or database, to look at the layout (default
+// ./sample-report.pdf, name 'Zoë Ångström Жанна'). E.g. responses '0123' repeated 55 times: a not interpretable one.
 
 const config = loadConfigOrExit();
 const file = resolve(process.argv[2] ?? 'sample-report.pdf');
 const name = process.argv[3] ?? 'Zoë Ångström Жанна';
 const now = new Date();
-const responses = createDemoResponses();
+const responses = process.argv[4] ?? createDemoResponses();
 const results = presentResults(scoreResponses(responses), {
   assessmentId: 0,
   isFinished: true,

@@ -9,6 +9,7 @@ import { profileFooter } from './profile-report/footer';
 import { drawHeader } from './profile-report/header';
 import { drawNavigating } from './profile-report/navigating';
 import { drawUnderstanding } from './profile-report/understanding';
+import { drawValidityFirst } from './profile-report/validity-first';
 import { drawValidityNote } from './profile-report/validity-note';
 import { createReportDocument, endReportDocument } from './report-document';
 import { REPORT_TITLE, reportFixedTexts } from './report-texts';
@@ -34,6 +35,8 @@ function fixedTexts(): string[] {
   return [
     ...reportFixedTexts(),
     '\u00a9',
+    // Characters of the validity, norms and T texts (e.g. "≥ 100", "Krueger (2024) – …"), so they replay too.
+    '≥ ≤ − – — ‘ ’ “ ” ± é ü ö ä ×',
     formatScore(-1.23),
     formatScore(null),
     formatLevel({ level: null, isScored: true }),
@@ -64,6 +67,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   const chartScores = chartScoresFromLists(results);
 
   drawHeader(doc, input);
+  drawValidityFirst(doc, results);
   drawUnderstanding(doc);
   doc.addPage();
   drawDomains(doc, results, chartScores);

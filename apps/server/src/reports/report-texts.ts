@@ -40,10 +40,10 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
   'Trait facets are 25 narrower traits, such as Anxiousness, Impulsivity or Suspiciousness. They show in more ' +
     'detail which particular tendencies lie behind a domain score, and some facets stand on their own outside the ' +
     'five domains.',
-  'Each score is compared with people from the general population. A standardised score of 0 means your answers ' +
-    'were as common as those of the average person in that group; 1 means one standard deviation higher, which is ' +
-    'still well within the usual range. Negative scores mean the trait was described less than by most people. ' +
-    'Only scores at or above the cut-offs below are marked as elevated:',
+  'Each score is compared with adults from the US general population. The tables give a T score, where 50 is the ' +
+    'average and every 10 points is one standard deviation, and a percentile: the share of those adults whose score ' +
+    'was the same or lower. The charts show the same comparison as a standardised score, where 0 is the average. ' +
+    'Only scores at or above these percentiles are marked as elevated:',
 ];
 
 /** The levels as the instrument decides them (on the printed US percentile, DESIGN.md §5), in its own words. */
@@ -53,8 +53,8 @@ export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' 
 export const UNDERSTANDING_CLOSING =
   'An elevated score points to an area worth talking about; it is not a judgement. Many traits carry both ' +
   'difficulties and strengths, and how much a trait matters depends on your situation, your goals and the support ' +
-  'around you. The charts and levels use the US general-population norms; the German general-population scores are ' +
-  'shown alongside in the tables for comparison.';
+  'around you. The T scores, percentiles, charts and levels use the US general-population norms; the German ' +
+  'general-population scores are shown alongside in the tables for comparison.';
 
 export const CHART_CAPTION =
   'Bars show your standardised scores against the US general-population norms; read the height on the scale at ' +

@@ -6,6 +6,7 @@ import {
   type TDomainResult,
   type TFacetResult,
   type TValidityScaleResult,
+  type TValidityVerdict,
 } from '@pid5/contract';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
@@ -55,6 +56,7 @@ export function ResultsView({
 }) {
   return (
     <Stack gap="lg">
+      <ValidityVerdictAlert results={results} />
       {showStatus && <ResultsStatus results={results} />}
       <Stack gap="xs" component="section" aria-label="Trait domains">
         <Title order={3} size="h5">
@@ -67,7 +69,7 @@ export function ResultsView({
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: showCharts ? 7 : 12 }}>
-            <ScoresTable scales={results.domains} caption="Domain scores" />
+            <ScoresTable scales={results.domains} caption="Domain scores" verdict={results.validityVerdict} />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -76,7 +78,7 @@ export function ResultsView({
           Personality Trait Facets
         </Title>
         {showCharts && <FacetScoreChart results={results} />}
-        <ScoresTable scales={results.facets} caption="Facet scores" />
+        <ScoresTable scales={results.facets} caption="Facet scores" verdict={results.validityVerdict} />
       </Stack>
       <ValiditySummary results={results} />
       <NormsNote results={results} />
@@ -84,12 +86,61 @@ export function ResultsView({
   );
 }
 
+const VERDICT_COLOR: Record<TValidityVerdict['verdict'], string> = {
+  valid: 'teal',
+  caution: 'orange',
+  'not-interpretable': 'red',
+};
+
+/**
+ * The validity verdict, before any score (DESIGN.md §5 "Validity verdict"): a clinician cannot miss that a
+ * protocol is not interpretable. Reasons and what to do come from the instrument, in its words.
+ */
+export function ValidityVerdictAlert({ results }: { results: TAssessmentResults }) {
+  const verdict = results.validityVerdict;
+  const isConcern = verdict.verdict !== 'valid';
+  return (
+    <Alert
+      color={VERDICT_COLOR[verdict.verdict]}
+      variant={isConcern ? 'filled' : 'light'}
+      title={`Response validity: ${verdict.label}`}
+      role={isConcern ? 'alert' : 'note'}
+      data-verdict={verdict.verdict}
+    >
+      <Stack gap={6}>
+        <Text size="sm" c="inherit">
+          {verdict.summary}
+        </Text>
+        {isConcern && (
+          <>
+            <Text size="sm" fw={700} c="inherit">
+              What to do: {verdict.action}
+            </Text>
+            {verdict.reasons.length > 0 && (
+              <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 20 }}>
+                {verdict.reasons.map((reason) => (
+                  <Text key={reason.code} size="sm" component="li" c="inherit">
+                    {reason.text} {reason.action}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 function ResultsStatus({ results }: { results: TAssessmentResults }) {
   if (results.status === 'completed') {
     return (
       <Text size="sm" c="dimmed">
-        Scores as recorded when the test was submitted. Bars and levels use the US general-population norms; a level is
-        shown from the 84th (Mild), 93rd (Moderate) or 98th (High) percentile of the published US table.
+        {results.scoresSource === 'recomputed'
+          ? 'Scores computed again from the answers recorded at submission, with the current scoring (the stored scores predate T scores, percentiles and the validity verdict). '
+          : 'Scores as recorded when the test was submitted. '}
+        T scores and percentiles are read from the published US tables ({results.normTables.label}); a level is shown
+        from the 84th (Mild), 93rd (Moderate) or 98th (High) US percentile.
       </Text>
     );
   }
@@ -101,11 +152,19 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
   );
 }
 
-function LevelCell({ scale }: { scale: TFacetResult | TDomainResult }) {
+function LevelCell({ scale, verdict }: { scale: TFacetResult | TDomainResult; verdict: TValidityVerdict }) {
+  if (scale.level && verdict.verdict === 'not-interpretable') {
+    // The level is still data, but the profile may not be read: no colour that invites interpretation.
+    return (
+      <Text span size="sm" c="dimmed" title="Not interpretable: see Response validity">
+        ({scale.level})
+      </Text>
+    );
+  }
   if (scale.level) {
     const color = scale.level === 'High' ? 'red' : scale.level === 'Moderate' ? 'orange' : 'yellow';
     return (
-      <Badge color={color} variant="light">
+      <Badge color={color} variant="light" title={scale.levelDescription ?? undefined}>
         {scale.level}
       </Badge>
     );
@@ -126,13 +185,18 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Abbreviation, name, mean score 0-3, both standardised scores, level; facets also their answered items. */
+/**
+ * Abbreviation, name, mean score 0-3, US T and percentile (printed tables), level, German z; facets also their
+ * answered items. The US z stays in the data (API, CSV); the table shows the T a clinician reads.
+ */
 export function ScoresTable({
   scales,
   caption,
+  verdict,
 }: {
   scales: readonly (TFacetResult | TDomainResult)[];
   caption: string;
+  verdict: TValidityVerdict;
 }) {
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
@@ -147,7 +211,12 @@ export function ScoresTable({
               <abbr title="Mean answer on the 0-3 scale (domains: mean of their three facets)">Score</abbr>
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              <abbr title="Standardised score against the US general-population norms">US z</abbr>
+              <abbr title="T score from the published US table (mean 50, SD 10)">US T</abbr>
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              <abbr title="Percentile from the published US table: the share of the US norm sample scoring at or below">
+                US %ile
+              </abbr>
             </Table.Th>
             <Table.Th scope="col" ta="right">
               <abbr title="Standardised score against the German general-population norms">German z</abbr>
@@ -171,13 +240,16 @@ export function ScoresTable({
                 {formatScore(scale.score)}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatScore(scale.srf)}
+                {scale.us?.tText ?? '—'}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {scale.us?.percentileText ?? '—'}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatScore(scale.irf)}
               </Table.Td>
               <Table.Td>
-                <LevelCell scale={scale} />
+                <LevelCell scale={scale} verdict={verdict} />
               </Table.Td>
               {hasItems && (
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -192,21 +264,21 @@ export function ScoresTable({
   );
 }
 
+const VALIDITY_BADGE: Record<TValidityScaleResult['status'], { label: string; color: string }> = {
+  ok: { label: 'No concern', color: 'teal' },
+  flagged: { label: 'Concern', color: 'orange' },
+  indeterminate: { label: 'Neither', color: 'gray' },
+  'not-computed': { label: 'Not computed', color: 'gray' },
+  'not-read': { label: 'Not read', color: 'gray' },
+  'not-published': { label: 'Not published', color: 'gray' },
+};
+
+/** The badge says the line's status, and only a flagged line is coloured as a concern. */
 function ValidityBadge({ scale }: { scale: TValidityScaleResult }) {
-  if (!scale.isComputed) {
-    return (
-      <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>
-        Not computed
-      </Badge>
-    );
-  }
-  return scale.isConcern ? (
-    <Badge color="orange" variant="light">
-      Caution
-    </Badge>
-  ) : (
-    <Badge color="teal" variant="light" style={{ overflow: 'visible' }}>
-      No concern
+  const badge = VALIDITY_BADGE[scale.status];
+  return (
+    <Badge color={badge.color} variant="light" style={{ overflow: 'visible' }}>
+      {badge.label}
     </Badge>
   );
 }
@@ -217,7 +289,6 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
       <Title order={3} size="h5">
         Response Validity
       </Title>
-      <Text size="sm">{results.validity.summary}</Text>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {results.validity.scales.map((scale) => (
           <Group key={scale.key} component="li" gap="sm" wrap="nowrap" align="flex-start">
@@ -228,24 +299,48 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
               <Text span fw={600}>
                 {scale.name}:
               </Text>{' '}
-              {scale.statement}
+              {scale.statement}{' '}
+              <Text span c="dimmed" size="xs">
+                {scale.directionText} {scale.cutoffs ? `Cut-off: ${scale.cutoffs}.` : ''} Source: {scale.source}.
+              </Text>
             </Text>
           </Group>
         ))}
       </Stack>
+      {results.validityVerdict.notes.map((note) => (
+        <Text key={note} size="sm" c="dimmed">
+          {note}
+        </Text>
+      ))}
     </Stack>
   );
 }
 
+/** Where every number comes from (issue: norms explained where a clinician reads them). */
 function NormsNote({ results }: { results: TAssessmentResults }) {
   const { srf, irf } = results.norms;
+  const tables = results.normTables;
   const itemSet = results.itemSet.title ?? results.itemSet.id ?? 'not recorded';
   return (
-    <Text size="xs" c="dimmed">
-      US z: {srf.shortLabel} ({srf.citation}
-      {srf.sampleN ? `, N = ${srf.sampleN.toLocaleString()}` : ''}). German z: {irf.shortLabel} ({irf.citation}
-      {irf.sampleN ? `, N = ${irf.sampleN.toLocaleString()}` : ''}). Items: {itemSet}. Scoring{' '}
-      {results.instrument.version}; norms {results.normsVersion}.
-    </Text>
+    <Stack gap={4} component="section" aria-label="About the norms">
+      <Title order={3} size="h6">
+        About the norms
+      </Title>
+      <Text size="xs" c="dimmed">
+        <strong>US T and percentile</strong>: {tables.label}. {tables.sample} Read from the printed table row with the
+        nearest raw score; T and percentile come from the same row (never computed from z). Source: {tables.source}.
+      </Text>
+      <Text size="xs" c="dimmed">
+        <strong>US z</strong> (data and CSV only): {srf.note}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <strong>German z</strong>: {irf.label} ({irf.citation}
+        {irf.sampleN ? `, N = ${irf.sampleN.toLocaleString('en')}` : ''}). {irf.note} This set publishes no T tables
+        used here, so only z is shown.
+      </Text>
+      <Text size="xs" c="dimmed">
+        Items: {itemSet}. Scoring {results.instrument.version}; norms {results.normsVersion}.
+      </Text>
+    </Stack>
   );
 }

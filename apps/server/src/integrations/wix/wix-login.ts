@@ -75,6 +75,8 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
 
   return {
     kind: 'wix',
+    // The spec's text for a failed callback (§8), also when the member cancelled or the callback came twice.
+    retryKey: 'callback',
 
     async begin() {
       // openid-client's PKCE helpers (RFC 7636: 32 random bytes, base64url, 43 characters; S256).

@@ -41,14 +41,14 @@ describe('institute login through the bundled OIDC provider', () => {
     expect(client.cookie('login_state')).toBeTruthy();
     const callback = await client.get('/auth/callback?code=abc&state=not-the-state');
     expect(callback.status).toBe(302);
-    expect(callback.headers.get('location')).toBe('/login?error=callback');
+    expect(callback.headers.get('location')).toBe('/login?error=sign_in_again');
     expect(client.cookie('login_state')).toBeUndefined();
     expect((await client.get('/api/me')).status).toBe(401);
   });
 
   it('refuses a callback with no code or state', async () => {
     const response = await server.client().get('/auth/callback');
-    expect(response.headers.get('location')).toBe('/login?error=callback');
+    expect(response.headers.get('location')).toBe('/login?error=sign_in_again');
   });
 
   it('refuses a replayed callback (same code and state twice)', async () => {
@@ -58,7 +58,7 @@ describe('institute login through the bundled OIDC provider', () => {
     const attacker = server.client();
     attacker.setCookie('login_state', new URL(callbackUrl!).searchParams.get('state')!);
     const replay = await attacker.get(callbackUrl!);
-    expect(replay.headers.get('location')).toBe('/login?error=callback');
+    expect(replay.headers.get('location')).toBe('/login?error=sign_in_again');
     expect((await attacker.get('/api/me')).status).toBe(401);
   });
 });

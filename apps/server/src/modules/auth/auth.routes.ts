@@ -100,6 +100,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
             code: z.string().max(2048).optional(),
             state: z.string().max(512).optional(),
             error: z.string().max(200).optional(),
+            error_description: z.string().max(1000).optional(),
           })
           .loose(),
       },

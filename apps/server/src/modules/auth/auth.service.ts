@@ -3,6 +3,7 @@ import type { LoginErrorKey } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import type { InstituteLogin, ProviderTokens, SignInListener } from '../../auth/institute-login';
 import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../auth/login-errors';
+import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../auth/provider-failure';
 import { createSession, deleteSession, type ActiveSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { hashToken, safeEqual } from '../../lib/tokens';
@@ -78,8 +79,7 @@ export async function beginInstituteLogin(options: {
   try {
     started = await options.login.begin();
   } catch (error) {
-    options.log.warn({ err: error }, 'institute login unavailable');
-    return { kind: 'failed', key: 'unavailable' };
+    return { kind: 'failed', key: logLoginFailure(options.log, error, 'institute login unavailable') ?? 'unavailable' };
   }
   await insertLoginRequest(options.db, {
     stateHash: hashToken(started.pending.state),
@@ -99,7 +99,7 @@ export async function completeInstituteLogin(
   options: SessionStart & {
     login: InstituteLogin | null;
     callbackUrl: URL;
-    query: { code?: string; state?: string; error?: string };
+    query: { code?: string; state?: string; error?: string; error_description?: string };
     cookieState: string | undefined;
     adminEmails: string[];
     onSignedIn: SignInListener | null;
@@ -108,29 +108,52 @@ export async function completeInstituteLogin(
 ): Promise<CallbackOutcome> {
   const { db, login, cookieState, log, now } = options;
   const { code, state, error: providerError } = options.query;
-  if (!login || !code || !state || !cookieState || !safeEqual(state, cookieState)) {
-    // The spec's provider messages (§5), for the operator; the user sees the 'callback' text.
-    log.warn(
+  // The provider's own words, shortened for the log (the browser brings them, so anyone can write them).
+  const providerErrorDescription = options.query.error_description?.slice(0, 300);
+  if (!login) {
+    log.warn({ reason: 'no institute login is configured' }, 'institute login callback refused');
+    return { kind: 'failed', key: 'callback' };
+  }
+  if (providerError) {
+    // The provider sent the browser back with an OAuth error (RFC 6749 §4.1.2.1): the person refused, or the
+    // provider refuses our request (unauthorized_client, invalid_scope, …), or it is in trouble (server_error).
+    const cause = causeOfOAuthError(providerError);
+    log[LOG_LEVEL_FOR[cause]](
       {
-        reason: !login
-          ? 'no institute login is configured'
-          : providerError
-            ? `the provider returned ${providerError}`
-            : !code || !state
-              ? PROVIDER_MESSAGES.missingCodeOrState
-              : PROVIDER_MESSAGES.invalidState,
+        instituteLogin: {
+          step: 'authorization',
+          cause,
+          error: providerError,
+          errorDescription: providerErrorDescription,
+        },
       },
+      `institute login failed at authorization: the provider returned ${providerError}` +
+        (providerErrorDescription ? ` (${providerErrorDescription})` : ''),
+    );
+    if (cookieState) {
+      await takeLoginRequest(db, hashToken(cookieState));
+    }
+    return { kind: 'failed', key: cause === 'sign-in' ? login.retryKey : LOGIN_ERROR_KEY_FOR[cause] };
+  }
+  if (!code || !state || !cookieState || !safeEqual(state, cookieState)) {
+    // The spec's provider messages (§5), for the operator.
+    log.warn(
+      { reason: !code || !state ? PROVIDER_MESSAGES.missingCodeOrState : PROVIDER_MESSAGES.invalidState },
       'institute login callback refused',
     );
     if (cookieState) {
       await takeLoginRequest(db, hashToken(cookieState));
     }
-    return { kind: 'failed', key: 'callback' };
+    return { kind: 'failed', key: login.retryKey };
   }
   // One use only: taking the pending login refuses a replayed callback.
   const pending = await takeLoginRequest(db, hashToken(state));
   if (!pending || now.getTime() - pending.createdAt.getTime() > LOGIN_REQUEST_TTL_MS) {
-    return { kind: 'failed', key: 'callback' };
+    log.warn(
+      { reason: pending ? 'the sign-in took longer than 10 minutes' : 'no pending sign-in (used already)' },
+      'institute login callback refused',
+    );
+    return { kind: 'failed', key: login.retryKey };
   }
   let result;
   try {
@@ -140,11 +163,14 @@ export async function completeInstituteLogin(
       nonce: pending.nonce,
     });
   } catch (error) {
-    log.warn({ err: error }, 'institute login callback failed');
+    const key = logLoginFailure(log, error, 'institute login callback failed');
     if (error instanceof InstituteLoginError) {
-      return error.redirectTo ? { kind: 'redirect', to: error.redirectTo } : { kind: 'failed', key: error.key };
+      if (error.redirectTo) {
+        return { kind: 'redirect', to: error.redirectTo };
+      }
+      return { kind: 'failed', key: error.failure?.cause === 'sign-in' ? login.retryKey : error.key };
     }
-    return { kind: 'failed', key: isUnreachableError(error) ? 'unavailable' : 'callback' };
+    return { kind: 'failed', key: key ?? (isUnreachableError(error) ? 'unavailable' : 'callback') };
   }
   const user = await findOrCreateUserForProfile(db, { profile: result.profile, adminEmails: options.adminEmails });
   if (user.disabledAt) {
@@ -156,6 +182,20 @@ export async function completeInstituteLogin(
   });
   await options.onSignedIn?.({ userId: user.id, profile: result.profile, ip: options.ip, log });
   return { kind: 'signed-in', session };
+}
+
+/**
+ * Writes one log line for a failed sign-in. An OpenID Connect failure carries its description (step, URL, HTTP
+ * status, the provider's error and error_description) and is logged from that alone, without the error chain that
+ * repeats it; returns the key its cause picks. Anything else is logged with its error, and null returned.
+ */
+function logLoginFailure(log: FastifyBaseLogger, error: unknown, fallbackMessage: string): LoginErrorKey | null {
+  if (error instanceof InstituteLoginError && error.failure) {
+    log[LOG_LEVEL_FOR[error.failure.cause]]({ instituteLogin: error.failure }, error.message);
+    return error.key;
+  }
+  log.warn({ err: error }, fallbackMessage);
+  return error instanceof InstituteLoginError ? error.key : null;
 }
 
 /** Local account sign-in (username and password); refused alike for an unknown name, a wrong password or disabled. */

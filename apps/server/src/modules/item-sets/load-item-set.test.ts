@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoItemSet } from '@pid5/instrument';
-import { ItemSetLoadError, loadItemSet } from './load-item-set';
+import { DataFileError } from '../../lib/read-json-file';
+import { loadItemSet } from './load-item-set';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-set-'));
 
@@ -52,7 +53,7 @@ describe('loadItemSet', () => {
 
   it('refuses a missing file, naming it', () => {
     const file = join(dir, 'nope.json');
-    expect(() => loadItemSet({ file })).toThrow(ItemSetLoadError);
+    expect(() => loadItemSet({ file })).toThrow(DataFileError);
     expect(() => loadItemSet({ file })).toThrow(`ITEM_SET_FILE ${file}: cannot read the item set (file not found)`);
   });
 

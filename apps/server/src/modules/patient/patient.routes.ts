@@ -46,7 +46,7 @@ const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError,
 /** The patient link API (DESIGN.md §7): the code in the path is the only credential. */
 export function registerPatientRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, itemSet, unknownCodeLimiter: limiter } = app.deps;
+  const { database, clock, itemSet, normTables, unknownCodeLimiter: limiter } = app.deps;
   const db = database.db;
 
   const tooManyAttempts = (waitSeconds: number) =>
@@ -199,7 +199,7 @@ export function registerPatientRoutes(app: FastifyInstance): void {
       },
     },
     countingUnknownCodes(async (request) =>
-      submitTest({ db, code: request.params.code, now: clock.now(), itemSet, ip: request.ip }),
+      submitTest({ db, code: request.params.code, now: clock.now(), itemSet, normTables, ip: request.ip }),
     ),
   );
 }

@@ -5,7 +5,7 @@ import {
   type TPatientTest,
   type TSaveAnswersResponse,
 } from '@pid5/contract';
-import { scoreResponses } from '@pid5/instrument';
+import { scoreResponses, type NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -183,7 +183,7 @@ export async function saveAnswers(
  * Submitting again answers as completed.
  */
 export async function submitTest(
-  options: PatientRequestContext & { itemSet: ActiveItemSet; ip: string },
+  options: PatientRequestContext & { itemSet: ActiveItemSet; normTables: NormTables; ip: string },
 ): Promise<TPatientTest> {
   const { now } = options;
   const codeHash = hashLinkCode(options.code);
@@ -208,7 +208,7 @@ export async function submitTest(
         { fields: { answers: `${missing} missing` } },
       );
     }
-    const scores = scoreResponses(row.responses);
+    const scores = scoreResponses(row.responses, { normTables: options.normTables });
     await markFinished(tx, {
       id: row.id,
       now,

@@ -113,10 +113,37 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     const scales = [...results.domains, ...results.facets];
     expect(scales).toHaveLength(30);
     for (const scale of scales) {
-      const numbers = [scale.score, scale.srf, scale.irf].map((value) => formatScore(value)).join(' ');
+      const numbers = [
+        formatScore(scale.score),
+        scale.us?.tText,
+        scale.us?.percentileText,
+        formatScore(scale.irf),
+      ].join(' ');
       const row = lines.find((line) => line.startsWith(`${scale.key} `) && line.replace(/\s+/g, ' ').includes(numbers));
       expect(row, `${scale.key}: ${numbers}`).toBeDefined();
     }
+  });
+
+  it('says first on page 1 that a valid protocol is valid, and prints the level words', async () => {
+    const pages = splitPages(await reportText(await downloadReport(clinician, completedId, { name: 'Jane Doe' })));
+    const first = (pages[0] ?? '').replace(/\s+/g, ' ');
+    expect(first).toContain('Response validity: Valid');
+    expect(first.indexOf('Response validity')).toBeLessThan(first.indexOf(SECTION_TITLES.understanding));
+  });
+
+  it('says first on page 1 that an inconsistent protocol is not interpretable, and withholds every level', async () => {
+    // Alternating 0-1-2-3: INC far above 17, the norm sample's exclusion.
+    const id = await createSubmittedAssessment(server, { clinicianId: clinician.id, responses: '0123'.repeat(55) });
+    const text = await reportText(await downloadReport(clinician, id, { name: 'Jane Doe' }));
+    const first = (splitPages(text)[0] ?? '').replace(/\s+/g, ' ');
+    expect(first).toContain('Response validity: Not interpretable');
+    expect(first).toMatch(/inconsistent answers \(INC \d+; 17 or more is inconsistent\)/);
+    expect(first).toContain('What to do: Do not interpret or share the trait profile.');
+    expect(first.indexOf('Not interpretable')).toBeLessThan(first.indexOf(SECTION_TITLES.understanding));
+    // No patient-facing level anywhere: the tables say "Not interpretable", the trait tables give no "Your level".
+    expect(text).not.toContain('Your level');
+    expect(text).not.toMatch(/\b(Mild|Moderate|High) \(caution\)/);
+    expect(text.match(/Not interpretable/g)?.length).toBeGreaterThanOrEqual(30);
   });
 
   it('prints accented and Cyrillic names as typed', async () => {

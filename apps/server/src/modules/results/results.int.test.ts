@@ -90,7 +90,12 @@ describe('GET /api/assessments/{id}/results', () => {
     expect(results.norms.srf).toMatchObject({ id: 'SRF', shortLabel: 'US general population' });
     expect(results.norms.irf).toMatchObject({ id: 'DE-GESIS-2026', shortLabel: 'German general population' });
     expect(JSON.stringify(results).toLowerCase()).not.toContain('informant');
-    expect(results.validity.summary).toMatch(/^All 220 statements were answered\./);
+    expect(results.validityVerdict).toMatchObject({ verdict: 'valid', patientFacingLevels: 'show' });
+    expect(results.validity.summary).toBe(results.validityVerdict.summary);
+    // T and percentile of the same printed row of the US table, as the instrument reads it.
+    const scored = scoreResponses(responses);
+    expect(results.facets.find((f) => f.key === 'Anh')?.us).toMatchObject({ ...scored.facets.Anh.us });
+    expect(results.normTables).toMatchObject({ id: 'US-Markon2024' });
 
     const rows = await server.database.db
       .select()
@@ -115,6 +120,23 @@ describe('GET /api/assessments/{id}/results', () => {
     expect(results.facets.find((f) => f.key === 'Anx')?.srf).not.toBe(scoreResponses(answered).facets.Anx.srf);
   });
 
+  it('scores a completed test again when its stored scores predate T, percentiles and the verdict', async () => {
+    const responses = createDemoResponses({ seed: 14 });
+    const { validityVerdict: _dropped, ...beforeScoring2 } = JSON.parse(
+      JSON.stringify(scoreResponses(responses)),
+    ) as Record<string, unknown>;
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinicianA.id,
+      responses,
+      finishedAt: server.clock.now(),
+      scores: beforeScoring2,
+    });
+    const results = (await (await getResults(clinicianA, row.id)).json()) as TAssessmentResults;
+    expect(results.scoresSource).toBe('recomputed');
+    expect(results.validityVerdict.verdict).toBe(scoreResponses(responses).validityVerdict.verdict);
+    expectScoresOf(results, responses);
+  });
+
   it('computes the scores from the answers when a completed test has none stored', async () => {
     const responses = createDemoResponses({ seed: 13 });
     const { row } = await insertAssessment(server, {
@@ -124,7 +146,7 @@ describe('GET /api/assessments/{id}/results', () => {
       scores: { not: 'a score result' },
     });
     const results = (await (await getResults(clinicianA, row.id)).json()) as TAssessmentResults;
-    expect(results.scoresSource).toBe('live');
+    expect(results.scoresSource).toBe('recomputed');
     expectScoresOf(results, responses);
   });
 
@@ -146,7 +168,8 @@ describe('GET /api/assessments/{id}/results', () => {
     expectScoresOf(results, responses);
     expect(results.facets.some((f) => !f.isScored && f.score === null && f.srf === null)).toBe(true);
     expect(results.validity.unscoredFacets.length).toBeGreaterThan(0);
-    expect(results.validity.summary).toContain('110 of 220 statements were not answered');
+    expect(results.validity.summary).toContain('110 of 220 statements unanswered');
+    expect(results.validityVerdict).toMatchObject({ verdict: 'not-interpretable', patientFacingLevels: 'withhold' });
   });
 
   it('refuses the owning clinician results of an unfinished test with 409 TEST_INCOMPLETE', async () => {

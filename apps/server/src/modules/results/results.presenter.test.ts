@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FACET_KEYS, pid5Definition, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { describeValidity, presentResults } from './results.presenter';
+import { describeValidity, presentNormReading, presentResults, presentVerdict } from './results.presenter';
 import { readStoredScores } from './stored-scores';
 
 const options = {
@@ -25,51 +25,81 @@ describe('presentResults', () => {
 });
 
 describe('describeValidity', () => {
-  it('says in plain words that a complete, consistent test shows no sign of a problem', () => {
+  it('reports a complete, consistent test as valid, and SD-TD as not read (it is read only when PRD flags)', () => {
     const validity = describeValidity(scoreResponses(createDemoResponses()));
     expect(validity.missing).toBe(0);
-    expect(validity.summary).toMatch(/^All 220 statements were answered\. None of the validity indices/);
+    expect(validity.summary).toMatch(/^Valid: no sign of inconsistent, exaggerated or overly favourable answering/);
     expect(validity.scales.map((s) => s.key)).toEqual(['INC', 'ORS', 'PRD', 'SDTD']);
-    expect(validity.scales.find((s) => s.key === 'INC')).toMatchObject({ isConcern: false, flag: 'consistent' });
+    expect(validity.scales.find((s) => s.key === 'INC')).toMatchObject({ isConcern: false, status: 'ok' });
+    expect(validity.scales.find((s) => s.key === 'SDTD')).toMatchObject({ isConcern: false, status: 'not-read' });
   });
 
-  it('flags over-reporting when every statement is answered "very true"', () => {
+  it('flags over-reporting when every statement is answered "very true", with the US percentile', () => {
     const validity = describeValidity(scoreResponses('3'.repeat(220)));
     const ors = validity.scales.find((s) => s.key === 'ORS');
-    expect(ors).toMatchObject({ isConcern: true, flag: 'over-reporting', score: 10 });
-    expect(ors?.statement).toMatch(/^10 of 10 rarely endorsed statements were marked as very true/);
-    expect(validity.summary).toContain('Over-reporting (ORS)');
-    expect(validity.summary).toContain('suggest');
+    expect(ors).toMatchObject({ isConcern: true, status: 'flagged', score: 10, direction: 'high' });
+    expect(ors?.percentile?.percentile).toBeGreaterThan(0.99);
+    expect(validity.summary).toBe('Interpret with caution: possible over-reporting (ORS 10; 3 or more).');
   });
 
-  it('flags inconsistent answering when paired statements are answered at opposite ends', () => {
+  it("says PRD's direction right: LOW scores are the concern, and a high score is not a warning", () => {
+    const validity = describeValidity(scoreResponses('3'.repeat(220)));
+    const prd = validity.scales.find((s) => s.key === 'PRD');
+    expect(prd).toMatchObject({ direction: 'low', status: 'ok', isConcern: false });
+    expect(prd?.directionText).toMatch(/LOW scores/);
+    expect(prd?.cutoffs).toBe('10 or less: under-reporting; 21 or more: open answering');
+  });
+
+  it('makes inconsistent answering not interpretable', () => {
     const answers = [...createDemoResponses()];
     for (const [a, b] of pid5Definition.validity.INC.itemPairs) {
       answers[a - 1] = '0';
       answers[b - 1] = '3';
     }
-    const validity = describeValidity(scoreResponses(answers.join('')));
-    const inc = validity.scales.find((s) => s.key === 'INC');
-    expect(inc).toMatchObject({ isConcern: true, flag: 'inconsistent' });
-    expect(inc?.statement).toContain('read the profile with caution');
-    expect(validity.summary).toContain('Response inconsistency (INC)');
+    const score = scoreResponses(answers.join(''));
+    const validity = describeValidity(score);
+    expect(validity.scales.find((s) => s.key === 'INC')).toMatchObject({ isConcern: true, status: 'flagged' });
+    expect(validity.summary).toMatch(/^Not interpretable: inconsistent answers \(INC \d+; 17 or more/);
+    expect(presentVerdict(score.validityVerdict)).toMatchObject({
+      verdict: 'not-interpretable',
+      patientFacingLevels: 'withhold',
+    });
   });
 
   it('names the facets left unscored by missing answers and the scales it could not compute', () => {
     const validity = describeValidity(scoreResponses('9'.repeat(110) + createDemoResponses().slice(110)));
     expect(validity.missing).toBe(110);
-    expect(validity.summary).toMatch(/^110 of 220 statements were not answered; \d+ facets have too few answers/);
+    expect(validity.summary).toMatch(/^Not interpretable: 110 of 220 statements unanswered/);
     expect(validity.unscoredFacets.length).toBeGreaterThan(1);
-    const notComputed = validity.scales.filter((s) => !s.isComputed);
-    expect(notComputed.length).toBeGreaterThan(0);
-    for (const scale of notComputed) {
-      expect(scale.statement).toMatch(/^Not computed: \d+ of its \d+ statements were not answered\.$/);
-      expect(scale).toMatchObject({ score: null, flag: null, isConcern: false });
+    for (const scale of validity.scales) {
+      expect(scale).toMatchObject({ status: 'not-computed', score: null, isConcern: false });
+      expect(scale.statement).toMatch(/not answered/);
     }
   });
 });
 
+describe('presentNormReading', () => {
+  it('prints a capped score as "≥ T" and a cell of 1.00 as "more than 99"', () => {
+    expect(presentNormReading({ t: 100, percentile: 1, printedRaw: 2.47, capped: 'above' })).toMatchObject({
+      tText: '≥ 100',
+      percentileText: 'more than 99',
+    });
+    expect(presentNormReading({ t: 55, percentile: 0.76, printedRaw: 1.13, capped: null })).toMatchObject({
+      tText: '55',
+      percentileText: '76',
+    });
+    expect(presentNormReading(null)).toBeNull();
+  });
+});
+
 describe('readStoredScores', () => {
+  it('refuses scores stored before scoring-2 (no T, percentile or verdict), so they are recomputed', () => {
+    const { validityVerdict: _verdict, ...older } = JSON.parse(
+      JSON.stringify(scoreResponses(createDemoResponses())),
+    ) as Record<string, unknown>;
+    expect(readStoredScores(older)).toBeNull();
+  });
+
   it('accepts what the submit flow stores, after a JSON round trip', () => {
     const score = scoreResponses(createDemoResponses());
     expect(readStoredScores(JSON.parse(JSON.stringify(score)))).toEqual(score);

@@ -1,17 +1,21 @@
-import type { ResultLevel, TAssessmentResults, TValidityScaleResult } from '@pid5/contract';
+import type { ResultLevel, TAssessmentResults, TNormReading, TValidityVerdict } from '@pid5/contract';
 import {
   DOMAIN_KEYS,
   FACET_KEYS,
   LEVEL_CUTOFFS,
+  describeLevel,
+  formatPercentile,
+  formatTScore,
   type DomainScore,
   type FacetScore,
   type Level,
+  type NormReading,
   type ScoreResult,
-  type ValidityResult,
+  type ValidityVerdict,
 } from '@pid5/instrument';
 
-// ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape, with the validity
-// indices put in plain words. The PDF report is drawn from this same object, so page and report agree.
+// ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape: scores, z, the US
+// T and percentile with their printed texts, levels in words, and the validity verdict first. The PDF report is drawn from this same object, so page and report agree.
 
 // The contract's level names are the instrument's: a compile-time check that they stay the same.
 const LEVELS_MATCH: [Level, ResultLevel] extends [ResultLevel, Level] ? true : never = true;
@@ -21,7 +25,7 @@ export interface PresentResultsOptions {
   assessmentId: number;
   isFinished: boolean;
   finishedAt: Date | null;
-  scoresSource: 'frozen' | 'live';
+  scoresSource: TAssessmentResults['scoresSource'];
   itemSet: TAssessmentResults['itemSet'];
   /** The raw answer string, for the admin data view only; null otherwise. */
   responses: string | null;
@@ -39,8 +43,10 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
     instrument: { name: score.instrument.name, form: score.instrument.form, version: score.instrumentVersion },
     normsVersion: score.normsVersion,
     norms: { srf: { ...score.norms.srf }, irf: { ...score.norms.irf } },
+    normTables: { ...score.normTables },
     itemSet: options.itemSet,
     levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
+    validityVerdict: presentVerdict(score.validityVerdict),
     facets: FACET_KEYS.map((key) => {
       const f = score.facets[key];
       return {
@@ -70,130 +76,56 @@ function scaleScores(scale: FacetScore | DomainScore) {
     srf: scale.srf,
     irf: scale.irf,
     level: scale.level,
+    us: presentNormReading(scale.us),
+    levelDescription:
+      scale.isScored && scale.us ? describeLevel({ level: scale.level, percentile: scale.us.percentile }) : null,
   };
 }
 
-const LIST = new Intl.ListFormat('en', { type: 'conjunction' });
-
-function notComputed(scale: { missing: number; nItems: number }): string {
-  return `Not computed: ${scale.missing} of its ${scale.nItems} statements were not answered.`;
-}
-
-/** What every validity index reports whatever its flag, under the name the results show for it. */
-function measured(scale: ValidityResult['INC' | 'ORS' | 'PRD' | 'SDTD'], name: string) {
-  return {
-    key: scale.key,
-    name,
-    source: scale.source,
-    nItems: scale.nItems,
-    missing: scale.missing,
-    isComputed: scale.isComputed,
-    score: scale.score,
-  };
+/** A T/percentile reading with the texts every page, report and export prints. */
+export function presentNormReading(us: NormReading | null): TNormReading | null {
+  if (us === null) {
+    return null;
+  }
+  return { ...us, tText: formatTScore(us), percentileText: formatPercentile(us.percentile) };
 }
 
 /**
- * The validity indices in plain words (DESIGN.md §5: report the missing items and the published response-validity
- * indices with their cut-offs). Cut-offs: INC Keeley et al. 2016; ORS Sellbom, Dhillon & Bagby 2018; PRD and SD-TD
- * Williams, Rogers, Sharf & Ross 2019 (SD-TD has a single published source, so its statements stay cautious).
+ * The validity indicators and the verdict as the instrument decided them (validity-verdict.ts): the words, the
+ * directions (PRD: LOW scores are the concern; SD-TD read only when PRD flags under-reporting) and `isConcern`
+ * come from there, so no page or report can put a reassuring badge beside a warning.
  */
 export function describeValidity(score: ScoreResult): TAssessmentResults['validity'] {
-  const { INC, ORS, PRD, SDTD } = score.validity;
-  const scales: TValidityScaleResult[] = [];
-
-  scales.push({
-    ...measured(INC, 'Response inconsistency (INC)'),
-    flag: INC.isComputed ? (INC.flag ? 'inconsistent' : 'consistent') : null,
-    isConcern: INC.flag,
-    cutoffs: `${INC.cutoff} or more suggests inconsistent answering`,
-    statement: !INC.isComputed
-      ? notComputed(INC)
-      : INC.flag
-        ? `Answers to pairs of similar statements often differed (score ${INC.score}; ${INC.cutoff} or more suggests ` +
-          'inconsistent answering). The questionnaire may have been answered hastily or without full attention, so ' +
-          'read the profile with caution.'
-        : `Answers to pairs of similar statements were consistent (score ${INC.score}; ${INC.cutoff} or more would ` +
-          'suggest inconsistent answering).',
-  });
-
-  scales.push({
-    ...measured(ORS, 'Over-reporting (ORS)'),
-    flag: ORS.isComputed ? (ORS.flag ? 'over-reporting' : 'not-over-reporting') : null,
-    isConcern: ORS.flag,
-    cutoffs: `${ORS.cutoff} or more suggests over-reporting`,
-    statement: !ORS.isComputed
-      ? notComputed(ORS)
-      : ORS.flag
-        ? `${ORS.score} of ${ORS.nItems} rarely endorsed statements were marked as very true (${ORS.cutoff} or more ` +
-          'suggests over-reporting). Difficulties may be described more strongly than they are experienced; discuss ' +
-          'high scores before relying on them.'
-        : `${ORS.score} of ${ORS.nItems} rarely endorsed statements were marked as very true (${ORS.cutoff} or more ` +
-          'would suggest over-reporting).',
-  });
-
-  const prdRange = `${PRD.positiveImpressionIfAtMost + 1}-${PRD.genuineIfAtLeast - 1}`;
-  scales.push({
-    ...measured(PRD, 'Favourable self-presentation (PRD)'),
-    flag: PRD.flag,
-    isConcern: PRD.flag === 'positive-impression',
-    cutoffs:
-      `${PRD.positiveImpressionIfAtMost} or less suggests a favourable self-presentation; ` +
-      `${PRD.genuineIfAtLeast} or more suggests open answering`,
-    statement:
-      PRD.flag === null
-        ? notComputed(PRD)
-        : PRD.flag === 'positive-impression'
-          ? `Score ${PRD.score} (${PRD.positiveImpressionIfAtMost} or less): the answers may paint a more favourable ` +
-            'picture than is the case, so some difficulties could be understated.'
-          : PRD.flag === 'genuine'
-            ? `Score ${PRD.score} (${PRD.genuineIfAtLeast} or more): no sign of an overly favourable self-presentation.`
-            : `Score ${PRD.score} (${prdRange}): no clear sign either way of an overly favourable self-presentation.`,
-  });
-
-  const sdtdRange = `${SDTD.socialDesirabilityIfAtMost + 1}-${SDTD.defensivenessIfAtLeast - 1}`;
-  scales.push({
-    ...measured(SDTD, 'Denial of common shortcomings (SD-TD)'),
-    flag: SDTD.flag,
-    isConcern: SDTD.flag === 'social-desirability',
-    cutoffs:
-      `${SDTD.socialDesirabilityIfAtMost} or less suggests socially desirable answering; ` +
-      `${SDTD.defensivenessIfAtLeast} or more is described by its authors as defensive answering`,
-    statement:
-      SDTD.flag === null
-        ? notComputed(SDTD)
-        : SDTD.flag === 'social-desirability'
-          ? `Score ${SDTD.score} (${SDTD.socialDesirabilityIfAtMost} or less): the answers may deny shortcomings that ` +
-            'most people admit to, so some difficulties could be understated.'
-          : SDTD.flag === 'defensiveness'
-            ? `Score ${SDTD.score} (${SDTD.defensivenessIfAtLeast} or more): above the range linked to socially ` +
-              "desirable answering, in the range the scale's authors describe as defensive answering. This index " +
-              'rests on a single study, so give it less weight than the others.'
-            : `Score ${SDTD.score} (${sdtdRange}): no clear sign either way of socially desirable answering.`,
-  });
-
-  const unscored = FACET_KEYS.filter((key) => !score.facets[key].isScored);
-  const concerns = scales.filter((s) => s.isConcern);
-  const parts: string[] = [];
-  parts.push(
-    score.missing === 0
-      ? 'All 220 statements were answered.'
-      : `${score.missing} of 220 statements were not answered` +
-          (unscored.length === 0
-            ? '; every scale still had enough answers to be scored.'
-            : `; ${unscored.length === 1 ? 'one facet has' : `${unscored.length} facets have`} too few answers to be ` +
-              `scored (${unscored.map((key) => score.facets[key].name).join(', ')}).`),
-  );
-  parts.push(
-    concerns.length === 0
-      ? 'None of the validity indices points to careless, exaggerated or overly favourable answering.'
-      : `${LIST.format(concerns.map((s) => s.name))} ${concerns.length === 1 ? 'suggests' : 'suggest'} reading ` +
-          'the profile with caution.',
-  );
-
+  const verdict = score.validityVerdict;
   return {
     missing: score.missing,
-    unscoredFacets: unscored,
-    scales,
-    summary: parts.join(' '),
+    unscoredFacets: FACET_KEYS.filter((key) => !score.facets[key].isScored),
+    scales: verdict.lines.map((line) => ({
+      key: line.key,
+      name: line.name,
+      source: line.source,
+      status: line.status,
+      isConcern: line.isConcern,
+      score: line.score,
+      percentile: line.percentile ? { ...line.percentile } : null,
+      direction: line.direction,
+      directionText: line.directionText,
+      cutoffs: line.cutoffText,
+      statement: line.statement,
+    })),
+    summary: verdict.summary,
+  };
+}
+
+export function presentVerdict(verdict: ValidityVerdict): TValidityVerdict {
+  return {
+    verdict: verdict.verdict,
+    label: verdict.label,
+    summary: verdict.summary,
+    action: verdict.action,
+    patientFacingLevels: verdict.patientFacingLevels,
+    reasons: verdict.reasons.map((r) => ({ ...r })),
+    notes: [...verdict.notes],
+    rule: verdict.rule,
   };
 }

@@ -10,7 +10,7 @@ import { createReport, viewResults } from './results.service';
  */
 export function registerResultsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, itemSet, pdfPool } = app.deps;
+  const { database, clock, config, itemSet, normTables, pdfPool } = app.deps;
   const db = database.db;
 
   r.get(
@@ -32,6 +32,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         id: request.params.id,
         itemSet,
+        normTables,
         now: clock.now(),
         ip: request.ip,
       });
@@ -64,6 +65,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         id: request.params.id,
         itemSet,
+        normTables,
         pdfPool,
         requestedName: request.query.name,
         acceptLanguage: request.headers['accept-language'],

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
-import { demoItemSet, scoreResponses, type ScoreResult } from '@pid5/instrument';
+import { demoItemSet, scoreResponses, type NormTables, type ScoreResult } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
@@ -59,14 +59,18 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
  * answers only if the stored value is missing or unreadable); for an unfinished one computed now from the answers
  * so far, with the instrument's missing-item rules.
  */
-export function scoreAssessment(row: AssessmentRow): { score: ScoreResult; source: 'frozen' | 'live' } {
-  if (row.finishedAt) {
-    const stored = readStoredScores(row.scores);
-    if (stored) {
-      return { score: stored, source: 'frozen' };
-    }
+export function scoreAssessment(
+  row: AssessmentRow,
+  normTables: NormTables,
+): { score: ScoreResult; source: TAssessmentResults['scoresSource'] } {
+  const score = (): ScoreResult => scoreResponses(row.responses, { normTables });
+  if (!row.finishedAt) {
+    return { score: score(), source: 'live' };
   }
-  return { score: scoreResponses(row.responses), source: 'live' };
+  const stored = readStoredScores(row.scores);
+  // Scores stored before T, percentiles and the verdict (scoring-1) are scored again from the stored answers, which
+  // never change after submission; the page says so ('recomputed').
+  return stored ? { score: stored, source: 'frozen' } : { score: score(), source: 'recomputed' };
 }
 
 /**
@@ -77,12 +81,13 @@ export function buildResults(options: {
   row: AssessmentRow;
   view: ViewMode;
   itemSet: ActiveItemSet;
+  normTables: NormTables;
 }): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
   }
-  const { score, source } = scoreAssessment(row);
+  const { score, source } = scoreAssessment(row, options.normTables);
   const itemSetId = row.finishedAt ? row.itemSetId : options.itemSet.id;
   return presentResults(score, {
     assessmentId: row.id,
@@ -101,11 +106,17 @@ export async function viewResults(options: {
   session: ActiveSession;
   id: number;
   itemSet: ActiveItemSet;
+  normTables: NormTables;
   now: Date;
   ip: string;
 }): Promise<TAssessmentResults> {
   const { found, view } = await findVisibleAssessment(options);
-  const results = buildResults({ row: found.assessment, view, itemSet: options.itemSet });
+  const results = buildResults({
+    row: found.assessment,
+    view,
+    itemSet: options.itemSet,
+    normTables: options.normTables,
+  });
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.results',
@@ -126,6 +137,7 @@ export async function createReport(options: {
   session: ActiveSession;
   id: number;
   itemSet: ActiveItemSet;
+  normTables: NormTables;
   pdfPool: PdfPool;
   /** The name to print as asked for (admins in the admin view always get 'Anonymous'). */
   requestedName: string | undefined;
@@ -144,7 +156,12 @@ export async function createReport(options: {
     throw testIncomplete();
   }
   const name = resolveReportName({ requested: options.requestedName, isAdminView: view === 'admin' });
-  const results = buildResults({ row: found.assessment, view, itemSet: options.itemSet });
+  const results = buildResults({
+    row: found.assessment,
+    view,
+    itemSet: options.itemSet,
+    normTables: options.normTables,
+  });
   const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
   let pdf: Uint8Array;
   try {

@@ -1,8 +1,9 @@
 import { DOMAIN_KEYS, FACET_KEYS, VALIDITY_KEYS, type ScoreResult } from '@pid5/instrument';
 
 // The `scores` column holds the instrument's ScoreResult as written by the submit flow (patient.service.ts). It is
-// read back as jsonb, so check its shape before trusting it: a row from an older format, or edited by hand, is
-// recomputed from the stored answers instead of producing a broken page or report.
+// read back as jsonb, so check its shape before trusting it: a row from an older format (before scoring-2: no T,
+// percentile or validity verdict), or edited by hand, is recomputed from the stored answers instead of producing a
+// broken page or report.
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,7 +21,9 @@ function isScale(value: unknown): boolean {
     isNumberOrNull(value.score) &&
     isNumberOrNull(value.srf) &&
     isNumberOrNull(value.irf) &&
-    (value.level === null || value.level === 'Mild' || value.level === 'Moderate' || value.level === 'High')
+    (value.level === null || value.level === 'Mild' || value.level === 'Moderate' || value.level === 'High') &&
+    // Since scoring-2 every scale carries its US T and percentile (null when not scored).
+    (value.us === null || (isRecord(value.us) && typeof value.us.t === 'number'))
   );
 }
 
@@ -51,6 +54,9 @@ export function readStoredScores(value: unknown): ScoreResult | null {
     isNormSet(norms.srf) &&
     isNormSet(norms.irf) &&
     isRecord(instrument) &&
+    isRecord(value.normTables) &&
+    isRecord(value.validityVerdict) &&
+    Array.isArray(value.validityVerdict.lines) &&
     typeof value.instrumentVersion === 'string' &&
     typeof value.normsVersion === 'string' &&
     typeof value.answered === 'number' &&

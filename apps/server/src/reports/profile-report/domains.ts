@@ -19,5 +19,9 @@ export function drawDomains(doc: Doc, results: TAssessmentResults, chartScores: 
     labelSize: 8,
   });
   caption(doc, CHART_CAPTION);
-  scaleTable(doc, results.domains, DOMAIN_TEXTS, { nameHeader: 'Domain', hasNote: true });
+  scaleTable(doc, results.domains, DOMAIN_TEXTS, {
+    nameHeader: 'Domain',
+    hasNote: true,
+    patientFacingLevels: results.validityVerdict.patientFacingLevels,
+  });
 }

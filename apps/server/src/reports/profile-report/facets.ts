@@ -14,7 +14,15 @@ export function drawFacets(doc: Doc, results: TAssessmentResults, chartScores: C
   drawBarChart(doc, facetChart(chartScores), { x: MARGIN.left, width: CONTENT_WIDTH, labelSize: 6.5 });
   caption(doc, CHART_CAPTION);
   const half = Math.ceil(results.facets.length / 2);
-  scaleTable(doc, results.facets.slice(0, half), FACET_TEXTS, { nameHeader: 'Facet', hasNote: false });
+  scaleTable(doc, results.facets.slice(0, half), FACET_TEXTS, {
+    nameHeader: 'Facet',
+    hasNote: false,
+    patientFacingLevels: results.validityVerdict.patientFacingLevels,
+  });
   doc.moveDown(0.8);
-  scaleTable(doc, results.facets.slice(half), FACET_TEXTS, { nameHeader: 'Facet', hasNote: true });
+  scaleTable(doc, results.facets.slice(half), FACET_TEXTS, {
+    nameHeader: 'Facet',
+    hasNote: true,
+    patientFacingLevels: results.validityVerdict.patientFacingLevels,
+  });
 }

@@ -6,6 +6,7 @@ import { paragraph, sectionHeading } from '../drawing/text-blocks';
 import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-texts';
 
 type Doc = PDFKit.PDFDocument;
+type PatientFacingLevels = TAssessmentResults['validityVerdict']['patientFacingLevels'];
 
 interface TraitRow {
   name: string;
@@ -44,13 +45,20 @@ const TRAIT_COLUMNS: readonly TableColumn[] = [
   { header: 'Strengths', width: CONTENT_WIDTH - TRAIT_NAME_WIDTH - TRAIT_DIFFICULTY_WIDTH },
 ];
 
-function traitCells(row: TraitRow): TableRow {
+/** The patient-facing level words follow the validity verdict: shown, marked with the caution, or withheld. */
+function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels): TableRow {
   const nameCell: CellLine[] = [
     { text: row.name, font: 'condensedBold' },
     { text: row.kind, size: 7, color: COLOR.muted },
   ];
-  if (row.scale.level) {
-    nameCell.push({ text: `Your level: ${row.scale.level}`, font: 'condensedBold', size: 7, color: COLOR.elevated });
+  if (row.scale.level && patientFacingLevels !== 'withhold') {
+    const caution = patientFacingLevels === 'show-marked' ? ' (caution)' : '';
+    nameCell.push({
+      text: `Your level: ${row.scale.level}${caution}`,
+      font: 'condensedBold',
+      size: 7,
+      color: COLOR.elevated,
+    });
   }
   return [nameCell, [{ text: row.text.difficulties }], [{ text: row.text.strengths }]];
 }
@@ -67,7 +75,7 @@ export function drawNavigating(doc: Doc, results: TAssessmentResults): void {
   doc.moveDown(0.4);
   const rows = traitRows(results);
   const secondStartsBy = rows.findIndex((row) => row.kind === 'Facet' && row.scale.key === 'Prc');
-  const cells = rows.map(traitCells);
+  const cells = rows.map((row) => traitCells(row, results.validityVerdict.patientFacingLevels));
   const split = countRowsThatFit(doc, TRAIT_COLUMNS, cells, secondStartsBy);
   drawTable(doc, TRAIT_COLUMNS, cells.slice(0, split));
   doc.addPage();

@@ -1,10 +1,13 @@
-import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
+import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
 import { drawText } from '../report-text';
 import { LEVEL_EXPLANATIONS, SECTION_TITLES, UNDERSTANDING_CLOSING, UNDERSTANDING_PARAGRAPHS } from '../report-texts';
 
 type Doc = PDFKit.PDFDocument;
+
+/** A level's row: one line of 10-point text and the gap under it. */
+const LEVEL_ROW_HEIGHT = 16;
 
 const LEVEL_SWATCH: Record<'Mild' | 'Moderate' | 'High', string> = {
   Mild: '#a8d5d7',
@@ -25,6 +28,8 @@ export function drawUnderstanding(doc: Doc): void {
   subHeading(doc, 'How to read the scores');
   paragraph(doc, scores ?? '');
 
+  // The levels stay together on one page (page 1 is shorter when the validity notice comes first).
+  ensureSpace(doc, LEVEL_ROW_HEIGHT * LEVEL_EXPLANATIONS.length);
   for (const { level, text } of LEVEL_EXPLANATIONS) {
     const y = doc.y;
     doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level]);

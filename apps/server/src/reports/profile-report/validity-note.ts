@@ -6,29 +6,35 @@ import { SECTION_TITLES } from '../report-texts';
 
 type Doc = PDFKit.PDFDocument;
 
-/** What the answers allow to say (missing items, unscored facets, INC, ORS, PRD, SD-TD), then the norms and versions. */
+/**
+ * Every validity indicator with its status, direction and source (the verdict itself is on page 1), the notes, then
+ * where the norms come from and the versions.
+ */
 function validityBlocks(results: TAssessmentResults): TextBlock[] {
   const { srf, irf } = results.norms;
+  const tables = results.normTables;
+  const muted = (text: string, gapAfter = 3): TextBlock => ({ text, size: 8, color: COLOR.muted, indent: 0, gapAfter });
   return [
-    { text: results.validity.summary, size: 10, color: COLOR.text, indent: 0, gapAfter: 8 },
+    { text: results.validityVerdict.summary, size: 10, color: COLOR.text, indent: 0, gapAfter: 8 },
     ...results.validity.scales.map((scale): TextBlock => ({
-      text: `${scale.name}: ${scale.statement}`,
+      text: `${scale.name}: ${scale.statement} ${scale.directionText} (${scale.source})`,
       size: 9,
       color: COLOR.text,
       indent: 14,
       gapAfter: 4,
-      bullet: scale.isConcern ? '#b7791f' : COLOR.brand,
+      bullet: scale.isConcern ? '#b42318' : COLOR.muted,
     })),
-    {
-      text:
-        `Norms: US general population (${srf.citation}; N = ${srf.sampleN ?? 'n/a'}) for the charts, US z and the ` +
-        `levels; German general population (${irf.citation}; N = ${irf.sampleN ?? 'n/a'}) for German z. ` +
-        `Versions: ${results.instrument.version}; ${results.normsVersion}.`,
-      size: 8,
-      color: COLOR.muted,
+    ...results.validityVerdict.notes.map((note) => ({
+      text: note,
+      size: 9,
+      color: COLOR.text,
       indent: 0,
-      gapAfter: 0,
-    },
+      gapAfter: 4,
+    })),
+    muted(`US T and percentile: ${tables.label}. ${tables.sample} Source: ${tables.source}.`),
+    muted(`US z: ${srf.note}`),
+    muted(`German z: ${irf.label}. ${irf.citation}, N = ${irf.sampleN ?? 'n/a'}. ${irf.note}`),
+    muted(`Versions: ${results.instrument.version}; ${results.normsVersion}.`, 0),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
-import { ADMIN, CLINICIAN, anAssessmentDetails, someResults } from '../../../test/fixtures';
+import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResults } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { formatDate } from '../../lib/dates';
 
@@ -84,6 +84,48 @@ describe('test details', () => {
     expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it("shows each scale's US T and percentile, and says the protocol is valid before any score", async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', someResults());
+    renderRoute('/details/7');
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    const domains = await within(results).findByRole('table', { name: 'Domain scores' });
+    const negAf = within(domains).getByRole('row', { name: /Negative Affect/ });
+    expect(
+      within(negAf)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['NegAf', '1.25', '55', '76', '0.25', '—']);
+    const verdict = within(results).getByRole('note');
+    expect(verdict).toHaveTextContent('Response validity: Valid');
+    expect(verdict.compareDocumentPosition(domains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('puts a not-interpretable verdict first, with what to do, and shows no level as a finding', async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    const base = someResults();
+    onApi(
+      'getResults',
+      someResults({
+        validityVerdict: anInconsistentVerdict(),
+        domains: base.domains.map((d) => (d.key === 'Detac' ? { ...d, level: 'High' as const } : d)),
+      }),
+    );
+    renderRoute('/details/7');
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    const alert = await within(results).findByRole('alert');
+    expect(alert).toHaveTextContent('Response validity: Not interpretable');
+    expect(alert).toHaveTextContent('What to do: Do not interpret or share the trait profile.');
+    const domains = within(results).getByRole('table', { name: 'Domain scores' });
+    expect(alert.compareDocumentPosition(domains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const detachment = within(domains).getByRole('row', { name: /Detachment/ });
+    expect(within(detachment).getByText('(High)')).toHaveAttribute('title', 'Not interpretable: see Response validity');
   });
 
   it('explains that results come with submission when the server says the test is incomplete', async () => {

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { onApi } from '../../../test/api-mock';
+import { renderRoute, signOut } from '../../../test/render-route';
+
+// The login page after a failed institute sign-in (issue 21): the server sends the browser to /login?error=<key>,
+// and the page says which of the three things happened, so nobody waits out a misconfiguration.
+
+describe('/login?error=', () => {
+  it.each([
+    { key: 'not_set_up', text: 'The institute login is not set up correctly; please tell your administrator.' },
+    { key: 'unavailable', text: 'The institute login is not reachable right now. Please wait a minute and try again.' },
+    {
+      key: 'sign_in_again',
+      text: 'Your sign-in did not finish (it was cancelled, took too long or was used twice). Please try again.',
+    },
+  ])('$key shows its message and the Login button', async ({ key, text }) => {
+    signOut();
+    onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: false });
+    renderRoute(`/login?error=${key}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('an unknown key shows no alert', async () => {
+    signOut();
+    onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: false });
+    renderRoute('/login?error=made-up');
+    expect(await screen.findByRole('heading', { name: 'Please login through the institute' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
