@@ -4,6 +4,7 @@ import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResults } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { formatDate } from '../../lib/dates';
+import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, chartScoresFromLists, facetChart } from '@pid5/instrument';
 
 const LIMIT = '2026-06-30T10:00:00.000Z';
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
@@ -221,5 +222,21 @@ describe('test details', () => {
 
     expect(await screen.findByText('Dr B')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Data' })).toHaveAttribute('href', '/dataview/7');
+  });
+
+  it('draws each chart value over a halo, where the geometry puts it (issue 16)', async () => {
+    signInAs(CLINICIAN);
+    const results = someResults();
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', results);
+    renderRoute('/details/7');
+
+    const geometry = facetChart(chartScoresFromLists(results));
+    const first = geometry.valueLabels[0]!;
+    const label = await screen.findByTestId(`value-label-${first.key}`);
+    expect(label).toHaveAttribute('y', String(first.y));
+    expect(label).toHaveAttribute('stroke', VALUE_LABEL_HALO_COLOR);
+    expect(label).toHaveAttribute('stroke-width', String(2 * VALUE_LABEL_HALO));
+    expect(label).toHaveAttribute('paint-order', 'stroke');
   });
 });
