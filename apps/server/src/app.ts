@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import pinoPretty from 'pino-pretty';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     forceCloseConnections: false,
     return503OnClosing: true,
     // A newcomer's console needs no line per request; JSON logs (production) keep them.
-    disableRequestLogging: config.logFormat === 'pretty' && !options.logStream,
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' && !options.logStream }),
   });
   if (config.connections.maxPerAddress !== null) {
     limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);
