@@ -252,6 +252,15 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     await clinician.goto(`/details/${created.id}`);
     await expect(clinician).toHaveURL(/\/login/);
     await signInAsDemo(clinician, DEMO.clinicianB);
+    // Issue 16: the dashboard finds it under the Expired filter and says Expired instead of 0 days left.
+    await clinician.goto(`/dashboard?status=expired&search=${encodeURIComponent(patientId)}`);
+    await expect(clinician.getByRole('combobox', { name: 'Status' })).toHaveValue('expired');
+    const expiredRow = clinician
+      .getByRole('row')
+      .filter({ has: clinician.getByRole('cell', { name: patientId, exact: true }) });
+    await expect(expiredRow.getByRole('cell').nth(4)).toHaveText('Expired');
+    await clinician.goto(`/dashboard?status=in-progress&search=${encodeURIComponent(patientId)}`);
+    await expect(clinician.getByText('No assessments')).toBeVisible();
     await clinician.goto(`/details/${created.id}`);
     const dueDate = clinician.getByText('Due Date', { exact: true }).locator('xpath=following-sibling::*[1]');
     const before = (await (await clinician.request.get(`/api/assessments/${created.id}`)).json()) as { dueAt: string };
