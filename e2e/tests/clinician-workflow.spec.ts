@@ -444,6 +444,16 @@ test('25 tests: search, the four sorts and paging are in the URL, and the CSV is
   const records = csvRecords(bytes);
   const [header, ...rows] = records;
   expect(header?.slice(0, 3)).toEqual(['Assessment ID', 'Patient ID', 'Clinician']);
+  // Readable, honest score headers (issue 17): never the spec's SRF/IRF.
+  expect(header).toEqual(
+    expect.arrayContaining(['Validity Verdict', 'Anhedonia raw', 'Anhedonia T (US 2024)', 'Anhedonia z (DE 2026)']),
+  );
+  expect(header?.filter((name) => /\b(SRF|IRF)\b/.test(name))).toEqual([]);
+  // The data dictionary beside it names every column.
+  const dictionary = csvRecords(
+    (await downloadText(page, () => page.getByRole('link', { name: 'CSV data dictionary' }).click())).bytes,
+  );
+  expect(dictionary.slice(1).map((entry) => entry[0])).toEqual(header);
   expect(rows).toHaveLength(25);
   const patientIds = rows.map((r) => r[1]);
   expect(patientIds).toContain(`'${formula}`);

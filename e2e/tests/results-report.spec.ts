@@ -164,6 +164,18 @@ test("the clinician's report for 'Jane Doe' and the admin's anonymous one carry 
   const clinicianReport = await saveDownload(download, testInfo, 'clinician-report.pdf');
   await checkReport(clinicianReport, { name: 'Jane Doe', dates: [before, await todayInBrowser(page)], scores });
 
+  // The clinician's score report, beside it: no dialog, the validity table on page 1, the answers by number.
+  const scoreDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Score report (clinician)' }).click();
+  const scoreDownload = await scoreDownloading;
+  expect(scoreDownload.suggestedFilename()).toBe('score-report.pdf');
+  const scoreReportText = await pdfText(await saveDownload(scoreDownload, testInfo, 'score-report.pdf'));
+  const scorePage1 = scoreReportText.split('\f')[0] ?? '';
+  expect(scorePage1).toContain('PID-5 Score Report');
+  expect(scorePage1).toMatch(/Verdict: (Valid|Interpret with caution|Not interpretable)/);
+  expect(scoreReportText).toContain('Item responses');
+  expect(scoreReportText).not.toContain('Jane Doe');
+
   // Admin (admin view): no dialog, 'Anonymous', and the button says 'Getting PDF' until the report is there. The
   // report request is held until that has been seen, then let through to the server unchanged.
   await admin.goto(`/details/${created.id}`);

@@ -26,6 +26,7 @@ import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
+import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
 /** pino-pretty on standard output: time, level and message, without the process and request fields. */
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
   registerPatientRoutes(app);
+  registerPatientsRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

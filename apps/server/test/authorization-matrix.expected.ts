@@ -7,6 +7,7 @@
 //   X  clinician A's test: consented, all 220 answered, not submitted (the target of `:id` by default)
 //   Y  clinician A's test: submitted, scores frozen (the target of `:id` for results and report rows)
 //   Z  clinician B's test: consented, all 220 answered, not submitted
+//   W  clinician A's test of Y's patient (same identifier), submitted: Y's second administration (issue 19)
 // Path parameters: `:id` = the row's target (X or Y); `:code` = X's code for every caller except
 // patientOther, who holds Z's code (a link to a different test); `:item` = 1.
 //
@@ -47,6 +48,8 @@ export interface MatrixContext {
   clinicianBId: string;
   /** The test `:id` names on this row. */
   target: { id: number; patientId: string };
+  /** W: a second completed administration of Y's patient. */
+  secondAdministrationId: number;
 }
 
 export interface MatrixRow {
@@ -134,6 +137,43 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },
+
+  // One patient over time (issue 19): the patient of the `:id` test. Its owner and an admin in the admin view; B and
+  // the admin in the clinician view 404 like a missing test. Sharing and ending a share (with B) likewise; what a
+  // colleague it is shared with may do is modules/patients/patients.int.test.ts's.
+  'GET /api/assessments/:id/patient': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    revealsTarget: true,
+  },
+  'POST /api/assessments/:id/patient/shares': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    body: (ctx) => ({ granteeId: ctx.clinicianBId }),
+  },
+  'POST /api/assessments/:id/patient/shares/revoke': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    body: (ctx) => ({ granteeId: ctx.clinicianBId }),
+  },
+  'GET /api/assessments/:id/compare': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    query: (ctx) => `?with=${ctx.secondAdministrationId}`,
+    revealsTarget: true,
+  },
+  'GET /api/assessments/:id/compare.pdf': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    query: (ctx) => `?with=${ctx.secondAdministrationId}`,
+  },
+  // The caller's own list: nothing is shared in the matrix's data, so everyone signed in gets an empty list.
+  'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'GET /api/assessments/:id/patient.csv': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    revealsTarget: true,
+  },
 
   // Admin screens: the admin role in either view (DESIGN.md §2); clinicians 403.
   'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },

@@ -11,6 +11,7 @@ import {
   someCredits,
   someResults,
 } from '../test/fixtures';
+import { aComparison, aPatientTimeline } from '../test/patient-fixtures';
 import { renderRoute, signInAs, signOut } from '../test/render-route';
 
 // The route table (routes.tsx) as a person meets it: each address opens its page, the staff area asks for a
@@ -24,6 +25,9 @@ function answerStaffPages() {
   onApi('getAssessment', anAssessmentDetails({ finishedAt: '2026-03-20T10:00:00.000Z', answeredCount: 220 }));
   onApi('getResults', someResults());
   onApi('getAnswerHistory', anAnswerHistory([]));
+  onApi('getPatientTimeline', aPatientTimeline());
+  onApi('compareAdministrations', aComparison());
+  onApi('listSharedWithMe', { items: [] });
   onApi('listAdminUsers', { items: [] });
   onApi('listCreditLedger', aPage([]));
   onApi('listAuditEvents', aPage([]));
@@ -35,6 +39,8 @@ describe('route table', () => {
     { path: '/dashboard', heading: 'Assessments' },
     { path: '/createtest', heading: 'Create Test' },
     { path: '/details/7', heading: 'Test Details' },
+    { path: '/compare/7/5', heading: 'Compare two tests' },
+    { path: '/shared', heading: 'Shared with me' },
   ])('$path opens its page for a signed-in clinician', async ({ path, heading }) => {
     signInAs(CLINICIAN);
     answerStaffPages();
@@ -90,7 +96,7 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it.each(['/dashboard', '/createtest', '/details/7', '/admin/audit'])(
+  it.each(['/dashboard', '/createtest', '/details/7', '/compare/7/5', '/admin/audit'])(
     '%s sends a visitor without a session to the login page',
     async (path) => {
       signOut();

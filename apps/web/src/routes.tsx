@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', lazy: page(() => import('./pages/clinician/dashboard-page')) },
           { path: '/createtest', lazy: page(() => import('./pages/clinician/create-test-page')) },
           { path: '/details/:id', lazy: page(() => import('./pages/clinician/details-page')) },
+          { path: '/compare/:id/:otherId', lazy: page(() => import('./pages/clinician/patient-compare-page')) },
+          { path: '/shared', lazy: page(() => import('./pages/clinician/patient-shared-page')) },
           {
             lazy: page(() => import('./components/admin-only-layout')),
             children: [

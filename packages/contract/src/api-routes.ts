@@ -21,6 +21,11 @@ export const API_ROUTES = {
   extendAssessment: { method: 'POST', path: '/api/assessments/:id/extend' },
   getResults: { method: 'GET', path: '/api/assessments/:id/results' },
   getAnswerHistory: { method: 'GET', path: '/api/assessments/:id/answer-history' },
+  getPatientTimeline: { method: 'GET', path: '/api/assessments/:id/patient' },
+  sharePatient: { method: 'POST', path: '/api/assessments/:id/patient/shares' },
+  revokePatientShare: { method: 'POST', path: '/api/assessments/:id/patient/shares/revoke' },
+  compareAdministrations: { method: 'GET', path: '/api/assessments/:id/compare' },
+  listSharedWithMe: { method: 'GET', path: '/api/patients/shared-with-me' },
   getCredits: { method: 'GET', path: '/api/credits' },
   getTerms: { method: 'GET', path: '/api/documents/terms' },
   getDiagnoses: { method: 'GET', path: '/api/diagnoses' },
@@ -66,3 +71,30 @@ export type ApiPathParams<N extends ApiRouteName> = Record<
   PathParamNames<(typeof API_ROUTES)[N]['path']>,
   string | number
 >;
+
+/**
+ * The routes that answer a file (PDF, CSV) rather than JSON, for links and downloads: not called through
+ * `apiRequest`, but named here so the web app and the server agree on their paths (api-contract.int.test.ts checks
+ * the server registers each).
+ */
+export const DOWNLOAD_ROUTES = {
+  getReportPdf: { method: 'GET', path: '/api/assessments/:id/report.pdf' },
+  getScoreReportPdf: { method: 'GET', path: '/api/assessments/:id/score-report.pdf' },
+  exportCsv: { method: 'GET', path: '/api/assessments/export.csv' },
+  exportDictionary: { method: 'GET', path: '/api/assessments/export-dictionary.csv' },
+} as const satisfies Record<string, { method: 'GET'; path: string }>;
+
+export type DownloadRouteName = keyof typeof DOWNLOAD_ROUTES;
+
+/** A download route's URL: `:params` filled in (encoded), then the query, if any. */
+export function downloadPath(
+  name: DownloadRouteName,
+  params: Readonly<Record<string, string | number>> = {},
+  query?: Readonly<Record<string, string>>,
+): string {
+  const path = DOWNLOAD_ROUTES[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String(params[key] ?? '')),
+  );
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${path}?${search}` : path;
+}

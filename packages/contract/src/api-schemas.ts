@@ -38,6 +38,14 @@ import {
   ZSaveAnswersResponse,
 } from './patient';
 import { ZAnswerHistory } from './answer-history';
+import {
+  ZAdministrationComparison,
+  ZCompareQuery,
+  ZPatientTimeline,
+  ZSharedWithMe,
+  ZShareRequest,
+  ZShareResponse,
+} from './patients';
 import { ZAssessmentResults } from './results';
 import { ZWixSyncRequest, ZWixSyncResponse } from './wix-sync';
 
@@ -69,6 +77,11 @@ export const API_SCHEMAS = {
   extendAssessment: { response: ZExtendAssessmentResponse },
   getResults: { response: ZAssessmentResults },
   getAnswerHistory: { response: ZAnswerHistory },
+  getPatientTimeline: { response: ZPatientTimeline },
+  sharePatient: { body: ZShareRequest, response: ZShareResponse },
+  revokePatientShare: { body: ZShareRequest, response: ZShareResponse },
+  compareAdministrations: { query: ZCompareQuery, response: ZAdministrationComparison },
+  listSharedWithMe: { response: ZSharedWithMe },
   getCredits: { response: ZCredits },
   getTerms: { response: ZTermsDocument },
   getDiagnoses: { query: ZDiagnosesQuery, response: ZDiagnosisCatalogue },

@@ -230,7 +230,8 @@ export type TDiagnosisRef = z.infer<typeof ZDiagnosisRef>;
 export const ZAssessmentDetails = z.object({
   id: z.number().int(),
   patientId: z.string(),
-  testLink: z.string(),
+  /** Null for a colleague reading a shared patient (issue 19): the link is the patient's credential to answer. */
+  testLink: z.string().nullable(),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),

@@ -7,6 +7,7 @@ export * from './patient';
 export * from './results';
 export * from './text';
 export * from './answer-history';
+export * from './patients';
 export * from './api-schemas';
 export * from './api-routes';
 export * from './countries';

@@ -125,6 +125,16 @@ export const ZValidityScaleResult = z.object({
 });
 export type TValidityScaleResult = z.infer<typeof ZValidityScaleResult>;
 
+/** A validity indicator's status in words, as the score report and the CSV print it. */
+export const VALIDITY_STATUS_LABELS: Readonly<Record<TValidityScaleResult['status'], string>> = {
+  ok: 'No concern',
+  flagged: 'Concern',
+  indeterminate: 'Indeterminate',
+  'not-computed': 'Not computed',
+  'not-read': 'Not read',
+  'not-published': 'Not published',
+};
+
 export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;
 export type ValidityVerdictName = (typeof VALIDITY_VERDICTS)[number];
 
@@ -206,6 +216,22 @@ export const ZReportQuery = z.object({
   tz: z.string().max(64).optional(),
 });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
+
+/** `GET /api/assessments/{id}/score-report.pdf?tz=`: the clinician's score report prints the patient id, no name. */
+export const ZScoreReportQuery = z.object({
+  /** The browser's IANA time zone, for the dates on the report; unknown zones fall back to UTC. */
+  tz: z.string().max(64).optional(),
+});
+export type TScoreReportQuery = z.infer<typeof ZScoreReportQuery>;
+
+/**
+ * `GET /api/assessments/export.csv?precision=`: `screen` (default) rounds raw scores and z to the two decimals every
+ * page shows; `full` keeps the exact values. T and percentiles are printed table cells either way.
+ */
+export const ZExportQuery = z.object({
+  precision: z.enum(['screen', 'full'], { error: "precision must be 'screen' or 'full'" }).default('screen'),
+});
+export type TExportQuery = z.infer<typeof ZExportQuery>;
 
 /**
  * How every score is printed (results table, data view, PDF): two decimals, a real minus sign, '—' when not

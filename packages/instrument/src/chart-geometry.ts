@@ -51,6 +51,21 @@ export interface ChartValueLabel {
   readonly halo: number;
 }
 
+/** Each band's value label: VALUE_LABEL_GAP above its bar (above the axis without one), with the halo. */
+export function placeValueLabels(
+  bands: readonly ChartBand[],
+  bars: readonly ChartBar[],
+  baselineY: number,
+): ChartValueLabel[] {
+  const barTops = new Map(bars.map((bar) => [bar.key, bar.y]));
+  return bands.map((band) => ({
+    key: band.key,
+    x: band.center,
+    y: (barTops.get(band.key) ?? baselineY) - VALUE_LABEL_GAP,
+    halo: VALUE_LABEL_HALO,
+  }));
+}
+
 export interface ChartMargins {
   readonly top: number;
   readonly right: number;
@@ -88,6 +103,8 @@ export interface ChartBar {
   /** The scale's level (Mild / Moderate / High, from its printed US percentile), for colouring or text. */
   readonly level: Level | null;
   readonly fill: string;
+  /** How to print the value above the bar, when not as a standardised score (the T chart: "63", "≥ 100"). */
+  readonly valueLabel?: string;
 }
 
 export interface ChartTick {
@@ -224,13 +241,7 @@ function buildChart(layout: ChartLayout, scales: readonly ChartScale[], normFiel
     });
   }
 
-  const barTops = new Map(bars.map((bar) => [bar.key, bar.y]));
-  const valueLabels: ChartValueLabel[] = bands.map((band) => ({
-    key: band.key,
-    x: band.center,
-    y: (barTops.get(band.key) ?? baselineY) - VALUE_LABEL_GAP,
-    halo: VALUE_LABEL_HALO,
-  }));
+  const valueLabels = placeValueLabels(bands, bars, baselineY);
 
   return {
     kind: layout.kind,

@@ -219,3 +219,24 @@ export type {
   ChartValueLabel,
   KeyedChartScale,
 } from './chart-geometry';
+
+export {
+  FORM_SCALE_KEYS,
+  PID5_RELIABILITY,
+  ReliabilityError,
+  findReliabilityProblems,
+  findScaleReliability,
+  parseReliabilityData,
+} from './reliability';
+export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
+export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
+export type {
+  AdministrationComparison,
+  AdministrationValidity,
+  ComparedReading,
+  ComparedScale,
+  ReliableChange,
+  ScaleKind,
+} from './compare-administrations';
+export { T_GUIDE_LINE_VALUES, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
+export type { TChartGeometry, TChartScale } from './t-chart-geometry';

@@ -14,6 +14,12 @@ export type AuditAction =
   | 'assessment.submit'
   | 'assessment.history'
   | 'assessment.refused'
+  | 'patient.timeline'
+  | 'patient.compare'
+  | 'patient.export'
+  | 'patient.share'
+  | 'patient.unshare'
+  | 'patient.shared'
   | 'credits.grant'
   | 'credits.sync';
 

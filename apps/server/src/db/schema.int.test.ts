@@ -57,6 +57,7 @@ describe('schema.ts and the SQL migrations', () => {
       'identities',
       'local_credentials',
       'login_requests',
+      'patient_shares',
       'rate_limit_counters',
       'sessions',
       'test_credits',

@@ -222,6 +222,29 @@ export const answerChanges = pgTable(
   ],
 );
 
+/** 0011_patient_shares.sql: a clinician's patient shared with a colleague for reading (issue 19). */
+export const patientShares = pgTable(
+  'patient_shares',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: text('patient_id').notNull(),
+    granteeId: text('grantee_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.patientId, t.granteeId] }),
+    index('patient_shares_grantee').on(t.granteeId, t.ownerId, t.patientId),
+    check('patient_shares_not_self', sql`${t.ownerId} <> ${t.granteeId}`),
+  ],
+);
+
 export const schema = {
   users,
   identities,
@@ -234,4 +257,5 @@ export const schema = {
   auditEvents,
   rateLimitCounters,
   answerChanges,
+  patientShares,
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, API_SCHEMAS, type ApiRouteName } from '@pid5/contract';
+import { API_ROUTES, API_SCHEMAS, DOWNLOAD_ROUTES, downloadPath, type ApiRouteName } from '@pid5/contract';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 // The web app calls the API through the contract's route table (packages/contract/src/api-routes.ts) with the types
@@ -36,4 +36,16 @@ describe('API contract', () => {
       expect(route?.schema?.querystring, 'the query schema').toBe(schemas.query);
     },
   );
+
+  it.each(Object.values(DOWNLOAD_ROUTES))('the download route $path is registered', ({ method, path }) => {
+    const route = server.running.app.routeTable.find((entry) => entry.method === method && entry.url === path);
+    expect(route, `${method} ${path} is not registered`).toBeDefined();
+  });
+
+  it('fills in download paths', () => {
+    expect(downloadPath('getScoreReportPdf', { id: 7 }, { tz: 'Europe/Berlin' })).toBe(
+      '/api/assessments/7/score-report.pdf?tz=Europe%2FBerlin',
+    );
+    expect(downloadPath('exportCsv')).toBe('/api/assessments/export.csv');
+  });
 });

@@ -98,6 +98,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/:id/score-report.pdf': {
+    audited: {
+      action: 'assessment.report',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/score-report.pdf`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'GET /api/assessments/:id/answer-history': {
     audited: {
       action: 'assessment.history',
@@ -119,7 +129,104 @@ const AUDIT_RULES: Record<string, AuditRule> = {
     },
   },
 
+  'GET /api/assessments/:id/patient': {
+    audited: {
+      action: 'patient.timeline',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/patient`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /api/assessments/:id/compare': {
+    audited: {
+      action: 'patient.compare',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const again = await insertAssessment(stack.server, {
+          clinicianId: clinician.id,
+          patientId: row.patientId,
+          consented: true,
+          responses: ALL_ANSWERED,
+          finishedAt: stack.server.clock.now(),
+          scores: scoreResponses(ALL_ANSWERED),
+        });
+        patientSecrets.push(again.code);
+        const path = `/api/assessments/${row.id}/compare?with=${again.row.id}`;
+        const response = await send(clinician.client, 'GET', path, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /api/assessments/:id/compare.pdf': {
+    audited: {
+      action: 'patient.compare',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const again = await insertAssessment(stack.server, {
+          clinicianId: clinician.id,
+          patientId: row.patientId,
+          consented: true,
+          responses: ALL_ANSWERED,
+          finishedAt: stack.server.clock.now(),
+          scores: scoreResponses(ALL_ANSWERED),
+        });
+        patientSecrets.push(again.code);
+        const path = `/api/assessments/${row.id}/compare.pdf?with=${again.row.id}`;
+        const response = await send(clinician.client, 'GET', path, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /api/patients/shared-with-me': {
+    audited: {
+      action: 'patient.shared',
+      run: async (ip) => {
+        const response = await send(clinician.client, 'GET', '/api/patients/shared-with-me', ip);
+        return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
+  'GET /api/assessments/:id/patient.csv': {
+    audited: {
+      action: 'patient.export',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/patient.csv`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+
   // Changes.
+  'POST /api/assessments/:id/patient/shares': {
+    audited: {
+      action: 'patient.share',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true });
+        const colleague = await createSignedInClinician(stack.server, 'audit-colleague');
+        const body = { granteeId: colleague.id };
+        const response = await send(clinician.client, 'POST', `/api/assessments/${row.id}/patient/shares`, ip, body);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'POST /api/assessments/:id/patient/shares/revoke': {
+    audited: {
+      action: 'patient.unshare',
+      run: async (ip, startCounting) => {
+        const { row } = await makeTest({ consented: true });
+        const colleague = await createSignedInClinician(stack.server, 'audit-colleague');
+        const body = { granteeId: colleague.id };
+        await send(clinician.client, 'POST', `/api/assessments/${row.id}/patient/shares`, ip, body);
+        await startCounting();
+        const path = `/api/assessments/${row.id}/patient/shares/revoke`;
+        const response = await send(clinician.client, 'POST', path, ip, body);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'POST /api/assessments': {
     audited: {
       action: 'assessment.create',
@@ -228,6 +335,7 @@ const AUDIT_RULES: Record<string, AuditRule> = {
 
   // No audit row, and why.
   'GET /api/docs': { notAudited: NO_PATIENT_DATA },
+  'GET /api/assessments/export-dictionary.csv': { notAudited: "what the export's columns mean: no patient data" },
   'GET /auth/methods': { notAudited: NO_PATIENT_DATA },
   'GET /api/me': { notAudited: NO_PATIENT_DATA },
   'GET /api/documents/terms': { notAudited: NO_PATIENT_DATA },
@@ -332,6 +440,7 @@ describe('audit coverage', () => {
       ['GET', `/api/assessments/${row.id}`, 'GET /api/assessments/:id'],
       ['GET', `/api/assessments/${row.id}/results`, 'GET /api/assessments/:id/results'],
       ['GET', `/api/assessments/${row.id}/report.pdf`, 'GET /api/assessments/:id/report.pdf'],
+      ['GET', `/api/assessments/${row.id}/score-report.pdf`, 'GET /api/assessments/:id/score-report.pdf'],
       ['POST', `/api/assessments/${row.id}/extend`, 'POST /api/assessments/:id/extend'],
       ['GET', `/api/assessments/${missingId}`, 'GET /api/assessments/:id'],
     ] as const;

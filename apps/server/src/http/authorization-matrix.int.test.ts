@@ -28,16 +28,16 @@ import type { RouteEntry } from './access';
 // test/factories.ts signs every user in with this password.
 const PASSWORD = 'correct horse battery';
 
-type TestName = 'X' | 'Y' | 'Z';
+type TestName = 'X' | 'Y' | 'Z' | 'W';
 
 /** The tests a caller's session may see (DESIGN.md §2): own tests; every test for an admin in the admin view. */
 const SESSION_SEES: Record<Caller, readonly TestName[]> = {
   anonymous: [],
   patientOwn: [],
   patientOther: [],
-  clinicianA: ['X', 'Y'],
+  clinicianA: ['X', 'Y', 'W'],
   clinicianB: ['Z'],
-  adminAdminView: ['X', 'Y', 'Z'],
+  adminAdminView: ['X', 'Y', 'Z', 'W'],
   adminClinicianView: [],
 };
 
@@ -114,11 +114,11 @@ async function keepSignedIn(caller: Caller): Promise<void> {
 }
 
 async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
-  const make = async (name: TestName, clinicianId: string, finished: boolean): Promise<MadeTest> => {
+  const make = async (name: TestName, clinicianId: string, finished: boolean, patientOf = name): Promise<MadeTest> => {
     const answers = randomAnswers();
     const made = await insertAssessment(server, {
       clinicianId,
-      patientId: `${name}-${unique}`,
+      patientId: `${patientOf}-${unique}`,
       responses: answers,
       consented: true,
       // Open tests are due in 5 days, so that their owner may extend them (issue 16: from 7 days before).
@@ -131,6 +131,8 @@ async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
     X: await make('X', clinicianA.id, false),
     Y: await make('Y', clinicianA.id, true),
     Z: await make('Z', clinicianB.id, false),
+    // Y's patient again, submitted: a second administration for the patient routes (timeline, comparison).
+    W: await make('W', clinicianA.id, true, 'Y'),
   };
 }
 
@@ -192,6 +194,7 @@ async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promis
     consentId,
     clinicianBId: clinicianB.id,
     target: { id: tests[idTest].id, patientId: tests[idTest].patientId },
+    secondAdministrationId: tests.W.id,
   };
   const path = fillPath(route.url, { id: tests[idTest].id, code: tests[codeTest].code }) + (row.query?.(ctx) ?? '');
   const before = await snapshotRows(tests);
@@ -205,7 +208,7 @@ async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promis
   if (target && !visible.has(target) && isSuccess) {
     leaks.push(`${where}: ${response.status} for test ${target}, which ${caller} may not see`);
   }
-  for (const name of ['X', 'Y', 'Z'] as const) {
+  for (const name of ['X', 'Y', 'Z', 'W'] as const) {
     if (visible.has(name)) {
       continue;
     }
@@ -233,7 +236,8 @@ async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promis
   }
   // Someone else's test answers exactly like a missing one: same status, same body, nothing to tell them apart.
   if (usesId && response.status === 404) {
-    const missingPath = fillPath(route.url, { id: 999_999_999_999, code: tests[codeTest].code });
+    const missingPath =
+      fillPath(route.url, { id: 999_999_999_999, code: tests[codeTest].code }) + (row.query?.(ctx) ?? '');
     const missing = await request(caller, route.method, missingPath, row.body?.(ctx));
     const missingBody = await missing.text();
     if (missing.status !== 404 || missingBody !== body) {

@@ -2,8 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import { startWorker } from '../lib/start-worker';
-import type { PdfJobMessage, PdfResultMessage } from './pdf-worker';
-import type { ReportInput } from './report-pdf';
+import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
 
 // Reports are drawn off the event loop (DESIGN.md §1: "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
@@ -17,7 +16,7 @@ export const PDF_RETRY_AFTER_SECONDS = 5;
 
 export interface PdfPool {
   /** `requester`: whose report it is (the user id); requesters take turns and each has a bound of their own. */
-  render(input: ReportInput, options?: { requester?: string }): Promise<Uint8Array>;
+  render(input: PdfReportInput, options?: { requester?: string }): Promise<Uint8Array>;
   /** Start a worker ahead of need (its first start loads pdfkit and compiles the TypeScript: about a second). */
   warm(): void;
   close(): Promise<void>;
@@ -40,7 +39,7 @@ export interface PdfPoolOptions {
 interface Job {
   id: number;
   requester: string;
-  input: ReportInput;
+  input: PdfReportInput;
   resolve(pdf: Uint8Array): void;
   reject(error: Error): void;
   timer?: NodeJS.Timeout;

@@ -2,14 +2,33 @@ import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { canUsePdfkitInternals } from './pdfkit-internals';
+import { renderComparisonPdf, type ComparisonReportInput } from './comparison-report/comparison-pdf';
 import { renderReportPdf, type ReportInput } from './report-pdf';
+import { renderScoreReportPdf, type ScoreReportInput } from './score-report-pdf';
 
 // Worker-thread side of pdf-pool.ts: draws one report per message and posts the bytes back (transferred, not
 // copied). Errors are posted as messages so the pool can answer that request and keep the worker.
 
+/**
+ * What the pool draws: the patient's report (report-pdf.ts), the clinician's score report (score-report-pdf.ts) or
+ * the comparison of two tests (comparison-report/).
+ */
+export type PdfReportInput = ReportInput | ScoreReportInput | ComparisonReportInput;
+
 export interface PdfJobMessage {
   id: number;
-  input: ReportInput;
+  input: PdfReportInput;
+}
+
+function renderAnyReport(input: PdfReportInput): Promise<Uint8Array> {
+  switch (input.kind) {
+    case 'comparison':
+      return renderComparisonPdf(input);
+    case 'score-report':
+      return renderScoreReportPdf(input);
+    default:
+      return renderReportPdf(input);
+  }
 }
 
 export type PdfResultMessage = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
@@ -44,7 +63,7 @@ lowerThreadPriority();
 canUsePdfkitInternals();
 
 port.on('message', (job: PdfJobMessage) => {
-  renderReportPdf(job.input).then(
+  renderAnyReport(job.input).then(
     (pdf) => {
       const message: PdfResultMessage = { id: job.id, ok: true, pdf };
       port.postMessage(message, [pdf.buffer as ArrayBuffer]);

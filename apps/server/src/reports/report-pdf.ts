@@ -1,4 +1,4 @@
-import { formatLevel, formatScore, type TAssessmentResults } from '@pid5/contract';
+import type { TAssessmentResults } from '@pid5/contract';
 import { chartScoresFromLists } from '@pid5/instrument';
 import { drawPageFooters } from './drawing/footer';
 import { MARGIN } from './drawing/page';
@@ -12,7 +12,8 @@ import { drawUnderstanding } from './profile-report/understanding';
 import { drawValidityFirst } from './profile-report/validity-first';
 import { drawValidityNote } from './profile-report/validity-note';
 import { createReportDocument, endReportDocument } from './report-document';
-import { REPORT_TITLE, reportFixedTexts } from './report-texts';
+import { allReportFixedTexts } from './fixed-texts';
+import { REPORT_TITLE } from './report-texts';
 
 // The printable report (spec §2 "Printable report"), drawn in code with pdfkit from stored data (DESIGN.md §10): its
 // sections in order, each in profile-report/, built from the building blocks in drawing/ (page, text, table, chart,
@@ -21,6 +22,8 @@ import { REPORT_TITLE, reportFixedTexts } from './report-texts';
 // worker thread (pdf-pool.ts) so a report never blocks the event loop.
 
 export interface ReportInput {
+  /** Which report the PDF pool draws (absent: this one). */
+  readonly kind?: 'profile';
   /** Already sanitised (report-name.ts). */
   readonly name: string;
   /** Already formatted in the requester's locale (report-date.ts). */
@@ -28,20 +31,6 @@ export interface ReportInput {
   readonly results: TAssessmentResults;
   readonly instituteName: string;
   readonly copyrightYear: number;
-}
-
-/** What the report prints besides its texts: the copyright sign, and scores and levels in every form. */
-function fixedTexts(): string[] {
-  return [
-    ...reportFixedTexts(),
-    '\u00a9',
-    // Characters of the validity, norms and T texts (e.g. "≥ 100", "Krueger (2024) – …"), so they replay too.
-    '≥ ≤ − – — ‘ ’ “ ” ± é ü ö ä ×',
-    formatScore(-1.23),
-    formatScore(null),
-    formatLevel({ level: null, isScored: true }),
-    formatLevel({ level: null, isScored: false }),
-  ];
 }
 
 /** Draw the report; resolves to the PDF bytes. */
@@ -60,7 +49,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
         Creator: input.instituteName,
       },
     },
-    fixedTexts,
+    allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);
   const { results } = input;

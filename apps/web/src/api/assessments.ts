@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AssessmentSort, AssessmentStatusFilter, TCreateAssessmentRequest } from '@pid5/contract';
+import {
+  downloadPath,
+  type AssessmentSort,
+  type AssessmentStatusFilter,
+  type TCreateAssessmentRequest,
+} from '@pid5/contract';
 import { apiRequest, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -86,23 +91,35 @@ export const REPORT_DOWNLOAD_FAILED = 'Error downloading PDF';
 /** Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. */
 export async function downloadReport(id: number, name: string): Promise<void> {
   // The browser's time zone, so the date printed on the report is the reader's today.
-  const query = new URLSearchParams({ name, tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
-  const response = await fetch(`/api/assessments/${id}/report.pdf?${query.toString()}`, { credentials: 'same-origin' });
+  await downloadPdf(downloadPath('getReportPdf', { id }, { name, tz: browserTimeZone() }), 'report.pdf');
+}
+
+/** Fetches the clinician's score report (patient id, validity table, every number, answers) as score-report.pdf. */
+export async function downloadScoreReport(id: number): Promise<void> {
+  await downloadPdf(downloadPath('getScoreReportPdf', { id }, { tz: browserTimeZone() }), 'score-report.pdf');
+}
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+async function downloadPdf(url: string, filename: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) {
     // A refused name (400) comes with a message saying what to change; any other failure is the spec's message.
     throw response.status === 400
       ? await errorFromResponse(response, REPORT_DOWNLOAD_FAILED)
       : new ApiError(response.status, 'INTERNAL', REPORT_DOWNLOAD_FAILED);
   }
-  const url = URL.createObjectURL(await response.blob());
+  const objectUrl = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');
-    link.href = url;
-    link.download = 'report.pdf';
+    link.href = objectUrl;
+    link.download = filename;
     document.body.append(link);
     link.click();
     link.remove();
   } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   }
 }

@@ -35,7 +35,15 @@ const emptyToNull = (value: string | null | undefined) => (value && value.trim()
 /** The details screen (spec §2, clinician and admin views). No internal fields: no code hash, terms or scores. */
 export function presentDetails(
   row: AssessmentWithClinician,
-  options: { view: ViewMode; publicUrl: string; now: Date; catalogue: DiagnosisCatalogue; linkCodes: LinkCodes },
+  options: {
+    view: ViewMode;
+    /** A colleague reading a shared patient (issue 19): no test link, which is the patient's credential to answer. */
+    isShared?: boolean;
+    publicUrl: string;
+    now: Date;
+    catalogue: DiagnosisCatalogue;
+    linkCodes: LinkCodes;
+  },
 ): TAssessmentDetails {
   const a = row.assessment;
   // Primary first, then the others in the order they were chosen.
@@ -43,7 +51,7 @@ export function presentDetails(
   return {
     id: a.id,
     patientId: a.patientId,
-    testLink: testLinkFor(options.publicUrl, linkCodeOf(a, options.linkCodes)),
+    testLink: options.isShared ? null : testLinkFor(options.publicUrl, linkCodeOf(a, options.linkCodes)),
     answeredCount: a.answeredCount,
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
@@ -7,8 +7,12 @@ import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lif
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
 
-/** Whose assessments a request may see: decided from the session only (role and view mode). */
-export type AssessmentScope = { kind: 'all' } | { kind: 'own'; clinicianId: string };
+/**
+ * Whose assessments a request may see: decided from the session only (role and view mode). `readable` is `own` plus
+ * the patients other clinicians have shared with this one (patient_shares, issue 19), for reads only.
+ */
+export type AssessmentScope =
+  { kind: 'all' } | { kind: 'own'; clinicianId: string } | { kind: 'readable'; clinicianId: string };
 
 export interface AssessmentWithClinician {
   assessment: AssessmentRow;
@@ -16,7 +20,19 @@ export interface AssessmentWithClinician {
 }
 
 function scopeCondition(scope: AssessmentScope): SQL | undefined {
-  return scope.kind === 'own' ? eq(assessments.clinicianId, scope.clinicianId) : undefined;
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'own':
+      return eq(assessments.clinicianId, scope.clinicianId);
+    case 'readable':
+      // Column names qualified by hand: inside the subquery Drizzle would print both tables' columns unqualified.
+      return or(
+        eq(assessments.clinicianId, scope.clinicianId),
+        sql`exists (select 1 from patient_shares s where s.grantee_id = ${scope.clinicianId}
+          and s.owner_id = "assessments"."clinician_id" and s.patient_id = "assessments"."patient_id")`,
+      );
+  }
 }
 
 /** A LIKE pattern matching `text` literally anywhere: `%`, `_` and the escape character itself are escaped. */
@@ -158,6 +174,11 @@ export type AssessmentExportRow = [
   instrumentVersion: string | null,
   normsVersion: string | null,
   scoreCells: string | null,
+  consentAgreedAt: number | null,
+  termsId: number | null,
+  /** The stored verdict's label and lines (key, status, score, printed percentile); null before scoring-2. */
+  verdictLabel: string | null,
+  validityLines: [key: string, status: string, score: number | null, percentile: number | null][] | null,
 ];
 
 /**
@@ -176,7 +197,11 @@ export async function listAssessmentsAfter(
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, array_to_string(score_values, ',', ''))::text as "row"
+      ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
+      ${a.termsId}, ${a.scores} #>> '{validityVerdict,label}',
+      (select json_agg(json_build_array(l ->> 'key', l ->> 'status', l -> 'score', l #> '{percentile,percentile}'))
+        from jsonb_array_elements(case when jsonb_typeof(${a.scores} #> '{validityVerdict,lines}') = 'array'
+          then ${a.scores} #> '{validityVerdict,lines}' else '[]'::jsonb end) as l))::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

@@ -8,11 +8,13 @@ import {
   ZAssessmentList,
   ZCreateAssessmentRequest,
   ZCreateAssessmentResponse,
+  ZExportQuery,
   ZExtendAssessmentResponse,
   ZListAssessmentsQuery,
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
+import { buildDataDictionary, encodeDataDictionaryCsv } from './export-dictionary';
 import {
   createAssessment,
   exportAssessments,
@@ -92,7 +94,11 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Every assessment the caller may see in their current view, as CSV (streamed)',
+        summary:
+          'Every assessment the caller may see in their current view, as CSV (streamed). `precision=full` keeps exact ' +
+          'raw scores and z; the default rounds them to two decimals as every page shows them. Columns: ' +
+          '/api/assessments/export-dictionary.csv',
+        querystring: ZExportQuery,
       },
     },
     async (request, reply) => {
@@ -102,6 +108,8 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         now,
         ip: request.ip,
+        normTables: app.deps.normTables,
+        precision: request.query.precision,
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);
@@ -110,6 +118,24 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         .header('content-disposition', `attachment; filename="assessments-${day}.csv"`)
         .send(stream);
     },
+  );
+
+  r.get(
+    '/api/assessments/export-dictionary.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary:
+          'The data dictionary of export.csv: every column, its values, and where its numbers come from (norm ' +
+          'samples, N, year, country, language, how each number was derived). No patient data.',
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="assessments-dictionary.csv"')
+        .send(encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables))),
   );
 
   r.get(
@@ -125,7 +151,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const now = clock.now();
-      const { found, view } = await viewAssessment({
+      const { found, view, isShared } = await viewAssessment({
         db,
         session: requireSession(request),
         id: request.params.id,
@@ -134,6 +160,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       });
       return presentDetails(found, {
         view,
+        isShared,
         publicUrl: config.publicUrl,
         now,
         catalogue,

@@ -10,6 +10,7 @@ import {
   type TExtendAssessmentResponse,
   type ViewMode,
 } from '@pid5/contract';
+import type { NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
@@ -32,6 +33,7 @@ import {
   type AssessmentScope,
   type AssessmentWithClinician,
 } from './assessments.repo';
+import type { CsvPrecision } from './export-columns';
 import { createAssessmentsCsvStream } from './export-csv';
 
 // Every read of patient data and every change is audited here, in the service (DESIGN.md §3), never in a route.
@@ -47,6 +49,17 @@ export function resolveView(session: ActiveSession): { view: ViewMode; scope: As
     return { view: 'admin', scope: { kind: 'all' } };
   }
   return { view: 'clinician', scope: { kind: 'own', clinicianId: session.user.id } };
+}
+
+/**
+ * The view for reading one test or patient: as resolveView, and in the clinician view also the patients other
+ * clinicians have shared with this one (issue 19; read only: extending, creating and sharing use resolveView).
+ */
+export function resolveReadView(session: ActiveSession): { view: ViewMode; scope: AssessmentScope } {
+  const resolved = resolveView(session);
+  return resolved.scope.kind === 'own'
+    ? { view: resolved.view, scope: { kind: 'readable', clinicianId: resolved.scope.clinicianId } }
+    : resolved;
 }
 
 export function pageCountFor(total: number, pageSize = ASSESSMENTS_PAGE_SIZE): number {
@@ -106,18 +119,19 @@ export async function viewAssessment(options: {
   id: number;
   now: Date;
   ip: string;
-}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
-  const { view, scope } = resolveView(options.session);
+}): Promise<{ found: AssessmentWithClinician; view: ViewMode; isShared: boolean }> {
+  const { view, scope } = resolveReadView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const isShared = view === 'clinician' && found.assessment.clinicianId !== options.session.user.id;
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.view',
     assessmentId: found.assessment.id,
     ip: options.ip,
     at: options.now,
-    details: { view },
+    details: isShared ? { view, shared: true } : { view },
   });
-  return { found, view };
+  return { found, view, isShared };
 }
 
 /**
@@ -129,6 +143,9 @@ export async function exportAssessments(options: {
   session: ActiveSession;
   now: Date;
   ip: string;
+  /** The loaded US tables, for T, percentile and level (the results' own). */
+  normTables: NormTables;
+  precision: CsvPrecision;
   onError: (error: Error) => void;
 }): Promise<NodeJS.ReadableStream> {
   const { db, now } = options;
@@ -138,10 +155,11 @@ export async function exportAssessments(options: {
     action: 'assessment.export',
     ip: options.ip,
     at: now,
-    details: { view },
+    details: { view, precision: options.precision },
   });
   return createAssessmentsCsvStream({
     now,
+    scores: { normTables: options.normTables, precision: options.precision },
     fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
     onError: options.onError,
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { scoreResponses, type ScoreResult } from '@pid5/instrument';
+import { DOMAINS, FACETS, scoreResponses, type ScoreResult } from '@pid5/instrument';
 import { assessments, auditEvents } from '../../db/schema';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
@@ -9,6 +9,7 @@ import { createSignedInAdmin, createSignedInClinician } from '../../../test/fact
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createSubmittedAssessment } from '../../../test/results-test-helpers';
+import { formatCsvPercentile as formatPercentileForCsv } from './export-columns';
 import { CSV_HEADERS } from './export-csv';
 
 let server: TestServer;
@@ -74,8 +75,8 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-async function download(client: ReturnType<TestServer['client']>) {
-  const response = await client.get('/api/assessments/export.csv');
+async function download(client: ReturnType<TestServer['client']>, query = '') {
+  const response = await client.get(`/api/assessments/export.csv${query}`);
   expect(response.status).toBe(200);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
@@ -89,6 +90,7 @@ describe('CSV export', () => {
     const completed = await insertAssessment(server, {
       clinicianId: clinician.id,
       patientId: '=HYPERLINK("http://evil.example","x")',
+      consented: true,
       responses,
       finishedAt: server.clock.now(),
       scores,
@@ -137,15 +139,30 @@ describe('CSV export', () => {
     expect(done[column('Diagnoses')]).toBe('F41.1; F32.0');
     expect(done[column('Primary Diagnosis')]).toBe('F41.1');
     expect(done[column('Postal Code')]).toBe('12345');
-    expect(Number(done[column('Anx Score')])).toBeCloseTo(scores.facets.Anx.score!, 12);
-    expect(Number(done[column('Anx SRF')])).toBeCloseTo(scores.facets.Anx.srf!, 12);
-    expect(Number(done[column('NegAf IRF')])).toBeCloseTo(scores.domains.NegAf.irf!, 12);
+    expect(done[column('Consent Date')]).toBe(completed.row.consentAgreedAt?.toISOString());
+    expect(done[column('Terms ID')]).toBe(String(completed.row.termsId));
+    // Rounded as the pages show them; T, percentile and level as the results API reads them.
+    expect(done[column('Anxiousness raw')]).toBe(scores.facets.Anx.score!.toFixed(2));
+    expect(done[column('Anxiousness z (US 2024)')]).toBe(scores.facets.Anx.srf!.toFixed(2));
+    expect(done[column('Negative Affect z (DE 2026)')]).toBe(scores.domains.NegAf.irf!.toFixed(2));
+    expect(done[column('Anxiousness T (US 2024)')]).toBe(String(scores.facets.Anx.us!.t));
+    expect(done[column('Anxiousness percentile (US 2024)')]).toBe(
+      formatPercentileForCsv(scores.facets.Anx.us!.percentile),
+    );
+    expect(done[column('Anxiousness level (US 2024)')]).toBe(scores.facets.Anx.level ?? 'Below Mild');
+    // The alternating protocol is inconsistent: the verdict and INC say so.
+    expect(done[column('Validity Verdict')]).toBe('Not interpretable');
+    expect(done[column('INC (inconsistency) score')]).toBe(String(scores.validity.INC.score));
+    expect(done[column('INC (inconsistency) status')]).toBe('Concern');
+    expect(done[column('SD-TD (kind of favourable answering) status')]).toBe('Not read');
 
     const open = byPatient.get('Zoë Ünïcode')!;
     expect(open[column('Status')]).toBe('Not started');
     expect(open[column('Date Completed')]).toBe('');
-    expect(open[column('Anx Score')]).toBe('');
-    expect(open[column('Psych SRF')]).toBe('');
+    expect(open[column('Consent Date')]).toBe('');
+    expect(open[column('Validity Verdict')]).toBe('');
+    expect(open[column('Anxiousness raw')]).toBe('');
+    expect(open[column('Psychoticism z (US 2024)')]).toBe('');
 
     const [audited] = await server.database.db
       .select({ n: count() })
@@ -223,17 +240,82 @@ describe('CSV export', () => {
     return row?.values === null || row?.values === undefined ? null : JSON.parse(row.values);
   }
 
-  it('prints the 90 score values kept at submission, exactly', async () => {
+  it('prints the 90 score values kept at submission, exactly with precision=full and rounded by default', async () => {
     const clinician = await createSignedInClinician(server, 'csv-stored');
     const responses = '3210'.repeat(54) + '1230';
     const id = await createSubmittedAssessment(server, { clinicianId: clinician.id, responses });
     const expected = flattenScores(scoreResponses(responses));
     expect(await storedScoreValues(id)).toEqual(expected);
+    const header = (group: string, key: string, field: string) => {
+      const scale = [...DOMAINS, ...FACETS].find((s) => s.key === key)!;
+      expect(group === 'domains').toBe(DOMAINS.some((d) => d.key === key));
+      return `${scale.name} ${field === 'score' ? 'raw' : field === 'srf' ? 'z (US 2024)' : 'z (DE 2026)'}`;
+    };
 
+    const full = await download(clinician.client, '?precision=full');
+    const fullRow = parseCsv(full.text.slice(1)).find((cells) => cells[0] === String(id))!;
+    const screen = await download(clinician.client);
+    const screenRow = parseCsv(screen.text.slice(1)).find((cells) => cells[0] === String(id))!;
+    SCORE_VALUE_PATHS.forEach(([group, key, field], i) => {
+      const column = CSV_HEADERS.indexOf(header(group, key, field));
+      const value = expected[i] ?? null;
+      expect(fullRow[column], `${key} ${field}`).toBe(value === null ? '' : String(value));
+      expect(screenRow[column], `${key} ${field}`).toBe(
+        value === null ? '' : value.toFixed(2).replace(/^-0\.00$/, '0.00'),
+      );
+    });
+  });
+
+  it('scores the verdict again from the answers for a test stored before the verdict existed (scoring-1)', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-old');
+    const responses = '0123'.repeat(55);
+    const { validityVerdict: _dropped, ...oldFormat } = scoreResponses(responses);
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      responses,
+      finishedAt: server.clock.now(),
+      scores: oldFormat,
+    });
     const { text } = await download(clinician.client);
-    const row = parseCsv(text.slice(1)).find((cells) => cells[0] === String(id))!;
-    const scoreCells = row.slice(CSV_HEADERS.indexOf('Anh Score'));
-    expect(scoreCells).toEqual(expected.map((value) => (value === null ? '' : String(value))));
+    const cells = parseCsv(text.slice(1)).find((record) => record[0] === String(row.id))!;
+    expect(cells[CSV_HEADERS.indexOf('Validity Verdict')]).toBe('Not interpretable');
+    expect(cells[CSV_HEADERS.indexOf('INC (inconsistency) status')]).toBe('Concern');
+    expect(cells[CSV_HEADERS.indexOf('Anhedonia raw')]).toBe(oldFormat.facets.Anh.score!.toFixed(2));
+  });
+
+  it('refuses an unknown precision with a 400 that says what is allowed', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-precision');
+    const response = await clinician.client.get('/api/assessments/export.csv?precision=exact');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("precision must be 'screen' or 'full'");
+  });
+
+  it("serves a data dictionary with an entry for every CSV column and the norms' provenance", async () => {
+    const clinician = await createSignedInClinician(server, 'csv-dictionary');
+    const response = await clinician.client.get('/api/assessments/export-dictionary.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="assessments-dictionary.csv"');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()));
+    expect(text.startsWith('\ufeff')).toBe(true);
+    const [head, ...entries] = parseCsv(text.slice(1));
+    expect(head).toEqual(['Column', 'Meaning', 'Values', 'Source']);
+    // Every header of the export has its entry, in the same order, each saying something.
+    expect(entries.map((entry) => entry[0])).toEqual([...CSV_HEADERS]);
+    for (const [column, meaning] of entries) {
+      expect(meaning, column).not.toBe('(not described)');
+      expect(meaning?.length, column).toBeGreaterThan(10);
+    }
+    const byColumn = new Map(entries.map((entry) => [entry[0], entry]));
+    const usT = byColumn.get('Anhedonia T (US 2024)')!;
+    expect(usT[3]).toContain('N = 995');
+    expect(usT[3]).toContain('Country: USA; English-language form');
+    expect(usT[3]).toMatch(/Markon, Fossati, Somma & Krueger \(2024\)/);
+    const deZ = byColumn.get('Anhedonia z (DE 2026)')!;
+    expect(deZ[3]).toContain('manuscript under review');
+    expect(deZ[3]).toContain('German-language form');
+    expect(deZ[3]).toMatch(/4,?727/);
+    expect(byColumn.get('Anhedonia z (US 2024)')![1]).toContain('derived from the printed linear T tables');
   });
 
   it('the database derives the score values from the stored JSON in the export order, whoever wrote it', async () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { US_NORM_TABLES, classifyLevel, getNormTable, readNormTable } from '@pid5/instrument';
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import type { AssessmentExportRow } from './assessments.repo';
+import { CSV_SCALES } from './export-columns';
 import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
 import { containsPattern } from './assessments.repo';
 import { pageCountFor } from './assessments.service';
@@ -65,10 +67,40 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 20 fixed columns then score, SRF and IRF for 25 facets and 5 domains', () => {
-    expect(CSV_HEADERS).toHaveLength(20 + 30 * 3);
-    expect(CSV_HEADERS.slice(20, 23)).toEqual(['Anh Score', 'Anh SRF', 'Anh IRF']);
-    expect(CSV_HEADERS.at(-1)).toBe('Psych IRF');
+  it('has 22 fixed columns, the verdict, 4 validity indicators × 3, then 6 columns for 5 domains and 25 facets', () => {
+    // 22 with issue 16's Country Code.
+    expect(CSV_HEADERS).toHaveLength(22 + 1 + 4 * 3 + 30 * 6);
+    expect(CSV_HEADERS.slice(20, 24)).toEqual([
+      'Consent Date',
+      'Terms ID',
+      'Validity Verdict',
+      'INC (inconsistency) score',
+    ]);
+    expect(CSV_HEADERS).toContain('PRD (under-reporting) percentile (US 2024)');
+    expect(CSV_HEADERS).toContain('SD-TD (kind of favourable answering) status');
+    const negativeAffect = CSV_HEADERS.indexOf('Negative Affect raw');
+    expect(CSV_HEADERS.slice(negativeAffect, negativeAffect + 6)).toEqual([
+      'Negative Affect raw',
+      'Negative Affect T (US 2024)',
+      'Negative Affect percentile (US 2024)',
+      'Negative Affect level (US 2024)',
+      'Negative Affect z (US 2024)',
+      'Negative Affect z (DE 2026)',
+    ]);
+    expect(CSV_HEADERS).toContain('Anhedonia T (US 2024)');
+    expect(CSV_HEADERS.at(-1)).toBe('Withdrawal z (DE 2026)');
+    // Never the spec's field names, which read as self- and informant-report norms.
+    expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
+    expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
+  });
+
+  it("reads each scale's score, srf and irf as three consecutive stored values (one slice per scale)", () => {
+    expect(CSV_SCALES).toHaveLength(30);
+    for (const scale of CSV_SCALES) {
+      expect(scale.valueIndex.score, scale.key).toBeGreaterThanOrEqual(0);
+      expect(scale.valueIndex.srf, scale.key).toBe(scale.valueIndex.score + 1);
+      expect(scale.valueIndex.irf, scale.key).toBe(scale.valueIndex.score + 2);
+    }
   });
 });
 
@@ -118,6 +150,17 @@ describe('createAssessmentsCsvStream', () => {
     null,
     null,
     id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
+    id === 3 ? Date.parse('2025-01-02T10:00:00Z') / 1000 : null,
+    id === 3 ? 7 : null,
+    id === 3 ? 'Valid' : null,
+    id === 3
+      ? [
+          ['INC', 'ok', 5, 0.59],
+          ['ORS', 'ok', 0, 0.889],
+          ['PRD', 'ok', 30, 0.97],
+          ['SDTD', 'not-read', 24, null],
+        ]
+      : null,
   ];
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
@@ -128,12 +171,21 @@ describe('createAssessmentsCsvStream', () => {
     return text;
   }
 
+  const scores = { normTables: US_NORM_TABLES, precision: 'screen' as const };
+
+  /** The cells of a line by header (the quoted clinician name holds one comma). */
+  function cellsOf(line: string | undefined): (header: string) => string | undefined {
+    const cells = (line ?? '').replace('"Dr, ""Who"""', 'Dr Who').split(',');
+    return (header) => cells[CSV_HEADERS.indexOf(header)];
+  }
+
   it('writes the BOM and header, then every batch in order, asking for each batch after the last id', async () => {
     const asked: number[] = [];
     const rows = [1, 2, 3, 4, 5].map(row);
     const text = await read(
       createAssessmentsCsvStream({
         now: new Date('2025-01-15T00:00:00Z'),
+        scores,
         batchSize: 2,
         fetchBatch: async (afterId, limit) => {
           asked.push(afterId);
@@ -148,22 +200,55 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
-    // Issue 16: the country's name and its ISO code; a country kept as free text has no code.
+    // Issue 16: the country's name and its ISO code; a country kept as free text has no code, and goes through the
+    // formula guard like any text cell.
     expect(lines[0]).toContain(',Postal Code,Country,Country Code,Diagnoses,');
-    expect(lines[4]).toContain(',123,United Kingdom,GB,F41.1,');
-    expect(lines[1]).toContain(',123,Germany,,F41.1,');
-    // A free-text country kept from before goes through the formula guard like any text cell.
-    expect(lines[5]).toContain(`,123,"'=HYPERLINK(""x"")",,F41.1,`);
-    // Score columns (one more comma from the quoted clinician name): as the database wrote them; none: all empty.
-    expect(lines[3]?.split(',').slice(21, 25)).toEqual(['1.25', '-0.5', '', '5e-05']);
+    expect(cellsOf(lines[4])('Country')).toBe('United Kingdom');
+    expect(cellsOf(lines[4])('Country Code')).toBe('GB');
+    expect(cellsOf(lines[1])('Country')).toBe('Germany');
+    expect(cellsOf(lines[1])('Country Code')).toBe('');
+    expect(lines[5]).toContain(`,"'=HYPERLINK(""x"")",,`);
+    // Score columns (one more comma from the quoted clinician name): rounded as on screen; none: all empty.
+    const cell = cellsOf(lines[3]);
     expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
-    expect(lines[1]?.split(',').slice(21)).toEqual(Array.from({ length: 90 }, () => ''));
+    expect(cell('Consent Date')).toBe('2025-01-02T10:00:00.000Z');
+    expect(cell('Terms ID')).toBe('7');
+    expect(cell('Validity Verdict')).toBe('Valid');
+    expect(cell('INC (inconsistency) score')).toBe('5');
+    expect(cell('INC (inconsistency) percentile (US 2024)')).toBe('59');
+    expect(cell('ORS (over-reporting) percentile (US 2024)')).toBe('88.9');
+    expect(cell('SD-TD (kind of favourable answering) status')).toBe('Not read');
+    expect(cell('SD-TD (kind of favourable answering) percentile (US 2024)')).toBe('');
+    const anh = readNormTable(getNormTable(US_NORM_TABLES, 'FULL', 'Anh'), 1.25);
+    expect(cell('Anhedonia raw')).toBe('1.25');
+    expect(cell('Anhedonia T (US 2024)')).toBe(String(anh.t));
+    expect(cell('Anhedonia percentile (US 2024)')).toBe(String(Math.round(anh.percentile * 1000) / 10));
+    expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Below Mild');
+    expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
+    expect(cell('Anhedonia z (DE 2026)')).toBe('');
+    expect(cell('Anxiousness raw')).toBe('0.00');
+    expect(lines[1]?.split(',').slice(23)).toEqual(Array.from({ length: CSV_HEADERS.length - 22 }, () => ''));
+  });
+
+  it('keeps the exact stored values with precision full', async () => {
+    const text = await read(
+      createAssessmentsCsvStream({
+        now: new Date('2025-01-15T00:00:00Z'),
+        scores: { ...scores, precision: 'full' },
+        fetchBatch: async (afterId) => (afterId === 0 ? [row(3)] : []),
+      }),
+    );
+    const cell = cellsOf(text.slice(1).split('\r\n')[1]);
+    expect(cell('Anhedonia raw')).toBe('1.25');
+    expect(cell('Anhedonia z (US 2024)')).toBe('-0.5');
+    expect(cell('Anxiousness raw')).toBe('0.00005');
   });
 
   it('fails the stream (and reports it) when a batch cannot be read', async () => {
     const errors: Error[] = [];
     const stream = createAssessmentsCsvStream({
       now: new Date(),
+      scores,
       batchSize: 1,
       fetchBatch: async (afterId) => {
         if (afterId > 0) {

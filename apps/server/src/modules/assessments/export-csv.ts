@@ -1,8 +1,19 @@
 import { Readable } from 'node:stream';
 import { displayCountry, isCountryCode } from '@pid5/contract';
-import { SCORE_VALUE_PATHS, type SCORE_FIELDS } from '../../db/score-values';
+import { scoreResponses, type NormTables } from '@pid5/instrument';
+import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
+import {
+  CSV_SCALES,
+  CSV_VALIDITY_SCALES,
+  SCALE_COLUMNS,
+  VALIDITY_COLUMNS,
+  readUsNorms,
+  scoreColumnHeaders,
+  type CsvPrecision,
+  type ValidityLineCells,
+} from './export-columns';
 
 // The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
@@ -26,13 +37,7 @@ export function guardCsvCell(value: string): string {
   return value.replace(FORMULA_START, "$&'");
 }
 
-const SCORE_LABELS: Readonly<Record<(typeof SCORE_FIELDS)[number], string>> = {
-  score: 'Score',
-  srf: 'SRF',
-  irf: 'IRF',
-};
-
-/** The columns, stable whatever the data (scores stay empty for unfinished tests). */
+/** The columns, stable whatever the data (scores stay empty for unfinished tests); their meaning: export-dictionary.ts. */
 export const CSV_HEADERS: readonly string[] = [
   'Assessment ID',
   'Patient ID',
@@ -54,7 +59,9 @@ export const CSV_HEADERS: readonly string[] = [
   'Responses',
   'Instrument Version',
   'Norms Version',
-  ...SCORE_VALUE_PATHS.map(([, key, field]) => `${key} ${SCORE_LABELS[field]}`),
+  'Consent Date',
+  'Terms ID',
+  ...scoreColumnHeaders(),
 ];
 
 export type CsvCell = string | number | null;
@@ -83,14 +90,151 @@ function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCo
   return STATUS_LABELS[status];
 }
 
+const SCORE_COLUMN_COUNT = scoreColumnHeaders().length;
+/** The numbers of a completed test in score_values (db/score-values.ts). */
+const SCORE_VALUE_COUNT = SCORE_VALUE_PATHS.length;
+
 /** A test without scores: every score column empty. */
-const NO_SCORE_CELLS = ','.repeat(SCORE_VALUE_PATHS.length - 1);
+const NO_SCORE_CELLS = ','.repeat(SCORE_COLUMN_COUNT - 1);
+
+export interface CsvScoreOptions {
+  /** The loaded US tables (the results' own), for T, percentile and level. */
+  normTables: NormTables;
+  precision: CsvPrecision;
+}
 
 /**
- * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells come as the
- * database wrote them (numbers and empty cells only, see listAssessmentsAfter), which need neither quoting nor guard.
+ * The verdict and the validity lines of a submitted test: as stored at submission, or, for a test stored before the
+ * verdict existed (scoring-1), scored again from its answers like the results page does ('recomputed').
  */
-function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
+function validityOf(
+  row: AssessmentExportRow,
+  normTables: NormTables,
+): { label: string; lines: readonly ValidityLineCells[] } {
+  const storedLabel = row[21];
+  const storedLines = row[22];
+  if (storedLabel !== null && storedLines !== null) {
+    return { label: storedLabel, lines: storedLines };
+  }
+  const verdict = scoreResponses(row[15], { normTables }).validityVerdict;
+  return {
+    label: verdict.label,
+    lines: verdict.lines.map((line) => [line.key, line.status, line.score, line.percentile?.percentile ?? null]),
+  };
+}
+
+/**
+ * Encoded cells kept per table file, by what they are computed from (a scale's three stored numbers as the database
+ * wrote them, or a verdict with its lines): scores repeat across patients, and computing and formatting ~200 cells
+ * for every row was most of an export's time (bench/README.md, csv). Only numbers and fixed words are kept, no
+ * patient data beyond what the row itself holds.
+ */
+interface EncodedCells {
+  /** Per scale (CSV_SCALES order) and precision: its columns by the stored "score,srf,irf" text. */
+  scales: Record<CsvPrecision, Map<string, string>[]>;
+  /** The validity columns by the stored verdict and lines. */
+  validity: Map<string, string>;
+  size: number;
+}
+
+const encodedCells = new WeakMap<NormTables, EncodedCells>();
+const MAX_ENCODED_CELLS = 200_000;
+
+function cellCacheFor(normTables: NormTables): EncodedCells {
+  let cache = encodedCells.get(normTables);
+  if (!cache || cache.size > MAX_ENCODED_CELLS) {
+    const perScale = () => CSV_SCALES.map(() => new Map<string, string>());
+    cache = { scales: { screen: perScale(), full: perScale() }, validity: new Map(), size: 0 };
+    encodedCells.set(normTables, cache);
+  }
+  return cache;
+}
+
+const parseStored = (text: string | undefined): number | null =>
+  text === undefined || text === '' ? null : Number(text);
+
+/** One scale's columns (SCALE_COLUMNS) from its stored "score,srf,irf" text. */
+function encodeScale(scale: (typeof CSV_SCALES)[number], triple: string, options: CsvScoreOptions): string {
+  const [scoreText, srfText, irfText] = triple.split(',');
+  const score = parseStored(scoreText);
+  const input = {
+    score,
+    srf: parseStored(srfText),
+    irf: parseStored(irfText),
+    us: readUsNorms(options.normTables, scale.key, score),
+  };
+  return SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
+}
+
+/** The verdict and each validity indicator's columns (VALIDITY_COLUMNS). */
+function encodeValidity(label: string, lines: readonly ValidityLineCells[], cache: EncodedCells): string {
+  const key = `${label} ${lines.map((line) => line.join(' ')).join(';')}`;
+  let encoded = cache.validity.get(key);
+  if (encoded === undefined) {
+    const byKey = new Map(lines.map((line) => [line[0], line]));
+    const cells: string[] = [label];
+    for (const scale of CSV_VALIDITY_SCALES) {
+      const line = byKey.get(scale.key);
+      for (const column of VALIDITY_COLUMNS) {
+        cells.push(column.cell(line));
+      }
+    }
+    encoded = cells.map(encodeCsvCell).join(',');
+    cache.validity.set(key, encoded);
+    cache.size += 1;
+  }
+  return encoded;
+}
+
+/** Where each stored value ends in the score_values text: its commas, then the text's length (reused per row). */
+const valueEnds = new Int32Array(SCORE_VALUE_COUNT + 1);
+
+/**
+ * The score and validity cells of a submitted test (numbers and fixed words only): the verdict, each validity
+ * indicator, then each scale's columns, from the stored numbers and the US tables. A scale's three stored values
+ * are next to each other in score_values (score, srf, irf), so its text is one slice of the row's, and its encoded
+ * columns are looked up by that slice: no per-row splitting or key building (most of an export's time otherwise).
+ */
+function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
+  const scoreCells = row[18];
+  if (scoreCells === null) {
+    return NO_SCORE_CELLS;
+  }
+  let count = 0;
+  valueEnds[0] = -1;
+  for (let i = 0; i < scoreCells.length; i++) {
+    if (scoreCells.charCodeAt(i) === 44 /* , */) {
+      valueEnds[++count] = i;
+    }
+  }
+  valueEnds[++count] = scoreCells.length;
+  if (count !== SCORE_VALUE_COUNT) {
+    throw new Error(`score_values has ${count} values, expected ${SCORE_VALUE_COUNT}`);
+  }
+  const cache = cellCacheFor(options.normTables);
+  const perScale = cache.scales[options.precision];
+  const { label, lines } = validityOf(row, options.normTables);
+  let encoded = encodeValidity(label, lines, cache);
+  CSV_SCALES.forEach((scale, index) => {
+    const at = scale.valueIndex.score;
+    const triple = scoreCells.slice((valueEnds[at] ?? 0) + 1, valueEnds[at + 3]);
+    const scaleCache = perScale[index] ?? new Map<string, string>();
+    let cells = scaleCache.get(triple);
+    if (cells === undefined) {
+      cells = encodeScale(scale, triple, options);
+      scaleCache.set(triple, cells);
+      cache.size += 1;
+    }
+    encoded += `,${cells}`;
+  });
+  return encoded;
+}
+
+/**
+ * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells are numbers,
+ * empty cells and the fixed words of levels and statuses, which need neither quoting nor guard.
+ */
+function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: CsvScoreOptions): string {
   const [
     id,
     patientId,
@@ -110,7 +254,9 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     responses,
     instrumentVersion,
     normsVersion,
-    scoreCells,
+    ,
+    consentAgreedAt,
+    termsId,
   ] = row;
   const text = (value: string | null): string => guardCsvCell(value ?? '');
   const cells: CsvCell[] = [
@@ -134,8 +280,10 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date): string {
     text(responses),
     text(instrumentVersion),
     text(normsVersion),
+    consentAgreedAt === null ? '' : isoFromEpoch(consentAgreedAt),
+    termsId,
   ];
-  return `${cells.map(encodeCsvCell).join(',')},${scoreCells ?? NO_SCORE_CELLS}\r\n`;
+  return `${cells.map(encodeCsvCell).join(',')},${encodeScoreCells(row, scoreOptions)}\r\n`;
 }
 
 const CSV_BATCH_SIZE = 1000;
@@ -167,6 +315,7 @@ export function encodeCsvRecord(cells: readonly CsvCell[]): string {
 export function createAssessmentsCsvStream(options: {
   fetchBatch: (afterId: number, limit: number) => Promise<AssessmentExportRow[]>;
   now: Date;
+  scores: CsvScoreOptions;
   batchSize?: number;
   onError?: (error: Error) => void;
 }): NodeJS.ReadableStream {
@@ -186,7 +335,7 @@ export function createAssessmentsCsvStream(options: {
         const last = batch.at(-1);
         next = last && batch.length === batchSize ? readAhead(last[0]) : null;
         if (batch.length > 0) {
-          yield batch.map((row) => encodeExportRecord(row, options.now)).join('');
+          yield batch.map((row) => encodeExportRecord(row, options.now, options.scores)).join('');
         }
       }
     } catch (error) {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery } from '@pid5/contract';
+import type { FastifyReply } from 'fastify';
+import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery, ZScoreReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
-import { createReport, viewResults } from './results.service';
+import { createReport, createScoreReport, viewResults } from './results.service';
 
 /**
  * `GET /api/assessments/{id}/results` (data view, results panel) and `GET /api/assessments/{id}/report.pdf`
@@ -76,12 +77,51 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         ip: request.ip,
         log: request.log,
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="report.pdf"')
-        .header('cache-control', 'no-store')
-        .header('content-length', String(pdf.byteLength))
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdf(reply, pdf, 'report.pdf');
     },
   );
+
+  r.get(
+    '/api/assessments/:id/score-report.pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['results'],
+        summary:
+          "The clinician's score report of a completed test (PDF): patient id, dates, form, item set, norms; the " +
+          "validity table first; every scale's raw score, US T, percentile and level, German z; the profile in T; " +
+          'missing items; the answers by item number. Same access rule, queue and audit action as report.pdf.',
+        params: ZAssessmentIdParams,
+        querystring: ZScoreReportQuery,
+        // 200 is application/pdf; errors (400, 404, 409 TEST_INCOMPLETE, 503) are the usual error body.
+      },
+    },
+    async (request, reply) => {
+      const pdf = await createScoreReport({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        itemSet,
+        normTables,
+        pdfPool,
+        acceptLanguage: request.headers['accept-language'],
+        timeZone: request.query.tz,
+        instituteName: config.instituteName,
+        copyrightYear: config.reportCopyrightYear,
+        now: clock.now(),
+        ip: request.ip,
+        log: request.log,
+      });
+      return sendPdf(reply, pdf, 'score-report.pdf');
+    },
+  );
+}
+
+function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .header('content-length', String(pdf.byteLength))
+    .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
 }

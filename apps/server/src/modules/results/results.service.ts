@@ -6,10 +6,12 @@ import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
+import type { PdfReportInput } from '../../reports/pdf-worker';
 import { formatReportDate } from '../../reports/report-date';
 import { resolveReportName } from '../../reports/report-name';
 import {
   getAssessment,
+  resolveReadView,
   resolveView,
   type AssessmentRow,
   type AssessmentWithClinician,
@@ -33,8 +35,10 @@ export async function findVisibleAssessment(options: {
   db: Db;
   session: ActiveSession;
   id: number;
+  /** Also the patients shared with this clinician (issue 19): results and the report, never the raw answers. */
+  includeShared?: boolean;
 }): Promise<VisibleAssessment> {
-  const { view, scope } = resolveView(options.session);
+  const { view, scope } = options.includeShared ? resolveReadView(options.session) : resolveView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   return { found, view };
 }
@@ -110,7 +114,7 @@ export async function viewResults(options: {
   now: Date;
   ip: string;
 }): Promise<TAssessmentResults> {
-  const { found, view } = await findVisibleAssessment(options);
+  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
   const results = buildResults({
     row: found.assessment,
     view,
@@ -151,7 +155,7 @@ export async function createReport(options: {
   log: FastifyBaseLogger;
 }): Promise<Uint8Array> {
   const { now } = options;
-  const { found, view } = await findVisibleAssessment(options);
+  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
   if (!found.assessment.finishedAt) {
     throw testIncomplete();
   }
@@ -163,27 +167,14 @@ export async function createReport(options: {
     normTables: options.normTables,
   });
   const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
-  let pdf: Uint8Array;
-  try {
-    pdf = await options.pdfPool.render(
-      {
-        name,
-        dateText: date.text,
-        // The report never prints the raw answers.
-        results: { ...results, responses: null },
-        instituteName: options.instituteName,
-        copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
-      },
-      // Users take turns in the pool's queue, so one user's many reports do not hold up everyone else's.
-      { requester: options.session.user.id },
-    );
-  } catch (error) {
-    if (error instanceof PdfRenderError) {
-      options.log.error({ err: error, assessmentId: found.assessment.id }, 'PDF report failed');
-      throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
-    }
-    throw error;
-  }
+  const pdf = await renderInPool(options, found.assessment.id, {
+    name,
+    dateText: date.text,
+    // The report never prints the raw answers.
+    results: { ...results, responses: null },
+    instituteName: options.instituteName,
+    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+  });
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.report',
@@ -192,10 +183,81 @@ export async function createReport(options: {
     at: now,
     details: {
       view,
+      report: 'profile',
       isAnonymous: name === ANONYMOUS_REPORT_NAME,
       locale: date.locale,
       scoresSource: results.scoresSource,
     },
+  });
+  return pdf;
+}
+
+/** Draws a report in the PDF pool; a failed drawing is logged (by assessment id only) and answered as a 500. */
+async function renderInPool(
+  options: { pdfPool: PdfPool; session: ActiveSession; log: FastifyBaseLogger },
+  assessmentId: number,
+  input: PdfReportInput,
+): Promise<Uint8Array> {
+  try {
+    // Users take turns in the pool's queue, so one user's many reports do not hold up everyone else's.
+    return await options.pdfPool.render(input, { requester: options.session.user.id });
+  } catch (error) {
+    if (error instanceof PdfRenderError) {
+      options.log.error({ err: error, assessmentId }, 'PDF report failed');
+      throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * The clinician's score report of a submitted test (score-report-pdf.ts): same access rule, pool and audit action
+ * (`assessment.report`, `report: 'score'`) as the patient's report. It prints the patient id and the answers by item
+ * number (never item texts), and no name.
+ */
+export async function createScoreReport(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  itemSet: ActiveItemSet;
+  normTables: NormTables;
+  pdfPool: PdfPool;
+  acceptLanguage: string | undefined;
+  timeZone: string | undefined;
+  instituteName: string;
+  copyrightYear: number | undefined;
+  now: Date;
+  ip: string;
+  log: FastifyBaseLogger;
+}): Promise<Uint8Array> {
+  const { now } = options;
+  const { found, view } = await findVisibleAssessment(options);
+  const row = found.assessment;
+  if (!row.finishedAt) {
+    throw testIncomplete();
+  }
+  const results = buildResults({ row, view, itemSet: options.itemSet, normTables: options.normTables });
+  const dateOf = (date: Date) =>
+    formatReportDate({ date, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  const date = dateOf(now);
+  const pdf = await renderInPool(options, row.id, {
+    kind: 'score-report',
+    patientId: row.patientId,
+    createdText: dateOf(row.createdAt).text,
+    submittedText: dateOf(row.finishedAt).text,
+    dateText: date.text,
+    results: { ...results, responses: null },
+    responses: row.responses,
+    instituteName: options.instituteName,
+    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+  });
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'assessment.report',
+    assessmentId: row.id,
+    ip: options.ip,
+    at: now,
+    details: { view, report: 'score', locale: date.locale, scoresSource: results.scoresSource },
   });
   return pdf;
 }

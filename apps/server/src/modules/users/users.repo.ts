@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { UserRole } from '@pid5/contract';
 import type { ExternalProfile } from '../../auth/institute-login';
 import type { Db } from '../../db/database';
@@ -120,4 +120,23 @@ export async function setUserRole(db: Db, options: { emailOrUsername: string; ro
     .set({ role: options.role })
     .where(or(sql`lower(${users.email}) = ${key}`, sql`lower(${users.username}) = ${key}`))
     .returning();
+}
+
+/** Enabled users by username, for choosing a colleague (issue 19): id and name only. */
+export async function listEnabledUsers(db: Db): Promise<{ id: string; username: string }[]> {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(isNull(users.disabledAt))
+    .orderBy(users.username, users.id);
+}
+
+/** One enabled user by id, or null. */
+export async function findEnabledUser(db: Db, id: string): Promise<{ id: string; username: string } | null> {
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.disabledAt)))
+    .limit(1);
+  return rows[0] ?? null;
 }

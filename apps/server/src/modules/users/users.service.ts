@@ -41,3 +41,5 @@ export async function registerLocalUser(db: Db, options: { username: string; pas
   }
   return created;
 }
+
+export { findEnabledUser, listEnabledUsers } from './users.repo';

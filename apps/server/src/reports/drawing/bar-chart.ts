@@ -16,13 +16,15 @@ export interface BarChartBox {
   width: number;
   /** Font size of the band labels (the values above the bars are half a point smaller). */
   labelSize: number;
+  /** Print each guide line's label at its right end (the T chart: "60", "65", "70"). */
+  hasGuideLabels?: boolean;
 }
 
 /**
  * One chart at doc.y (on a new page unless it fits), from the geometry's pixel coordinates scaled to `box.width`
  * points. Nothing here positions a bar: heights, axis and guide lines all come from the geometry.
  */
-export function drawBarChart(doc: Doc, chart: ChartGeometry, box: BarChartBox): void {
+export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, box: BarChartBox): void {
   const s = box.width / chart.width;
   const height = chart.height * s;
   ensureSpace(doc, height + 10);
@@ -45,6 +47,18 @@ export function drawBarChart(doc: Doc, chart: ChartGeometry, box: BarChartBox): 
       .strokeColor(COLOR.guide)
       .stroke()
       .undash();
+    if (box.hasGuideLabels) {
+      doc.font('condensed').fontSize(6.5).fillColor(COLOR.guide);
+      drawText(doc, guide.label, X(guide.x2) + 2, Y(guide.y) - 3, { width: 20, lineBreak: false });
+    }
+  }
+  // A bar stopped at the end of its axis or table (a score beyond the printed rows) gets a notch in its top, so it
+  // never reads as an exact value.
+  for (const bar of chart.bars.filter((b) => b.isClipped && b.height > 0)) {
+    const cx = X(bar.x + bar.width / 2);
+    const top = Y(bar.y);
+    const half = Math.min((bar.width * s) / 4, 4);
+    doc.polygon([cx - half, top], [cx + half, top], [cx, top + half * 1.2]).fill('#ffffff');
   }
   // Axes.
   doc
@@ -85,7 +99,7 @@ export function drawBarChart(doc: Doc, chart: ChartGeometry, box: BarChartBox): 
       .font('condensed')
       .fontSize(labelSize - 0.5)
       .fillColor(COLOR.muted);
-    const valueText = bar ? formatScore(bar.value) : 'n/s';
+    const valueText = bar ? (bar.valueLabel ?? formatScore(bar.value)) : 'n/s';
     // The geometry's value label (issue 16): its baseline, and a halo (here a background box padded by the halo on
     // every side of the glyphs) that hides a guide line under the text, as the web's SVG does with a stroke.
     const fontSize = labelSize - 0.5;

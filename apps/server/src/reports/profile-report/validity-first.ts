@@ -6,7 +6,7 @@ type Doc = PDFKit.PDFDocument;
 // Page 1 says first how far the profile may be read (DESIGN.md §5 "Validity verdict"): a protocol that is not
 // interpretable, or to be read with caution, says so before any score, with what it means and what to do.
 
-const VERDICT_STYLE = {
+export const VERDICT_STYLE = {
   valid: { color: '#2b7a7e', tint: '#eef6f6' },
   caution: { color: '#9c5700', tint: '#fdf3e3' },
   'not-interpretable': { color: '#b42318', tint: '#fdecea' },

@@ -22,6 +22,7 @@ import { DomainScoreChart, FacetScoreChart } from '../../components/charts/score
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsView } from '../../components/results-panel';
+import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
@@ -88,12 +89,15 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
   const others = details.diagnoses.filter((d) => !d.isPrimary);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Test Data{' '}
-        <Text span c="dimmed" fz="lg">
-          {details.patientId}
-        </Text>
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Test Data{' '}
+          <Text span c="dimmed" fz="lg">
+            {details.patientId}
+          </Text>
+        </Title>
+        {results.status === 'completed' && <ScoreReportButton id={details.id} isSubmitted />}
+      </Group>
       {results.status === 'in-progress' && (
         <Alert color="yellow" title="Unfinished test">
           {results.answered} of 220 questions answered. The charts show scores computed from the answers so far.

@@ -66,11 +66,11 @@ export function parseCreateTest(
   return result.success ? { request: result.data } : { errors: fieldErrors(result.error) };
 }
 
-export function useCreateTestForm(defaultCountry: string) {
+export function useCreateTestForm(initialValues: CreateTestValues = EMPTY_CREATE_TEST) {
   // A field's message goes as soon as it is changed (clearInputErrorOnChange, the default).
   return useForm<CreateTestValues>({
     mode: 'controlled',
-    initialValues: { ...EMPTY_CREATE_TEST, country: defaultCountry },
+    initialValues,
     validate: validateCreateTest,
   });
 }

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useNavigate, useOutletContext } from 'react-router';
+import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import { countriesWithFirst, GENDERS, hasPostalCodes, PATIENT_ID_MAX, RACES, type TMe } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
@@ -25,7 +25,8 @@ import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
 import { numberOrEmpty } from '../../lib/number-input';
-import { parseCreateTest, useCreateTestForm } from './create-test-form';
+import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
+import { readNewTestForPatient } from './patient-prefill';
 
 /** Where each field's message is shown; dsmCodes and primaryDsm share the diagnoses section. */
 const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientId', 'dsmCodes', 'primaryDsm'] as const;
@@ -40,7 +41,13 @@ export default function CreateTestPage() {
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
   const me = useOutletContext<TMe>();
-  const form = useCreateTestForm(me.institute.defaultCountry);
+  // "New test for this patient" (issue 19): filled in from an earlier test of the patient, all of it editable.
+  const location = useLocation();
+  const [fromPatient] = useState(() => readNewTestForPatient(location.state));
+  // Issue 16: the institute's default country to begin with (a prefilled test keeps its own).
+  const form = useCreateTestForm(
+    fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
+  );
   const countryChoices = useMemo(
     () => countriesWithFirst(me.institute.defaultCountry).map(({ code, name }) => ({ value: code, label: name })),
     [me.institute.defaultCountry],
@@ -117,6 +124,12 @@ export default function CreateTestPage() {
         <Title order={1} size="h2">
           Create Test
         </Title>
+        {fromPatient && (
+          <Alert color="blue" title="A new test for the same patient">
+            Filled in from test {fromPatient.fromAssessmentId}: the patient ID, demographics and diagnoses. Change
+            anything that is different now; keep the patient ID to see both tests on the patient’s timeline.
+          </Alert>
+        )}
         {noTestsLeft && (
           <Alert color="yellow" role="status" title="No tests available">
             <NoTestsHelp me={me} />

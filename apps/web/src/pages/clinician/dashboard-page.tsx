@@ -25,6 +25,7 @@ import {
   DEFAULT_ASSESSMENT_SORT,
   QUESTION_COUNT,
   SEARCH_MAX,
+  downloadPath,
   parseAssessmentSort,
   parseAssessmentStatusFilter,
   parsePageNumber,
@@ -115,6 +116,10 @@ export default function DashboardPage() {
           <Title order={1} size="h2">
             {isAdminView ? 'All Assessments' : 'Assessments'}
           </Title>
+          {/* Patients colleagues shared with this user (issue 19): not in this list, which holds their own tests. */}
+          <Button component={Link} to="/shared" variant="subtle" size="xs">
+            Shared with me
+          </Button>
           {me.role === 'admin' && (
             <Group gap="xs">
               <Button component={Link} to="/admin/credits" variant="light" size="xs">
@@ -188,8 +193,11 @@ export default function DashboardPage() {
               >
                 Create Test
               </Button>
-              <Button component="a" href="/api/assessments/export.csv" download variant="default">
+              <Button component="a" href={downloadPath('exportCsv')} download variant="default">
                 Download CSV
+              </Button>
+              <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
+                CSV data dictionary
               </Button>
             </Group>
           </Group>

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResults } from '../../../test/fixtures';
+import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { formatDate } from '../../lib/dates';
 import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, chartScoresFromLists, facetChart } from '@pid5/instrument';
@@ -10,6 +11,11 @@ const LIMIT = '2026-06-30T10:00:00.000Z';
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
 
 describe('test details', () => {
+  // The page also shows the patient's other tests (patient-panel.test.tsx tests that part).
+  beforeEach(() => {
+    onApi('getPatientTimeline', aPatientTimeline());
+  });
+
   it('shows a loader until the details arrive, then the test', async () => {
     signInAs(CLINICIAN);
     const reply = heldReply(anAssessmentDetails({ patientId: 'PAT-7', answeredCount: 12 }));

@@ -28,8 +28,11 @@ import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
+import { PatientPanel } from './patient-panel';
+import { newTestForPatient } from './patient-prefill';
 
 /** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
 export default function DetailsPage() {
@@ -72,6 +75,13 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           {isComplete && (
             <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />
           )}
+          {/* Re-testing (issue 19): the owner, in the clinician view; the new test is theirs, so the same patient. */}
+          {!isAdminView && details.finishedAt && details.testLink !== null && (
+            <Button component={Link} to="/createtest" state={newTestForPatient(details)} variant="light">
+              New test for this patient
+            </Button>
+          )}
+          {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
               View Data
@@ -80,26 +90,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         </Group>
       </Group>
 
-      <Paper withBorder p="md">
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Test Link"
-            description="Send this link to the patient. It opens this test only."
-            value={details.testLink}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            style={{ flex: 1 }}
-            styles={{ input: { fontFamily: 'monospace' } }}
-          />
-          <CopyButton value={details.testLink} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Paper>
+      {details.testLink !== null && <TestLinkPanel testLink={details.testLink} />}
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -135,7 +126,8 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
             </LabelledField>
           )}
         </SimpleGrid>
-        {!details.finishedAt && <ExtendButton details={details} />}
+        {/* A colleague reading a shared patient (no link) reads only. */}
+        {!details.finishedAt && details.testLink !== null && <ExtendButton details={details} />}
       </Paper>
 
       <Section title="Demographics">
@@ -179,8 +171,35 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         )}
       </Section>
 
+      <PatientPanel assessmentId={details.id} />
+
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
+  );
+}
+
+function TestLinkPanel({ testLink }: { testLink: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Test Link"
+          description="Send this link to the patient. It opens this test only."
+          value={testLink}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          style={{ flex: 1 }}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+        <CopyButton value={testLink} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Paper>
   );
 }
 

@@ -1,0 +1,244 @@
+import { VALIDITY_STATUS_LABELS, type TValidityScaleResult } from '@pid5/contract';
+import {
+  DOMAINS,
+  FACETS,
+  classifyLevel,
+  getNormTable,
+  readNormTable,
+  type NormReading,
+  type NormTables,
+} from '@pid5/instrument';
+import { SCORE_VALUE_PATHS } from '../../db/score-values';
+
+// The score columns of the CSV export (issue 17 part 5): readable, honest headers ("Anhedonia T (US 2024)", never
+// SRF/IRF), each scale's numbers as the results page shows them, the validity indicators with their status, and the
+// verdict. Each column is an entry of a list (SCALE_COLUMNS, CSV_VALIDITY_SCALES) with its header and its meaning
+// for the data dictionary (export-dictionary.ts), so a column is added in one place, and per-form columns can be
+// added by extending the lists.
+//
+// Where the numbers come from: the raw score and both z of each scale are the 90 numbers kept at submission
+// (score_values, db/score-values.ts); T, percentile and level are read from the raw score with the instrument's
+// readNormTable and classifyLevel, exactly as the results are (norm-lookup.ts), so nothing needs storing again.
+
+export type CsvPrecision = 'screen' | 'full';
+
+/** Short names of the norm sets in headers: the US tables and z (Markon et al. 2024), the German z (2026). */
+export const US_NORMS = 'US 2024';
+export const DE_NORMS = 'DE 2026';
+
+/** A scale's three stored numbers (score_values) and its reading in the US table. */
+export interface ScaleCellInput {
+  readonly score: number | null;
+  readonly srf: number | null;
+  readonly irf: number | null;
+  readonly us: NormReading | null;
+}
+
+export interface ScaleColumn {
+  /** After the scale's name: "raw", "T (US 2024)". */
+  readonly suffix: string;
+  /** For the data dictionary. */
+  readonly meaning: string;
+  readonly values: string;
+  readonly cell: (input: ScaleCellInput, precision: CsvPrecision) => string;
+}
+
+/** As the pages print scores (two decimals) unless `full`: then PostgreSQL's exact value as stored. */
+export function formatCsvNumber(value: number | null, precision: CsvPrecision): string {
+  if (value === null || !Number.isFinite(value)) {
+    return '';
+  }
+  if (precision === 'full') {
+    return String(value);
+  }
+  const fixed = value.toFixed(2);
+  return fixed === '-0.00' ? '0.00' : fixed;
+}
+
+/** Percentile texts by printed cell: the tables print a few hundred distinct cells. */
+const percentileTexts = new Map<number, string>();
+
+/** A printed percentile (proportion) as a percentage with the printed precision: 0.889 → "88.9", 1.00 → "100". */
+export function formatCsvPercentile(percentile: number): string {
+  let text = percentileTexts.get(percentile);
+  if (text === undefined) {
+    const decimals = Math.max(0, (String(percentile).split('.')[1]?.length ?? 0) - 2);
+    text = (percentile * 100).toFixed(decimals);
+    if (percentileTexts.size < 10_000) {
+      percentileTexts.set(percentile, text);
+    }
+  }
+  return text;
+}
+
+export const SCALE_COLUMNS: readonly ScaleColumn[] = [
+  {
+    suffix: 'raw',
+    meaning:
+      'Raw score: mean of the answered keyed items (0-3, reverse-keyed items scored 3 − answer); domains: mean of ' +
+      'their three primary facets (APA Domain Table). Empty when not scored (more than 25 % of its items missing, ' +
+      'or, for a domain, any of its facets not scored) or the test is not submitted.',
+    values: 'number 0-3; two decimals unless precision=full',
+    cell: (input, precision) => formatCsvNumber(input.score, precision),
+  },
+  {
+    suffix: `T (${US_NORMS})`,
+    meaning:
+      'T score printed in the US table row read for the raw score (nearest printed raw score; ties to the T ' +
+      'nearest 50). A raw score beyond the table reads the end row: the true T is at least (or at most) this value; ' +
+      'the reports print it as "≥ 100" / "≤ 30".',
+    values: 'integer 30-100 (as printed; not rounded)',
+    cell: (input) => (input.us ? String(input.us.t) : ''),
+  },
+  {
+    suffix: `percentile (${US_NORMS})`,
+    meaning:
+      'Percentile printed in the same table row as the T score: the percentage of the US norm sample at or below ' +
+      'that raw score. Empirical, never computed from z or T. 100 means the printed cell 1.00 ("more than 99").',
+    values: 'percentage 0-100 with the printed precision',
+    cell: (input) => (input.us ? formatCsvPercentile(input.us.percentile) : ''),
+  },
+  {
+    suffix: `level (${US_NORMS})`,
+    meaning:
+      'Level from the printed US percentile: Mild from the 84th, Moderate from the 93rd, High from the 98th ' +
+      'percentile (DESIGN.md §5 "Levels"). Read it with the validity verdict: a not interpretable protocol has no ' +
+      'interpretable level.',
+    values: 'Mild, Moderate, High, Below Mild; empty when not scored',
+    cell: (input) => {
+      if (!input.us) {
+        return '';
+      }
+      return classifyLevel(input.us.percentile) ?? 'Below Mild';
+    },
+  },
+  {
+    suffix: `z (${US_NORMS})`,
+    meaning:
+      'Standardised score against the US general-population norms: (raw − mean) / sd, with mean and sd derived ' +
+      'from the printed linear T tables (mean = raw at T 50, sd = half the distance from T 50 to T 70; ±0.005).',
+    values: 'number; two decimals unless precision=full',
+    cell: (input, precision) => formatCsvNumber(input.srf, precision),
+  },
+  {
+    suffix: `z (${DE_NORMS})`,
+    meaning:
+      'Standardised score against the German general-population norms (Zimmermann, Kerber, Kemper & Rek 2026, ' +
+      'GESIS Panel, German-language form, manuscript under review): mean and sd derived from the published ' +
+      'percentile tables of the 220-item form. z only: no German T or percentile is used.',
+    values: 'number; two decimals unless precision=full',
+    cell: (input, precision) => formatCsvNumber(input.irf, precision),
+  },
+];
+
+export interface CsvScale {
+  readonly key: string;
+  readonly name: string;
+  readonly kind: 'domain' | 'facet';
+  /** Where its score, srf and irf sit in score_values. */
+  readonly valueIndex: { readonly score: number; readonly srf: number; readonly irf: number };
+}
+
+function valueIndexOf(group: 'facets' | 'domains', key: string): CsvScale['valueIndex'] {
+  const at = (field: 'score' | 'srf' | 'irf') =>
+    SCORE_VALUE_PATHS.findIndex(([g, k, f]) => g === group && k === key && f === field);
+  return { score: at('score'), srf: at('srf'), irf: at('irf') };
+}
+
+/**
+ * The scales of the full form in the CSV: domains first (APA order), then facets (alphabetical by key). Each
+ * scale's score, srf and irf are consecutive in score_values (export-csv.ts reads them as one slice).
+ */
+export const CSV_SCALES: readonly CsvScale[] = [
+  ...DOMAINS.map((d) => ({
+    key: d.key,
+    name: d.name,
+    kind: 'domain' as const,
+    valueIndex: valueIndexOf('domains', d.key),
+  })),
+  ...FACETS.map((f) => ({
+    key: f.key,
+    name: f.name,
+    kind: 'facet' as const,
+    valueIndex: valueIndexOf('facets', f.key),
+  })),
+];
+
+/** The validity indicators of the full form, in the results' order. */
+export const CSV_VALIDITY_SCALES: readonly { readonly key: TValidityScaleResult['key']; readonly label: string }[] = [
+  { key: 'INC', label: 'INC (inconsistency)' },
+  { key: 'ORS', label: 'ORS (over-reporting)' },
+  { key: 'PRD', label: 'PRD (under-reporting)' },
+  { key: 'SDTD', label: 'SD-TD (kind of favourable answering)' },
+];
+
+/** One indicator's line as the export reads it from the stored verdict: key, status, score, printed percentile. */
+export type ValidityLineCells = [key: string, status: string, score: number | null, percentile: number | null];
+
+export interface ValidityColumn {
+  readonly suffix: string;
+  readonly meaning: string;
+  readonly values: string;
+  readonly cell: (line: ValidityLineCells | undefined) => string;
+}
+
+export const VALIDITY_COLUMNS: readonly ValidityColumn[] = [
+  {
+    suffix: 'score',
+    meaning: 'The indicator\u2019s raw sum; empty when not computed (an item of the scale unanswered).',
+    values: 'integer',
+    cell: (line) => (line?.[2] === null || line?.[2] === undefined ? '' : String(line[2])),
+  },
+  {
+    suffix: `percentile (${US_NORMS})`,
+    meaning:
+      'Printed US percentile of the score (Markon et al. 2024, Tables A-1, A-3, A-4; all 1,082 of the sample); ' +
+      'empty where none is published (SD-TD).',
+    values: 'percentage 0-100 with the printed precision',
+    cell: (line) => (line?.[3] === null || line?.[3] === undefined ? '' : formatCsvPercentile(line[3])),
+  },
+  {
+    suffix: 'status',
+    meaning:
+      'What the indicator says (DESIGN.md §5 "Validity scales"): Concern (flagged: INC ≥ 17, ORS ≥ 3, PRD ≤ 10), ' +
+      'No concern, Indeterminate, Not computed, Not read (SD-TD unless PRD points to under-reporting), Not published.',
+    values: Object.values(VALIDITY_STATUS_LABELS).join(', '),
+    cell: (line) => (line ? (VALIDITY_STATUS_LABELS[line[1] as TValidityScaleResult['status']] ?? line[1]) : ''),
+  },
+];
+
+/**
+ * Readings kept per table file, by scale and raw score: a scale's raw scores take few distinct values (means of a
+ * few answers 0-3), and reading the table for each of 30 scales of every row was most of an export's time.
+ */
+const readingCache = new WeakMap<NormTables, Map<string, NormReading>>();
+/** Readings kept per table file before starting afresh (the distinct raw scores of every scale fit well within). */
+const MAX_CACHED_READINGS = 100_000;
+
+/** The US reading of a scale's raw score in the loaded tables (full form), or null when not scored. */
+export function readUsNorms(normTables: NormTables, key: string, score: number | null): NormReading | null {
+  if (score === null) {
+    return null;
+  }
+  let cache = readingCache.get(normTables);
+  if (!cache || cache.size > MAX_CACHED_READINGS) {
+    cache = new Map();
+    readingCache.set(normTables, cache);
+  }
+  const cacheKey = `${key} ${score}`;
+  let reading = cache.get(cacheKey);
+  if (!reading) {
+    reading = readNormTable(getNormTable(normTables, 'FULL', key), score);
+    cache.set(cacheKey, reading);
+  }
+  return reading;
+}
+
+/** The score and validity headers, in order. */
+export function scoreColumnHeaders(): string[] {
+  return [
+    'Validity Verdict',
+    ...CSV_VALIDITY_SCALES.flatMap((scale) => VALIDITY_COLUMNS.map((column) => `${scale.label} ${column.suffix}`)),
+    ...CSV_SCALES.flatMap((scale) => SCALE_COLUMNS.map((column) => `${scale.name} ${column.suffix}`)),
+  ];
+}

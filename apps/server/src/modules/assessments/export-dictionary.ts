@@ -1,0 +1,143 @@
+import { NORM_SETS, type NormTables } from '@pid5/instrument';
+import { CSV_SCALES, CSV_VALIDITY_SCALES, DE_NORMS, SCALE_COLUMNS, US_NORMS, VALIDITY_COLUMNS } from './export-columns';
+import { CSV_HEADERS, encodeCsvRecord, guardCsvCell } from './export-csv';
+
+// The data dictionary of the CSV export (issue 17 parts 5 and 6): one row per column of export.csv saying what it
+// holds, its values, and where its numbers come from, including the norms' provenance (sample, N, year, country,
+// language of the form, how each number was derived, the German set's status). Built from the same column lists as
+// the export, so the two cannot drift (export-csv.int.test.ts checks every header has its entry).
+
+export interface DictionaryEntry {
+  column: string;
+  meaning: string;
+  values: string;
+  source: string;
+}
+
+const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> = {
+  'Assessment ID': { meaning: 'The test\u2019s number in this installation.', values: 'integer', source: 'app' },
+  'Patient ID': { meaning: 'The patient identifier the clinician entered.', values: 'text', source: 'clinician' },
+  Clinician: { meaning: 'Username of the clinician who created the test.', values: 'text', source: 'app' },
+  'Clinician ID': { meaning: 'The clinician\u2019s user id.', values: 'text', source: 'app' },
+  'Date Created': { meaning: 'When the test was created.', values: 'ISO 8601 date-time, UTC', source: 'app' },
+  'Due Date': { meaning: 'The last day the patient can answer.', values: 'ISO 8601 date-time, UTC', source: 'app' },
+  'Date Completed': {
+    meaning: 'When the patient submitted the test; empty if not submitted.',
+    values: 'ISO 8601 date-time, UTC',
+    source: 'app',
+  },
+  Status: {
+    meaning: 'The test\u2019s state at the time of the export.',
+    values: 'Not started, In progress, Completed, Expired',
+    source: 'app',
+  },
+  'Questions Completed': { meaning: 'Items answered so far.', values: 'integer 0-220', source: 'app' },
+  Age: { meaning: 'Age as entered by the clinician.', values: 'integer', source: 'clinician' },
+  Gender: { meaning: 'Gender as entered by the clinician.', values: 'text', source: 'clinician' },
+  Race: { meaning: 'Race as entered by the clinician.', values: 'text', source: 'clinician' },
+  'Postal Code': { meaning: 'Postal code as entered by the clinician.', values: 'text', source: 'clinician' },
+  Country: { meaning: 'Country as entered by the clinician.', values: 'text', source: 'clinician' },
+  Diagnoses: {
+    meaning: 'All diagnosis codes entered, separated by "; ".',
+    values: 'DSM/ICD codes',
+    source: 'clinician',
+  },
+  'Primary Diagnosis': { meaning: 'The primary diagnosis code.', values: 'DSM/ICD code', source: 'clinician' },
+  Responses: {
+    meaning: 'The raw answers, one character per item in item order, as given (before reverse keying).',
+    values: '220 characters: 0-3 answered, 9 not answered',
+    source: 'patient',
+  },
+  'Instrument Version': {
+    meaning: 'Form, key and scoring version the scores were computed with (scoring-2: T, percentile, levels, verdict).',
+    values: 'text',
+    source: 'app',
+  },
+  'Norms Version': {
+    meaning: 'Versions of the US z set, the German z set and the US tables, joined by "+".',
+    values: 'text',
+    source: 'app',
+  },
+  'Consent Date': {
+    meaning: 'When the patient agreed to the consent form; empty if not yet.',
+    values: 'ISO 8601 date-time, UTC',
+    source: 'patient',
+  },
+  'Terms ID': {
+    meaning: 'The id of the terms document the clinician accepted when creating the test (documents table).',
+    values: 'integer; empty if none recorded',
+    source: 'app',
+  },
+  'Validity Verdict': {
+    meaning:
+      'How far the profile may be interpreted (DESIGN.md §5 "Validity verdict"): Not interpretable (INC ≥ 17 or ' +
+      'more than a quarter of the items unanswered: the norm sample\u2019s exclusions, Markon et al. 2024 p. 114), ' +
+      'Interpret with caution (ORS ≥ 3, PRD ≤ 10, a scale not scored, INC not computed), Valid otherwise. Empty ' +
+      'until submitted.',
+    values: 'Valid, Interpret with caution, Not interpretable',
+    source: 'app (instrument validity rules)',
+  },
+};
+
+/** The provenance of the US tables, the US z and the German z, from the loaded tables and the norm sets. */
+function provenance(normTables: NormTables): { us: string; usZ: string; de: string } {
+  const { srf, irf } = NORM_SETS;
+  return {
+    us:
+      `${normTables.label}. ${normTables.sample} Source: ${normTables.source}. Country: USA; English-language form. ` +
+      `Tables version ${normTables.version}.`,
+    usZ: `${srf.label}. ${srf.source}${srf.sampleN ? `; N = ${srf.sampleN}` : ''}. ${srf.note}`,
+    de:
+      `${irf.label}. ${irf.source}${irf.sampleN ? `; N = ${irf.sampleN}` : ''}. Country: Germany; German-language ` +
+      `form; status: manuscript under review. ${irf.note}`,
+  };
+}
+
+/** One entry per CSV column, in the export's order. */
+export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
+  const norms = provenance(normTables);
+  const sourceOf = (suffix: string) =>
+    suffix.includes(DE_NORMS)
+      ? norms.de
+      : suffix.startsWith('z')
+        ? norms.usZ
+        : suffix.includes(US_NORMS)
+          ? norms.us
+          : '';
+  const entries = new Map<string, DictionaryEntry>();
+  for (const [column, entry] of Object.entries(FIXED_COLUMNS)) {
+    entries.set(column, { column, ...entry });
+  }
+  for (const scale of CSV_VALIDITY_SCALES) {
+    for (const column of VALIDITY_COLUMNS) {
+      const name = `${scale.label} ${column.suffix}`;
+      entries.set(name, {
+        column: name,
+        meaning: `${scale.label}: ${column.meaning}`,
+        values: column.values,
+        source: column.suffix.includes(US_NORMS) ? norms.us : 'app (instrument validity rules, DESIGN.md §5)',
+      });
+    }
+  }
+  for (const scale of CSV_SCALES) {
+    for (const column of SCALE_COLUMNS) {
+      const name = `${scale.name} ${column.suffix}`;
+      entries.set(name, {
+        column: name,
+        meaning: `${scale.name} (${scale.key}, ${scale.kind}): ${column.meaning}`,
+        values: column.values,
+        source: sourceOf(column.suffix) || 'app (APA PID-5 scoring key, Krueger et al. 2013)',
+      });
+    }
+  }
+  return CSV_HEADERS.map(
+    (column) => entries.get(column) ?? { column, meaning: '(not described)', values: '', source: '' },
+  );
+}
+
+/** The dictionary as CSV (BOM, RFC 4180, the same formula guard as the export). */
+export function encodeDataDictionaryCsv(entries: readonly DictionaryEntry[]): string {
+  const header = encodeCsvRecord(['Column', 'Meaning', 'Values', 'Source'].map(guardCsvCell));
+  const rows = entries.map((e) => encodeCsvRecord([e.column, e.meaning, e.values, e.source].map(guardCsvCell)));
+  return `\ufeff${header}${rows.join('')}`;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { scoreResponses } from '@pid5/instrument';
+import { encodePatientCsv, PATIENT_CSV_HEADERS } from './patient-csv';
+
+// The long CSV (issue 19): one row per administration × scale, the dashboard export's quoting and formula guard.
+
+const full = scoreResponses('1'.repeat(220));
+const brief = scoreResponses('2'.repeat(25), { form: 'BF' });
+
+function administration(overrides: Partial<Parameters<typeof encodePatientCsv>[0][number]> = {}) {
+  return {
+    patientId: 'PAT-1',
+    clinicianId: 'user-1',
+    id: 11,
+    form: 'FULL' as const,
+    createdAt: new Date('2026-01-01T09:00:00Z'),
+    finishedAt: new Date('2026-01-02T09:00:00Z'),
+    validityLabel: 'Valid',
+    score: full,
+    ...overrides,
+  };
+}
+
+function records(csv: string): string[] {
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  return csv.slice(1).split('\r\n').slice(0, -1);
+}
+
+describe('the long CSV of one patient', () => {
+  it('has a header and 30 rows per full-form administration, 6 per brief-form one', () => {
+    const lines = records(encodePatientCsv([administration(), administration({ id: 12, form: 'BF', score: brief })]));
+    expect(lines[0]).toBe(PATIENT_CSV_HEADERS.join(','));
+    expect(lines).toHaveLength(1 + 30 + 6);
+    const anx = lines.find((line) => line.includes(',facet,Anx,'))!.split(',');
+    expect(anx.slice(0, 10)).toEqual([
+      'PAT-1',
+      'user-1',
+      '11',
+      'FULL',
+      '2026-01-01T09:00:00.000Z',
+      '2026-01-02T09:00:00.000Z',
+      'Valid',
+      'facet',
+      'Anx',
+      'Anxiousness',
+    ]);
+    expect(Number(anx[10])).toBe(full.facets.Anx.score);
+    expect(Number(anx[11])).toBe(full.facets.Anx.us!.t);
+    expect(lines.at(-1)).toContain(',12,BF,');
+    expect(lines.at(-1)).toContain(',total,Total,');
+  });
+
+  it('guards a patient identifier that a spreadsheet would run as a formula', () => {
+    const csv = encodePatientCsv([administration({ patientId: '=HYPERLINK("http://x","y")' })]);
+    const first = records(csv)[1]!;
+    expect(first.startsWith(`"'=HYPERLINK(""http://x"",""y"")"`)).toBe(true);
+  });
+});

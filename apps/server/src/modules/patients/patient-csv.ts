@@ -1,0 +1,92 @@
+import type { AnyScoreResult, FormId } from '@pid5/instrument';
+import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../assessments/export-csv';
+
+// One patient's scores in long format (issue 19): one row per administration × scale, for an institute's own
+// analysis over time (a spreadsheet's pivot, R's or pandas' long data). Completed administrations only (before
+// submission there are no scores). The same CSV rules as the dashboard export (export-csv.ts): UTF-8 with a BOM,
+// RFC 4180 quoting, CRLF, the formula guard on every text cell.
+
+export const PATIENT_CSV_HEADERS: readonly string[] = [
+  'Patient ID',
+  'Clinician ID',
+  'Assessment ID',
+  'Form',
+  'Date Created',
+  'Date Completed',
+  'Validity',
+  'Scale Type',
+  'Scale Key',
+  'Scale',
+  'Score',
+  'US T',
+  'US T Beyond Table',
+  'US Percentile',
+  'SRF',
+  'IRF',
+  'Level',
+  'Instrument Version',
+  'Norms Version',
+];
+
+export interface PatientCsvAdministration {
+  patientId: string;
+  clinicianId: string;
+  id: number;
+  form: FormId;
+  createdAt: Date;
+  finishedAt: Date;
+  validityLabel: string;
+  score: AnyScoreResult;
+}
+
+interface CsvScale {
+  key: string;
+  name: string;
+  score: number | null;
+  srf: number | null;
+  irf: number | null;
+  level: string | null;
+  us: { t: number; percentile: number; capped: 'above' | 'below' | null } | null;
+}
+
+function scalesOf(score: AnyScoreResult): { type: string; scale: CsvScale }[] {
+  const domains = Object.values(score.domains).map((scale) => ({ type: 'domain', scale: scale as CsvScale }));
+  if (score.form === 'BF') {
+    return [...domains, { type: 'total', scale: score.total as CsvScale }];
+  }
+  return [...Object.values(score.facets).map((scale) => ({ type: 'facet', scale: scale as CsvScale })), ...domains];
+}
+
+const text = (value: string) => guardCsvCell(value);
+
+/** The whole file (a patient has a handful of administrations: a few hundred rows). */
+export function encodePatientCsv(administrations: readonly PatientCsvAdministration[]): string {
+  const lines = ['\uFEFF', encodeCsvRecord(PATIENT_CSV_HEADERS)];
+  for (const a of administrations) {
+    for (const { type, scale } of scalesOf(a.score)) {
+      const cells: CsvCell[] = [
+        text(a.patientId),
+        text(a.clinicianId),
+        a.id,
+        a.form,
+        a.createdAt.toISOString(),
+        a.finishedAt.toISOString(),
+        text(a.validityLabel),
+        type,
+        scale.key,
+        text(scale.name),
+        scale.score,
+        scale.us?.t ?? null,
+        scale.us?.capped ?? null,
+        scale.us?.percentile ?? null,
+        scale.srf,
+        scale.irf,
+        scale.level,
+        text(a.score.instrumentVersion),
+        text(a.score.normsVersion),
+      ];
+      lines.push(encodeCsvRecord(cells));
+    }
+  }
+  return lines.join('');
+}

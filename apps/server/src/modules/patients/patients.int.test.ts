@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShareResponse } from '@pid5/contract';
+import { scoreResponses } from '@pid5/instrument';
+import { auditEvents } from '../../db/schema';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';
+import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+// One patient over time (issue 19) over real HTTP on the real database: the identity rule (exact identifier within
+// the owner's scope), the timeline, sharing (who may, what a colleague then sees and may not do, revoking), the
+// comparison (validity first, same patient only, completed only) and the long CSV. The authorisation matrix
+// (http/authorization-matrix.int.test.ts) covers every route for its seven callers; this file the shared reader.
+
+let server: TestServer;
+let owner: SignedInUser;
+let colleague: SignedInUser;
+let stranger: SignedInUser;
+let admin: SignedInUser;
+
+const DAY = 24 * 3_600_000;
+const LOW = '0'.repeat(220);
+const HIGH = '1'.repeat(220);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await createSignedInClinician(server, 'owner');
+  colleague = await createSignedInClinician(server, 'colleague');
+  stranger = await createSignedInClinician(server, 'stranger');
+  admin = await createSignedInAdmin(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Three administrations of one new patient of the owner (two completed, one open), and the same id at `stranger`. */
+async function makePatient() {
+  const patientId = `PT-${randomBytes(4).toString('hex')}`;
+  const now = server.clock.now().getTime();
+  const done = async (clinicianId: string, responses: string, daysAgo: number) =>
+    (
+      await insertAssessment(server, {
+        clinicianId,
+        patientId,
+        responses,
+        consented: true,
+        createdAt: new Date(now - daysAgo * DAY),
+        finishedAt: new Date(now - daysAgo * DAY + 3_600_000),
+        scores: scoreResponses(responses),
+      })
+    ).row;
+  const first = await done(owner.id, LOW, 90);
+  const second = await done(owner.id, HIGH, 10);
+  const open = (await insertAssessment(server, { clinicianId: owner.id, patientId, consented: true })).row;
+  const strangers = await done(stranger.id, HIGH, 5);
+  return { patientId, first, second, open, strangers };
+}
+
+async function json<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+describe('the timeline', () => {
+  it('lists every administration of the patient in the owner’s scope, newest first, and none of another clinician’s with the same identifier', async () => {
+    const p = await makePatient();
+    const timeline = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`));
+    expect(timeline).toMatchObject({ patientId: p.patientId, access: 'owner', canShare: true, shares: [] });
+    expect(timeline.administrations.map((a) => a.id)).toEqual([p.open.id, p.second.id, p.first.id]);
+    expect(timeline.administrations[0]).toMatchObject({ form: 'FULL', status: 'not-started', validity: null });
+    expect(timeline.administrations[1]).toMatchObject({
+      status: 'completed',
+      validity: { verdict: expect.any(String) },
+    });
+    expect(timeline.colleagues.map((c) => c.id)).toContain(colleague.id);
+    expect(timeline.colleagues.map((c) => c.id)).not.toContain(owner.id);
+
+    // The stranger uses the same identifier: their own patient, one administration.
+    const theirs = await json<TPatientTimeline>(
+      await stranger.client.get(`/api/assessments/${p.strangers.id}/patient`),
+    );
+    expect(theirs.administrations.map((a) => a.id)).toEqual([p.strangers.id]);
+    expect((await stranger.client.get(`/api/assessments/${p.first.id}/patient`)).status).toBe(404);
+
+    // An admin in the admin view sees the owner's patient (the owner's administrations: still the owner's patient).
+    const asAdmin = await json<TPatientTimeline>(await admin.client.get(`/api/assessments/${p.second.id}/patient`));
+    expect(asAdmin).toMatchObject({ access: 'admin', canShare: true, owner: { id: owner.id } });
+    expect(asAdmin.administrations).toHaveLength(3);
+
+    const [row] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patient.timeline'), eq(auditEvents.assessmentId, p.first.id)));
+    expect(row).toMatchObject({ actor: owner.id, details: { access: 'owner', administrations: 3 } });
+    expect(JSON.stringify(row?.details)).not.toContain(p.patientId);
+  });
+});
+
+describe('sharing a patient with a colleague', () => {
+  it('lets the colleague read every administration (no test link), never extend or share; revoking ends it', async () => {
+    const p = await makePatient();
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
+
+    const shared = await json<TShareResponse>(
+      await owner.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: colleague.id }),
+    );
+    expect(shared.shares.map((s) => s.grantee.id)).toEqual([colleague.id]);
+
+    // The colleague finds the patient in their list of shared patients, with the newest test to open.
+    const list = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
+    expect(list.items.find((item) => item.patientId === p.patientId)).toMatchObject({
+      owner: { id: owner.id },
+      administrations: 3,
+      latestAssessmentId: p.open.id,
+    });
+    const ownersList = await json<TSharedWithMe>(await owner.client.get('/api/patients/shared-with-me'));
+    expect(ownersList.items.some((item) => item.patientId === p.patientId)).toBe(false);
+
+    // Reads: details without the link, results, the report, the timeline, the comparison, the CSV.
+    const details = await json<{ testLink: string | null }>(
+      await colleague.client.get(`/api/assessments/${p.open.id}`),
+    );
+    expect(details.testLink).toBeNull();
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/results`)).status).toBe(200);
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/report.pdf?name=X`)).status).toBe(200);
+    const timeline = await json<TPatientTimeline>(await colleague.client.get(`/api/assessments/${p.first.id}/patient`));
+    expect(timeline).toMatchObject({ access: 'shared', canShare: false, shares: [], colleagues: [] });
+    expect(timeline.administrations).toHaveLength(3);
+    expect((await colleague.client.get(`/api/assessments/${p.first.id}/compare?with=${p.second.id}`)).status).toBe(200);
+    expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient.csv`)).status).toBe(200);
+
+    // Not: extend, share onwards, end a share, the stranger's patient with the same identifier, the dashboard list.
+    expect((await colleague.client.post(`/api/assessments/${p.open.id}/extend`)).status).toBe(404);
+    const onwards = await colleague.client.post(`/api/assessments/${p.first.id}/patient/shares`, {
+      granteeId: stranger.id,
+    });
+    expect(onwards.status).toBe(403);
+    const revokeAsColleague = await colleague.client.post(`/api/assessments/${p.first.id}/patient/shares/revoke`, {
+      granteeId: colleague.id,
+    });
+    expect(revokeAsColleague.status).toBe(403);
+    expect((await colleague.client.get(`/api/assessments/${p.strangers.id}`)).status).toBe(404);
+    const dashboard = await json<{ total: number }>(
+      await colleague.client.get(`/api/assessments?search=${encodeURIComponent(p.patientId)}`),
+    );
+    expect(dashboard.total).toBe(0);
+
+    // Revoked: back to 404 everywhere.
+    const revoked = await json<TShareResponse>(
+      await owner.client.post(`/api/assessments/${p.first.id}/patient/shares/revoke`, { granteeId: colleague.id }),
+    );
+    expect(revoked.shares).toEqual([]);
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
+    expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient`)).status).toBe(404);
+    const after = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
+    expect(after.items.some((item) => item.patientId === p.patientId)).toBe(false);
+
+    const actions = await server.database.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.assessmentId, p.first.id), eq(auditEvents.actor, owner.id)));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['patient.share', 'patient.unshare']));
+    expect(actions.find((a) => a.action === 'patient.unshare')?.details).toMatchObject({
+      granteeId: colleague.id,
+      wasShared: true,
+    });
+  });
+
+  it('refuses an unknown colleague and the owner themself with a message; an admin may share; a stranger gets 404', async () => {
+    const p = await makePatient();
+    const unknown = await owner.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: 'nobody' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { granteeId: expect.any(String) } },
+    });
+    const self = await owner.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: owner.id });
+    expect(self.status).toBe(400);
+    const empty = await owner.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: ' ' });
+    expect(empty.status).toBe(400);
+    expect(
+      (await stranger.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: stranger.id })).status,
+    ).toBe(404);
+
+    const byAdmin = await json<TShareResponse>(
+      await admin.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: colleague.id }),
+    );
+    expect(byAdmin.shares.map((s) => s.grantee.id)).toEqual([colleague.id]);
+    // Sharing twice keeps one share.
+    await json(await owner.client.post(`/api/assessments/${p.first.id}/patient/shares`, { granteeId: colleague.id }));
+    const timeline = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`));
+    expect(timeline.shares.map((s) => s.grantee.id)).toEqual([colleague.id]);
+  });
+});
+
+describe('comparing two administrations', () => {
+  it('puts the earlier first, compares every scale, and says how validity stands before any change', async () => {
+    const p = await makePatient();
+    const comparison = await json<TAdministrationComparison>(
+      await owner.client.get(`/api/assessments/${p.second.id}/compare?with=${p.first.id}`),
+    );
+    expect(comparison.first.id).toBe(p.first.id);
+    expect(comparison.second.id).toBe(p.second.id);
+    expect(comparison.isSameForm).toBe(true);
+    expect(comparison.scales).toHaveLength(30);
+    const anx = comparison.scales.find((s) => s.key === 'Anx')!;
+    const [low, high] = [scoreResponses(LOW).facets.Anx.score!, scoreResponses(HIGH).facets.Anx.score!];
+    expect(low).not.toBe(high);
+    expect(anx.first.score).toBe(low);
+    expect(anx.second.score).toBe(high);
+    expect(anx.scoreDifference).toBeCloseTo(high - low, 12);
+    // Full form: no published per-scale reliability was available, so no significance claim, and it says why.
+    expect(anx.reliableChange).toBeNull();
+    expect(anx.noReliableChangeReason ?? '').toMatch(/No published reliability/);
+    expect(comparison.validityStatement.length).toBeGreaterThan(0);
+  });
+
+  it('refuses tests of different patients, unfinished tests, the same test twice, and another clinician’s test', async () => {
+    const p = await makePatient();
+    const other = await makePatient();
+    const different = await owner.client.get(`/api/assessments/${p.first.id}/compare?with=${other.first.id}`);
+    expect(different.status).toBe(400);
+    expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=${p.open.id}`)).status).toBe(409);
+    expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=${p.first.id}`)).status).toBe(400);
+    expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=${p.strangers.id}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/assessments/${p.first.id}/compare?with=abc`)).status).toBe(400);
+    expect((await owner.client.get(`/api/assessments/${p.first.id}/compare`)).status).toBe(400);
+  });
+});
+
+describe('the comparison as a PDF', () => {
+  it('prints validity first, every scale with its change, the reasons, and draws cleanly', async () => {
+    const p = await makePatient();
+    const response = await owner.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}&tz=UTC`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('Comparison of Two Tests');
+    expect(text).toContain(`Patient ID: ${p.patientId}`);
+    expect(text.indexOf('Validity')).toBeLessThan(text.indexOf('Profile in US T scores'));
+    expect(text.indexOf('Profile in US T scores')).toBeLessThan(text.indexOf('Scores and change'));
+    expect(text).toContain('Anxiousness');
+    expect(text).toContain('Psychoticism');
+    expect(text).toMatch(/Not assessed \(1\)/);
+    expect(text).toContain('No published reliability for this scale on the full form');
+    expect(text).toContain('Jacobson & Truax');
+    expect((await rasterisePdf(pdf)).complaints).toBe('');
+
+    const refused = await stranger.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}`);
+    expect(refused.status).toBe(404);
+    const [row] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patient.compare'), eq(auditEvents.assessmentId, p.second.id)));
+    expect(row?.details).toMatchObject({ format: 'pdf', withId: p.first.id });
+  });
+});
+
+describe('the long CSV', () => {
+  it('has one row per completed administration and scale, with the guard and no unfinished test', async () => {
+    const p = await makePatient();
+    const response = await owner.client.get(`/api/assessments/${p.first.id}/patient.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = await response.text();
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Patient ID,Clinician ID,Assessment ID,Form,/);
+    expect(lines).toHaveLength(1 + 2 * 30);
+    const ids = new Set(lines.slice(1).map((line) => line.split(',')[2]));
+    expect(ids).toEqual(new Set([String(p.first.id), String(p.second.id)]));
+    expect(lines[1]).toContain(`${p.patientId},${owner.id},`);
+    expect(text).not.toContain(String(p.strangers.id) + ',FULL');
+  });
+});

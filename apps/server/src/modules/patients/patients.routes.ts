@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAdministrationComparison,
+  ZApiError,
+  ZAssessmentIdParams,
+  ZCompareQuery,
+  ZPatientTimeline,
+  ZReportQuery,
+  ZSharedWithMe,
+  ZShareRequest,
+  ZShareResponse,
+} from '@pid5/contract';
+import { requireSession } from '../../http/access';
+import {
+  comparePatientAdministrations,
+  createComparisonReport,
+  exportPatientScores,
+  listPatientsSharedWithMe,
+  revokePatientShare,
+  sharePatient,
+  viewPatientTimeline,
+} from './patients.service';
+
+// One patient over time (issue 19; DESIGN.md §2 "Patients"), anchored on one of the patient's tests. Thin: validate,
+// call the service (which decides access and audits), send.
+
+export function registerPatientsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, config, normTables, pdfPool } = app.deps;
+  const db = database.db;
+
+  r.get(
+    '/api/assessments/:id/patient',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The patient of this test: every administration the caller may see (newest first) and its shares',
+        params: ZAssessmentIdParams,
+        response: { 200: ZPatientTimeline, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      viewPatientTimeline({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now: clock.now(),
+        normTables,
+        ip: request.ip,
+      }),
+  );
+
+  r.post(
+    '/api/assessments/:id/patient/shares',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "Let a colleague read every administration of this test's patient (owner or admin)",
+        params: ZAssessmentIdParams,
+        body: ZShareRequest,
+        response: { 200: ZShareResponse, 400: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      sharePatient({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        granteeId: request.body.granteeId,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.post(
+    '/api/assessments/:id/patient/shares/revoke',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "End a colleague's read access to this test's patient (owner or admin)",
+        params: ZAssessmentIdParams,
+        body: ZShareRequest,
+        response: { 200: ZShareResponse, 400: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) =>
+      revokePatientShare({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        granteeId: request.body.granteeId,
+        now: clock.now(),
+        ip: request.ip,
+      }),
+  );
+
+  r.get(
+    '/api/assessments/:id/compare',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary:
+          'Two completed tests of one patient side by side, with reliable change where a reliability is published',
+        params: ZAssessmentIdParams,
+        querystring: ZCompareQuery,
+        response: { 200: ZAdministrationComparison, 400: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      comparePatientAdministrations({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        withId: request.query.with,
+        now: clock.now(),
+        normTables,
+        ip: request.ip,
+      }),
+  );
+
+  r.get(
+    '/api/assessments/:id/compare.pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The comparison of two completed tests of one patient as a PDF; `tz` is the time zone for the date',
+        params: ZAssessmentIdParams,
+        querystring: ZCompareQuery.extend({ tz: ZReportQuery.shape.tz }),
+        // 200 is application/pdf; errors (400, 404, 409 TEST_INCOMPLETE, 503) are the usual error body.
+      },
+    },
+    async (request, reply) => {
+      const pdf = await createComparisonReport({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        withId: request.query.with,
+        normTables,
+        pdfPool,
+        acceptLanguage: request.headers['accept-language'],
+        timeZone: request.query.tz,
+        instituteName: config.instituteName,
+        copyrightYear: config.reportCopyrightYear,
+        now: clock.now(),
+        ip: request.ip,
+        log: request.log,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="comparison.pdf"')
+        .header('cache-control', 'no-store')
+        .header('content-length', String(pdf.byteLength))
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+
+  r.get(
+    '/api/assessments/:id/patient.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: "The patient's completed administrations as CSV, one row per administration and scale",
+        params: ZAssessmentIdParams,
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const csv = await exportPatientScores({
+        db,
+        session: requireSession(request),
+        id: request.params.id,
+        now,
+        normTables,
+        ip: request.ip,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="patient-scores-${now.toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/patients/shared-with-me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary: 'The patients other clinicians have shared with the caller (read only), newest share first',
+        response: { 200: ZSharedWithMe },
+      },
+    },
+    async (request) =>
+      listPatientsSharedWithMe({ db, session: requireSession(request), now: clock.now(), ip: request.ip }),
+  );
+}

@@ -1,0 +1,419 @@
+import type {
+  TAdministrationComparison,
+  TPatientAccess,
+  TPatientTimeline,
+  TSharedWithMe,
+  TShareResponse,
+  ViewMode,
+} from '@pid5/contract';
+import {
+  assessValidity,
+  compareAdministrations,
+  isFormId,
+  type FormId,
+  type NormTables,
+  type ValidityVerdict,
+} from '@pid5/instrument';
+import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../../audit/audit';
+import type { ActiveSession } from '../../auth/sessions';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
+import { formatReportDate } from '../../reports/report-date';
+import { assessmentStatus } from '../assessments/assessment-lifecycle';
+import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
+import { scoreAssessment, testIncomplete } from '../results/results.service';
+import { encodePatientCsv } from './patient-csv';
+import { findEnabledUser, listEnabledUsers } from '../users/users.service';
+import {
+  deleteShare,
+  insertShare,
+  listPatientAdministrations,
+  listSharedWith,
+  listShares,
+  type PatientKey,
+  type ShareRow,
+} from './patients.repo';
+
+// One patient over time (issue 19; DESIGN.md §2 "Patients"). A patient is the exact patient identifier within the
+// owning clinician's scope: two clinicians who use the same identifier have two patients, and neither sees the
+// other's administrations unless one shares. Every route names one of the patient's tests; whoever may read that
+// test (its owner, an admin in the admin view, or a colleague it is shared with) reaches the patient through it,
+// and anyone else gets the same 404 as for a missing test. Sharing is the owner's (or an admin's); a colleague
+// reads only. Every read and change is audited here, without the patient identifier in the details.
+
+export interface ResolvedPatient {
+  anchor: AssessmentRow;
+  ownerName: string;
+  key: PatientKey;
+  view: ViewMode;
+  access: TPatientAccess;
+}
+
+/** The patient of test `id` as this session may read it, or 404. */
+export async function resolvePatient(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+}): Promise<ResolvedPatient> {
+  const { view, scope } = resolveReadView(options.session);
+  const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const anchor = found.assessment;
+  const access: TPatientAccess =
+    view === 'admin' ? 'admin' : anchor.clinicianId === options.session.user.id ? 'owner' : 'shared';
+  return {
+    anchor,
+    ownerName: found.clinicianName,
+    key: { ownerId: anchor.clinicianId, patientId: anchor.patientId },
+    view,
+    access,
+  };
+}
+
+/** The form of an administration: the row's `form` where the table has one, else the full form (issue 18). */
+export function formOfRow(row: AssessmentRow): FormId {
+  const form = (row as { form?: unknown }).form;
+  return typeof form === 'string' && isFormId(form) ? form : 'FULL';
+}
+
+function verdictOf(row: AssessmentRow, normTables: NormTables): ValidityVerdict {
+  const { score } = scoreAssessment(row, normTables);
+  return (score as { validityVerdict?: ValidityVerdict }).validityVerdict ?? assessValidity(score);
+}
+
+function summariseVerdict(verdict: ValidityVerdict) {
+  return { verdict: verdict.verdict, label: verdict.label, summary: verdict.summary };
+}
+
+function presentShares(rows: ShareRow[]): TShareResponse['shares'] {
+  return rows.map((row) => ({
+    grantee: { id: row.granteeId, username: row.granteeName },
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+const canShare = (patient: ResolvedPatient) => patient.access !== 'shared';
+
+/** `GET /api/assessments/{id}/patient`: every administration of that test's patient; audited `patient.timeline`. */
+export async function viewPatientTimeline(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  now: Date;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
+  ip: string;
+}): Promise<TPatientTimeline> {
+  const { db, now } = options;
+  const patient = await resolvePatient(options);
+  const rows = await listPatientAdministrations(db, patient.key);
+  const mayShare = canShare(patient);
+  const [shares, users] = mayShare ? await Promise.all([listShares(db, patient.key), listEnabledUsers(db)]) : [[], []];
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'patient.timeline',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: now,
+    details: { view: patient.view, access: patient.access, administrations: rows.length },
+  });
+  return {
+    patientId: patient.key.patientId,
+    owner: { id: patient.key.ownerId, username: patient.ownerName },
+    access: patient.access,
+    administrations: rows.map((row) => ({
+      id: row.id,
+      form: formOfRow(row),
+      createdAt: row.createdAt.toISOString(),
+      dueAt: row.dueAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      status: assessmentStatus(row, now),
+      answeredCount: row.answeredCount,
+      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
+    })),
+    canShare: mayShare,
+    shares: presentShares(shares),
+    colleagues: users.filter((user) => user.id !== patient.key.ownerId),
+  };
+}
+
+function onlyOwnerShares(): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    'Only the clinician who owns this patient, or an admin, can share it or end a share.',
+  );
+}
+
+/**
+ * Grants a colleague read access to every administration of the patient (the owner, or an admin in the admin view);
+ * audited `patient.share` with the colleague's id.
+ */
+export async function sharePatient(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  granteeId: string;
+  now: Date;
+  ip: string;
+}): Promise<TShareResponse> {
+  const { db, now } = options;
+  const patient = await resolvePatient(options);
+  if (!canShare(patient)) {
+    throw onlyOwnerShares();
+  }
+  const grantee = await findEnabledUser(db, options.granteeId);
+  if (!grantee || grantee.id === patient.key.ownerId) {
+    const message = grantee
+      ? 'This patient is already this clinician’s own.'
+      : 'No colleague with this id: choose one from the list.';
+    throw new AppError('VALIDATION_FAILED', message, { fields: { granteeId: message } });
+  }
+  const isNew = await insertShare(db, {
+    ...patient.key,
+    granteeId: grantee.id,
+    createdBy: options.session.user.id,
+    now,
+  });
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'patient.share',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: now,
+    details: { view: patient.view, ownerId: patient.key.ownerId, granteeId: grantee.id, isNew },
+  });
+  return { shares: presentShares(await listShares(db, patient.key)) };
+}
+
+/** Ends a colleague's read access (the owner, or an admin); audited `patient.unshare`. Ending no share is harmless. */
+export async function revokePatientShare(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  granteeId: string;
+  now: Date;
+  ip: string;
+}): Promise<TShareResponse> {
+  const { db } = options;
+  const patient = await resolvePatient(options);
+  if (!canShare(patient)) {
+    throw onlyOwnerShares();
+  }
+  const wasShared = await deleteShare(db, { ...patient.key, granteeId: options.granteeId });
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'patient.unshare',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view: patient.view, ownerId: patient.key.ownerId, granteeId: options.granteeId, wasShared },
+  });
+  return { shares: presentShares(await listShares(db, patient.key)) };
+}
+
+function notSamePatient(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { fields: { with: message } });
+}
+
+/** Two completed administrations of one patient, the earlier first (not audited: the callers below audit). */
+async function buildComparison(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  withId: number;
+  normTables: NormTables;
+}): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
+  const { db } = options;
+  if (options.withId === options.id) {
+    throw notSamePatient('Choose two different tests to compare.');
+  }
+  const patient = await resolvePatient(options);
+  const { scope } = resolveReadView(options.session);
+  const other = (await getAssessment({ db, id: options.withId, scope })).assessment;
+  if (other.clinicianId !== patient.key.ownerId || other.patientId !== patient.key.patientId) {
+    throw notSamePatient('These two tests are not of the same patient, so they are not compared.');
+  }
+  if (!patient.anchor.finishedAt || !other.finishedAt) {
+    throw testIncomplete();
+  }
+  const [earlier, later] =
+    patient.anchor.finishedAt.getTime() <= other.finishedAt.getTime()
+      ? [patient.anchor, other]
+      : [other, patient.anchor];
+  const comparison = compareAdministrations(
+    scoreAssessment(earlier, options.normTables).score,
+    scoreAssessment(later, options.normTables).score,
+  );
+  const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
+    id: row.id,
+    form: formOfRow(row),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt!.toISOString(),
+    validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
+  });
+  return {
+    patient,
+    otherId: other.id,
+    comparison: {
+      patientId: patient.key.patientId,
+      first: describe(earlier, comparison.first),
+      second: describe(later, comparison.second),
+      isChangeInterpretable: comparison.isChangeInterpretable,
+      validityStatement: comparison.validityStatement,
+      isSameForm: comparison.isSameForm,
+      formsStatement: comparison.formsStatement,
+      scales: comparison.scales.map((scale) => ({ ...scale })),
+      rciRule: comparison.rciRule,
+      reliabilityRule: comparison.reliabilityRule,
+    },
+  };
+}
+
+/**
+ * `GET /api/assessments/{id}/compare?with={id}` (DESIGN.md §5 "Comparing two administrations"); audited
+ * `patient.compare` with both ids. The second test must be readable too (else 404) and of the same patient.
+ */
+export async function comparePatientAdministrations(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  withId: number;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
+  now: Date;
+  ip: string;
+}): Promise<TAdministrationComparison> {
+  const { patient, otherId, comparison } = await buildComparison(options);
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.compare',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view: patient.view, access: patient.access, withId: otherId },
+  });
+  return comparison;
+}
+
+/**
+ * `GET /api/assessments/{id}/compare.pdf?with={id}`: the same comparison as its own small PDF, drawn in the report
+ * threads (reports/comparison-report/); audited `patient.compare` with `format: 'pdf'`.
+ */
+export async function createComparisonReport(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  withId: number;
+  normTables: NormTables;
+  pdfPool: PdfPool;
+  acceptLanguage: string | undefined;
+  timeZone: string | undefined;
+  instituteName: string;
+  copyrightYear: number | undefined;
+  now: Date;
+  ip: string;
+  log: FastifyBaseLogger;
+}): Promise<Uint8Array> {
+  const { now } = options;
+  const { patient, otherId, comparison } = await buildComparison(options);
+  const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  let pdf: Uint8Array;
+  try {
+    pdf = await options.pdfPool.render(
+      {
+        kind: 'comparison',
+        comparison,
+        dateText: date.text,
+        instituteName: options.instituteName,
+        copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+      },
+      { requester: options.session.user.id },
+    );
+  } catch (error) {
+    if (error instanceof PdfRenderError) {
+      options.log.error({ err: error, assessmentId: patient.anchor.id }, 'Comparison PDF failed');
+      throw new AppError('INTERNAL', 'The comparison could not be printed. Please try again.');
+    }
+    throw error;
+  }
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.compare',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: now,
+    details: { view: patient.view, access: patient.access, withId: otherId, format: 'pdf' },
+  });
+  return pdf;
+}
+
+/**
+ * `GET /api/assessments/{id}/patient.csv`: the patient's completed administrations in long format (patient-csv.ts);
+ * audited `patient.export`.
+ */
+export async function exportPatientScores(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  now: Date;
+  /** The tables T and percentile are read with (app.deps.normTables). */
+  normTables: NormTables;
+  ip: string;
+}): Promise<string> {
+  const { db } = options;
+  const patient = await resolvePatient(options);
+  const rows = (await listPatientAdministrations(db, patient.key)).filter((row) => row.finishedAt !== null);
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'patient.export',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view: patient.view, access: patient.access, administrations: rows.length },
+  });
+  return encodePatientCsv(
+    rows.map((row) => {
+      const { score } = scoreAssessment(row, options.normTables);
+      return {
+        patientId: row.patientId,
+        clinicianId: row.clinicianId,
+        id: row.id,
+        form: formOfRow(row),
+        createdAt: row.createdAt,
+        finishedAt: row.finishedAt!,
+        validityLabel: verdictOf(row, options.normTables).label,
+        score,
+      };
+    }),
+  );
+}
+
+/**
+ * `GET /api/patients/shared-with-me`: the patients other clinicians have shared with the caller, each with its newest
+ * test to open; audited `patient.shared` (the list names patient identifiers).
+ */
+export async function listPatientsSharedWithMe(options: {
+  db: Db;
+  session: ActiveSession;
+  now: Date;
+  ip: string;
+}): Promise<TSharedWithMe> {
+  const rows = await listSharedWith(options.db, options.session.user.id);
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.shared',
+    ip: options.ip,
+    at: options.now,
+    details: { patients: rows.length },
+  });
+  return {
+    items: rows.map((row) => ({
+      owner: { id: row.ownerId, username: row.ownerName },
+      patientId: row.patientId,
+      sharedAt: row.sharedAt.toISOString(),
+      administrations: row.administrations,
+      latestAssessmentId: row.latestAssessmentId,
+    })),
+  };
+}

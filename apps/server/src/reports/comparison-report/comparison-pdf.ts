@@ -1,0 +1,249 @@
+import type { TAdministrationComparison, TComparedScale } from '@pid5/contract';
+import { formatScore } from '@pid5/contract';
+import { drawPageFooters } from '../drawing/footer';
+import { drawNotice } from '../drawing/notice-box';
+import { CONTENT_WIDTH, ensureSpace, MARGIN, rule } from '../drawing/page';
+import { COLOR } from '../drawing/style';
+import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
+import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
+import { drawLogo } from '../drawing/logo';
+import { createReportDocument, endReportDocument } from '../report-document';
+import { allReportFixedTexts } from '../fixed-texts';
+import { drawText } from '../report-text';
+import { FOOTER_NOTICE } from '../report-texts';
+
+// The comparison of two administrations as its own small PDF (issue 19): validity first, then per scale both
+// administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and
+// the reliabilities used with their sources. The same building blocks and engine as the profile report; every
+// number and sentence comes from the comparison the server computed (compare-administrations.ts).
+
+export const COMPARISON_TITLE = 'Comparison of Two Tests';
+
+export interface ComparisonReportInput {
+  readonly kind: 'comparison';
+  readonly comparison: TAdministrationComparison;
+  /** Already formatted in the requester's locale (report-date.ts). */
+  readonly dateText: string;
+  readonly instituteName: string;
+  readonly copyrightYear: number;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const FORM_NAMES = { FULL: 'full form', SF: 'short form', BF: 'brief form' } as const;
+const NOTICE_LOOK = {
+  valid: { color: COLOR.brand, tint: '#eef6f6' },
+  caution: { color: '#8a5a00', tint: '#fff6e0' },
+  'not-interpretable': { color: '#9b1c1c', tint: '#fdecec' },
+} as const;
+
+function signed(value: number | null, digits: number): string {
+  if (value === null) {
+    return '—';
+  }
+  const text = Math.abs(value).toFixed(digits);
+  return value > 0 ? `+${text}` : value < 0 && Number(text) !== 0 ? `\u2212${text}` : text;
+}
+
+function formatT(reading: TComparedScale['first']): string {
+  if (reading.t === null) {
+    return '—';
+  }
+  return reading.capped === 'above' ? `≥ ${reading.t}` : reading.capped === 'below' ? `≤ ${reading.t}` : `${reading.t}`;
+}
+
+function drawHeader(doc: Doc, input: ComparisonReportInput): void {
+  const top = MARGIN.top;
+  drawLogo(doc, MARGIN.left, top, 46);
+  const textX = MARGIN.left + 60;
+  const textWidth = CONTENT_WIDTH - 60;
+  doc.font('regular').fontSize(9).fillColor(COLOR.muted);
+  drawText(doc, input.instituteName, textX, top, { width: textWidth, align: 'right' });
+  doc.font('bold').fontSize(22).fillColor(COLOR.brand);
+  drawText(doc, COMPARISON_TITLE, textX, top + 6, { width: textWidth });
+  const { comparison } = input;
+  let y = Math.max(doc.y, top + 46) + 12;
+  doc.font('regular').fontSize(11).fillColor(COLOR.text);
+  // The identifier as typed: plain text, never interpreted.
+  doc.text(`Patient ID: ${comparison.patientId}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+  doc.fontSize(10).fillColor(COLOR.muted);
+  const when = (a: TAdministrationComparison['first']) =>
+    `test ${a.id}, ${FORM_NAMES[a.form]}, completed ${a.finishedAt.slice(0, 10)}`;
+  doc.text(`Earlier: ${when(comparison.first)}. Later: ${when(comparison.second)}.`, MARGIN.left, doc.y + 2, {
+    width: CONTENT_WIDTH,
+  });
+  drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 2, { width: CONTENT_WIDTH });
+  y = doc.y + 8;
+  rule(doc, y, { lineWidth: 1 });
+  doc.y = y + 14;
+  doc.fillColor(COLOR.text);
+}
+
+function drawValidity(doc: Doc, comparison: TAdministrationComparison): void {
+  const verdicts = [comparison.first.validity.verdict, comparison.second.validity.verdict];
+  const worst = verdicts.includes('not-interpretable')
+    ? 'not-interpretable'
+    : verdicts.includes('caution')
+      ? 'caution'
+      : 'valid';
+  drawNotice(doc, {
+    title: 'Validity',
+    color: NOTICE_LOOK[worst].color,
+    tint: NOTICE_LOOK[worst].tint,
+    lines: [
+      { text: comparison.validityStatement, bold: true },
+      { text: `Earlier: ${comparison.first.validity.summary}` },
+      { text: `Later: ${comparison.second.validity.summary}` },
+    ],
+  });
+  paragraph(doc, comparison.formsStatement);
+}
+
+const T_MIN = 20;
+const T_MAX = 100;
+
+/**
+ * The profile of both administrations in US T, two bars per scale: the earlier outlined (white), the later solid
+ * grey, so it reads in greyscale; T 50 and (dashed) T 65 marked; bars cut at T 20 and 100 (the table has the values).
+ */
+function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
+  const rowHeight = 11;
+  const labelWidth = 130;
+  const plotLeft = MARGIN.left + labelWidth;
+  const plotWidth = CONTENT_WIDTH - labelWidth - 10;
+  const height = 16 + scales.length * rowHeight + 16;
+  sectionHeading(doc, 'Profile in US T scores');
+  ensureSpace(doc, height);
+  const top = doc.y;
+  const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
+  // Legend.
+  doc
+    .rect(plotLeft, top + 2, 10, 6)
+    .lineWidth(0.6)
+    .fillAndStroke('#ffffff', '#222222');
+  doc.font('regular').fontSize(7).fillColor(COLOR.text);
+  drawText(doc, 'Earlier', plotLeft + 14, top + 1);
+  doc.rect(plotLeft + 60, top + 2, 10, 6).fill('#555555');
+  doc.fillColor(COLOR.text);
+  drawText(doc, 'Later', plotLeft + 74, top + 1);
+  const plotTop = top + 14;
+  const plotBottom = plotTop + scales.length * rowHeight;
+  for (let t = T_MIN; t <= T_MAX; t += 10) {
+    doc.moveTo(x(t), plotTop).lineTo(x(t), plotBottom).lineWidth(0.4);
+    doc.strokeColor(t === 50 ? '#888888' : '#dddddd').stroke();
+    doc.fillColor(COLOR.muted).fontSize(6.5);
+    drawText(doc, String(t), x(t) - 10, plotBottom + 3, { width: 20, align: 'center' });
+  }
+  doc.moveTo(x(65), plotTop).lineTo(x(65), plotBottom).lineWidth(0.6).dash(3, { space: 2 });
+  doc.strokeColor('#888888').stroke();
+  doc.undash();
+  scales.forEach((scale, index) => {
+    const y = plotTop + index * rowHeight;
+    doc
+      .font(scale.kind === 'facet' ? 'regular' : 'bold')
+      .fontSize(7)
+      .fillColor(COLOR.text);
+    drawText(doc, scale.name, MARGIN.left, y + 2, { width: labelWidth - 6, align: 'right', lineBreak: false });
+    if (scale.first.t !== null) {
+      doc
+        .rect(plotLeft, y + 1.5, x(scale.first.t) - plotLeft, 4)
+        .lineWidth(0.5)
+        .fillAndStroke('#ffffff', '#222222');
+    }
+    if (scale.second.t !== null) {
+      doc.rect(plotLeft, y + 6, x(scale.second.t) - plotLeft, 4).fill('#555555');
+    }
+  });
+  doc.fillColor(COLOR.text).font('regular');
+  doc.x = MARGIN.left;
+  doc.y = plotBottom + 14;
+  caption(doc, 'T 50 is the US norm sample’s average; the dashed line is T 65. Bars are cut at T 20 and 100.');
+}
+
+const COLUMNS: readonly TableColumn[] = [
+  { header: 'Scale', width: 120 },
+  { header: 'Earlier', width: 44, align: 'right' },
+  { header: 'T', width: 34, align: 'right' },
+  { header: 'Later', width: 44, align: 'right' },
+  { header: 'T', width: 34, align: 'right' },
+  { header: 'Difference', width: 50, align: 'right' },
+  { header: 'T diff.', width: 38, align: 'right' },
+  { header: 'Reliable change', width: CONTENT_WIDTH - 364 },
+];
+
+function changeCell(scale: TComparedScale, reasons: readonly string[]): string {
+  const change = scale.reliableChange;
+  if (!change) {
+    return `Not assessed (${reasons.indexOf(scale.noReliableChangeReason ?? '') + 1})`;
+  }
+  const verdict = change.isReliable ? `Reliably ${change.direction}` : 'No reliable change';
+  return `${verdict}; RCI ${signed(change.rci, 2)}, r = ${change.r}`;
+}
+
+function drawScales(doc: Doc, comparison: TAdministrationComparison): void {
+  const reasons = [
+    ...new Set(comparison.scales.flatMap((s) => (s.noReliableChangeReason ? [s.noReliableChangeReason] : []))),
+  ];
+  sectionHeading(doc, 'Scores and change');
+  const rows: TableRow[] = comparison.scales.map((scale) => [
+    [{ text: scale.name, font: scale.kind === 'facet' ? 'regular' : 'bold' }],
+    [{ text: formatScore(scale.first.score) }],
+    [{ text: formatT(scale.first) }],
+    [{ text: formatScore(scale.second.score) }],
+    [{ text: formatT(scale.second) }],
+    [{ text: signed(scale.scoreDifference, 2) }],
+    [{ text: signed(scale.tDifference, 0) }],
+    [{ text: changeCell(scale, reasons), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
+  ]);
+  drawTable(doc, COLUMNS, rows);
+  reasons.forEach((reason, index) => caption(doc, `(${index + 1}) ${reason}`));
+}
+
+function drawMethod(doc: Doc, comparison: TAdministrationComparison): void {
+  sectionHeading(doc, 'How reliable change is decided');
+  paragraph(doc, comparison.rciRule);
+  paragraph(doc, comparison.reliabilityRule);
+  const sources = new Map(
+    comparison.scales.flatMap((s) => (s.reliableChange ? [[s.reliableChange.source.id, s.reliableChange.source]] : [])),
+  );
+  if (sources.size === 0) {
+    paragraph(doc, 'No reliability was used in this comparison.');
+  }
+  for (const source of sources.values()) {
+    const kind = source.kind === 'retest' ? `test-retest (${source.interval ?? ''})` : 'internal consistency';
+    paragraph(doc, `${source.citation}. ${kind}; ${source.sample}${source.n === null ? '' : `; N = ${source.n}`}.`);
+  }
+}
+
+/** Draw the comparison; resolves to the PDF bytes. */
+export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8Array> {
+  const doc = createReportDocument(
+    {
+      size: 'A4',
+      margins: MARGIN,
+      bufferPages: true,
+      lang: 'en',
+      displayTitle: true,
+      info: {
+        Title: COMPARISON_TITLE,
+        Author: input.instituteName,
+        Subject: 'Two administrations of the PID-5 compared',
+        Creator: input.instituteName,
+      },
+    },
+    // The profile report's texts: whichever report a thread draws first fixes the fonts' base glyphs for both.
+    allReportFixedTexts,
+  );
+  doc.font('regular').fillColor(COLOR.text);
+  drawHeader(doc, input);
+  drawValidity(doc, input.comparison);
+  drawTChart(doc, input.comparison.scales);
+  doc.addPage();
+  drawScales(doc, input.comparison);
+  drawMethod(doc, input.comparison);
+  drawPageFooters(doc, {
+    title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
+    lines: [FOOTER_NOTICE],
+  });
+  return endReportDocument(doc);
+}

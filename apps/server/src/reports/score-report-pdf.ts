@@ -1,0 +1,71 @@
+import type { TAssessmentResults } from '@pid5/contract';
+import { drawPageFooters } from './drawing/footer';
+import { MARGIN } from './drawing/page';
+import { COLOR } from './drawing/style';
+import { allReportFixedTexts } from './fixed-texts';
+import { createReportDocument, endReportDocument } from './report-document';
+import { drawScoreReportHeader, itemSetText } from './score-report/header';
+import { drawNormsSection } from './score-report/norms';
+import { drawMissingItems, drawResponseGrid } from './score-report/responses';
+import { drawScoresTable, drawTCharts } from './score-report/scores';
+import { SCORE_REPORT_FOOTER_NOTICE, SCORE_REPORT_TITLE } from './score-report/score-report-texts';
+import { drawValidityTable } from './score-report/validity';
+
+// The clinician's score report (issue 17 part 4): the numbers a clinician signs, drawn in code like the patient's
+// report (report-pdf.ts), in the same PDF pool, from the same results object. In order: the header (patient id,
+// dates, form, item set, norms), the validity verdict and table first, every scale's raw score, T, percentile, level
+// and German z, the profile in T, the missing items, the answers by item number (no item texts) and where each
+// number comes from. It prints the patient id, not a name; the patient-facing report stays report-pdf.ts.
+
+export interface ScoreReportInput {
+  readonly kind: 'score-report';
+  /** As the clinician entered it; printed as plain text. */
+  readonly patientId: string;
+  /** Dates already formatted in the requester's locale (report-date.ts). */
+  readonly createdText: string;
+  readonly submittedText: string;
+  readonly dateText: string;
+  readonly results: TAssessmentResults;
+  /** The answers, one character per item ('9' unanswered). */
+  readonly responses: string;
+  readonly instituteName: string;
+  readonly copyrightYear: number;
+}
+
+export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Array> {
+  const doc = createReportDocument(
+    {
+      size: 'A4',
+      margins: MARGIN,
+      bufferPages: true,
+      lang: 'en',
+      displayTitle: true,
+      info: {
+        Title: `${SCORE_REPORT_TITLE} — ${input.patientId}`,
+        Author: input.instituteName,
+        Subject: 'PID-5 score report for the clinician',
+        Creator: input.instituteName,
+      },
+    },
+    allReportFixedTexts,
+  );
+  doc.font('regular').fillColor(COLOR.text);
+  const { results } = input;
+  drawScoreReportHeader(doc, input);
+  drawValidityTable(doc, results);
+  drawScoresTable(doc, results);
+  drawTCharts(doc, results);
+  drawMissingItems(doc, input.responses);
+  drawResponseGrid(doc, input.responses);
+  drawNormsSection(doc, results);
+  const { irf } = results.norms;
+  drawPageFooters(doc, {
+    title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
+    lines: [
+      `${SCORE_REPORT_FOOTER_NOTICE} Patient ID: ${input.patientId}.`,
+      `Items: ${itemSetText(results)}. Norms: T, percentile and US z: ${results.normTables.label}; German z: ` +
+        `${irf.shortLabel} (${irf.citation}, manuscript under review).`,
+    ],
+  });
+  return endReportDocument(doc);
+}

@@ -1,0 +1,96 @@
+import {
+  formatLevel,
+  formatScore,
+  type TAssessmentResults,
+  type TDomainResult,
+  type TFacetResult,
+} from '@pid5/contract';
+import { domainTChart, facetTChart } from '@pid5/instrument';
+import { drawBarChart } from '../drawing/bar-chart';
+import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
+import { COLOR } from '../drawing/style';
+import { drawTable, type TableColumn } from '../drawing/table';
+import { caption, sectionHeading } from '../drawing/text-blocks';
+import { drawText } from '../report-text';
+import { SCORE_REPORT_SECTIONS, SCORE_TABLE_HEADERS, SCORE_TABLE_NOTE, T_CHART_CAPTION } from './score-report-texts';
+
+type Doc = PDFKit.PDFDocument;
+
+const WIDTHS = [34, 150, 44, 40, 40, 46, 70];
+
+/** Every scale's numbers, domains then facets: raw, US T, US percentile, US level, German z. */
+export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
+  sectionHeading(doc, SCORE_REPORT_SECTIONS.scores);
+  const verdict = results.validityVerdict;
+  if (verdict.verdict !== 'valid') {
+    doc.font('bold').fontSize(9).fillColor(VERDICT_COLOR[verdict.verdict]);
+    drawText(
+      doc,
+      verdict.verdict === 'not-interpretable'
+        ? 'Not interpretable: the numbers below are listed for the record only; do not interpret the levels.'
+        : 'Interpret with caution: see the validity table above.',
+      MARGIN.left,
+      doc.y,
+      { width: CONTENT_WIDTH },
+    );
+    doc.moveDown(0.4);
+  }
+  const columns: TableColumn[] = SCORE_TABLE_HEADERS.map((header, i) => ({
+    header,
+    width: WIDTHS[i] ?? CONTENT_WIDTH - WIDTHS.reduce((a, b) => a + b, 0),
+    align: i >= 3 && i !== 6 ? 'right' : 'left',
+  }));
+  const row = (scale: TFacetResult | TDomainResult, domain: string, isDomain: boolean) => [
+    [{ text: scale.key, font: 'condensedBold' as const }],
+    [{ text: scale.name, font: isDomain ? ('condensedBold' as const) : ('condensed' as const) }],
+    [{ text: domain, color: COLOR.muted }],
+    [{ text: formatScore(scale.score) }],
+    [{ text: scale.us?.tText ?? '—' }],
+    [{ text: scale.us?.percentileText ?? '—' }],
+    [
+      {
+        text: formatLevel(scale),
+        font: scale.level ? ('condensedBold' as const) : ('condensed' as const),
+        color: scale.level ? COLOR.elevated : COLOR.text,
+      },
+    ],
+    [{ text: formatScore(scale.irf) }],
+  ];
+  const rows = [
+    ...results.domains.map((d) => row(d, '(domain)', true)),
+    ...results.facets.map((f) => row(f, f.domain ?? '—', false)),
+  ];
+  drawTable(
+    doc,
+    columns,
+    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
+  );
+  doc.font('regular').fontSize(7).fillColor(COLOR.muted);
+  drawText(doc, SCORE_TABLE_NOTE, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  doc.fillColor(COLOR.text).fontSize(10);
+  doc.moveDown(0.8);
+}
+
+const VERDICT_COLOR = { caution: '#9c5700', 'not-interpretable': '#b42318', valid: COLOR.text } as const;
+
+const DOMAIN_CHART_WIDTH = 200;
+
+/** The profile in T: domains, then facets, from the instrument's T chart geometry. */
+export function drawTCharts(doc: Doc, results: TAssessmentResults): void {
+  ensureSpace(doc, 60 + (DOMAIN_CHART_WIDTH * 500) / 450);
+  sectionHeading(doc, SCORE_REPORT_SECTIONS.chart);
+  drawBarChart(doc, domainTChart(results.domains), {
+    x: MARGIN.left + (CONTENT_WIDTH - DOMAIN_CHART_WIDTH) / 2,
+    width: DOMAIN_CHART_WIDTH,
+    labelSize: 7.5,
+    hasGuideLabels: true,
+  });
+  doc.moveDown(0.6);
+  drawBarChart(doc, facetTChart(results.facets), {
+    x: MARGIN.left,
+    width: CONTENT_WIDTH - 14,
+    labelSize: 6.5,
+    hasGuideLabels: true,
+  });
+  caption(doc, T_CHART_CAPTION);
+}

@@ -1,0 +1,74 @@
+import { VALIDITY_STATUS_LABELS, type TAssessmentResults } from '@pid5/contract';
+import { drawNotice } from '../drawing/notice-box';
+import { COLOR } from '../drawing/style';
+import { drawTable, type TableColumn } from '../drawing/table';
+import { sectionHeading } from '../drawing/text-blocks';
+import { VERDICT_STYLE } from '../profile-report/validity-first';
+import { SCORE_REPORT_SECTIONS, VALIDITY_TABLE_HEADERS } from './score-report-texts';
+
+type Doc = PDFKit.PDFDocument;
+
+const CONCERN = '#b42318';
+
+/** A validity percentile as printed: "96" or "≥ 99" for a score beyond the table, "—" where none is published. */
+function percentileText(scale: TAssessmentResults['validity']['scales'][number]): string {
+  const reading = scale.percentile;
+  if (!reading) {
+    return '—';
+  }
+  const value =
+    reading.percentile >= 1
+      ? '>99'
+      : reading.percentile <= 0
+        ? '<1'
+        : String(Math.round(reading.percentile * 1000) / 10);
+  if (reading.percentile >= 1 || reading.percentile <= 0) {
+    // "> 99" and "< 1" already say the score is at the end of the table.
+    return value;
+  }
+  return reading.capped === 'above' ? `≥ ${value}` : reading.capped === 'below' ? `≤ ${value}` : value;
+}
+
+/**
+ * The verdict first (its summary and what to do), then every validity indicator of the form: score, US percentile
+ * where published, cut-off, status and what it means (DESIGN.md §5 "Validity verdict").
+ */
+export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
+  const verdict = results.validityVerdict;
+  sectionHeading(doc, SCORE_REPORT_SECTIONS.validity);
+  drawNotice(doc, {
+    title: `Verdict: ${verdict.label}`,
+    lines: [
+      { text: verdict.summary },
+      ...(verdict.verdict === 'valid' ? [] : [{ text: `What to do: ${verdict.action}`, bold: true }]),
+      ...verdict.notes.map((note) => ({ text: note })),
+    ],
+    ...VERDICT_STYLE[verdict.verdict],
+  });
+  const widths = [80, 34, 42, 92, 56];
+  const columns: TableColumn[] = VALIDITY_TABLE_HEADERS.map((header, i) => ({
+    header,
+    width: widths[i] ?? 487 - widths.reduce((a, b) => a + b, 0),
+    align: i === 1 || i === 2 ? 'right' : 'left',
+  }));
+  const rows = results.validity.scales.map((scale) => [
+    [
+      { text: scale.name, font: 'condensedBold' as const },
+      { text: scale.source, size: 6.5, color: COLOR.muted },
+    ],
+    [{ text: scale.score === null ? '—' : String(scale.score) }],
+    [{ text: percentileText(scale) }],
+    [{ text: scale.cutoffs ?? 'none published' }],
+    [
+      {
+        text: VALIDITY_STATUS_LABELS[scale.status],
+        font: scale.isConcern ? ('condensedBold' as const) : ('condensed' as const),
+        color: scale.isConcern ? CONCERN : COLOR.text,
+      },
+    ],
+    // The direction (which scores are the concern) is in the cut-off column's words; the statement says the result.
+    [{ text: scale.statement }],
+  ]);
+  drawTable(doc, columns, rows);
+  doc.moveDown(0.8);
+}

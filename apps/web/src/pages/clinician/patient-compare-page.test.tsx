@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { heldReply, onApi, onApiError } from '../../../test/api-mock';
+import { CLINICIAN } from '../../../test/fixtures';
+import { aComparedScale, aComparison } from '../../../test/patient-fixtures';
+import { renderRoute, signInAs } from '../../../test/render-route';
+
+// The comparison of two tests (issue 19): validity first, the profile, the table with reliable change and its
+// sources, and the page's words for each refusal.
+
+describe('compare two tests', () => {
+  it('asks for both tests, then shows validity before any change, the table, the reasons and the sources', async () => {
+    signInAs(CLINICIAN);
+    const reply = heldReply(aComparison());
+    const asked = onApi('compareAdministrations', reply.respond);
+    renderRoute('/compare/7/5');
+
+    expect(await screen.findByLabelText('Loading the comparison')).toBeInTheDocument();
+    reply.release();
+    const validity = await screen.findByRole('status');
+    expect(validity).toHaveTextContent('Both administrations passed the validity checks their forms allow.');
+    expect(asked.map((r) => [r.params, r.query.get('with')])).toEqual([[{ id: '7' }, '5']]);
+    // Validity comes before the change in the page.
+    const table = screen.getByRole('table', { name: 'Scores of both tests, their differences and reliable change' });
+    expect(validity.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const prc = within(table).getByRole('rowheader', { name: 'Perceptual Dysregulation' }).closest('tr')!;
+    expect(within(prc).getByText('≥ 90')).toBeInTheDocument();
+    expect(within(prc).getByText('+1.75')).toBeInTheDocument();
+    expect(within(prc).getByText('Reliably higher (RCI +3.20; r = 0.6)')).toBeInTheDocument();
+    const anx = within(table).getByRole('rowheader', { name: 'Anxiousness' }).closest('tr')!;
+    expect(within(anx).getByText('−0.50')).toBeInTheDocument();
+    expect(within(anx).getByText('−7')).toBeInTheDocument();
+    expect(within(anx).getByText(/Not assessed/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Why there is no reliable-change mark' })).toHaveTextContent(
+      'No published reliability for this scale on the full form',
+    );
+    expect(screen.getByRole('list', { name: 'Reliabilities used' })).toHaveTextContent(
+      'Thimm, J. C., Jordan, S., & Bach, B. (2016). BMC Psychology, 4, 61. Internal consistency, Norwegian university students, N = 503.',
+    );
+    expect(screen.getByRole('img', { name: /Profile of both tests in US T scores/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the comparison (PDF)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/assessments\/5\/compare\.pdf\?with=7&tz=/),
+    );
+  });
+
+  it('says first when an administration is not interpretable', async () => {
+    signInAs(CLINICIAN);
+    onApi(
+      'compareAdministrations',
+      aComparison({
+        isChangeInterpretable: false,
+        validityStatement:
+          'The later administration is not interpretable, so the differences below are not to be read as change and no reliable-change mark is given.',
+        second: {
+          ...aComparison().second,
+          validity: {
+            verdict: 'not-interpretable',
+            label: 'Not interpretable',
+            summary: 'Not interpretable: inconsistent answers.',
+          },
+        },
+        scales: [aComparedScale({ noReliableChangeReason: 'Withheld: an administration is not interpretable.' })],
+      }),
+    );
+    renderRoute('/compare/7/5');
+    const validity = await screen.findByRole('status');
+    expect(validity).toHaveTextContent('The later administration is not interpretable');
+    expect(validity).toHaveTextContent(/Later \(.+\): Not interpretable: inconsistent answers\./);
+    expect(screen.getByRole('list', { name: 'Why there is no reliable-change mark' })).toHaveTextContent('Withheld');
+    expect(screen.getByText('No reliability was used in this comparison.')).toBeInTheDocument();
+  });
+
+  it.each([
+    { status: 404, code: 'NOT_FOUND', message: 'Assessment not found', shown: 'One of these tests does not exist' },
+    {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'These two tests are not of the same patient, so they are not compared.',
+      shown: 'These two tests are not of the same patient',
+    },
+    { status: 409, code: 'TEST_INCOMPLETE', message: 'This test is not finished yet.', shown: 'not finished yet' },
+  ] as const)('explains a $status', async ({ status, code, message, shown }) => {
+    signInAs(CLINICIAN);
+    onApiError('compareAdministrations', status, code, message);
+    renderRoute('/compare/7/5');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('These tests cannot be compared');
+    expect(alert).toHaveTextContent(shown);
+  });
+});

@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { heldReply, onApi, onApiError } from '../../../test/api-mock';
+import { CLINICIAN, anAssessmentDetails, anAssessmentList, someCredits, someResults } from '../../../test/fixtures';
+import { COLLEAGUE, aPatientTimeline } from '../../../test/patient-fixtures';
+import { renderRoute, signInAs } from '../../../test/render-route';
+
+// The details page's patient part (issue 19): the timeline, sharing, and "New test for this patient".
+
+const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
+
+function openDetails(details = anAssessmentDetails(FINISHED)) {
+  signInAs(CLINICIAN);
+  onApi('getAssessment', details);
+  onApi('getResults', someResults());
+  return renderRoute('/details/7');
+}
+
+describe("the patient's tests on the details page", () => {
+  it('lists every test of the patient newest first, with links, comparisons and the CSV', async () => {
+    const reply = heldReply(aPatientTimeline());
+    const asked = onApi('getPatientTimeline', reply.respond);
+    openDetails();
+
+    expect(await screen.findByLabelText("Loading the patient's tests")).toBeInTheDocument();
+    reply.release();
+    const table = await screen.findByRole('table', { name: "This patient's tests, newest first" });
+    expect(asked[0]?.params).toEqual({ id: '7' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Short (100)',
+      'Full (220)',
+      'Full (220)',
+    ]);
+    expect(rows[1]).toHaveAttribute('aria-current', 'page');
+    expect(within(rows[1]!).getByText('This test')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Interpret with caution')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/details/5');
+    expect(within(rows[2]!).getByRole('link', { name: 'Compare with this test' })).toHaveAttribute(
+      'href',
+      '/compare/7/5',
+    );
+    // The open short-form test cannot be compared yet.
+    expect(within(rows[0]!).queryByRole('link', { name: 'Compare with this test' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download scores (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/assessments/7/patient.csv',
+    );
+  });
+
+  it("shows the server's message when the timeline cannot be loaded", async () => {
+    onApiError('getPatientTimeline', 503, 'SERVICE_UNAVAILABLE', 'Please try again shortly.');
+    openDetails();
+    const region = await screen.findByRole('region', { name: "This patient's tests" });
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Please try again shortly.');
+  });
+
+  it('shares the patient with a colleague and stops sharing', async () => {
+    const timelines = [
+      aPatientTimeline(),
+      aPatientTimeline({ shares: [{ grantee: COLLEAGUE, createdAt: '2026-03-21T10:00:00.000Z' }] }),
+    ];
+    onApi('getPatientTimeline', () => timelines.shift() ?? aPatientTimeline());
+    const shared = onApi('sharePatient', { shares: [] });
+    const revoked = onApi('revokePatientShare', { shares: [] });
+    const { user } = openDetails();
+
+    const sharing = await screen.findByRole('region', { name: 'Sharing' });
+    expect(within(sharing).getByText('Not shared with anyone.')).toBeInTheDocument();
+    expect(within(sharing).getByRole('button', { name: 'Share' })).toBeDisabled();
+    await user.click(within(sharing).getByRole('textbox', { name: 'Share with a colleague' }));
+    await user.click(await screen.findByRole('option', { name: 'dr-colleague' }));
+    await user.click(within(sharing).getByRole('button', { name: 'Share' }));
+    expect(shared.map((r) => [r.params, r.body])).toEqual([[{ id: '7' }, { granteeId: COLLEAGUE.id }]]);
+
+    await user.click(await within(sharing).findByRole('button', { name: 'Stop sharing with dr-colleague' }));
+    expect(revoked.map((r) => r.body)).toEqual([{ granteeId: COLLEAGUE.id }]);
+  });
+
+  it('shows the server’s refusal of a share', async () => {
+    onApi('getPatientTimeline', aPatientTimeline());
+    onApiError(
+      'sharePatient',
+      403,
+      'FORBIDDEN',
+      'Only the clinician who owns this patient, or an admin, can share it.',
+    );
+    const { user } = openDetails();
+    const sharing = await screen.findByRole('region', { name: 'Sharing' });
+    await user.click(within(sharing).getByRole('textbox', { name: 'Share with a colleague' }));
+    await user.click(await screen.findByRole('option', { name: 'dr-colleague' }));
+    await user.click(within(sharing).getByRole('button', { name: 'Share' }));
+    expect(await within(sharing).findByRole('alert')).toHaveTextContent('Only the clinician who owns this patient');
+  });
+
+  it('a colleague reading a shared patient: a note, no link, no sharing, no new test, no extend', async () => {
+    onApi('getPatientTimeline', aPatientTimeline({ access: 'shared', canShare: false, colleagues: [] }));
+    openDetails(anAssessmentDetails({ testLink: null, isExpired: true }));
+
+    expect(await screen.findByText('Shared with you')).toBeInTheDocument();
+    expect(screen.getByText(/clinician shared this patient with you/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Test Link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sharing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Extend by 30 days' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New test for this patient' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a new test for this patient', () => {
+  it('opens Create Test filled in from this test, every field editable', async () => {
+    onApi('getPatientTimeline', aPatientTimeline());
+    onApi('getCredits', someCredits(3));
+    onApi('getDiagnoses', {
+      version: 'test',
+      items: [{ id: 2, code: 'F41.1', description: 'Generalized anxiety disorder', group: 'Anxiety disorders' }],
+    });
+    onApi('listAssessments', anAssessmentList([]));
+    const { user, router } = openDetails();
+
+    await user.click(await screen.findByRole('link', { name: 'New test for this patient' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Test' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/createtest');
+    expect(screen.getByText('A new test for the same patient')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Patient Identifier' })).toHaveValue('PAT-7');
+    expect(screen.getByRole('textbox', { name: 'Age' })).toHaveValue('34');
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('Canada');
+    expect(screen.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('12345');
+    expect(screen.getByTestId('primary-diagnosis')).toHaveTextContent('F41.1');
+    expect(screen.getByRole('button', { name: 'Create Test' })).toBeEnabled();
+    // Nothing about the patient is in the address.
+    expect(router.state.location.search).toBe('');
+
+    await user.clear(screen.getByRole('textbox', { name: 'Age' }));
+    await user.type(screen.getByRole('textbox', { name: 'Age' }), '35');
+    expect(screen.getByRole('textbox', { name: 'Age' })).toHaveValue('35');
+  });
+});

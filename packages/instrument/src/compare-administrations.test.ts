@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { compareAdministrations, RCI_CRITICAL_VALUE, usNormSd } from './compare-administrations';
+import reliabilityJson from './data/pid5-reliability.json' with { type: 'json' };
+import { DOMAIN_KEYS, FACET_KEYS } from './keys';
+import {
+  findReliabilityProblems,
+  findScaleReliability,
+  parseReliabilityData,
+  PID5_RELIABILITY,
+  ReliabilityError,
+} from './reliability';
+import { scoreResponses } from './score-responses';
+import {
+  INC_PAIRS,
+  makeFormResponses,
+  makeKeyedResponses,
+  makeResponses,
+  SF_FACET_FULL_ITEMS,
+  sfItemOf,
+} from './test-helpers';
+
+// Comparing two administrations (DESIGN.md §5 "Comparing two administrations"): the RCI of Jacobson & Truax (1991)
+// worked out here from the formula, the reliability file's rule, validity first, and which scales two forms share.
+
+const full = (responses: string) => scoreResponses(responses, { form: 'FULL' });
+const short = (responses: string) => scoreResponses(responses, { form: 'SF' });
+const brief = (responses: string) => scoreResponses(responses, { form: 'BF' });
+
+/** A short-form string with every item of the listed facets answered `value`, the rest 0. */
+function shortWith(facets: Partial<Record<keyof typeof SF_FACET_FULL_ITEMS, number>>): string {
+  const answers: Record<number, number> = {};
+  for (const [facet, value] of Object.entries(facets)) {
+    for (const fullItem of SF_FACET_FULL_ITEMS[facet as keyof typeof SF_FACET_FULL_ITEMS]) {
+      answers[sfItemOf(fullItem)] = value;
+    }
+  }
+  return makeFormResponses(100, answers);
+}
+
+describe('the reliability data', () => {
+  it('ships what the notes list: short-form Prc and Irr used, brief-form values kept but not used, no full form', () => {
+    expect(findReliabilityProblems(reliabilityJson)).toEqual([]);
+    expect(findScaleReliability('SF', 'Prc')).toMatchObject({ r: 0.6, source: { id: 'thimm2016-sf-derivation' } });
+    // The lowest used value: .59 (replication) below .61 (derivation); .63 is a secondary citation, not used.
+    expect(findScaleReliability('SF', 'Irr')).toMatchObject({ r: 0.59, source: { id: 'thimm2016-sf-replication' } });
+    for (const key of [...FACET_KEYS, ...DOMAIN_KEYS]) {
+      expect(findScaleReliability('FULL', key), `FULL ${key}`).toBeNull();
+    }
+    for (const key of DOMAIN_KEYS) {
+      expect(findScaleReliability('BF', key), `BF ${key}`).toBeNull();
+    }
+    expect(PID5_RELIABILITY.sources.filter((s) => s.isUsed).map((s) => s.id)).toEqual([
+      'thimm2016-sf-derivation',
+      'thimm2016-sf-replication',
+    ]);
+  });
+
+  it('refuses a malformed file, naming each problem', () => {
+    const source = reliabilityJson.sources[0]!;
+    const bad = {
+      ...reliabilityJson,
+      sources: [
+        { ...source, values: { Prc: 0.6, Total: 0.8 } },
+        { ...source, isUsed: false },
+        { ...source, id: 'other', kind: 'retest' },
+      ],
+    };
+    expect(findReliabilityProblems(bad)).toEqual([
+      'thimm2016-sf-derivation: Total is not a scale of the SF form',
+      'thimm2016-sf-derivation: the id is used twice',
+      'thimm2016-sf-derivation: a source not used needs notUsedReason, a used one must not have it',
+      'other: a retest coefficient needs its interval, an internal consistency none',
+    ]);
+    expect(() => parseReliabilityData({ ...reliabilityJson, sources: [{ ...source, values: { Prc: 1.2 } }] })).toThrow(
+      ReliabilityError,
+    );
+  });
+});
+
+describe('comparing two administrations', () => {
+  it('same full form: every facet and domain, differences, and no RCI where no published value exists', () => {
+    const before = full(makeKeyedResponses({ Anx: 3 }));
+    const after = full(makeKeyedResponses({ Anx: 1 }));
+    const comparison = compareAdministrations(before, after);
+    expect(comparison.isSameForm).toBe(true);
+    expect(comparison.scales.map((s) => s.key)).toEqual([...FACET_KEYS, ...DOMAIN_KEYS]);
+    const anx = comparison.scales.find((s) => s.key === 'Anx')!;
+    expect(anx.first.score).toBe(3);
+    expect(anx.second.score).toBe(1);
+    expect(anx.scoreDifference).toBe(-2);
+    expect(anx.reliableChange).toBeNull();
+    expect(anx.noReliableChangeReason).toMatch(/No published reliability for this scale on the full form/);
+    const anh = comparison.scales.find((s) => s.key === 'Anh')!;
+    expect(anh.tDifference).toBe(0);
+    expect(anh.first.t).toBe(before.facets.Anh.us!.t);
+  });
+
+  it('same short form: the RCI is (x2 − x1) / (SD · √2 · √(1 − r)) with the cited r, reliable beyond 1.96', () => {
+    const comparison = compareAdministrations(short(shortWith({ Prc: 0 })), short(shortWith({ Prc: 2, Irr: 1 })));
+    const prc = comparison.scales.find((s) => s.key === 'Prc')!;
+    const sd = usNormSd('SF', 'Prc')!;
+    const expected = (2 - 0) / (sd * Math.SQRT2 * Math.sqrt(1 - 0.6));
+    expect(prc.reliableChange!.rci).toBeCloseTo(expected, 12);
+    expect(prc.reliableChange!.isReliable).toBe(Math.abs(expected) > RCI_CRITICAL_VALUE);
+    expect(prc.reliableChange).toMatchObject({ r: 0.6, sd, source: { id: 'thimm2016-sf-derivation', n: 503 } });
+    expect(prc.reliableChange!.reliableDifference).toBeCloseTo(1.96 * sd * Math.SQRT2 * Math.sqrt(0.4), 12);
+
+    const irr = comparison.scales.find((s) => s.key === 'Irr')!;
+    const irrExpected = 1 / (usNormSd('SF', 'Irr')! * Math.SQRT2 * Math.sqrt(1 - 0.59));
+    expect(irr.reliableChange!.rci).toBeCloseTo(irrExpected, 12);
+    expect(irr.reliableChange!.direction).toBe(Math.abs(irrExpected) > 1.96 ? 'higher' : 'no reliable change');
+    // A facet without a published short-form value: the change without a claim.
+    expect(comparison.scales.find((s) => s.key === 'Anx')!.reliableChange).toBeNull();
+  });
+
+  it('a small change inside the interval is not reliable, and a fall is "lower"', () => {
+    const sd = usNormSd('SF', 'Prc')!;
+    const interval = 1.96 * sd * Math.SQRT2 * Math.sqrt(0.4);
+    const up = compareAdministrations(short(shortWith({ Prc: 3 })), short(shortWith({ Prc: 0 })));
+    const prc = up.scales.find((s) => s.key === 'Prc')!.reliableChange!;
+    expect(prc.isReliable).toBe(3 > interval);
+    expect(prc.direction).toBe(3 > interval ? 'lower' : 'no reliable change');
+    const none = compareAdministrations(short(shortWith({ Prc: 1 })), short(shortWith({ Prc: 1 })));
+    expect(none.scales.find((s) => s.key === 'Prc')!.reliableChange).toMatchObject({
+      rci: 0,
+      isReliable: false,
+      direction: 'no reliable change',
+    });
+  });
+
+  it('full form then brief form: only the five domains, T side by side, no score difference and no RCI', () => {
+    const comparison = compareAdministrations(full(makeKeyedResponses({ Anx: 2 })), brief(makeFormResponses(25, {})));
+    expect(comparison.isSameForm).toBe(false);
+    expect(comparison.scales.map((s) => s.key)).toEqual([...DOMAIN_KEYS]);
+    for (const scale of comparison.scales) {
+      expect(scale.scoreDifference).toBeNull();
+      expect(scale.reliableChange).toBeNull();
+      expect(scale.noReliableChangeReason).toMatch(/Different forms/);
+    }
+    expect(comparison.formsStatement).toMatch(/only the five domains/);
+  });
+
+  it('brief form twice: the five domains and the total', () => {
+    const comparison = compareAdministrations(brief(makeFormResponses(25, {})), brief(makeFormResponses(25, {}, '1')));
+    expect(comparison.scales.map((s) => s.key)).toEqual([...DOMAIN_KEYS, 'Total']);
+    expect(comparison.scales.at(-1)!.scoreDifference).toBe(1);
+  });
+
+  it('validity first: a not interpretable administration withholds every RCI and says so', () => {
+    // Every INC pair answered 0 and 3: INC = 20 × 3 = 60, far past 17.
+    const answers: Record<number, number> = {};
+    for (const [a, b] of INC_PAIRS) {
+      answers[a] = 0;
+      answers[b] = 3;
+    }
+    const fullInconsistent = full(makeResponses(answers));
+    expect(fullInconsistent.validityVerdict.verdict).toBe('not-interpretable');
+    const comparison = compareAdministrations(full(makeResponses()), fullInconsistent);
+    expect(comparison.isChangeInterpretable).toBe(false);
+    expect(comparison.validityStatement).toMatch(/^The later administration is not interpretable/);
+    expect(comparison.scales.every((s) => s.reliableChange === null)).toBe(true);
+    expect(comparison.second.verdict).toBe('not-interpretable');
+    expect(comparison.scales[0]!.noReliableChangeReason).toMatch(/^Withheld/);
+  });
+});

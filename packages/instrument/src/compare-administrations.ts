@@ -1,0 +1,277 @@
+import { assessValidity, type ScoredProtocol } from './assess-validity';
+import { pid5Definition } from './definition';
+import { BF_TOTAL_KEY, isDomainKey, isFacetKey, type FormId } from './keys';
+import type { Capped } from './norm-lookup';
+import { resolveNormSet } from './norm-sets';
+import { getNormTable, US_NORM_TABLES } from './norm-tables';
+import { findScaleReliability, PID5_RELIABILITY, type ReliabilityData, type ReliabilitySource } from './reliability';
+import type { ValidityVerdict } from './validity-verdict';
+
+// Two administrations of one patient side by side (issue 19; DESIGN.md §5 "Comparing two administrations"):
+// validity first, then per scale both forms measure: the scores, the US T of each, the differences and, where a
+// published reliability for that scale and form exists, the reliable change index of Jacobson & Truax (1991):
+//   RCI = (x2 − x1) / S_diff,  S_diff = √2 · SE,  SE = SD · √(1 − r);  |RCI| > 1.96 is a reliable change (p < .05).
+// SD is the US norm sample's SD of that scale on that form (the one the `srf` z uses): the full form's from the
+// printed linear T tables, the short and brief forms' from the line fitted through their own tables.
+
+/** Jacobson & Truax (1991): a change beyond 1.96 standard errors of the difference (two-sided 5 %). */
+export const RCI_CRITICAL_VALUE = 1.96;
+
+export type ScaleKind = 'facet' | 'domain' | 'total';
+
+export interface ComparedReading {
+  readonly score: number | null;
+  readonly t: number | null;
+  readonly percentile: number | null;
+  readonly capped: Capped | null;
+}
+
+export interface ReliableChange {
+  readonly rci: number;
+  readonly isReliable: boolean;
+  readonly direction: 'higher' | 'lower' | 'no reliable change';
+  /** The smallest score difference that would be reliable, on the scale's 0-3 metric. */
+  readonly reliableDifference: number;
+  /** The US norm sample's SD of the scale on this form (0-3 metric). */
+  readonly sd: number;
+  readonly r: number;
+  readonly source: Pick<ReliabilitySource, 'id' | 'citation' | 'kind' | 'sample' | 'n' | 'interval'>;
+}
+
+export interface ComparedScale {
+  readonly key: string;
+  readonly name: string;
+  readonly kind: ScaleKind;
+  readonly first: ComparedReading;
+  readonly second: ComparedReading;
+  /** second − first on the 0-3 metric; same form only (on two forms the items differ). */
+  readonly scoreDifference: number | null;
+  /** second − first in US T; null when a scale is unscored or a T lies beyond its printed table. */
+  readonly tDifference: number | null;
+  readonly reliableChange: ReliableChange | null;
+  /** Why there is no reliable-change mark (when `reliableChange` is null). */
+  readonly noReliableChangeReason: string | null;
+}
+
+export interface AdministrationValidity {
+  readonly form: FormId;
+  readonly verdict: ValidityVerdict['verdict'];
+  readonly label: string;
+  readonly summary: string;
+}
+
+export interface AdministrationComparison {
+  readonly first: AdministrationValidity;
+  readonly second: AdministrationValidity;
+  /** False when either administration is not interpretable: the change is not to be read, and no RCI is given. */
+  readonly isChangeInterpretable: boolean;
+  /** What the page says before any change: validity first. */
+  readonly validityStatement: string;
+  readonly isSameForm: boolean;
+  /** How the scales of the two forms were matched. */
+  readonly formsStatement: string;
+  readonly scales: readonly ComparedScale[];
+  readonly rciRule: string;
+  /** The rule choosing a coefficient per scale (pid5-reliability.json `rule`). */
+  readonly reliabilityRule: string;
+}
+
+interface ScaleReading {
+  readonly key: string;
+  readonly name: string;
+  readonly kind: ScaleKind;
+  readonly score: number | null;
+  readonly srf: number | null;
+  readonly us: { readonly t: number; readonly percentile: number; readonly capped: Capped } | null;
+}
+
+type ComparableProtocol = ScoredProtocol & { readonly validityVerdict?: ValidityVerdict };
+
+function scaleReadings(result: ComparableProtocol): ScaleReading[] {
+  const read = (
+    kind: ScaleKind,
+    scale: { key: string; name: string; score: number | null; srf: number | null; us: ScaleReading['us'] },
+  ): ScaleReading => ({
+    key: scale.key,
+    name: scale.name,
+    kind,
+    score: scale.score,
+    srf: scale.srf,
+    us: scale.us,
+  });
+  if (result.form === 'BF') {
+    return [...Object.values(result.domains).map((d) => read('domain', d)), read('total', result.total)];
+  }
+  return [
+    ...Object.values(result.facets).map((f) => read('facet', f)),
+    ...Object.values(result.domains).map((d) => read('domain', d)),
+  ];
+}
+
+function validityOf(result: ComparableProtocol): AdministrationValidity {
+  const verdict = result.validityVerdict ?? assessValidity(result);
+  return { form: result.form, verdict: verdict.verdict, label: verdict.label, summary: verdict.summary };
+}
+
+function readingOf(scale: ScaleReading | undefined): ComparedReading {
+  return {
+    score: scale?.score ?? null,
+    t: scale?.us?.t ?? null,
+    percentile: scale?.us?.percentile ?? null,
+    capped: scale?.us?.capped ?? null,
+  };
+}
+
+const FORM_NAMES: Readonly<Record<FormId, string>> = { FULL: 'full form', SF: 'short form', BF: 'brief form' };
+
+function describeForms(first: FormId, second: FormId): string {
+  if (first === second) {
+    return `Both administrations used the ${FORM_NAMES[first]}: every scale is the same set of items, so scores, T and their differences are compared directly.`;
+  }
+  const shared = first === 'BF' || second === 'BF' ? 'the five domains' : 'the 25 facets and five domains';
+  return (
+    `Different forms (${FORM_NAMES[first]}, then ${FORM_NAMES[second]}): only ${shared} both forms measure are shown. ` +
+    'They are the same traits but not the same scales (different items, and each form has its own US table), so ' +
+    'only the T scores, each from its own form’s table of the same US norm sample, are set side by side; no score ' +
+    'difference and no reliable-change mark are given.'
+  );
+}
+
+function describeValidity(first: AdministrationValidity, second: AdministrationValidity): string {
+  const notInterpretable = [first, second].filter((v) => v.verdict === 'not-interpretable');
+  if (notInterpretable.length > 0) {
+    const which =
+      notInterpretable.length === 2
+        ? 'Neither administration is interpretable'
+        : first.verdict === 'not-interpretable'
+          ? 'The earlier administration is not interpretable'
+          : 'The later administration is not interpretable';
+    return `${which}, so the differences below are not to be read as change and no reliable-change mark is given.`;
+  }
+  const caution = [first, second].filter((v) => v.verdict === 'caution');
+  if (caution.length > 0) {
+    return 'Interpret with caution: at least one administration has a validity concern (see each one’s summary). Reliable-change marks are shown but carry that caution.';
+  }
+  return 'Both administrations passed the validity checks their forms allow.';
+}
+
+/** The US norm sample's SD of one scale of one form, on the 0-3 metric, or null when the data have none. */
+export function usNormSd(form: FormId, key: string): number | null {
+  if (form === 'FULL') {
+    const set = resolveNormSet(pid5Definition, 'srf');
+    const norm = isFacetKey(key) ? set.facets[key] : isDomainKey(key) ? set.domains[key] : null;
+    return norm?.sd ?? null;
+  }
+  return getNormTable(US_NORM_TABLES, form, key).linearFit?.sd ?? null;
+}
+
+function reliableChangeFor(options: {
+  form: FormId;
+  key: string;
+  first: ScaleReading | undefined;
+  second: ScaleReading | undefined;
+  isSameForm: boolean;
+  isChangeInterpretable: boolean;
+  reliability: ReliabilityData;
+}): { reliableChange: ReliableChange | null; reason: string | null } {
+  const { first, second } = options;
+  if (!options.isSameForm) {
+    return { reliableChange: null, reason: 'Different forms: not the same scale, so no reliable-change index.' };
+  }
+  if (!options.isChangeInterpretable) {
+    return { reliableChange: null, reason: 'Withheld: an administration is not interpretable.' };
+  }
+  if (first?.score === null || first?.score === undefined || second?.score === null || second?.score === undefined) {
+    return { reliableChange: null, reason: 'Not scored in both administrations.' };
+  }
+  const found = findScaleReliability(options.form, options.key, options.reliability);
+  if (!found) {
+    return {
+      reliableChange: null,
+      reason: `No published reliability for this scale on the ${FORM_NAMES[options.form]} was available to us, so the change is shown without a significance claim.`,
+    };
+  }
+  const sd = usNormSd(options.form, options.key);
+  if (sd === null) {
+    return { reliableChange: null, reason: 'No US norm SD for this scale and form.' };
+  }
+  const sDiff = sd * Math.SQRT2 * Math.sqrt(1 - found.r);
+  const rci = (second.score - first.score) / sDiff;
+  const isReliable = Math.abs(rci) > RCI_CRITICAL_VALUE;
+  const { id, citation, kind, sample, n, interval } = found.source;
+  return {
+    reliableChange: {
+      rci,
+      isReliable,
+      direction: !isReliable ? 'no reliable change' : rci > 0 ? 'higher' : 'lower',
+      reliableDifference: RCI_CRITICAL_VALUE * sDiff,
+      sd,
+      r: found.r,
+      source: { id, citation, kind, sample, n, interval },
+    },
+    reason: null,
+  };
+}
+
+/**
+ * Compares two administrations of one patient, `first` the earlier. Scales are matched by key, and only scales both
+ * forms measure are compared (a brief-form domain with a full-form domain: T side by side only, see describeForms).
+ */
+export function compareAdministrations(
+  first: ComparableProtocol,
+  second: ComparableProtocol,
+  reliability: ReliabilityData = PID5_RELIABILITY,
+): AdministrationComparison {
+  const validity = { first: validityOf(first), second: validityOf(second) };
+  const isChangeInterpretable =
+    validity.first.verdict !== 'not-interpretable' && validity.second.verdict !== 'not-interpretable';
+  const isSameForm = first.form === second.form;
+  const firstScales = new Map(scaleReadings(first).map((s) => [s.key, s]));
+  const secondScales = scaleReadings(second);
+  const secondKeys = new Set(secondScales.map((s) => s.key));
+  const scales: ComparedScale[] = [];
+  for (const [key, a] of firstScales) {
+    if (!secondKeys.has(key) || (key === BF_TOTAL_KEY && !isSameForm)) {
+      continue;
+    }
+    const b = secondScales.find((s) => s.key === key);
+    const one = readingOf(a);
+    const two = readingOf(b);
+    const isTComparable = one.t !== null && two.t !== null && one.capped === null && two.capped === null;
+    const { reliableChange, reason } = reliableChangeFor({
+      form: first.form,
+      key,
+      first: a,
+      second: b,
+      isSameForm,
+      isChangeInterpretable,
+      reliability,
+    });
+    scales.push({
+      key,
+      name: a.name,
+      kind: a.kind,
+      first: one,
+      second: two,
+      scoreDifference: isSameForm && one.score !== null && two.score !== null ? two.score - one.score : null,
+      tDifference: isTComparable ? two.t! - one.t! : null,
+      reliableChange,
+      noReliableChangeReason: reliableChange ? null : reason,
+    });
+  }
+  return {
+    first: validity.first,
+    second: validity.second,
+    isChangeInterpretable,
+    validityStatement: describeValidity(validity.first, validity.second),
+    isSameForm,
+    formsStatement: describeForms(first.form, second.form),
+    scales,
+    rciRule:
+      'Reliable change index (Jacobson & Truax, 1991): the difference divided by the standard error of the difference, ' +
+      'SD · √2 · √(1 − r), with the SD of the US norm sample (Markon et al. 2024) and r a published reliability of that ' +
+      'scale and form; beyond ±1.96 the change is larger than measurement error would make it 95 % of the time. The r ' +
+      'comes from another population than the SD (see the source), which the formula assumes to be the same.',
+    reliabilityRule: reliability.rule,
+  };
+}

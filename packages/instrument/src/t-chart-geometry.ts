@@ -1,0 +1,143 @@
+import { scaleBand, scaleLinear } from 'd3-scale';
+import {
+  BAR_COLOR,
+  CHART_MARGINS,
+  type ChartBand,
+  type ChartBar,
+  type ChartGeometry,
+  type ChartGuideLine,
+  type ChartMargins,
+  placeValueLabels,
+} from './chart-geometry';
+import type { Level } from './levels';
+
+// The profile chart in T units, for the clinician's score report (DESIGN.md §5 "Chart geometry"): the same plain
+// data as chart-geometry.ts (absolute pixels, y growing down), so the PDF's bar-chart drawing renders it unchanged.
+// A bar runs from the bottom of the axis (T 30, the lowest T any printed US table has) up to the scale's printed T
+// (`us.t`, Markon et al. 2024, the same row as its percentile). The axis ends at T 100, the highest printed T. A
+// score beyond a table's end reads the end row (`capped`): its bar stops at that T and is flagged `isClipped`, and
+// its label says "≥ 100" or "≤ 30" as the tables do. Guide lines at T 60, 65 and 70: the T of the levels'
+// percentiles (84th, 93rd, 98th) on a normal curve (pid5-levels.json `tOnNormalCurve`). Levels follow the printed
+// percentile, so on a skewed scale a bar can reach a line without reaching its level; the line marks the
+// convention, the level column says the level.
+
+/** Axis of the T chart: the range of T printed in the US tables. */
+export const T_Y_DOMAIN: readonly [number, number] = [30, 100];
+/** Guide lines of the T chart: T 60, 65, 70 (the normal-curve T of the Mild, Moderate and High percentiles). */
+export const T_GUIDE_LINE_VALUES: readonly number[] = [60, 65, 70];
+
+/** What the T chart reads of a scale: the printed US reading (null when not scored) and the level. */
+export interface TChartScale {
+  readonly key: string;
+  readonly name: string;
+  readonly us: {
+    readonly t: number;
+    readonly capped: 'above' | 'below' | null;
+    readonly tText: string;
+  } | null;
+  readonly level: Level | null;
+}
+
+export interface TChartGeometry extends Omit<ChartGeometry, 'normField'> {
+  readonly unit: 'T';
+}
+
+interface TChartLayout {
+  readonly kind: 'facets' | 'domains';
+  readonly width: number;
+  readonly height: number;
+  readonly margin: ChartMargins;
+  readonly paddingInner: number;
+  readonly paddingOuter: number;
+}
+
+function buildTChart(layout: TChartLayout, scales: readonly TChartScale[]): TChartGeometry {
+  const { width, height, margin } = layout;
+  const [bottom, top] = T_Y_DOMAIN;
+  const y = scaleLinear()
+    .domain([bottom, top])
+    .range([height - margin.bottom, margin.top]);
+  const x = scaleBand<string>()
+    .domain(scales.map((s) => s.key))
+    .range([margin.left, width - margin.right])
+    .paddingInner(layout.paddingInner)
+    .paddingOuter(layout.paddingOuter);
+  const baselineY = y(bottom);
+  const bands: ChartBand[] = scales.map((s) => {
+    const bandX = x(s.key) ?? 0;
+    return {
+      key: s.key,
+      label: s.key,
+      name: s.name,
+      x: bandX,
+      width: x.bandwidth(),
+      center: bandX + x.bandwidth() / 2,
+    };
+  });
+  const bars: ChartBar[] = [];
+  for (const s of scales) {
+    if (s.us === null) {
+      continue;
+    }
+    const plottedValue = Math.min(top, Math.max(bottom, s.us.t));
+    const barTop = y(plottedValue);
+    bars.push({
+      key: s.key,
+      label: s.key,
+      x: x(s.key) ?? 0,
+      y: barTop,
+      width: x.bandwidth(),
+      height: baselineY - barTop,
+      value: s.us.t,
+      plottedValue,
+      isClipped: plottedValue !== s.us.t || s.us.capped !== null,
+      level: s.level,
+      fill: BAR_COLOR,
+      valueLabel: s.us.tText,
+    });
+  }
+  const guideLines: ChartGuideLine[] = T_GUIDE_LINE_VALUES.map((value) => ({
+    value,
+    y: y(value),
+    x1: margin.left,
+    x2: width - margin.right,
+    label: String(value),
+  }));
+  return {
+    kind: layout.kind,
+    unit: 'T',
+    width,
+    height,
+    margin,
+    plot: {
+      x: margin.left,
+      y: margin.top,
+      width: width - margin.left - margin.right,
+      height: height - margin.top - margin.bottom,
+    },
+    yDomain: [bottom, top],
+    baselineY,
+    axisX: margin.left,
+    bands,
+    bars,
+    yTicks: y.ticks(7).map((value) => ({ value, y: y(value), label: String(value) })),
+    guideLines,
+    valueLabels: placeValueLabels(bands, bars, baselineY),
+  };
+}
+
+/** The 25 facets in T: the facet chart's size, margins and padding (960 × 450, 20/20/30/40, 0.1). */
+export function facetTChart(facets: readonly TChartScale[]): TChartGeometry {
+  return buildTChart(
+    { kind: 'facets', width: 960, height: 450, margin: CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0.1 },
+    facets,
+  );
+}
+
+/** The 5 domains in T: the domain chart's size, margins and padding (450 × 500, 20/20/30/40, inner 0.1). */
+export function domainTChart(domains: readonly TChartScale[]): TChartGeometry {
+  return buildTChart(
+    { kind: 'domains', width: 450, height: 500, margin: CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0 },
+    domains,
+  );
+}
