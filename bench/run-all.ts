@@ -1,16 +1,17 @@
-import { arch, cpus, loadavg, totalmem } from 'node:os';
+import { arch, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { installCleanupHandlers, runAllCleanups } from './lib/cleanup';
+import { cpuModel, loadAverageText } from './lib/host';
 import { Results, renderTable, writeResults } from './lib/results';
 import { runAnswersBench } from './parts/answers';
 import { runPdfBench } from './parts/pdf';
-import { runScaleBench } from './parts/scale';
+import { MILLION_SIZE, runScaleBench } from './parts/scale';
 import { runWeightBench } from './parts/weight';
 
 // `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
 // BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
 
-const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'weight'] as const;
+const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'weight'] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -41,15 +42,17 @@ async function runPart(part: Part): Promise<void> {
       return selected.includes('dashboard')
         ? undefined
         : runScaleBench(results, { dashboard: false, csv: true, quick });
+    case 'million':
+      // Issue 14: 1,000,000 assessments over 5,000 clinicians, dashboard and CSV, on PostgreSQL only.
+      return runScaleBench(results, { dashboard: true, csv: true, quick, backends: ['postgres'], size: MILLION_SIZE });
     case 'weight':
       return runWeightBench(results, { quick });
   }
 }
 
 results.note(
-  `load average at the start ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')} (1/5/15 min)`,
+  `host: ${cpuModel()}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `load average at the start ${loadAverageText()}`,
 );
 for (const part of selected) {
   console.log(`\n=== ${part} ===`);
@@ -58,17 +61,16 @@ for (const part of selected) {
     await runPart(part);
   } catch (error) {
     failures.push(part);
-    console.error(`part ${part} failed:`, error);
-    results.note(`${part}: FAILED (${error instanceof Error ? error.message : String(error)})`);
+    // A failed query's error carries its parameters (a million-row seed's are long): the message and cause only.
+    const message = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
+    console.error(`part ${part} failed: ${message.slice(0, 1000)}${cause}`);
+    results.note(`${part}: FAILED (${message.slice(0, 300)}${cause})`);
   } finally {
     await runAllCleanups();
   }
   const seconds = ((performance.now() - t0) / 1000).toFixed(0);
-  results.note(
-    `${part}: ${seconds} s; load average at the end ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (1/5/15 min, ${cpus().length} cores)`,
-  );
+  results.note(`${part}: ${seconds} s; load average at the end ${loadAverageText()}`);
 }
 
 console.log(`\n${renderTable(results.rows)}`);
@@ -81,7 +83,13 @@ writeResults(file, {
   finishedAt: new Date().toISOString(),
   quick,
   parts: selected,
-  machine: { nproc: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, arch: arch() },
+  machine: {
+    cpu: cpuModel(),
+    nproc: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    arch: arch(),
+  },
   rows: results.rows,
   notes: results.notes,
 });

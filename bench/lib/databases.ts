@@ -20,8 +20,12 @@ export interface BenchDatabase {
   kind: BackendKind;
   /** The server's environment for this database (DATA_DIR or DATABASE_URL). */
   env: Record<string, string>;
-  /** Open it in this process (seeding). PGlite is single-process: close it before the server starts. */
-  open(): Promise<Database>;
+  /** Open it in this process (seeding, limits). PGlite is single-process: close it before the server starts. */
+  open(options?: { poolSize?: number }): Promise<Database>;
+  /** PostgreSQL's connection URL (null for PGlite). */
+  url: string | null;
+  /** PGlite's data folder (null for PostgreSQL). */
+  dataDir: string | null;
   drop(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function createBenchDatabase(kind: BackendKind): Promise<BenchDatab
     return {
       kind,
       env: { DATA_DIR: dataDir },
+      url: null,
+      dataDir,
       open: () => openDatabase({ kind: 'pglite', dataDir }),
       drop,
     };
@@ -71,7 +77,9 @@ export async function createBenchDatabase(kind: BackendKind): Promise<BenchDatab
   return {
     kind,
     env: { DATABASE_URL: url },
-    open: () => openDatabase({ kind: 'postgres', url, poolSize: 4 }),
+    url,
+    dataDir: null,
+    open: (options) => openDatabase({ kind: 'postgres', url, poolSize: options?.poolSize ?? 4 }),
     drop,
   };
 }

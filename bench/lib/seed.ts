@@ -135,27 +135,49 @@ export async function insertCompletedTests(
 
 /**
  * `count` assessments spread round-robin over `clinicianIds`, created over the last two years, in one
- * generate_series statement per 10,000 rows: a quarter completed (with the same frozen scores), the rest at
+ * generate_series statement per 10,000 rows (100,000 with `rebuildIndexes`): a quarter completed (with the same frozen scores), the rest at
  * every stage from not started to nearly done; a few past their due date.
  */
 export async function insertManyAssessments(
   db: Db,
-  options: { clinicianIds: string[]; count: number; termsId: number; consentId: number },
+  options: {
+    clinicianIds: string[];
+    count: number;
+    termsId: number;
+    consentId: number;
+    /** Drop the table's secondary indexes for the inserts and build them again after (a million rows: minutes less). */
+    rebuildIndexes?: boolean;
+  },
 ): Promise<void> {
+  // The migrations' own index definitions, read back, so the rebuilt indexes are exactly theirs.
+  const { rows: indexes } = options.rebuildIndexes
+    ? ((await db.execute(sql`
+        select indexname, indexdef from pg_indexes
+        where tablename = 'assessments' and indexname not in (
+          select conname from pg_constraint where conrelid = 'assessments'::regclass)`)) as unknown as {
+        rows: { indexname: string; indexdef: string }[];
+      })
+    : { rows: [] };
+  for (const index of indexes) {
+    await db.execute(sql.raw(`DROP INDEX ${index.indexname}`));
+  }
   const responses = benchResponses();
   const scores = scoreResponses(responses);
   const scoresJson = JSON.stringify(scores);
   const clinicians = `{${options.clinicianIds.join(',')}}`;
   const n = options.clinicianIds.length;
   const now = new Date().toISOString();
-  for (let from = 1; from <= options.count; from += 10_000) {
-    const to = Math.min(options.count, from + 9_999);
+  // Created over the last two years whatever the count (100,000: one every 10 minutes).
+  const spacingMinutes = 1_000_000 / options.count;
+  const batch = options.rebuildIndexes ? 100_000 : 10_000;
+  for (let from = 1; from <= options.count; from += batch) {
+    const to = Math.min(options.count, from + batch - 1);
     await db.execute(sql`
       INSERT INTO assessments (test_code_hash, test_code, clinician_id, patient_id, age, gender, race, postal_code,
         country, dsm_codes, primary_dsm, terms_id, created_at, due_at, consent_id, consent_agreed_at, responses,
         answered_count, finished_at, item_set_id, instrument_version, norms_version, scores)
       SELECT md5('bench-' || i), 'bench-code-' || i, (${clinicians}::text[])[1 + (i % ${n})],
-        'P-' || lpad(((i * 7919) % 1000003)::text, 7, '0'), 18 + i % 60,
+        'P-' || lpad(((i::bigint * 7919) % 1000003)::text, 7, '0'), 18 + i % 60,
         (array['Female','Male','Non-binary','Unspecified'])[1 + i % 4], 'Unspecified', lpad((i % 99999)::text, 5, '0'),
         'Germany', array['F41.1','F32.0'], 'F41.1', ${options.termsId},
         c.created_at, c.created_at + interval '30 days', ${options.consentId}, c.created_at,
@@ -167,9 +189,12 @@ export async function insertManyAssessments(
         CASE WHEN i % 4 = 0 THEN ${scores.normsVersion} END,
         CASE WHEN i % 4 = 0 THEN ${scoresJson}::jsonb END
       FROM generate_series(${from}::int, ${to}::int) AS i
-      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * interval '10 minutes') AS created_at) AS c
+      CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * ${spacingMinutes}::float8 * interval '1 minute') AS created_at) AS c
       CROSS JOIN LATERAL (SELECT (i * 37) % 220 AS k) AS a
     `);
+  }
+  for (const index of indexes) {
+    await db.execute(sql.raw(index.indexdef));
   }
   // A settled table, as autovacuum leaves it on PostgreSQL (visibility map set: index-only scans work).
   await db.execute(sql`VACUUM ANALYZE assessments`);

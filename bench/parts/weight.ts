@@ -192,22 +192,9 @@ async function measureInChromium(results: Results, part: string, url: string): P
     results.add({ part, metric: '/test throttled: JS transferred', unit: 'kB', ours: transferred.js / 1024 });
     results.add({ part, metric: '/test throttled: CSS transferred', unit: 'kB', ours: transferred.css / 1024 });
     results.add({ part, metric: '/test throttled: first contentful paint', unit: 'ms', ours: metrics.fcp });
-    results.add({
-      part,
-      metric: '/test throttled: largest contentful paint',
-      unit: 'ms',
-      ours: metrics.lcp,
-      goal: '≤ 2,500 ms',
-      met: metrics.lcp <= 2500,
-    });
-    results.add({
-      part,
-      metric: '/test throttled: long tasks over 50 ms (TBT)',
-      unit: 'ms',
-      ours: metrics.tbt,
-      goal: '≤ 200 ms',
-      met: metrics.tbt <= 200,
-    });
+    // Times under a CPU slowdown relative to this host move with the host: information, not goals (bench/README.md).
+    results.add({ part, metric: '/test throttled: largest contentful paint', unit: 'ms', ours: metrics.lcp });
+    results.add({ part, metric: '/test throttled: long tasks over 50 ms (TBT)', unit: 'ms', ours: metrics.tbt });
     results.note(`${part}: /test throttled load to network idle ${loadMs} ms (slow 4G, 4× CPU, cache off)`);
     await context.close();
   } finally {

@@ -8,6 +8,7 @@ export { startServerProcess, waitUntilReady, type ServerProcess } from './server
 export { insertOpenTests, nthSave, putAnswer } from './answer-load';
 export { demoReportInput } from './report-input';
 export { passwordHashFor } from './factories';
+export { renderEmptyPdf, timePgliteCopy } from './bench-limits';
 export { startWixContractDouble, type DoubleMember, type DoubleOrder } from './wix-contract-double';
 
 // Internals the end-to-end set-ups and the benchmarks use directly.
@@ -17,7 +18,13 @@ export { escapeHtml } from '../src/lib/plain-http';
 export { ensureDefaultDocuments, findCurrentDocument, publishDocument } from '../src/modules/documents/documents.repo';
 export { createLocalUser } from '../src/modules/users/users.repo';
 export { presentListItem } from '../src/modules/assessments/assessments.presenter';
-export { listColumns } from '../src/modules/assessments/assessments.repo';
+export {
+  countAssessments,
+  findAssessment,
+  listAssessmentsPage,
+  listColumns,
+} from '../src/modules/assessments/assessments.repo';
+export { saveAnswer } from '../src/modules/patient/patient.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';
 export {
   CHART_CAPTION,

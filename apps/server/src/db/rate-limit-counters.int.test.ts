@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import type { Database } from './database';
-import { countHit, pruneCounters, readCounter } from './rate-limit-counters';
+import { countHit, pruneCounters, readCounter, scheduleCounterPruning } from './rate-limit-counters';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -55,5 +55,23 @@ describe('shared rate-limit counters', () => {
     expect(await pruneCounters(database.db, later)).toBeGreaterThanOrEqual(1);
     expect((await readCounter(database.db, { scope: 'prune', subject: 'current', now: later })).hits).toBe(1);
     expect(await pruneCounters(database.db, later)).toBe(0);
+  });
+
+  it('logs a failed pruning under `err`, the key the server logger passes through its redacting serializer', async () => {
+    const broken = await createTestDatabase();
+    await broken.drop();
+    const logged: object[] = [];
+    const stop = scheduleCounterPruning(broken.database.db, {
+      now: () => at('14:00:00'),
+      log: { warn: (details) => logged.push(details) },
+      everyMs: 5,
+    });
+    try {
+      await expect.poll(() => logged.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+    expect(Object.keys(logged[0] ?? {})).toEqual(['err']);
+    expect((logged[0] as { err: unknown }).err).toBeInstanceOf(Error);
   });
 });

@@ -76,7 +76,7 @@ export function scheduleCounterPruning(
   const timer = setInterval(
     () => {
       pruneCounters(db, options.now()).catch((error: unknown) => {
-        options.log.warn({ error: (error as Error).message }, 'pruning rate-limit counters failed');
+        options.log.warn({ err: error }, 'pruning rate-limit counters failed');
       });
     },
     options.everyMs ?? 10 * 60_000,
