@@ -180,10 +180,12 @@ function sqlOf(db: Database, fixture: Fixture, view: View, q: DashboardQuery, to
     ? () => findAssessment(db.db, { id: q.detailsId ?? 0, scope })
     : () =>
         Promise.all([
-          countAssessments(db.db, { scope, search: q.search }),
+          countAssessments(db.db, { scope, search: q.search, status: 'all', now: new Date() }),
           listAssessmentsPage(db.db, {
             scope,
             search: q.search,
+            status: 'all',
+            now: new Date(),
             sort: q.sort,
             limit: 10,
             offset: (Math.min(q.page, Math.ceil(total / 10)) - 1) * 10,

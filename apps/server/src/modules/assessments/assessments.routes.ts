@@ -67,6 +67,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       dueAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
       finishedAt: null,
+      status: 'in-progress' as const,
       clinician: { id: '00000000-0000-4000-8000-000000000000', username: 'clinician' },
     }));
     r.get(
