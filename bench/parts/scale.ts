@@ -142,7 +142,7 @@ async function wholeListBytes(db: Database, view: View, clinicianId: string): Pr
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .orderBy(asc(assessments.id));
   const rows = await (view === 'admin' ? query : query.where(eq(assessments.clinicianId, clinicianId)));
-  const items = rows.map((row) => presentListItem(row, view));
+  const items = rows.map((row) => presentListItem(row, view, new Date()));
   return Buffer.byteLength(JSON.stringify({ items }));
 }
 
@@ -180,10 +180,12 @@ function sqlOf(db: Database, fixture: Fixture, view: View, q: DashboardQuery, to
     ? () => findAssessment(db.db, { id: q.detailsId ?? 0, scope })
     : () =>
         Promise.all([
-          countAssessments(db.db, { scope, search: q.search }),
+          countAssessments(db.db, { scope, search: q.search, status: 'all', now: new Date() }),
           listAssessmentsPage(db.db, {
             scope,
             search: q.search,
+            status: 'all',
+            now: new Date(),
             sort: q.sort,
             limit: 10,
             offset: (Math.min(q.page, Math.ceil(total / 10)) - 1) * 10,

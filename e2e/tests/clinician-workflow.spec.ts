@@ -72,8 +72,10 @@ async function fillDemographics(page: Page, patientId: string): Promise<void> {
   await page.getByRole('option', { name: 'Female', exact: true }).click();
   await page.getByRole('textbox', { name: 'Race' }).click();
   await page.getByRole('option', { name: 'Asian', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Country' }).fill('Canada');
-  await page.getByRole('textbox', { name: 'Postal Code' }).fill('12345');
+  // Issue 16: the country from the searchable ISO list, the postal code by that country's rule.
+  await page.getByRole('textbox', { name: 'Country' }).fill('canad');
+  await page.getByRole('option', { name: 'Canada', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Postal Code' }).fill('K1A 0B1');
   await page.getByRole('textbox', { name: 'Patient Identifier' }).fill(patientId);
 }
 
@@ -101,10 +103,18 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(page.getByText('No assessments')).toBeVisible();
   await expect(page.getByTestId('tests-available')).toHaveText('Tests Available: 0');
   await expect(page.getByRole('button', { name: 'Create Test' })).toBeDisabled();
+  // Issue 16: it says why, and what to do.
+  await expect(page.getByRole('button', { name: 'Create Test' })).toHaveAccessibleDescription(
+    'You have no tests left. Ask your admin for more tests.',
+  );
 
-  // The admin grants two tests on the credits screen.
+  // The admin grants two tests on the credits screen (the admin, with none left, is told where too).
   const admin = await openAdmin(newPage);
-  await admin.getByRole('link', { name: 'Grant tests' }).click();
+  await expect(admin.getByTestId('no-tests-help').getByRole('link', { name: 'grant tests' })).toHaveAttribute(
+    'href',
+    '/admin/credits',
+  );
+  await admin.getByRole('link', { name: 'Grant tests', exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/credits$/);
   await admin.getByRole('textbox', { name: 'Clinician' }).fill(username);
   await admin.getByRole('option', { name: `${username} — 0 available` }).click();
@@ -141,7 +151,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   // Validation (spec §5) with the spec's messages, under each field.
   await createButton.click();
   await expect(page.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription('Please enter an age');
-  await expect(page.getByRole('textbox', { name: 'Country' })).toHaveAccessibleDescription('Please enter a country');
+  await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('United States of America');
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveAccessibleDescription(
     'Please enter exactly 5 digits',
   );
@@ -180,12 +190,19 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(terms.getByTestId('terms-body')).not.toBeEmpty();
   await terms.getByRole('button', { name: 'Exit' }).click();
   await expect(terms).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('12345');
+  await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('K1A 0B1');
   await agreeToTermsAndCreate(page);
 
   await expect(page.getByRole('status').filter({ hasText: 'Test created' })).toContainText(
     `The test for ${firstPatient} is ready.`,
   );
+  // Issue 16: the banner's link is in its sentence's font size.
+  const detailsLink = page.getByRole('link', { name: 'Open its details' });
+  const sizes = await detailsLink.evaluate((link) => [
+    getComputedStyle(link).fontSize,
+    getComputedStyle(link.parentElement!).fontSize,
+  ]);
+  expect(sizes[0]).toBe(sizes[1]);
   await expect(page.getByTestId('tests-available')).toHaveText('Tests Available: 1');
   const row = dashboardRow(page, firstPatient);
   const listed = (await (await expectOk(await page.request.get('/api/assessments'))).json()) as {
@@ -208,7 +225,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await row.getByRole('button', { name: `Details for ${firstPatient}` }).click();
   await expect(page).toHaveURL(new RegExp(`/details/${stored?.id}$`));
   await expect(page.getByText(firstPatient, { exact: true })).toBeVisible();
-  for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'ZIP Code: 12345', 'Country: Canada']) {
+  for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'Postal Code: K1A 0B1', 'Country: Canada']) {
     await expect(page.getByText(chip, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('Not Finished', { exact: true })).toBeVisible();
@@ -246,8 +263,8 @@ test('a new clinician gets two tests from the admin, creates both through the fo
       age: 30,
       gender: 'Male',
       race: 'Unspecified',
-      country: 'Canada',
-      postalCode: '12345',
+      country: 'CA',
+      postalCode: 'K1A 0B1',
       patientId: 'third',
       dsmCodes: ['F60.3'],
       primaryDsm: 'F60.3',

@@ -170,7 +170,7 @@ export async function createTestViaApi(page: Page, fields: NewTestFields, termsI
       gender: fields.gender ?? 'Unspecified',
       race: fields.race ?? 'Unspecified',
       country: fields.country ?? 'Canada',
-      postalCode: fields.postalCode ?? '12345',
+      postalCode: fields.postalCode ?? 'K1A 0B1',
       patientId: fields.patientId,
       dsmCodes,
       primaryDsm: fields.primaryDsm ?? dsmCodes[0],

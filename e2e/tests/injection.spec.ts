@@ -71,7 +71,7 @@ async function expectInert(page: Page, dialogs: string[], where: string): Promis
 }
 
 /** Create Test through the form, with one diagnosis as the primary. */
-async function createThroughForm(page: Page, fields: { patientId: string; country: string }): Promise<void> {
+async function createThroughForm(page: Page, fields: { patientId: string }): Promise<void> {
   await page.goto('/createtest');
   await page.getByRole('button', { name: 'Choose Diagnoses' }).click();
   const picker = page.getByRole('dialog', { name: 'DSM-5 Diagnoses' });
@@ -80,7 +80,6 @@ async function createThroughForm(page: Page, fields: { patientId: string; countr
   await picker.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('radiogroup', { name: 'Primary diagnosis' }).getByRole('radio', { name: 'F60.3' }).click();
   await page.getByRole('textbox', { name: 'Age' }).fill('40');
-  await page.getByRole('textbox', { name: 'Country' }).fill(fields.country);
   await page.getByRole('textbox', { name: 'Postal Code' }).fill('54321');
   await page.getByRole('textbox', { name: 'Patient Identifier' }).fill(fields.patientId);
   await page.getByRole('button', { name: 'Create Test', exact: true }).click();
@@ -115,19 +114,27 @@ test('markup and formulas in patient ids, countries, the grant note, the search 
   await expect(ledgerRow.getByRole('cell').nth(5)).toHaveText(XSS.imgFlag);
   await expectInert(admin, adminDialogs, 'the admin credits screen');
 
-  // Tests with markup and formulas in the patient id and the country: five through the API, one through the form.
+  // Tests with markup and formulas in the patient id: five through the API, one through the form. The country is a
+  // code from a list since issue 16: markup or a formula there is refused (400); free-text countries kept from before
+  // go through the same text cells (export-csv.test.ts).
+  for (const country of [XSS.scriptFlag, FORMULAS.hyperlink]) {
+    const refused = await page.request.post('/api/assessments', {
+      data: { patientId: 'refused', country, postalCode: '12345', age: 30, gender: 'Male', race: 'Unspecified' },
+    });
+    expect(refused.status()).toBe(400);
+  }
   const seeded = [
-    { patientId: XSS.imgFlag, country: XSS.scriptFlag },
-    { patientId: XSS.svgAlert, country: XSS.imgAlert },
-    { patientId: XSS.scriptAlert, country: XSS.svgFlag },
-    { patientId: XSS.jsUrl, country: XSS.jsUrl },
-    { patientId: FORMULAS.cmd, country: FORMULAS.hyperlink },
+    { patientId: XSS.imgFlag, country: 'Canada' },
+    { patientId: XSS.svgAlert, country: 'Canada' },
+    { patientId: XSS.scriptAlert, country: 'Canada' },
+    { patientId: XSS.jsUrl, country: 'Canada' },
+    { patientId: FORMULAS.cmd, country: 'Canada' },
   ];
   const created = [];
   for (const fields of seeded) {
-    created.push(await createTestViaApi(page, fields));
+    created.push(await createTestViaApi(page, { patientId: fields.patientId }));
   }
-  const typed = { patientId: `${XSS.imgAlert}${FORMULAS.plus}`, country: FORMULAS.at };
+  const typed = { patientId: `${XSS.imgAlert}${FORMULAS.plus}`, country: 'United States of America' };
   await createThroughForm(page, typed);
   await expect(page.getByTestId('terms-body')).not.toBeEmpty();
   await page.getByRole('button', { name: 'Agree and Create Test' }).click();
@@ -194,9 +201,10 @@ test('markup and formulas in patient ids, countries, the grant note, the search 
   for (const { patientId, country } of seeded.slice(0, 4)) {
     expect(byPatient.get(patientId)?.[column('Country')]).toBe(country);
   }
-  expect(byPatient.get(`'${FORMULAS.cmd}`)?.[column('Country')]).toBe(`'${FORMULAS.hyperlink}`);
+  expect(byPatient.get(`'${FORMULAS.cmd}`)?.[column('Country')]).toBe('Canada');
   expect(byPatient.has(FORMULAS.cmd)).toBe(false);
-  expect(byPatient.get(typed.patientId)?.[column('Country')]).toBe(`'${FORMULAS.at}`);
+  expect(byPatient.get(typed.patientId)?.[column('Country')]).toBe(typed.country);
+  expect(byPatient.get(typed.patientId)?.[column('Country Code')]).toBe('US');
   expect(new Set(rows.map((row) => row[column('Clinician')]))).toEqual(new Set([`'${clinician.username}`]));
   for (const row of rows) {
     for (const cell of row.filter((value) => !/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(value))) {
@@ -304,7 +312,7 @@ test('institute display names and published terms and consent with markup stay i
     await expectInert(admin, adminDialogs, 'the admin credits screen');
 
     // The terms panel shows the sanitised terms; the test is created.
-    await createThroughForm(clinician, { patientId: unique('PAT-X'), country: 'Norway' });
+    await createThroughForm(clinician, { patientId: unique('PAT-X') });
     const termsBody = clinician.getByTestId('terms-body');
     await expect(termsBody.getByRole('heading', { name: `Terms ${marker}` })).toBeVisible();
     await expect(termsBody.getByText('responsibly')).toBeVisible();

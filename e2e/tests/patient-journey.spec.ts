@@ -169,6 +169,22 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
   await expect(submitTest).toBeFocused();
   await second.keyboard.press('Enter');
 
+  // Issue 16: submitting asks once more; the question takes focus, Escape goes back, nothing is submitted.
+  const confirm = second.getByRole('dialog', { name: 'Submit your answers?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('You will not be able to change your answers after submitting');
+  await expect(confirm.getByRole('button', { name: 'Go back to my answers' })).toBeFocused();
+  await expectNoAxeViolations(second, 'the submit confirmation');
+  await second.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(submitTest).toBeFocused();
+  expect((await patientState(request, code)).status).toBe('in-progress');
+  await second.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await second.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Submit answers' })).toBeFocused();
+  await second.keyboard.press('Enter');
+
   await expect(second.getByRole('heading', { name: 'This test has been completed' })).toBeVisible();
   await expectNoAxeViolations(second, 'the completed page');
   const finished = await patientState(request, code);
@@ -236,13 +252,30 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     await clinician.goto(`/details/${created.id}`);
     await expect(clinician).toHaveURL(/\/login/);
     await signInAsDemo(clinician, DEMO.clinicianB);
+    // Issue 16: the dashboard finds it under the Expired filter and says Expired instead of 0 days left.
+    await clinician.goto(`/dashboard?status=expired&search=${encodeURIComponent(patientId)}`);
+    await expect(clinician.getByRole('combobox', { name: 'Status' })).toHaveValue('expired');
+    const expiredRow = clinician
+      .getByRole('row')
+      .filter({ has: clinician.getByRole('cell', { name: patientId, exact: true }) });
+    await expect(expiredRow.getByRole('cell').nth(4)).toHaveText('Expired');
+    await clinician.goto(`/dashboard?status=in-progress&search=${encodeURIComponent(patientId)}`);
+    await expect(clinician.getByText('No assessments')).toBeVisible();
     await clinician.goto(`/details/${created.id}`);
     const dueDate = clinician.getByText('Due Date', { exact: true }).locator('xpath=following-sibling::*[1]');
     const before = (await (await clinician.request.get(`/api/assessments/${created.id}`)).json()) as { dueAt: string };
     const oldDue = await formatDateInPage(clinician, before.dueAt);
     await expect(dueDate).toHaveText(`${oldDue}Expired`);
     await expect(clinician.getByText('This test has expired. Extend it to let the patient continue.')).toBeVisible();
-    await clinician.getByRole('button', { name: 'Extend by 30 days' }).click();
+    // Issue 16: the extension asks first, naming the new due date (30 days from now: the test had expired).
+    const expectedDue = await formatDateInPage(
+      clinician,
+      new Date(server.clock.now().getTime() + 30 * 24 * 3_600_000).toISOString(),
+    );
+    await clinician.getByRole('button', { name: 'Extend due date' }).click();
+    const confirm = clinician.getByRole('dialog', { name: 'Extend this test?' });
+    await expect(confirm).toContainText(`The new due date will be ${expectedDue}`);
+    await confirm.getByRole('button', { name: `Extend to ${expectedDue}` }).click();
     const after = (await (await clinician.request.get(`/api/assessments/${created.id}`)).json()) as {
       dueAt: string;
       isExpired: boolean;

@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import pinoPretty from 'pino-pretty';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
@@ -28,6 +29,16 @@ import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-his
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerPatientRoutes } from './modules/patient/patient.routes';
 
+/** pino-pretty on standard output: time, level and message, without the process and request fields. */
+function prettyLogStream() {
+  return pinoPretty({
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+  });
+}
+
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
   logger?: boolean;
@@ -49,7 +60,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         ? false
         : {
             level: config.logLevel,
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            // Readable lines for a person at a terminal (LOG_FORMAT=pretty, development's default); JSON otherwise.
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.logFormat === 'pretty'
+                ? { stream: prettyLogStream() }
+                : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             // No patient data in the log at any level (lib/redact.ts): no link codes or query values in request
             // lines, no values quoted by errors (statement parameters, database messages).
@@ -75,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     forceCloseConnections: false,
     return503OnClosing: true,
+    // A newcomer's console needs no line per request; JSON logs (production) keep them.
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' && !options.logStream }),
   });
   if (config.connections.maxPerAddress !== null) {
     limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '@pid5/contract';
 
 /**
  * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
@@ -21,6 +22,9 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Console output (issue 16): `pretty` (readable lines, no per-request lines) or `json` (one JSON object a line, for
+  // log collectors); pretty in development, JSON otherwise.
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   // How many reverse proxies stand in front of the server. `true` is one: the client address is the last
   // X-Forwarded-For entry, the one our proxy appended. Trusting every hop would take the first entry, which the
   // client writes itself, so anyone could dodge the per-address rate limits and forge the audit log's addresses.
@@ -90,6 +94,15 @@ const ZEnv = z.object({
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   // The form a new test gets unless the clinician chooses another (issue 18): FULL (220 items), SF (100), BF (25).
   DEFAULT_FORM: z.enum(['FULL', 'SF', 'BF'], { error: 'FULL, SF or BF' }).default('FULL'),
+  // Where clinicians buy tests (e.g. the institute's Wix store page), named when they have none left (issue 16).
+  TESTS_STORE_URL: z.url().optional(),
+  // The country listed first and preselected in Create Test: an ISO 3166-1 alpha-2 code (issue 16).
+  DEFAULT_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, 'an ISO 3166-1 alpha-2 country code, e.g. US, GB, NL, CA')
+    .default('US'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   // The benchmarks' floor routes (bench/README.md): the save and the dashboard list's request handling without the
@@ -131,6 +144,8 @@ export interface AppConfig {
   publicUrl: string;
   isHttps: boolean;
   logLevel: string;
+  /** 'pretty' for a person at a terminal (development's default), 'json' for a log collector. */
+  logFormat: 'pretty' | 'json';
   /** Proxy hops whose X-Forwarded-For entries are believed (false: none; the socket's address is the client). */
   trustProxy: false | number;
   /** Time limits for slow clients, and the bound on connections per address (null: none, e.g. behind a proxy). */
@@ -157,6 +172,8 @@ export interface AppConfig {
   instituteName: string;
   /** DEFAULT_FORM: the form a new test gets unless the clinician chooses another. */
   defaultForm: 'FULL' | 'SF' | 'BF';
+  testsStoreUrl: string | undefined;
+  defaultCountry: string;
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
   /** Registers the benchmarks' floor routes (`/api/bench-floor/...`); never in production. */
@@ -265,6 +282,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     connections: {
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
@@ -289,6 +307,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     normTablesFile: e.NORM_TABLES_FILE,
     instituteName: e.INSTITUTE_NAME,
     defaultForm: e.DEFAULT_FORM,
+    testsStoreUrl: e.TESTS_STORE_URL,
+    defaultCountry: e.DEFAULT_COUNTRY,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
     benchFloorRoute: e.BENCH_FLOOR_ROUTE,

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { DEMO_MEMBERS } from './auth/demo-members';
 import { loadConfigOrExit } from './config';
 import { DataFileError } from './lib/read-json-file';
 import { startServer } from './server';
@@ -11,12 +13,19 @@ const server = await startServer(config).catch((error: unknown) => {
   }
   throw error;
 });
+const dataLocation =
+  config.database.kind === 'pglite'
+    ? `embedded PostgreSQL (PGlite) in ${resolve(config.database.dataDir)}`
+    : 'PostgreSQL (DATABASE_URL)';
 server.app.log.info(
   { url: config.publicUrl, database: server.database.kind, login: config.login.kind },
-  `PID-5 assessment app listening on ${config.publicUrl}`,
+  `PID-5 assessment app: open ${config.publicUrl}`,
 );
+server.app.log.info(`Data: ${dataLocation}`);
 if (server.devIdentityProvider) {
-  server.app.log.info(`Development identity provider (demo members only) at ${server.devIdentityProvider.issuer}`);
+  // What a newcomer needs to sign in (issue 16): who the demo members are.
+  const members = DEMO_MEMBERS.map((member) => `${member.name} (${member.role})`).join(', ');
+  server.app.log.info(`Sign in with Login, then pick a demo member: ${members}`);
 }
 
 // The embedded database's thread stopped: nothing in this process can bring it back, and PGlite recovers its data

@@ -25,6 +25,7 @@ export const CLINICIAN: TMe = {
   photoUrl: null,
   role: 'user',
   viewMode: 'clinician',
+  institute: { testsStoreUrl: null, defaultCountry: 'US' },
 };
 
 export const ADMIN: TMe = {
@@ -34,6 +35,7 @@ export const ADMIN: TMe = {
   photoUrl: null,
   role: 'admin',
   viewMode: 'admin',
+  institute: { testsStoreUrl: null, defaultCountry: 'US' },
 };
 
 const CREATED_AT = '2026-03-02T10:00:00.000Z';
@@ -48,6 +50,7 @@ export function anAssessmentListItem(overrides: Partial<TAssessmentListItem> = {
     createdAt: CREATED_AT,
     dueAt: DUE_AT,
     finishedAt: null,
+    status: 'in-progress',
     clinician: null,
     ...overrides,
   };
@@ -87,11 +90,13 @@ export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {})
     finishedAt: null,
     consentAgreedAt: CREATED_AT,
     isExpired: false,
+    extension: { dueAt: null, refusal: 'not-yet', limit: '2026-06-30T10:00:00.000Z' },
     age: 34,
     gender: 'Female',
     race: 'Asian',
     postalCode: '12345',
     country: 'Canada',
+    countryCode: 'CA',
     diagnoses: [{ code: 'F41.1', description: 'Generalized anxiety disorder', isPrimary: true }],
     primaryDsm: 'F41.1',
     clinician: null,

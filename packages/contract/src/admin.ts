@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_FORMS, ZClinicianRef } from './assessments';
+import { ASSESSMENT_FORMS, PATIENT_ID_MAX, ZClinicianRef } from './assessments';
 
 // Purchased tests (DESIGN.md §3 test_credits) and the admin screens (DESIGN.md §8).
 
@@ -134,7 +134,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** `GET /api/admin/audit?action=&actor=&assessmentId=&page=`. */
+/** `GET /api/admin/audit?action=&actor=&assessmentId=&patientId=&page=`. */
 export const ZAuditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
   actor: z.string().trim().max(100).optional(),
@@ -142,6 +142,13 @@ export const ZAuditQuery = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,14}$/, 'Assessment ids are positive whole numbers')
     .transform(Number)
+    .optional(),
+  /** The events of every test with this patient ID (exact, ignoring case; issue 16). */
+  patientId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(PATIENT_ID_MAX, `Patient identifiers are at most ${PATIENT_ID_MAX} characters`)
     .optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

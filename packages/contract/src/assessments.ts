@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCodeFor, isCountryCode, postalCodeProblem, US_POSTAL_CODE_MESSAGE } from './countries';
 
 // The clinician and admin side of an assessment (product spec §2-§5, DESIGN.md §7). One rule set:
 // the Create Test form validates with these schemas and so does the server.
@@ -7,6 +8,14 @@ import { z } from 'zod';
 export const QUESTION_COUNT = 220;
 export const DAYS_TO_COMPLETE = 30;
 export const ASSESSMENTS_PAGE_SIZE = 10;
+
+/**
+ * Extending a test (issue 16, DESIGN.md §4): offered when it is expired or due within EXTEND_WINDOW_DAYS; each
+ * extension adds EXTEND_DAYS to the later of the due date and now, never past EXTEND_CAP_DAYS after the first due date.
+ */
+export const EXTEND_DAYS = 30;
+export const EXTEND_WINDOW_DAYS = 7;
+export const EXTEND_CAP_DAYS = 90;
 
 /** Spec §3 "Create payload": the options in the order the form lists them. */
 export const GENDERS = ['Male', 'Female', 'Unspecified'] as const;
@@ -103,9 +112,10 @@ export const CREATE_ASSESSMENT_MESSAGES = {
   ageWhole: 'Please enter the age in whole years',
   gender: 'Please choose a gender',
   race: 'Please choose a race',
-  country: 'Please enter a country',
+  country: 'Please choose a country',
+  countryUnknown: 'Please choose a country from the list',
   countryMax: `Country is at most ${COUNTRY_MAX} characters`,
-  postalCode: 'Please enter exactly 5 digits',
+  postalCode: US_POSTAL_CODE_MESSAGE,
   patientId: 'Please enter a patient identifier',
   patientIdMax: `Patient identifiers are at most ${PATIENT_ID_MAX} characters`,
   patientIdChars: 'Patient identifiers are one line of text (no tabs or line breaks)',
@@ -131,11 +141,19 @@ export const ZCreateAssessmentRequest = z
       .max(AGE_MAX, M.age),
     gender: z.enum(GENDERS, { error: M.gender }),
     race: z.enum(RACES, { error: M.race }),
-    country: requiredText(M.country).max(COUNTRY_MAX, M.countryMax),
-    postalCode: z
-      .string({ error: M.postalCode })
-      .trim()
-      .regex(/^[0-9]{5}$/, M.postalCode),
+    // An ISO 3166-1 alpha-2 code (the form sends one); a code or English name is read as its code (issue 16).
+    country: requiredText(M.country)
+      .max(COUNTRY_MAX, M.countryMax)
+      .transform((value, context) => {
+        const code = countryCodeFor(value);
+        if (code === null) {
+          context.addIssue({ code: 'custom', message: M.countryUnknown });
+          return z.NEVER;
+        }
+        return code;
+      }),
+    // Checked against the country below (postalCodeProblem: the US's 5 digits, other countries' own rules).
+    postalCode: z.string({ error: M.postalCode }).trim().max(20, M.postalCode),
     patientId: requiredText(M.patientId)
       .max(PATIENT_ID_MAX, M.patientIdMax)
       .regex(/^\P{Cc}*$/u, M.patientIdChars),
@@ -148,6 +166,18 @@ export const ZCreateAssessmentRequest = z
     termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
     /** The form to give (issue 18); without it, the institute's default (DEFAULT_FORM, else Full). */
     form: ZAssessmentForm.optional(),
+  })
+  .refine((value) => postalCodeProblem(value.country, value.postalCode) === null, {
+    path: ['postalCode'],
+    error: (issue) => {
+      const value = issue.input as { country: string; postalCode: string };
+      return postalCodeProblem(value.country, value.postalCode) ?? M.postalCode;
+    },
+    // Report it together with any other field problem, once the country is known.
+    when: (payload) => {
+      const value = payload.value as { country?: unknown; postalCode?: unknown } | undefined;
+      return typeof value?.country === 'string' && isCountryCode(value.country) && typeof value.postalCode === 'string';
+    },
   })
   .refine((value) => value.dsmCodes.includes(value.primaryDsm), {
     path: ['primaryDsm'],
@@ -197,10 +227,35 @@ export function parsePageNumber(value: string | null | undefined): number {
 
 export const SEARCH_MAX = 100;
 
-/** `GET /api/assessments?search=&sort=&page=`. */
+/** A test's status as staff see it, decided by the server's lifecycle (DESIGN.md §4). */
+export const ASSESSMENT_STATUSES = ['not-started', 'in-progress', 'completed', 'expired'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+
+/** The dashboard's status filter (issue 16), in the menu's order; 'all' is no filter. */
+export const ASSESSMENT_STATUS_FILTERS = ['all', ...ASSESSMENT_STATUSES] as const;
+export type AssessmentStatusFilter = (typeof ASSESSMENT_STATUS_FILTERS)[number];
+export const ASSESSMENT_STATUS_FILTER_LABELS: Record<AssessmentStatusFilter, string> = {
+  all: 'All',
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+
+/** A status filter from a URL parameter; anything unknown is 'all', so an old or edited link still works. */
+export function parseAssessmentStatusFilter(value: string | null | undefined): AssessmentStatusFilter {
+  return (ASSESSMENT_STATUS_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as AssessmentStatusFilter)
+    : 'all';
+}
+
+/** `GET /api/assessments?search=&sort=&status=&page=`. */
 export const ZListAssessmentsQuery = z.object({
   search: z.string().max(SEARCH_MAX, `Search is at most ${SEARCH_MAX} characters`).default(''),
   sort: z.enum(ASSESSMENT_SORTS).default(DEFAULT_ASSESSMENT_SORT),
+  status: z
+    .enum(ASSESSMENT_STATUS_FILTERS, { error: `Status is one of: ${ASSESSMENT_STATUS_FILTERS.join(', ')}` })
+    .default('all'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Only tests given as this form (issue 18); every form without it. */
   form: z.enum(ASSESSMENT_FORMS, { error: 'form is FULL, SF or BF' }).optional(),
@@ -219,6 +274,8 @@ export const ZAssessmentListItem = z.object({
   createdAt: z.string(),
   dueAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Decided by the server's lifecycle (issue 16: the Expired badge). */
+  status: z.enum(ASSESSMENT_STATUSES),
   /** Only in the admin view (spec §2: the Clinician column). */
   clinician: ZClinicianRef.nullable(),
 });
@@ -257,11 +314,23 @@ export const ZAssessmentDetails = z.object({
   finishedAt: z.string().nullable(),
   consentAgreedAt: z.string().nullable(),
   isExpired: z.boolean(),
+  /**
+   * Extending it now (issue 16, DESIGN.md §4): the due date an extension would set, or null with the reason
+   * (`completed`; `not-yet`: due in more than 7 days; `limit-reached`), and the latest due date extensions can reach.
+   */
+  extension: z.object({
+    dueAt: z.string().nullable(),
+    refusal: z.enum(['completed', 'not-yet', 'limit-reached']).nullable(),
+    limit: z.string(),
+  }),
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
   race: z.string().nullable(),
   postalCode: z.string().nullable(),
+  /** The country's English name, or the text stored before countries were codes (issue 16). */
   country: z.string().nullable(),
+  /** ISO 3166-1 alpha-2, or null for a country kept as free text. */
+  countryCode: z.string().nullable(),
   diagnoses: z.array(ZDiagnosisRef),
   primaryDsm: z.string().nullable(),
   clinician: ZClinicianRef.nullable(),

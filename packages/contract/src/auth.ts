@@ -14,6 +14,13 @@ export const ZMe = z.object({
   photoUrl: z.string().nullable(),
   role: z.enum(USER_ROLES),
   viewMode: z.enum(VIEW_MODES),
+  /** The institute's settings the screens need (issue 16): where clinicians buy tests, the default country. */
+  institute: z.object({
+    /** TESTS_STORE_URL: the institute's store page for buying tests (e.g. its Wix store); null when none. */
+    testsStoreUrl: z.string().nullable(),
+    /** DEFAULT_COUNTRY: ISO 3166-1 alpha-2 code listed first and preselected in Create Test. */
+    defaultCountry: z.string(),
+  }),
 });
 export type TMe = z.infer<typeof ZMe>;
 

@@ -10,3 +10,4 @@ export * from './answer-history';
 export * from './patients';
 export * from './api-schemas';
 export * from './api-routes';
+export * from './countries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainChart, facetChart } from './chart-geometry';
+import { domainChart, facetChart, VALUE_LABEL_GAP, VALUE_LABEL_HALO } from './chart-geometry';
 import type { DomainKey, FacetKey } from './keys';
 import { type ScoreResult, scoreResponses } from './score-responses';
 
@@ -159,5 +159,23 @@ describe('domainChart', () => {
     const real = domainChart(result);
     const negAf = result.domains.NegAf.srf ?? Number.NaN;
     expect(real.bars.find((b) => b.key === 'NegAf')?.y).toBeCloseTo(domainY(negAf - 4), 9);
+  });
+});
+
+describe('value labels (issue 16)', () => {
+  it('sit a fixed gap above each bar (above the axis when not scored) with a halo, for the page and the PDF alike', () => {
+    const chart = facetChart(withScores({ Anh: 2, Dep: null }));
+    expect(chart.valueLabels).toHaveLength(chart.bands.length);
+    for (const label of chart.valueLabels) {
+      const band = chart.bands.find((b) => b.key === label.key)!;
+      const bar = chart.bars.find((b) => b.key === label.key);
+      expect(label.x).toBe(band.center);
+      expect(label.y).toBe((bar?.y ?? chart.baselineY) - VALUE_LABEL_GAP);
+      expect(label.halo).toBe(VALUE_LABEL_HALO);
+    }
+    // A score on a cut-off: its label's glyphs reach the guide line, which is why the halo is there.
+    const anh = chart.valueLabels.find((label) => label.key === 'Anh')!;
+    const guide = chart.guideLines.find((line) => line.label === '2')!;
+    expect(guide.y - anh.y).toBe(VALUE_LABEL_GAP);
   });
 });

@@ -30,6 +30,42 @@ export const GUIDE_LINE_VALUES: readonly number[] = [-5.5, -2.5, -2, -1];
 /** Spec §9: teal bars. */
 export const BAR_COLOR = '#48A9AD';
 
+/**
+ * Where each bar's value label goes and how it stays legible (issue 16: '1.90' sat on a dashed guide line and read
+ * struck through): its baseline VALUE_LABEL_GAP above the bar's top (above the axis for a scale not scored), drawn
+ * over a background halo VALUE_LABEL_HALO wide on every side of the glyphs, which hides a guide line under the
+ * text. The web's SVG (a stroke of twice the halo, painted under the fill) and the PDF (a background box padded by
+ * the halo) both read these, scaled like the rest of the geometry.
+ */
+export const VALUE_LABEL_GAP = 5;
+export const VALUE_LABEL_HALO = 2;
+export const VALUE_LABEL_HALO_COLOR = '#ffffff';
+
+export interface ChartValueLabel {
+  readonly key: string;
+  /** Centre of the text. */
+  readonly x: number;
+  /** Baseline of the text. */
+  readonly y: number;
+  /** Halo around the glyphs, in the geometry's pixels. */
+  readonly halo: number;
+}
+
+/** Each band's value label: VALUE_LABEL_GAP above its bar (above the axis without one), with the halo. */
+export function placeValueLabels(
+  bands: readonly ChartBand[],
+  bars: readonly ChartBar[],
+  baselineY: number,
+): ChartValueLabel[] {
+  const barTops = new Map(bars.map((bar) => [bar.key, bar.y]));
+  return bands.map((band) => ({
+    key: band.key,
+    x: band.center,
+    y: (barTops.get(band.key) ?? baselineY) - VALUE_LABEL_GAP,
+    halo: VALUE_LABEL_HALO,
+  }));
+}
+
 export interface ChartMargins {
   readonly top: number;
   readonly right: number;
@@ -106,6 +142,8 @@ export interface ChartGeometry {
   readonly bars: readonly ChartBar[];
   readonly yTicks: readonly ChartTick[];
   readonly guideLines: readonly ChartGuideLine[];
+  /** One per band: where its value (or 'n/s') is written, with its halo. */
+  readonly valueLabels: readonly ChartValueLabel[];
 }
 
 /** What a chart reads of each scale: its name, standardised scores and level. */
@@ -203,6 +241,8 @@ function buildChart(layout: ChartLayout, scales: readonly ChartScale[], normFiel
     });
   }
 
+  const valueLabels = placeValueLabels(bands, bars, baselineY);
+
   return {
     kind: layout.kind,
     normField,
@@ -223,6 +263,7 @@ function buildChart(layout: ChartLayout, scales: readonly ChartScale[], normFiel
       x2: width - margin.right,
       label: formatAxisLabel(value),
     })),
+    valueLabels,
   };
 }
 

@@ -197,6 +197,9 @@ export {
   BAR_COLOR,
   CHART_MARGINS,
   GUIDE_LINE_VALUES,
+  VALUE_LABEL_GAP,
+  VALUE_LABEL_HALO,
+  VALUE_LABEL_HALO_COLOR,
   Y_DOMAIN,
   chartScoresFromLists,
   domainChart,
@@ -213,6 +216,7 @@ export type {
   ChartScaleScores,
   ChartScores,
   ChartTick,
+  ChartValueLabel,
   KeyedChartScale,
 } from './chart-geometry';
 

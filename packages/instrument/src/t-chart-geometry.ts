@@ -7,6 +7,7 @@ import {
   type ChartGeometry,
   type ChartGuideLine,
   type ChartMargins,
+  placeValueLabels,
 } from './chart-geometry';
 import type { Level } from './levels';
 
@@ -121,6 +122,7 @@ function buildTChart(layout: TChartLayout, scales: readonly TChartScale[]): TCha
     bars,
     yTicks: y.ticks(7).map((value) => ({ value, y: y(value), label: String(value) })),
     guideLines,
+    valueLabels: placeValueLabels(bands, bars, baselineY),
   };
 }
 

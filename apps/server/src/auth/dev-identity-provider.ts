@@ -5,6 +5,65 @@ import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '..
 import { DEMO_MEMBERS, DEV_ADMIN_CLAIM, type DemoMember } from './demo-members';
 import { sendMemberPickerPage } from './member-picker-page';
 
+/** What the development provider keeps between requests: one map per artifact kind, forgotten at exit. */
+type StoredPayload = { payload: Record<string, unknown>; expiresAt: number | null };
+
+/** oidc-provider's storage interface (Adapter), in memory, one store per issuer, for the development issuer only. */
+function createDevMemoryAdapter() {
+  const stores = new Map<string, Map<string, StoredPayload>>();
+  return class DevMemoryAdapter {
+    private readonly store: Map<string, StoredPayload>;
+
+    constructor(name: string) {
+      this.store = stores.get(name) ?? new Map<string, StoredPayload>();
+      stores.set(name, this.store);
+    }
+
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      this.store.set(id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : null });
+    }
+
+    async find(id: string): Promise<Record<string, unknown> | undefined> {
+      const found = this.store.get(id);
+      if (!found) {
+        return undefined;
+      }
+      if (found.expiresAt !== null && found.expiresAt <= Date.now()) {
+        this.store.delete(id);
+        return undefined;
+      }
+      return found.payload;
+    }
+
+    async findByUserCode(userCode: string): Promise<Record<string, unknown> | undefined> {
+      return [...this.store.values()].find((entry) => entry.payload.userCode === userCode)?.payload;
+    }
+
+    async findByUid(uid: string): Promise<Record<string, unknown> | undefined> {
+      return [...this.store.values()].find((entry) => entry.payload.uid === uid)?.payload;
+    }
+
+    async consume(id: string): Promise<void> {
+      const found = this.store.get(id);
+      if (found) {
+        found.payload.consumed = Math.floor(Date.now() / 1000);
+      }
+    }
+
+    async destroy(id: string): Promise<void> {
+      this.store.delete(id);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      for (const [id, entry] of this.store) {
+        if (entry.payload.grantId === grantId) {
+          this.store.delete(id);
+        }
+      }
+    }
+  };
+}
+
 /**
  * The bundled development identity provider: a real OpenID Connect issuer (oidc-provider) on its
  * own port, with demo members only, so the real redirect flow (PKCE, state, nonce, ID token)
@@ -61,6 +120,17 @@ export async function startDevIdentityProvider(options: {
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    // Its own in-memory store and lifetimes, so that oidc-provider prints no notices about its defaults at
+    // `npm start` (issue 16): this issuer is for development only and forgets everything when it stops.
+    adapter: createDevMemoryAdapter(),
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 86_400,
+      Grant: 86_400,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => {
       const member = members.find((m) => m.sub === id);

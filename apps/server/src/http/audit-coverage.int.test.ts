@@ -51,9 +51,10 @@ function send(client: TestClient, method: string, path: string, ip: string, body
 
 const ALL_ANSWERED = '0123'.repeat(55);
 
-async function makeTest(options: { consented: boolean; finished?: boolean }) {
+async function makeTest(options: { consented: boolean; finished?: boolean; createdAt?: Date }) {
   const made = await insertAssessment(stack.server, {
     clinicianId: clinician.id,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     consented: options.consented,
     responses: ALL_ANSWERED,
     ...(options.finished ? { finishedAt: stack.server.clock.now(), scores: scoreResponses(ALL_ANSWERED) } : {}),
@@ -243,7 +244,9 @@ const AUDIT_RULES: Record<string, AuditRule> = {
     audited: {
       action: 'assessment.extend',
       run: async (ip) => {
-        const { row } = await makeTest({ consented: true });
+        // Due in 5 days: extensions are offered from 7 days before the due date.
+        const createdAt = new Date(stack.server.clock.now().getTime() - 25 * 86_400_000);
+        const { row } = await makeTest({ consented: true, createdAt });
         const response = await send(clinician.client, 'POST', `/api/assessments/${row.id}/extend`, ip);
         return { response, actor: clinician.id, assessmentId: row.id, ip };
       },

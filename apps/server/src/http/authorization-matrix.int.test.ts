@@ -121,6 +121,8 @@ async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
       patientId: `${patientOf}-${unique}`,
       responses: answers,
       consented: true,
+      // Open tests are due in 5 days, so that their owner may extend them (issue 16: from 7 days before).
+      createdAt: new Date(server.clock.now().getTime() - (finished ? 0 : 25 * 86_400_000)),
       ...(finished ? { finishedAt: server.clock.now(), scores: scoreResponses(answers) } : {}),
     });
     return { id: made.row.id, code: made.code, patientId: made.row.patientId, answers };

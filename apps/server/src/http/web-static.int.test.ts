@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../../test/test-server';
 const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>staff</title>');
+writeFileSync(join(dist, 'patient.html'), '<!doctype html><title>patient</title>');
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
 writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
@@ -75,5 +76,25 @@ describe('pre-compressed assets', () => {
     expect(noCopy.status).toBe(200);
     expect(noCopy.headers['content-encoding']).toBeUndefined();
     expect(noCopy.body.toString()).toBe(script);
+  });
+});
+
+describe('page routes whatever the request accepts (issue 16)', () => {
+  it('serves the app for / and the page routes to curl and to browsers alike', async () => {
+    for (const accept of ['*/*', '', 'text/html', 'application/json']) {
+      for (const path of ['/', '/dashboard', '/details/7?x=1', '/test/AAAAAAAAAAAAAAAAAAAAAA']) {
+        const page = await getRaw(path, null, accept);
+        expect(page.status, `${path} with Accept ${accept}`).toBe(200);
+        expect(String(page.headers['content-type'])).toContain('text/html');
+      }
+    }
+  });
+
+  it('still answers 404 for a missing file and for unknown API paths', async () => {
+    expect((await getRaw('/assets/missing-abc.js', null)).status).toBe(404);
+    const api = await getRaw('/api/no-such-thing', null);
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body.toString()).error.code).toBe('ROUTE_NOT_FOUND');
+    expect((await getRaw('/auth/no-such-thing', null, 'text/html')).status).toBe(404);
   });
 });

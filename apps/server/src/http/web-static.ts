@@ -7,8 +7,10 @@ import { isGuardedPath } from './access';
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /**
- * Serves the built web app; any other GET that accepts HTML gets index.html so the SPA's
- * routes (/dashboard, /test/{code}) work on reload (history fallback).
+ * Serves the built web app; the SPA's page routes (/, /dashboard, /test/{code}) get index.html (or patient.html) so
+ * they work on reload (history fallback). A page route is any GET outside /api and /auth whose last segment has no
+ * file extension, whatever the request accepts (issue 16: `curl /` answered 404); a missing file (/assets/x.js)
+ * gets the app only when the request asks for HTML, else a 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const hasWebApp = existsSync(`${distDir}/index.html`);
@@ -20,8 +22,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   // Unknown /api and /auth paths get a JSON 404; other GETs that accept HTML get the SPA.
   app.setNotFoundHandler((request, reply) => {
     const acceptsHtml = (request.headers.accept ?? '').includes('text/html');
+    const path = request.url.split('?')[0] ?? '';
+    const looksLikeFile = /\.[A-Za-z0-9]+$/.test(path);
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isGuardedPath(request.url);
-    if (hasWebApp && isPageRequest && acceptsHtml) {
+    if (hasWebApp && isPageRequest && (acceptsHtml || !looksLikeFile)) {
       // Patient links get their own small entry (React only, none of the staff bundle), kept light for phones.
       const page = /^\/(test|consent)\//.test(request.url) ? 'patient.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);

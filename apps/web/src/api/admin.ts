@@ -38,6 +38,7 @@ export interface AuditFilters {
   action: TAuditAction | '';
   actor: string;
   assessmentId: string;
+  patientId: string;
   page: number;
 }
 
@@ -50,6 +51,7 @@ export function useAuditLog(filters: AuditFilters) {
           action: filters.action || undefined,
           actor: filters.actor || undefined,
           assessmentId: filters.assessmentId ? Number(filters.assessmentId) : undefined,
+          patientId: filters.patientId || undefined,
           page: filters.page,
         },
         signal,

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadPath, type AssessmentForm, type AssessmentSort, type TCreateAssessmentRequest } from '@pid5/contract';
+import {
+  downloadPath,
+  type AssessmentForm,
+  type AssessmentSort,
+  type AssessmentStatusFilter,
+  type TCreateAssessmentRequest,
+} from '@pid5/contract';
 import { apiRequest, ApiError, errorFromResponse } from './client';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -8,6 +14,7 @@ export const creditsKey = ['credits'] as const;
 export interface AssessmentListParams {
   search: string;
   sort: AssessmentSort;
+  status: AssessmentStatusFilter;
   page: number;
   /** Only tests of this form (issue 18); every form when absent. */
   form?: AssessmentForm;

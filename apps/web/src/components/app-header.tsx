@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
+import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
@@ -40,8 +41,9 @@ export function AppHeader({ me }: { me: TMe }) {
           </Group>
         )}
         <Group gap="xs" wrap="nowrap">
-          <Avatar src={me.photoUrl} alt="" radius="xl" size="sm">
-            {me.username.slice(0, 1).toUpperCase()}
+          {/* The provider's picture when there is one; else initials without titles (issue 16). */}
+          <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
+            {initialsOf(me.username)}
           </Avatar>
           <div>
             <Text size="sm" fw={600} lh={1.2} data-testid="header-username">

@@ -9,6 +9,14 @@ export function daysLeft(dueAt: string | Date, now: Date): number {
   return Math.max(0, Math.round(ms / DAY_MS));
 }
 
+/** Whether `at` falls on the same calendar day as `now`, in the reader's time zone. */
+export function isToday(at: string | Date, now: Date): boolean {
+  const date = new Date(at);
+  return (
+    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate()
+  );
+}
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   assessmentStatus,
+  extendedDueAt,
+  extensionLimit,
+  extensionRefusal,
+  firstDueAt,
   isCompleted,
   isExpired,
   isOpen,
@@ -15,7 +19,14 @@ const DAY = 24 * 3_600_000;
 
 /** An open test with consent given and nothing answered, due in ten days; each case changes what it is about. */
 function test(overrides: Partial<LifecycleFacts> = {}): LifecycleFacts {
-  return { dueAt: at(10 * DAY), finishedAt: null, consentAgreedAt: at(-DAY), answeredCount: 0, ...overrides };
+  return {
+    createdAt: at(-20 * DAY),
+    dueAt: at(10 * DAY),
+    finishedAt: null,
+    consentAgreedAt: at(-DAY),
+    answeredCount: 0,
+    ...overrides,
+  };
 }
 
 describe('the assessment lifecycle', () => {
@@ -66,5 +77,44 @@ describe('the assessment lifecycle', () => {
     const extended = { ...expired, dueAt: at(29 * DAY) };
     expect(patientTestStatus(extended, NOW)).toBe('in-progress');
     expect(assessmentStatus(extended, NOW)).toBe('in-progress');
+  });
+});
+
+describe('extending a test (issue 16, DESIGN.md §4)', () => {
+  // Created 20 days ago: first due in 10 days, the limit 100 days from now.
+  it('is not offered more than 7 days before the due date', () => {
+    const fresh = test({ createdAt: NOW, dueAt: at(30 * DAY) });
+    expect(extensionRefusal(fresh, NOW)).toBe('not-yet');
+    expect(extendedDueAt(fresh, NOW)).toBeNull();
+    expect(extensionRefusal(test({ dueAt: at(7 * DAY + 1) }), NOW)).toBe('not-yet');
+  });
+
+  it('is offered from 7 days before the due date and adds 30 days to the due date', () => {
+    const dueSoon = test({ dueAt: at(7 * DAY) });
+    expect(extensionRefusal(dueSoon, NOW)).toBeNull();
+    expect(extendedDueAt(dueSoon, NOW)).toEqual(at(37 * DAY));
+  });
+
+  it('adds 30 days to now for an expired test', () => {
+    const expired = test({ createdAt: at(-40 * DAY), dueAt: at(-10 * DAY) });
+    expect(extendedDueAt(expired, NOW)).toEqual(at(30 * DAY));
+  });
+
+  it('stops at 90 days after the first due date, then refuses', () => {
+    const created = at(-20 * DAY);
+    expect(firstDueAt({ createdAt: created })).toEqual(at(10 * DAY));
+    expect(extensionLimit({ createdAt: created })).toEqual(at(100 * DAY));
+    // Extended twice already (due in 70 days): the third extension would reach 100 days, exactly the limit.
+    expect(extendedDueAt(test({ dueAt: at(70 * DAY) }), at(65 * DAY))).toEqual(at(100 * DAY));
+    // Due in 95 days, 5 left before the limit: the extension gives those 5, not 30.
+    expect(extendedDueAt(test({ dueAt: at(95 * DAY) }), at(90 * DAY))).toEqual(at(100 * DAY));
+    // At the limit: no more.
+    expect(extensionRefusal(test({ dueAt: at(100 * DAY) }), at(99 * DAY))).toBe('limit-reached');
+    // Expired after the limit: no more either.
+    expect(extensionRefusal(test({ dueAt: at(50 * DAY) }), at(100 * DAY))).toBe('limit-reached');
+  });
+
+  it('never extends a completed test', () => {
+    expect(extensionRefusal(test({ dueAt: at(-DAY), finishedAt: at(-2 * DAY) }), NOW)).toBe('completed');
   });
 });

@@ -1,5 +1,12 @@
-import { and, gt, isNotNull, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PatientTestStatus } from '@pid5/contract';
+import { and, eq, gt, isNotNull, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  type AssessmentStatus,
+  DAYS_TO_COMPLETE,
+  EXTEND_CAP_DAYS,
+  EXTEND_DAYS,
+  EXTEND_WINDOW_DAYS,
+  type PatientTestStatus,
+} from '@pid5/contract';
 import { assessments } from '../../db/schema';
 
 // The assessment lifecycle (DESIGN.md §4), decided here and nowhere else:
@@ -11,14 +18,15 @@ import { assessments } from '../../db/schema';
 
 /** The columns the lifecycle is decided from. */
 export interface LifecycleFacts {
+  createdAt: Date;
   dueAt: Date;
   finishedAt: Date | null;
   consentAgreedAt: Date | null;
   answeredCount: number;
 }
 
-/** A test's status as staff see it (the CSV's Status column). */
-export type AssessmentStatus = 'not-started' | 'in-progress' | 'completed' | 'expired';
+/** A test's status as staff see it (the CSV's Status column, the dashboard's badges and status filter). */
+export type { AssessmentStatus };
 
 /** Submitted by the patient: answers read-only, scores frozen. 220 answers without submitting is not completed. */
 export function isCompleted(test: Pick<LifecycleFacts, 'finishedAt'>): boolean {
@@ -68,6 +76,54 @@ export function assessmentStatus(
   return test.answeredCount > 0 ? 'in-progress' : 'not-started';
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+// Extension (issue 16, DESIGN.md §4): offered only when the test is expired or due within EXTEND_WINDOW_DAYS
+// (7); each adds EXTEND_DAYS (30) to the later of the due date and now; never past the limit, EXTEND_CAP_DAYS
+// (90) after the first due date. The first due date is created_at + DAYS_TO_COMPLETE (createAssessment sets it so;
+// extensions change only due_at), so it needs no column of its own.
+
+/** The first due date, the one the test was created with. */
+export function firstDueAt(test: Pick<LifecycleFacts, 'createdAt'>): Date {
+  return new Date(test.createdAt.getTime() + DAYS_TO_COMPLETE * DAY_MS);
+}
+
+/** The latest due date extensions can reach: EXTEND_CAP_DAYS after the first due date. */
+export function extensionLimit(test: Pick<LifecycleFacts, 'createdAt'>): Date {
+  return new Date(firstDueAt(test).getTime() + EXTEND_CAP_DAYS * DAY_MS);
+}
+
+/** Why a test cannot be extended now, or null when it can. */
+export type ExtensionRefusal = 'completed' | 'not-yet' | 'limit-reached';
+
+export function extensionRefusal(
+  test: Pick<LifecycleFacts, 'createdAt' | 'dueAt' | 'finishedAt'>,
+  now: Date,
+): ExtensionRefusal | null {
+  if (isCompleted(test)) {
+    return 'completed';
+  }
+  if (now.getTime() < test.dueAt.getTime() - EXTEND_WINDOW_DAYS * DAY_MS) {
+    return 'not-yet';
+  }
+  if (Math.max(test.dueAt.getTime(), now.getTime()) >= extensionLimit(test).getTime()) {
+    return 'limit-reached';
+  }
+  return null;
+}
+
+/** The due date an extension now would set (later of due date and now, + 30 days, at most the limit), or null. */
+export function extendedDueAt(
+  test: Pick<LifecycleFacts, 'createdAt' | 'dueAt' | 'finishedAt'>,
+  now: Date,
+): Date | null {
+  if (extensionRefusal(test, now) !== null) {
+    return null;
+  }
+  const from = Math.max(test.dueAt.getTime(), now.getTime());
+  return new Date(Math.min(from + EXTEND_DAYS * DAY_MS, extensionLimit(test).getTime()));
+}
+
 /** `now` as a value, or a prepared statement's placeholder. */
 type SqlTime = Date | SQLWrapper;
 
@@ -84,4 +140,38 @@ export function whereOpen(now: SqlTime): SQL {
 /** SQL of `isOpenForAnswers(row, now)`: the guard of every answer save. */
 export function whereOpenForAnswers(now: SqlTime): SQL {
   return and(whereOpen(now), isNotNull(assessments.consentAgreedAt)) as SQL;
+}
+
+const days = (n: number) => sql`make_interval(days => ${n}::int)`;
+const firstDueSql = () => sql`(${assessments.createdAt} + ${days(DAYS_TO_COMPLETE)})`;
+const limitSql = () => sql`(${firstDueSql()} + ${days(EXTEND_CAP_DAYS)})`;
+
+/** SQL of `extensionRefusal(row, now) === null`: the guard of the extension's UPDATE. */
+export function whereExtendable(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return and(
+    whereNotCompleted(),
+    sql`${assessments.dueAt} - ${days(EXTEND_WINDOW_DAYS)} <= ${at}`,
+    sql`greatest(${assessments.dueAt}, ${at}) < ${limitSql()}`,
+  ) as SQL;
+}
+
+/** SQL of `extendedDueAt(row, now)` for a row `whereExtendable` matched: the extension's new due_at. */
+export function extendedDueAtSql(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`least(greatest(${assessments.dueAt}, ${at}) + ${days(EXTEND_DAYS)}, ${limitSql()})`;
+}
+
+/** SQL of `assessmentStatus(row, now) === status`: the dashboard's status filter (issue 16). */
+export function whereStatus(status: AssessmentStatus, now: Date): SQL {
+  switch (status) {
+    case 'completed':
+      return isNotNull(assessments.finishedAt);
+    case 'expired':
+      return and(whereNotCompleted(), lte(assessments.dueAt, now)) as SQL;
+    case 'in-progress':
+      return and(whereOpen(now), gt(assessments.answeredCount, 0)) as SQL;
+    case 'not-started':
+      return and(whereOpen(now), eq(assessments.answeredCount, 0)) as SQL;
+  }
 }

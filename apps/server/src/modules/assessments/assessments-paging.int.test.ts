@@ -50,9 +50,17 @@ async function plan(tx: Db, query: string): Promise<string> {
 describe('dashboard paging and search through the indexes', () => {
   it('searches a substring through the trigram index, wildcards literal, the same rows as without it', async () => {
     const [count, page, literal, usesTrigram] = await withIndexesOnly(async (tx) => [
-      await countAssessments(tx, { scope, search: 'AT-01' }),
-      await listAssessmentsPage(tx, { scope, search: 'at-01', sort: 'created-asc', limit: 10, offset: 0 }),
-      await countAssessments(tx, { scope, search: '_50%' }),
+      await countAssessments(tx, { scope, search: 'AT-01', status: 'all', now: new Date() }),
+      await listAssessmentsPage(tx, {
+        scope,
+        search: 'at-01',
+        status: 'all',
+        now: new Date(),
+        sort: 'created-asc',
+        limit: 10,
+        offset: 0,
+      }),
+      await countAssessments(tx, { scope, search: '_50%', status: 'all', now: new Date() }),
       await plan(tx, "select count(*) from assessments where lower(patient_id) like '%at-01%'"),
     ]);
     expect(usesTrigram).toContain('assessments_patient_id_trgm');
@@ -68,7 +76,17 @@ describe('dashboard paging and search through the indexes', () => {
       const pages = await withIndexesOnly(async (tx) => {
         const all = [];
         for (let offset = 0; offset < 30; offset += 10) {
-          all.push(...(await listAssessmentsPage(tx, { scope, search: '', sort, limit: 10, offset })));
+          all.push(
+            ...(await listAssessmentsPage(tx, {
+              scope,
+              search: '',
+              status: 'all',
+              now: new Date(),
+              sort,
+              limit: 10,
+              offset,
+            })),
+          );
         }
         return all;
       });

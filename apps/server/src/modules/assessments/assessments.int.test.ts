@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countryCodeFor } from '@pid5/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { assessments, auditEvents } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
@@ -88,7 +89,8 @@ describe('the clinician workflow from granted tests to the dashboard', () => {
       gender: 'Female',
       race: 'Asian',
       postalCode: '02139',
-      country: 'United States',
+      country: 'United States of America',
+      countryCode: 'US',
       primaryDsm: 'F60.3',
       clinician: null,
       view: 'clinician',
@@ -172,8 +174,11 @@ describe('creating a test: bad input', () => {
       [{ age: '34' }, 'age', 'Please enter an age between 1 and 120'],
       [{ gender: 'Other' }, 'gender', 'Please choose a gender'],
       [{ race: 'Martian' }, 'race', 'Please choose a race'],
-      [{ country: '   ' }, 'country', 'Please enter a country'],
-      [{ country: undefined }, 'country', 'Please enter a country'],
+      [{ country: '   ' }, 'country', 'Please choose a country'],
+      [{ country: undefined }, 'country', 'Please choose a country'],
+      [{ country: 'Atlantis' }, 'country', 'Please choose a country from the list'],
+      [{ country: 'NL', postalCode: '12345' }, 'postalCode', 'Please enter a valid postal code for Netherlands'],
+      [{ country: 'GB', postalCode: '' }, 'postalCode', 'Please enter a postal code for United Kingdom'],
       [{ postalCode: '1234' }, 'postalCode', 'Please enter exactly 5 digits'],
       [{ postalCode: '123456' }, 'postalCode', 'Please enter exactly 5 digits'],
       [{ postalCode: '12a45' }, 'postalCode', 'Please enter exactly 5 digits'],
@@ -409,5 +414,86 @@ describe('the dashboard list: search, sort and paging on the server', () => {
     expect((await listOver(clinician.client, '?search=nothing-like-this')).total).toBe(0);
     expect((await listOver(clinician.client, '?search=nothing-like-this')).pageCount).toBe(1);
     expect((await listOver(clinician.client, `?search=${encodeURIComponent("' or 1=1 --")}`)).total).toBe(0);
+  });
+});
+
+describe('the dashboard status filter (issue 16)', () => {
+  it('lists only the tests of the chosen status, decided by the lifecycle in the query, with each row its status', async () => {
+    const clinician = await createSignedInClinician(server);
+    const now = server.clock.now().getTime();
+    const make = (patientId: string, options: Omit<Parameters<typeof insertAssessment>[1], 'clinicianId'>) =>
+      insertAssessment(server, { clinicianId: clinician.id, patientId, ...options });
+    await make('ST-fresh', {});
+    await make('ST-started', { consented: true, responses: '1'.repeat(5) + '9'.repeat(215) });
+    await make('ST-all-answered', { consented: true, responses: '1'.repeat(220) });
+    await make('ST-done', { consented: true, responses: '1'.repeat(220), finishedAt: new Date(now) });
+    await make('ST-expired-unused', { createdAt: new Date(now - 31 * DAY_MS) });
+    await make('ST-expired-started', {
+      createdAt: new Date(now - 40 * DAY_MS),
+      consented: true,
+      responses: '1'.repeat(9) + '9'.repeat(211),
+    });
+    await make('ST-due-now', { createdAt: new Date(now - 30 * DAY_MS) }); // At the due instant: expired.
+
+    const ids = async (query: string) =>
+      (await listOver(clinician.client, query)).items.map((item) => `${item.patientId}:${item.status}`).sort();
+    expect(await ids('?status=expired')).toEqual([
+      'ST-due-now:expired',
+      'ST-expired-started:expired',
+      'ST-expired-unused:expired',
+    ]);
+    expect(await ids('?status=not-started')).toEqual(['ST-fresh:not-started']);
+    expect(await ids('?status=in-progress')).toEqual(['ST-all-answered:in-progress', 'ST-started:in-progress']);
+    expect(await ids('?status=completed')).toEqual(['ST-done:completed']);
+    expect(await ids('?status=all')).toHaveLength(7);
+    expect(await ids('')).toHaveLength(7);
+    // With the search and the count for the pages.
+    const unused = await listOver(clinician.client, '?status=expired&search=unused');
+    expect(unused.items.map((item) => item.patientId)).toEqual(['ST-expired-unused']);
+    expect(unused.total).toBe(1);
+
+    const bad = await clinician.client.get('/api/assessments?status=overdue');
+    expect(bad.status).toBe(400);
+    const error = await readError(bad);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(error)).toContain('Status is one of: all, not-started, in-progress, completed, expired');
+  });
+});
+
+describe('international addresses (issue 16)', () => {
+  it('stores the ISO code, checks the postal code by country, and shows the name', async () => {
+    const admin = await createSignedInAdmin(server);
+    const clinician = await createSignedInClinician(server);
+    await grantOverApi(admin, clinician.id, 3);
+    const cases = [
+      ['GB', 'SW1A 1AA', 'United Kingdom'],
+      ['Netherlands', '1012 AB', 'Netherlands'],
+      ['ca', 'K1A 0B1', 'Canada'],
+    ] as const;
+    for (const [country, postalCode, name] of cases) {
+      const response = await clinician.client.post(
+        '/api/assessments',
+        await validCreateBody(server, { country, postalCode, patientId: `INTL-${postalCode}` }),
+      );
+      expect(response.status, country).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      const [row] = await server.database.db
+        .select({ country: assessments.country, postalCode: assessments.postalCode })
+        .from(assessments)
+        .where(eq(assessments.id, id));
+      expect(row).toEqual({ country: countryCodeFor(country), postalCode });
+      expect(await detailsOver(clinician.client, id)).toMatchObject({
+        country: name,
+        countryCode: countryCodeFor(country),
+        postalCode,
+      });
+    }
+  });
+
+  it('shows a country kept as free text as it was typed, without a code', async () => {
+    const clinician = await createSignedInClinician(server);
+    const { row } = await insertAssessment(server, { clinicianId: clinician.id });
+    await server.database.db.update(assessments).set({ country: 'Deutschland' }).where(eq(assessments.id, row.id));
+    expect(await detailsOver(clinician.client, row.id)).toMatchObject({ country: 'Deutschland', countryCode: null });
   });
 });

@@ -1,7 +1,14 @@
-import { FORM_ITEM_COUNTS, type TAssessmentDetails, type TAssessmentListItem, type ViewMode } from '@pid5/contract';
+import {
+  FORM_ITEM_COUNTS,
+  displayCountry,
+  isCountryCode,
+  type TAssessmentDetails,
+  type TAssessmentListItem,
+  type ViewMode,
+} from '@pid5/contract';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { isExpired } from './assessment-lifecycle';
+import { assessmentStatus, extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
 import type { AssessmentListRow, AssessmentWithClinician } from './assessments.repo';
 
 /** The patient's link (DESIGN.md §2): the random code, never the row id. */
@@ -10,7 +17,7 @@ export function testLinkFor(publicUrl: string, testCode: string): string {
 }
 
 /** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */
-export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssessmentListItem {
+export function presentListItem(row: AssessmentListRow, view: ViewMode, now: Date): TAssessmentListItem {
   const a = row.assessment;
   return {
     id: a.id,
@@ -20,6 +27,7 @@ export function presentListItem(row: AssessmentListRow, view: ViewMode): TAssess
     createdAt: a.createdAt.toISOString(),
     dueAt: a.dueAt.toISOString(),
     finishedAt: a.finishedAt?.toISOString() ?? null,
+    status: assessmentStatus(a, now),
     clinician: view === 'admin' ? { id: a.clinicianId, username: row.clinicianName } : null,
   };
 }
@@ -54,11 +62,17 @@ export function presentDetails(
     finishedAt: a.finishedAt?.toISOString() ?? null,
     consentAgreedAt: a.consentAgreedAt?.toISOString() ?? null,
     isExpired: isExpired(a, options.now),
+    extension: {
+      dueAt: extendedDueAt(a, options.now)?.toISOString() ?? null,
+      refusal: extensionRefusal(a, options.now),
+      limit: extensionLimit(a).toISOString(),
+    },
     age: a.age,
     gender: emptyToNull(a.gender),
     race: emptyToNull(a.race),
     postalCode: emptyToNull(a.postalCode),
-    country: emptyToNull(a.country),
+    country: emptyToNull(displayCountry(a.country)),
+    countryCode: isCountryCode(a.country) ? a.country : null,
     diagnoses: codes.map((code) => ({
       code,
       description: options.catalogue.find(code)?.description ?? null,

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AssessmentForm, AssessmentSort } from '@pid5/contract';
+import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessments, users } from '../../db/schema';
-import { whereNotCompleted } from './assessment-lifecycle';
+import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
@@ -52,6 +52,24 @@ function formCondition(form: AssessmentForm | null | undefined): SQL | undefined
   return form === null || form === undefined ? undefined : eq(assessments.form, form);
 }
 
+/** What the dashboard lists: the scope, the search on patient id, the form and the status filter (as of `now`). */
+export interface AssessmentFilter {
+  scope: AssessmentScope;
+  search: string;
+  form?: AssessmentForm | null;
+  status: AssessmentStatusFilter;
+  now: Date;
+}
+
+function filterCondition(filter: AssessmentFilter): SQL | undefined {
+  return and(
+    scopeCondition(filter.scope),
+    searchCondition(filter.search),
+    formCondition(filter.form),
+    filter.status === 'all' ? undefined : whereStatus(filter.status, filter.now),
+  );
+}
+
 /** Stable orders: ties broken by newest first, then id, so paging never repeats or skips a row. */
 function sortOrder(sort: AssessmentSort): SQL[] {
   switch (sort) {
@@ -66,14 +84,8 @@ function sortOrder(sort: AssessmentSort): SQL[] {
   }
 }
 
-export async function countAssessments(
-  db: Db,
-  options: { scope: AssessmentScope; search: string; form?: AssessmentForm | null },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search), formCondition(options.form)));
+export async function countAssessments(db: Db, filter: AssessmentFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(assessments).where(filterCondition(filter));
   return row?.n ?? 0;
 }
 
@@ -101,20 +113,13 @@ export interface AssessmentListRow {
  */
 export async function listAssessmentsPage(
   db: Db,
-  options: {
-    scope: AssessmentScope;
-    search: string;
-    form?: AssessmentForm | null;
-    sort: AssessmentSort;
-    limit: number;
-    offset: number;
-  },
+  options: AssessmentFilter & { sort: AssessmentSort; limit: number; offset: number },
 ): Promise<AssessmentListRow[]> {
   const order = sortOrder(options.sort);
   const pageIds = db
     .select({ id: assessments.id })
     .from(assessments)
-    .where(and(scopeCondition(options.scope), searchCondition(options.search), formCondition(options.form)))
+    .where(filterCondition(options))
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
@@ -124,6 +129,15 @@ export async function listAssessmentsPage(
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .where(inArray(assessments.id, pageIds))
     .orderBy(...order);
+}
+
+/** Every test's id with this patient ID, exact but ignoring case (the trigram index on lower(patient_id) serves it). */
+export async function listAssessmentIdsForPatient(db: Db, patientId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(sql`lower(${assessments.patientId}) = ${patientId.trim().toLowerCase()}`);
+  return rows.map((row) => row.id);
 }
 
 /** One assessment the scope may see, or null (another clinician's test is indistinguishable from none). */
@@ -233,17 +247,15 @@ export async function insertAssessment(tx: Db, values: NewAssessmentRow): Promis
   return row;
 }
 
-/** New due date = max(due date, now) + `days`, only while not completed; null when it was submitted meanwhile. */
-export async function extendDueDate(
-  db: Db,
-  options: { id: number; now: Date; days: number },
-): Promise<{ dueAt: Date } | null> {
+/**
+ * The lifecycle's extension (`extendedDueAt`) in one guarded UPDATE: null when the row no longer qualifies
+ * (submitted, or extended to its limit, meanwhile).
+ */
+export async function extendDueDate(db: Db, options: { id: number; now: Date }): Promise<{ dueAt: Date } | null> {
   const rows = await db
     .update(assessments)
-    .set({
-      dueAt: sql`greatest(${assessments.dueAt}, ${options.now.toISOString()}::timestamptz) + make_interval(days => ${options.days}::int)`,
-    })
-    .where(and(eq(assessments.id, options.id), whereNotCompleted()))
+    .set({ dueAt: extendedDueAtSql(options.now) })
+    .where(and(eq(assessments.id, options.id), whereExtendable(options.now)))
     .returning({ dueAt: assessments.dueAt });
   return rows[0] ?? null;
 }

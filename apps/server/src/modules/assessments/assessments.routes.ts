@@ -36,17 +36,18 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['assessments'],
         summary:
-          'Dashboard list: search on patient id, filter by form, sort, 10 per page (admins in admin view see everyone)',
+          'Dashboard list: search on patient id, filter by form and status, sort, 10 per page (admins in admin view see everyone)',
         querystring: ZListAssessmentsQuery,
         response: { 200: ZAssessmentList },
       },
     },
     async (request) => {
       const { view, scope } = resolveView(requireSession(request));
-      const { search, sort, page, form } = request.query;
-      const result = await listAssessments({ db, scope, search, sort, page, form: form ?? null });
+      const { search, status, sort, page, form } = request.query;
+      const now = clock.now();
+      const result = await listAssessments({ db, scope, search, status, now, sort, page, form: form ?? null });
       return {
-        items: result.rows.map((row) => presentListItem(row, view)),
+        items: result.rows.map((row) => presentListItem(row, view, now)),
         page: result.page,
         pageCount: result.pageCount,
         total: result.total,
@@ -67,6 +68,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       dueAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
       finishedAt: null,
+      status: 'in-progress' as const,
       clinician: { id: '00000000-0000-4000-8000-000000000000', username: 'clinician' },
     }));
     r.get(

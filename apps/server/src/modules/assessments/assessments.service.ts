@@ -1,9 +1,13 @@
 import {
   ASSESSMENTS_PAGE_SIZE,
   DAYS_TO_COMPLETE,
+  EXTEND_CAP_DAYS,
+  EXTEND_WINDOW_DAYS,
   FORM_ITEM_COUNTS,
+  QUESTION_COUNT,
   type AssessmentForm,
   type AssessmentSort,
+  type AssessmentStatusFilter,
   type TCreateAssessmentRequest,
   type TExtendAssessmentResponse,
   type ViewMode,
@@ -17,12 +21,13 @@ import type { LinkCodes } from '../../lib/link-codes';
 import { countAvailableTests } from '../credits/credits.service';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { getCurrentDocument } from '../documents/documents.service';
-import { isCompleted } from './assessment-lifecycle';
+import { extensionLimit, extensionRefusal, type ExtensionRefusal } from './assessment-lifecycle';
 import {
   countAssessments,
   extendDueDate,
   findAssessment,
   insertAssessment,
+  listAssessmentIdsForPatient,
   listAssessmentsAfter,
   listAssessmentsPage,
   lockClinician,
@@ -67,6 +72,8 @@ export interface ListAssessmentsOptions {
   db: Db;
   scope: AssessmentScope;
   search: string;
+  status: AssessmentStatusFilter;
+  now: Date;
   sort: AssessmentSort;
   page: number;
   /** Only tests of this form; null for every form. */
@@ -78,22 +85,26 @@ export interface ListAssessmentsOptions {
  * The count (for 'Page X of Y') and the page are read at the same time (two connections on PostgreSQL); only a
  * page past the end needs a second read.
  */
-export async function listAssessments({ db, scope, search, sort, page, form }: ListAssessmentsOptions) {
+export async function listAssessments({ db, scope, search, status, now, sort, page, form }: ListAssessmentsOptions) {
+  const filter = { scope, search, status, now, form };
   const readPage = (current: number) =>
     listAssessmentsPage(db, {
-      scope,
-      search,
-      form,
+      ...filter,
       sort,
       limit: ASSESSMENTS_PAGE_SIZE,
       offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
     });
-  const [total, rows] = await Promise.all([countAssessments(db, { scope, search, form }), readPage(page)]);
+  const [total, rows] = await Promise.all([countAssessments(db, filter), readPage(page)]);
   const pageCount = pageCountFor(total);
   if (page <= pageCount) {
     return { rows, total, page, pageCount };
   }
   return { rows: await readPage(pageCount), total, page: pageCount, pageCount };
+}
+
+/** The ids of every test with this patient ID (exact, ignoring case), for the admin's audit log filter. */
+export async function findAssessmentIdsForPatient(options: { db: Db; patientId: string }): Promise<number[]> {
+  return listAssessmentIdsForPatient(options.db, options.patientId);
 }
 
 /** An assessment the scope may see, or 404 (another clinician's test answers exactly like a missing one). */
@@ -158,15 +169,31 @@ export async function exportAssessments(options: {
   });
 }
 
-/** Days an extension adds (DESIGN.md §4: "the clinician can extend it by 30 days"). */
-export const EXTEND_DAYS = 30;
+const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
-const cannotExtendCompleted = () =>
-  new AppError('TEST_COMPLETED', 'This test has been completed, so it cannot be extended.');
+/** The 409 for an extension the lifecycle refuses, in words the clinician can act on. */
+function extensionRefused(refusal: ExtensionRefusal, assessment: AssessmentRow): AppError {
+  switch (refusal) {
+    case 'completed':
+      return new AppError('TEST_COMPLETED', 'This test has been completed, so it cannot be extended.');
+    case 'not-yet':
+      return new AppError(
+        'EXTENSION_NOT_ALLOWED',
+        `This test can be extended from ${EXTEND_WINDOW_DAYS} days before its due date (${dateOnly(assessment.dueAt)}).`,
+      );
+    case 'limit-reached':
+      return new AppError(
+        'EXTENSION_NOT_ALLOWED',
+        `This test has reached its extension limit: tests can be extended to at most ${EXTEND_CAP_DAYS} days after their first due date (${dateOnly(extensionLimit(assessment))}). Create a new test instead.`,
+      );
+  }
+}
 
 /**
- * Reopens a test that is not completed for another 30 days: new due date = max(due date, now) + 30 days. Who may
- * is the details' rule (resolveView): the owner clinician, or an admin in admin view; anyone else gets 404.
+ * Extends a test (DESIGN.md §4, the lifecycle's `extendedDueAt`): when it is expired or due within 7 days, the new
+ * due date is the later of the due date and now + 30 days, at most 90 days after the first due date; otherwise 409.
+ * The UPDATE is guarded by the same rule in SQL, so two clicks at once cannot pass the limit. Who may is the
+ * details' rule (resolveView): the owner clinician, or an admin in admin view; anyone else gets 404.
  * Audited as `assessment.extend` with the old and new due dates.
  */
 export async function extendAssessment(options: {
@@ -179,12 +206,15 @@ export async function extendAssessment(options: {
   const { db, id, now } = options;
   const { scope } = resolveView(options.session);
   const { assessment } = await getAssessment({ db, id, scope });
-  if (isCompleted(assessment)) {
-    throw cannotExtendCompleted();
+  const refusal = extensionRefusal(assessment, now);
+  if (refusal) {
+    throw extensionRefused(refusal, assessment);
   }
-  const extended = await extendDueDate(db, { id, now, days: EXTEND_DAYS });
+  const extended = await extendDueDate(db, { id, now });
   if (!extended) {
-    throw cannotExtendCompleted();
+    // Changed between the read and the update (submitted, or extended by another click): say why as it is now.
+    const { assessment: current } = await getAssessment({ db, id, scope });
+    throw extensionRefused(extensionRefusal(current, now) ?? 'limit-reached', current);
   }
   await recordAudit(db, {
     actor: options.session.user.id,

@@ -67,8 +67,8 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 21 fixed columns, the verdict, 5 validity indicators × 3 (INC-S: short form), 6 columns for 5 domains and 25 facets, the form and the brief total', () => {
-    expect(CSV_HEADERS).toHaveLength(21 + 1 + 5 * 3 + 30 * 6 + 1 + 6);
+  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 6 columns for 5 domains and 25 facets, the form and the brief total', () => {
+    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 6 + 1 + 6);
     expect(CSV_HEADERS.slice(-7)).toEqual([
       'Form',
       'Total raw',
@@ -79,7 +79,7 @@ describe('CSV columns', () => {
       'Total z (DE 2026)',
     ]);
     expect(CSV_HEADERS).toContain('INC-S (inconsistency, short form) status');
-    expect(CSV_HEADERS.slice(19, 23)).toEqual([
+    expect(CSV_HEADERS.slice(20, 24)).toEqual([
       'Consent Date',
       'Terms ID',
       'Validity Verdict',
@@ -152,7 +152,7 @@ describe('createAssessmentsCsvStream', () => {
     'Female',
     'White',
     '123',
-    'Germany',
+    id === 4 ? 'GB' : id === 5 ? '=HYPERLINK("x")' : 'Germany',
     'F41.1',
     'F41.1',
     '9'.repeat(220),
@@ -211,6 +211,14 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
+    // Issue 16: the country's name and its ISO code; a country kept as free text has no code, and goes through the
+    // formula guard like any text cell.
+    expect(lines[0]).toContain(',Postal Code,Country,Country Code,Diagnoses,');
+    expect(cellsOf(lines[4])('Country')).toBe('United Kingdom');
+    expect(cellsOf(lines[4])('Country Code')).toBe('GB');
+    expect(cellsOf(lines[1])('Country')).toBe('Germany');
+    expect(cellsOf(lines[1])('Country Code')).toBe('');
+    expect(lines[5]).toContain(`,"'=HYPERLINK(""x"")",,`);
     // Score columns (one more comma from the quoted clinician name): rounded as on screen; none: all empty.
     const cell = cellsOf(lines[3]);
     expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
@@ -231,8 +239,8 @@ describe('createAssessmentsCsvStream', () => {
     expect(cell('Anhedonia z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');
     const formColumns = 1 + 6;
-    expect(lines[1]?.split(',').slice(22, -formColumns)).toEqual(
-      Array.from({ length: CSV_HEADERS.length - 21 - formColumns }, () => ''),
+    expect(lines[1]?.split(',').slice(23, -formColumns)).toEqual(
+      Array.from({ length: CSV_HEADERS.length - 22 - formColumns }, () => ''),
     );
     // Every form's columns (issue 18): the form given, and the brief form's total read in the brief form's table.
     expect(cellsOf(lines[1])('Form')).toBe('FULL');

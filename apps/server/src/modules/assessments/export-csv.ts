@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { displayCountry, isCountryCode } from '@pid5/contract';
 import { scoreResponses, type FormId, type NormTables } from '@pid5/instrument';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
@@ -53,6 +54,7 @@ export const CSV_HEADERS: readonly string[] = [
   'Race',
   'Postal Code',
   'Country',
+  'Country Code',
   'Diagnoses',
   'Primary Diagnosis',
   'Responses',
@@ -292,7 +294,8 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: C
     text(gender),
     text(race),
     text(postalCode),
-    text(country),
+    text(displayCountry(country)),
+    text(isCountryCode(country) ? country : ''), // Issue 16: the ISO code; empty for a country kept as free text.
     text(diagnoses),
     text(primaryDsm),
     text(responses),

@@ -35,8 +35,22 @@ const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> =
   Age: { meaning: 'Age as entered by the clinician.', values: 'integer', source: 'clinician' },
   Gender: { meaning: 'Gender as entered by the clinician.', values: 'text', source: 'clinician' },
   Race: { meaning: 'Race as entered by the clinician.', values: 'text', source: 'clinician' },
-  'Postal Code': { meaning: 'Postal code as entered by the clinician.', values: 'text', source: 'clinician' },
-  Country: { meaning: 'Country as entered by the clinician.', values: 'text', source: 'clinician' },
+  'Postal Code': {
+    meaning: "Postal code as entered by the clinician, checked by the country's rule (US: 5 digits).",
+    values: 'text',
+    source: 'clinician',
+  },
+  Country: {
+    meaning:
+      'The country chosen by the clinician, by its English name; a country typed before countries were chosen from a list is as typed.',
+    values: 'text',
+    source: 'clinician',
+  },
+  'Country Code': {
+    meaning: 'The ISO 3166-1 alpha-2 code of the country; empty for a country kept as typed.',
+    values: 'two capital letters, e.g. US, GB, NL',
+    source: 'clinician',
+  },
   Diagnoses: {
     meaning: 'All diagnosis codes entered, separated by "; ".',
     values: 'DSM/ICD codes',

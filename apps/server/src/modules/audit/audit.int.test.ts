@@ -80,3 +80,34 @@ describe('the audit log', () => {
     expect(second.items.map((e) => e.action).at(-1)).toBe('assessment.create');
   });
 });
+
+describe('the audit log by patient ID (issue 16)', () => {
+  it("lists the events of every test with that patient ID, any clinician's, ignoring case; nothing for an unknown one", async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    const b = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 2);
+    await grantOverApi(admin, b.id, 1);
+    const create = async (client: typeof a.client, patientId: string) =>
+      (
+        (await (await client.post('/api/assessments', await validCreateBody(server, { patientId }))).json()) as {
+          id: number;
+        }
+      ).id;
+    const first = await create(a.client, 'PID-Audit-77');
+    const second = await create(b.client, 'pid-audit-77');
+    const other = await create(a.client, 'PID-Audit-770');
+    await a.client.get(`/api/assessments/${first}`);
+
+    const read = async (query: string) =>
+      (await (await admin.client.get(`/api/admin/audit${query}`)).json()) as TAuditPage;
+    const byPatient = await read(`?patientId=${encodeURIComponent(' PID-AUDIT-77 ')}`);
+    expect(byPatient.items.map((e) => `${e.action}:${e.assessmentId}`).sort()).toEqual(
+      [`assessment.create:${first}`, `assessment.create:${second}`, `assessment.view:${first}`].sort(),
+    );
+    expect(byPatient.items.some((e) => e.assessmentId === other)).toBe(false);
+    expect((await read(`?patientId=PID-Audit-77&action=assessment.view`)).total).toBe(1);
+    expect((await read('?patientId=nobody-has-this')).total).toBe(0);
+    expect((await admin.client.get(`/api/admin/audit?patientId=${'x'.repeat(65)}`)).status).toBe(400);
+  });
+});

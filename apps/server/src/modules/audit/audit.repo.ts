@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAuditAction } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { auditEvents, users } from '../../db/schema';
@@ -7,6 +7,8 @@ export interface AuditFilter {
   action?: TAuditAction;
   actor?: string;
   assessmentId?: number;
+  /** Only events of these tests (the tests of a patient ID); an empty list matches nothing. */
+  assessmentIds?: number[];
 }
 
 function filterCondition(filter: AuditFilter) {
@@ -14,6 +16,11 @@ function filterCondition(filter: AuditFilter) {
     filter.action === undefined ? undefined : eq(auditEvents.action, filter.action),
     filter.actor === undefined || filter.actor === '' ? undefined : eq(auditEvents.actor, filter.actor),
     filter.assessmentId === undefined ? undefined : eq(auditEvents.assessmentId, filter.assessmentId),
+    filter.assessmentIds === undefined
+      ? undefined
+      : filter.assessmentIds.length === 0
+        ? sql`false`
+        : inArray(auditEvents.assessmentId, filter.assessmentIds),
   );
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_PAGE_SIZE, ZAuditPage, ZAuditQuery, type TAuditAction } from '@pid5/contract';
 import type { AuditAction } from '../../audit/audit';
+import { findAssessmentIdsForPatient } from '../assessments/assessments.service';
 import { listAuditEvents } from './audit.repo';
 
 // The contract's list of actions and the server's AuditAction must stay one set.
@@ -19,15 +20,17 @@ export function registerAuditRoutes(app: FastifyInstance): void {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The audit log, newest first, filtered by action, actor and assessment',
+        summary: 'The audit log, newest first, filtered by action, actor, assessment and patient ID',
         querystring: ZAuditQuery,
         response: { 200: ZAuditPage },
       },
     },
     async (request) => {
-      const { page, action, actor, assessmentId } = request.query;
+      const { page, action, actor, assessmentId, patientId } = request.query;
+      // A patient ID names tests (of any clinician: the audit log is the admin's); their events are listed.
+      const assessmentIds = patientId === undefined ? undefined : await findAssessmentIdsForPatient({ db, patientId });
       const { rows, total } = await listAuditEvents(db, {
-        filter: { action, actor, assessmentId },
+        filter: { action, actor, assessmentId, assessmentIds },
         limit: AUDIT_PAGE_SIZE,
         offset: (page - 1) * AUDIT_PAGE_SIZE,
       });

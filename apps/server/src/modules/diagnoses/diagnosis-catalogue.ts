@@ -18,6 +18,14 @@ export interface DiagnosisCatalogue {
   search(query: string): TDiagnosis[];
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** 'F02.80 [G30.9]' for '[G30.9] F02.80': the code itself first, then what is coded first. */
+export function codeOrderKey(code: string): string {
+  const match = /^\[([^\]]+)\]\s*(.+)$/.exec(code);
+  return match ? `${match[2]} [${match[1]}]` : code;
+}
+
 export function buildDiagnosisCatalogue(
   items: TDiagnosis[],
   version = DIAGNOSIS_CATALOGUE_VERSION,
@@ -26,11 +34,15 @@ export function buildDiagnosisCatalogue(
   if (byCode.size !== items.length) {
     throw new Error('The diagnosis catalogue lists a code twice');
   }
+  // In code order, as ICD-10-CM's tabular list has them (issue 16: the file is grouped by disorder, so the list
+  // opened at F06.4). Codes are a letter, two digits and decimal places, so their text order is the tabular order;
+  // a code with its etiological code first ('[G30.9] F02.80', DSM-5-TR's "code first") sorts by its own code.
+  const inCodeOrder = [...items].sort((a, b) => compareText(codeOrderKey(a.code), codeOrderKey(b.code)));
   return {
     version,
-    items,
+    items: inCodeOrder,
     find: (code) => byCode.get(code),
-    search: (query) => items.filter((item) => matchesDiagnosis(item, query)),
+    search: (query) => inCodeOrder.filter((item) => matchesDiagnosis(item, query)),
   };
 }
 

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZMe, ZSetViewModeRequest, type TMe } from '@pid5/contract';
 import { setSessionViewMode, type ActiveSession } from '../../auth/sessions';
+import type { AppConfig } from '../../config';
 import { requireSession } from '../../http/access';
 
-export function presentMe(session: ActiveSession): TMe {
+export function presentMe(session: ActiveSession, config: Pick<AppConfig, 'testsStoreUrl' | 'defaultCountry'>): TMe {
   return {
     id: session.user.id,
     username: session.user.username,
@@ -13,6 +14,7 @@ export function presentMe(session: ActiveSession): TMe {
     role: session.user.role,
     // A clinician is always in clinician view, whatever the session row says.
     viewMode: session.user.role === 'admin' ? session.viewMode : 'clinician',
+    institute: { testsStoreUrl: config.testsStoreUrl ?? null, defaultCountry: config.defaultCountry },
   };
 }
 
@@ -22,7 +24,7 @@ export function registerMeRoutes(app: FastifyInstance): void {
   r.get(
     '/api/me',
     { config: { access: 'signed-in' }, schema: { tags: ['me'], response: { 200: ZMe } } },
-    async (request) => presentMe(requireSession(request)),
+    async (request) => presentMe(requireSession(request), app.deps.config),
   );
 
   r.put(
@@ -39,7 +41,7 @@ export function registerMeRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = requireSession(request);
       await setSessionViewMode(app.deps.database.db, session.tokenHash, request.body.viewMode);
-      return presentMe({ ...session, viewMode: request.body.viewMode });
+      return presentMe({ ...session, viewMode: request.body.viewMode }, app.deps.config);
     },
   );
 }

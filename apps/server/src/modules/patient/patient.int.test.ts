@@ -39,7 +39,7 @@ async function storedRow(id: number) {
 }
 
 /** A consented, open test and a fresh patient browser for it. */
-async function openTest(options: { responses?: string } = {}) {
+async function openTest(options: { responses?: string; createdAt?: Date } = {}) {
   const { row, code } = await insertAssessment(server, { clinicianId: clinician.id, consented: true, ...options });
   return { row, code, patient: server.client() };
 }
@@ -465,14 +465,81 @@ describe('expiry and extension', () => {
     expect((await patient.post(`/api/patient/${code}/submit`)).status).toBe(200);
   });
 
-  it('adds 30 days to the due date of a test that has not expired yet', async () => {
-    const { row } = await openTest();
+  /** Created 25 days ago: due in 5 days, so within the 7 days in which it may be extended. */
+  const dueSoon = () => openTest({ createdAt: new Date(server.clock.now().getTime() - 25 * DAY_MS) });
+
+  it('adds 30 days to the due date of a test due within 7 days', async () => {
+    const { row } = await dueSoon();
     const response = await clinician.client.post(`/api/assessments/${row.id}/extend`);
     expect(await response.json()).toEqual({ dueAt: new Date(row.dueAt.getTime() + 30 * DAY_MS).toISOString() });
   });
 
-  it('lets only the owner, or an admin in admin view, extend; others get 404; finished tests 409', async () => {
+  it('refuses (409) to extend a test due in more than 7 days, and says from when it can be', async () => {
     const { row } = await openTest();
+    const refused = await clinician.client.post(`/api/assessments/${row.id}/extend`);
+    expect(refused.status).toBe(409);
+    const error = await readError(refused);
+    expect(error.code).toBe('EXTENSION_NOT_ALLOWED');
+    expect(error.message).toBe(
+      `This test can be extended from 7 days before its due date (${row.dueAt.toISOString().slice(0, 10)}).`,
+    );
+    expect((await storedRow(row.id)).dueAt).toEqual(row.dueAt);
+    const details = (await (await clinician.client.get(`/api/assessments/${row.id}`)).json()) as {
+      extension: unknown;
+    };
+    expect(details.extension).toEqual({
+      dueAt: null,
+      refusal: 'not-yet',
+      limit: new Date(row.dueAt.getTime() + 90 * DAY_MS).toISOString(),
+    });
+  });
+
+  it('extends at most to 90 days after the first due date, each extension audited, then refuses (409)', async () => {
+    const { row } = await dueSoon();
+    const limit = new Date(row.dueAt.getTime() + 90 * DAY_MS).toISOString();
+    const dueDates: string[] = [];
+    for (;;) {
+      const details = (await (await clinician.client.get(`/api/assessments/${row.id}`)).json()) as {
+        dueAt: string;
+        extension: { dueAt: string | null; refusal: string | null; limit: string };
+      };
+      expect(details.extension.limit).toBe(limit);
+      if (details.extension.dueAt === null) {
+        expect(details.extension.refusal).toBe('limit-reached');
+        break;
+      }
+      const response = await clinician.client.post(`/api/assessments/${row.id}/extend`);
+      expect(response.status).toBe(200);
+      // The details said beforehand what the extension would set.
+      expect(await response.json()).toEqual({ dueAt: details.extension.dueAt });
+      dueDates.push(details.extension.dueAt);
+      // Five days before the new due date: extendable again.
+      server.clock.set(new Date(Date.parse(details.extension.dueAt) - 5 * DAY_MS));
+      clinician = await signInAgain(clinician); // Sessions do not last weeks.
+    }
+    const first = row.dueAt.getTime();
+    expect(dueDates).toEqual([
+      new Date(first + 30 * DAY_MS).toISOString(),
+      new Date(first + 60 * DAY_MS).toISOString(),
+      new Date(first + 90 * DAY_MS).toISOString(),
+    ]);
+    server.clock.set(new Date(row.dueAt.getTime() + 100 * DAY_MS)); // Expired after the limit.
+    clinician = await signInAgain(clinician);
+    const refused = await clinician.client.post(`/api/assessments/${row.id}/extend`);
+    expect(refused.status).toBe(409);
+    const error = await readError(refused);
+    expect(error.code).toBe('EXTENSION_NOT_ALLOWED');
+    expect(error.message).toContain('This test has reached its extension limit');
+    expect(error.message).toContain(limit.slice(0, 10));
+    const audit = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.assessmentId, row.id), eq(auditEvents.action, 'assessment.extend')));
+    expect(audit.map((a) => (a.details as { dueAt: string }).dueAt)).toEqual(dueDates);
+  });
+
+  it('lets only the owner, or an admin in admin view, extend; others get 404; finished tests 409', async () => {
+    const { row } = await dueSoon();
     const other = await createSignedInClinician(server);
     const admin = await createSignedInAdmin(server);
 

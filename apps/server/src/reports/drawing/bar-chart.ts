@@ -1,5 +1,5 @@
 import { formatScore } from '@pid5/contract';
-import type { ChartGeometry } from '@pid5/instrument';
+import { VALUE_LABEL_HALO_COLOR, type ChartGeometry } from '@pid5/instrument';
 import { drawText } from '../report-text';
 import { ensureSpace, MARGIN } from './page';
 import { COLOR } from './style';
@@ -83,6 +83,7 @@ export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, 
   }
   // Band labels under the axis, and each bar's value above it (or 'n/s' where a scale is not scored).
   const barsByKey = new Map(chart.bars.map((bar) => [bar.key, bar]));
+  const labelsByKey = new Map(chart.valueLabels.map((label) => [label.key, label]));
   for (const band of chart.bands) {
     const cx = X(band.center);
     const bandWidth = Math.max(band.width * s, 24);
@@ -93,17 +94,24 @@ export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, 
       lineBreak: false,
     });
     const bar = barsByKey.get(band.key);
+    const label = labelsByKey.get(band.key);
     doc
       .font('condensed')
       .fontSize(labelSize - 0.5)
       .fillColor(COLOR.muted);
     const valueText = bar ? (bar.valueLabel ?? formatScore(bar.value)) : 'n/s';
-    const top = bar ? Y(bar.y) : Y(chart.baselineY);
-    // A white patch behind the value keeps it readable where a guide line passes.
+    // The geometry's value label (issue 16): its baseline, and a halo (here a background box padded by the halo on
+    // every side of the glyphs) that hides a guide line under the text, as the web's SVG does with a stroke.
+    const fontSize = labelSize - 0.5;
+    const baseline = Y(label?.y ?? chart.baselineY);
+    const textTop = baseline - fontSize * 0.8;
+    const halo = (label?.halo ?? 0) * s;
     const textWidth = doc.widthOfString(valueText);
-    doc.rect(cx - textWidth / 2 - 1, top - labelSize - 1.5, textWidth + 2, labelSize + 0.5).fill('#ffffff');
+    doc
+      .rect(cx - textWidth / 2 - halo, textTop - halo, textWidth + 2 * halo, fontSize + 2 * halo)
+      .fill(VALUE_LABEL_HALO_COLOR);
     doc.fillColor(COLOR.muted);
-    drawText(doc, valueText, cx - bandWidth / 2 - 4, top - labelSize - 1.5, {
+    drawText(doc, valueText, cx - bandWidth / 2 - 4, textTop, {
       width: bandWidth + 8,
       align: 'center',
       lineBreak: false,

@@ -1,49 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { pdfToText, splitPages } from '../../../test/results-test-helpers';
-import { createReportDocument, endReportDocument } from '../report-document';
-import { CONTENT_WIDTH, MARGIN } from './page';
-import { countRowsThatFit, drawTable, type TableColumn, type TableRow } from './table';
+import { KEEP_LAST_ROWS_TOGETHER, planTableBreaks } from './table';
 
-// The table building block on its own, as a second report would use it: rows of several lines, more than a page.
+// Issue 16: the facet table left 'Int', its last row, alone under its header at the top of a page.
 
-const columns: TableColumn[] = [
-  { header: 'Key', width: 60 },
-  { header: 'Statement', width: CONTENT_WIDTH - 60 },
-];
+describe('planTableBreaks', () => {
+  const rows = (n: number, height = 10) => Array.from({ length: n }, () => height);
 
-function rowsOf(count: number): TableRow[] {
-  return Array.from({ length: count }, (_, i) => {
-    const n = String(i + 1).padStart(2, '0');
-    return [
-      [{ text: `K${n}` }],
-      [{ text: `Start ${n}: ${'several words that wrap onto a next line '.repeat(4)}end ${n}.` }, { text: 'second' }],
-    ];
+  it('breaks where a row no longer fits', () => {
+    expect(planTableBreaks(rows(10), 55, 1000)).toEqual([5]);
+    expect(planTableBreaks(rows(10), 1000, 1000)).toEqual([]);
   });
-}
 
-describe('drawTable', () => {
-  it('continues on new pages with the header repeated, never splitting a row; countRowsThatFit says where', async () => {
-    const doc = createReportDocument({ size: 'A4', margins: MARGIN, bufferPages: true }, () => []);
-    doc.font('regular');
-    const rows = rowsOf(40);
-    const firstPageRows = countRowsThatFit(doc, columns, rows, rows.length);
-    expect(firstPageRows).toBeGreaterThan(3);
-    expect(countRowsThatFit(doc, columns, rows, 3)).toBe(3);
-    drawTable(doc, columns, rows);
-    const pages = splitPages(await pdfToText(await endReportDocument(doc)));
+  it('never leaves fewer than the last three rows on a page of their own', () => {
+    expect(KEEP_LAST_ROWS_TOGETHER).toBe(3);
+    // 9 of 10 rows fit: the last 3 move together, so 7 stay and 3 go.
+    expect(planTableBreaks(rows(10), 95, 1000)).toEqual([7]);
+    // 8 fit: the last 3 go together.
+    expect(planTableBreaks(rows(10), 85, 1000)).toEqual([7]);
+    // 7 fit: the break falls before the last 3 anyway.
+    expect(planTableBreaks(rows(10), 75, 1000)).toEqual([7]);
+    // Rows of the 25-facet table, a page and a half long: the last page has 3 rows or more.
+    const breaks = planTableBreaks(rows(25, 20), 20 * 24 + 5, 20 * 30);
+    expect(breaks).toEqual([22]);
+  });
 
-    expect(pages.length).toBeGreaterThan(1);
-    for (const page of pages) {
-      expect(page.trimStart().startsWith('Key')).toBe(true);
-      expect(page).toContain('Statement');
-    }
-    for (let i = 1; i <= rows.length; i++) {
-      const n = String(i).padStart(2, '0');
-      const page = pages.find((text) => text.includes(`Start ${n}:`)) ?? '';
-      expect(page, `row ${n}`).toContain(`end ${n}.`);
-      expect(page, `row ${n}`).toContain(`K${n}`);
-    }
-    expect(pages[0]?.match(/\bK\d\d\b/g)).toHaveLength(firstPageRows);
-    // The thread's first document parses the fonts: slow on a busy machine.
-  }, 30_000);
+  it('breaks a table of three rows or fewer only where a row does not fit, and puts a row on every page', () => {
+    expect(planTableBreaks(rows(3), 25, 1000)).toEqual([2]);
+    // The last three do not fit on any page: they break row by row, none dropped.
+    expect(planTableBreaks(rows(5, 40), 85, 50)).toEqual([2, 3, 4]);
+  });
 });

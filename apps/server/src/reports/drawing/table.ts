@@ -90,13 +90,45 @@ function drawHeaderRow(doc: Doc, columns: readonly TableColumn[]): void {
   doc.y = y + height;
 }
 
+/** A table's last rows stay together: never fewer than these under a repeated header (issue 16: 'Int' alone). */
+export const KEEP_LAST_ROWS_TOGETHER = 3;
+
+/**
+ * Where a table breaks across pages: the indexes of the rows that start a new page. A row starts one when it does
+ * not fit below the previous row; and the last KEEP_LAST_ROWS_TOGETHER rows start one together when they do not all
+ * fit, unless they would leave a page with no row of the table. `firstSpace` is the height below the header on the
+ * first page, `pageSpace` on every later page.
+ */
+export function planTableBreaks(heights: readonly number[], firstSpace: number, pageSpace: number): number[] {
+  const breaks: number[] = [];
+  const lastGroup = Math.max(0, heights.length - KEEP_LAST_ROWS_TOGETHER);
+  const restHeight = heights.slice(lastGroup).reduce((sum, height) => sum + height, 0);
+  let space = firstSpace;
+  let rowsOnPage = 0;
+  heights.forEach((height, index) => {
+    const startsLastGroup = index === lastGroup && lastGroup > 0;
+    if (rowsOnPage > 0 && (height > space || (startsLastGroup && restHeight > space && restHeight <= pageSpace))) {
+      breaks.push(index);
+      space = pageSpace;
+      rowsOnPage = 0;
+    }
+    space -= height;
+    rowsOnPage++;
+  });
+  return breaks;
+}
+
 /** The table at doc.y, starting a new page first unless its header and a first row fit; doc.y ends below it. */
 export function drawTable(doc: Doc, columns: readonly TableColumn[], rows: readonly TableRow[]): void {
   ensureSpace(doc, TABLE_HEADER_HEIGHT + 30);
   drawHeaderRow(doc, columns);
+  const heights = rows.map((row) => tableRowHeight(doc, columns, row));
+  const pageSpace = CONTENT_BOTTOM - MARGIN.top - TABLE_HEADER_HEIGHT;
+  const breaks = new Set(planTableBreaks(heights, CONTENT_BOTTOM - doc.y, pageSpace));
   rows.forEach((row, rowIndex) => {
-    const height = tableRowHeight(doc, columns, row);
-    if (doc.y + height > CONTENT_BOTTOM) {
+    const height = heights[rowIndex] ?? 0;
+    // The plan, and a row that does not fit after all (the plan measures the page; this is the drawn truth).
+    if (breaks.has(rowIndex) || (doc.y + height > CONTENT_BOTTOM && rowIndex > 0)) {
       doc.addPage();
       drawHeaderRow(doc, columns);
     }

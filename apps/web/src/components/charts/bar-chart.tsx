@@ -1,7 +1,7 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { formatScore, type TAssessmentResults } from '@pid5/contract';
-import type { ChartGeometry } from '@pid5/instrument';
+import { VALUE_LABEL_HALO_COLOR, type ChartGeometry } from '@pid5/instrument';
 import { chartRows, describeChart } from './chart-text';
 
 const TEXT_COLOR = '#1f2933';
@@ -32,6 +32,7 @@ export function BarChart({
   const labelSize = isFacets ? 13 : 15;
   const valueSize = isFacets ? 11 : 13;
   const bars = new Map(chart.bars.map((bar) => [bar.key, bar]));
+  const labels = new Map(chart.valueLabels.map((label) => [label.key, label]));
   const rows = chartRows(chart);
 
   return (
@@ -89,7 +90,7 @@ export function BarChart({
           ))}
           {chart.bands.map((band) => {
             const bar = bars.get(band.key);
-            const top = bar ? bar.y : chart.baselineY;
+            const valueLabel = labels.get(band.key);
             return (
               <g key={band.key}>
                 <text
@@ -102,15 +103,18 @@ export function BarChart({
                 >
                   {band.label}
                 </text>
+                {/* The geometry's value label: its place and a halo that hides a guide line under it (issue 16). */}
                 <text
-                  x={band.center}
-                  y={top - 5}
+                  x={valueLabel?.x ?? band.center}
+                  y={valueLabel?.y ?? chart.baselineY}
                   textAnchor="middle"
                   fontSize={valueSize}
                   fill={MUTED_COLOR}
-                  stroke="#ffffff"
-                  strokeWidth={3}
+                  stroke={VALUE_LABEL_HALO_COLOR}
+                  strokeWidth={2 * (valueLabel?.halo ?? 0)}
+                  strokeLinejoin="round"
                   paintOrder="stroke"
+                  data-testid={`value-label-${band.key}`}
                 >
                   {bar ? formatScore(bar.value) : 'n/s'}
                 </text>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, aPage, anAdminUser, anAuditEvent } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
+import { formatDateTime } from '../../lib/dates';
 
 /** The audit table's body rows, as text per cell. */
 function eventRows(): string[][] {
@@ -42,13 +43,7 @@ describe('audit log', () => {
     log.release();
     expect(await screen.findByText('Viewed test details')).toBeInTheDocument();
     const [viewed, consented] = eventRows();
-    expect(viewed?.slice(1)).toEqual([
-      'Dr Clinician',
-      'Viewed test details',
-      '7',
-      '203.0.113.5',
-      '{"view":"clinician"}',
-    ]);
+    expect(viewed?.slice(1)).toEqual(['Dr Clinician', 'Viewed test details', '7', '203.0.113.5', 'View: clinician']);
     expect(consented?.slice(1)).toEqual(['Patient', 'Patient accepted consent', '9', '', '']);
     expect(screen.getByRole('link', { name: '7' })).toHaveAttribute('href', '/details/7');
     expect(screen.getByText('2 events')).toBeInTheDocument();
@@ -118,5 +113,38 @@ describe('audit log', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await expect.poll(() => asked.at(-1)?.query.toString()).toBe('page=1');
+  });
+
+  it('shows details as readable lines (issue 16)', async () => {
+    signInAs(ADMIN);
+    onApi('listAdminUsers', { items: [anAdminUser()] });
+    onApi(
+      'listAuditEvents',
+      aPage([
+        anAuditEvent({
+          action: 'assessment.extend',
+          details: { previousDueAt: '2026-03-04T10:00:00.000Z', dueAt: '2026-04-03T10:00:00.000Z' },
+        }),
+      ]),
+    );
+    renderRoute('/admin/audit');
+
+    const details = await screen.findByTestId('audit-details');
+    expect(details).toHaveTextContent(`Previous due date: ${formatDateTime('2026-03-04T10:00:00.000Z')}`);
+    expect(details).toHaveTextContent(`New due date: ${formatDateTime('2026-04-03T10:00:00.000Z')}`);
+    expect(details).not.toHaveTextContent('{');
+  });
+
+  it('filters by patient ID on the server, kept in the address (issue 16)', async () => {
+    signInAs(ADMIN);
+    onApi('listAdminUsers', { items: [anAdminUser()] });
+    const asked = onApi('listAuditEvents', aPage([]));
+    const { user, router } = renderRoute('/admin/audit');
+
+    await screen.findByText('No events');
+    await user.type(screen.getByRole('textbox', { name: 'Patient ID' }), ' PAT-7 ');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await expect.poll(() => asked.at(-1)?.query.get('patientId')).toBe('PAT-7');
+    expect(router.state.location.search).toBe('?patientId=PAT-7');
   });
 });

@@ -1,25 +1,26 @@
 import {
   Anchor,
   Button,
-  Code,
   Container,
   Group,
   NativeSelect,
   Paper,
   Stack,
   Table,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, parsePageNumber, type TAuditAction } from '@pid5/contract';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, PATIENT_ID_MAX, parsePageNumber, type TAuditAction } from '@pid5/contract';
 import { useAdminUsers, useAuditLog } from '../../api/admin';
 import { BackButton } from '../../components/back-button';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
 import { formatDateTime } from '../../lib/dates';
+import { describeAuditDetails } from '../../lib/audit-details';
 import { filterSearchParams } from '../../lib/search-params';
 
 const isAuditAction = (text: string): text is TAuditAction => (AUDIT_ACTIONS as readonly string[]).includes(text);
@@ -35,14 +36,18 @@ export default function AuditPage() {
   const actor = params.get('actor') ?? '';
   const assessmentParam = params.get('assessmentId') ?? '';
   const assessmentId = isAssessmentId(assessmentParam) ? assessmentParam : '';
+  const patientId = (params.get('patientId') ?? '').trim();
   const page = parsePageNumber(params.get('page'));
   const [assessmentText, setAssessmentText] = useState(assessmentId);
+  const [patientText, setPatientText] = useState(patientId);
 
   const users = useAdminUsers();
-  const log = useAuditLog({ action, actor, assessmentId, page });
+  const log = useAuditLog({ action, actor, assessmentId, patientId, page });
 
-  const update = (changes: Partial<Record<'action' | 'actor' | 'assessmentId', string>> & { page?: number }) => {
-    setParams(filterSearchParams({ action, actor, assessmentId, page: 1, ...changes }, { page: 1 }));
+  const update = (
+    changes: Partial<Record<'action' | 'actor' | 'assessmentId' | 'patientId', string>> & { page?: number },
+  ) => {
+    setParams(filterSearchParams({ action, actor, assessmentId, patientId, page: 1, ...changes }, { page: 1 }));
   };
 
   const isAssessmentIdValid = assessmentText === '' || isAssessmentId(assessmentText.trim());
@@ -87,7 +92,7 @@ export default function AuditPage() {
               onSubmit={(event) => {
                 event.preventDefault();
                 if (isAssessmentIdValid) {
-                  update({ assessmentId: assessmentText.trim() });
+                  update({ assessmentId: assessmentText.trim(), patientId: patientText.trim() });
                 }
               }}
             >
@@ -100,16 +105,25 @@ export default function AuditPage() {
                   error={isAssessmentIdValid ? undefined : 'Enter a test number'}
                   w={160}
                 />
+                <TextInput
+                  label="Patient ID"
+                  description="All tests with this patient ID"
+                  value={patientText}
+                  maxLength={PATIENT_ID_MAX}
+                  onChange={(event) => setPatientText(event.currentTarget.value)}
+                  w={200}
+                />
                 <Button type="submit" variant="default">
                   Filter
                 </Button>
               </Group>
             </form>
-            {(action || actor || assessmentId) && (
+            {(action || actor || assessmentId || patientId) && (
               <Button
                 variant="subtle"
                 onClick={() => {
                   setAssessmentText('');
+                  setPatientText('');
                   setParams(new URLSearchParams());
                 }}
               >
@@ -150,9 +164,13 @@ export default function AuditPage() {
                   <Table.Td>{event.ip ?? ''}</Table.Td>
                   <Table.Td>
                     {event.details && (
-                      <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {JSON.stringify(event.details)}
-                      </Code>
+                      <Stack gap={0} data-testid="audit-details">
+                        {describeAuditDetails(event.details).map((line) => (
+                          <Text key={line} size="xs" style={{ overflowWrap: 'anywhere' }}>
+                            {line}
+                          </Text>
+                        ))}
+                      </Stack>
                     )}
                   </Table.Td>
                 </Table.Tr>

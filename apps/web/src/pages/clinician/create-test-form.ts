@@ -18,6 +18,7 @@ export interface CreateTestValues {
   age: number | '';
   gender: Gender;
   race: Race;
+  /** ISO 3166-1 alpha-2 (issue 16); the institute's default country to begin with. */
   country: string;
   postalCode: string;
   patientId: string;

@@ -48,14 +48,21 @@ async function chooseDiagnoses(user: UserEvent) {
   await user.click(await screen.findByRole('radio', { name: 'F41.1' }));
 }
 
+/** Types into the searchable country list and picks the match. */
+async function chooseCountry(user: UserEvent, typed: string, name: string) {
+  await user.clear(field('Country'));
+  await user.type(field('Country'), typed);
+  await user.click(await screen.findByRole('option', { name }));
+}
+
 async function fillDemographics(user: UserEvent, patientId = 'PAT-A1') {
   await user.type(field('Age'), '34');
   await user.click(field('Gender'));
   await user.click(await screen.findByRole('option', { name: 'Female' }));
   await user.click(field('Race'));
   await user.click(await screen.findByRole('option', { name: 'Asian' }));
-  await user.type(field('Country'), 'Canada');
-  await user.type(field('Postal Code'), '12345');
+  await chooseCountry(user, 'canad', 'Canada');
+  await user.type(field('Postal Code'), 'K1A 0B1');
   await user.type(field('Patient Identifier'), patientId);
 }
 
@@ -99,7 +106,8 @@ describe('create test', () => {
 
     await user.click(createButton());
     expect(field('Age')).toHaveAccessibleDescription('Please enter an age');
-    expect(field('Country')).toHaveAccessibleDescription('Please enter a country');
+    // The institute's default country (the United States here) is chosen to begin with: the spec's 5 digits.
+    expect(field('Country')).toHaveValue('United States of America');
     expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
     expect(field('Patient Identifier')).toHaveAccessibleDescription(/Please enter a patient identifier/);
     expect(field('Age')).toHaveFocus();
@@ -107,18 +115,25 @@ describe('create test', () => {
 
     await user.type(field('Age'), '0');
     await user.type(field('Postal Code'), '1234');
-    await user.type(field('Country'), '  ');
     await user.click(createButton());
     expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
     expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
     expect(field('Postal Code')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Country')).toHaveAccessibleDescription('Please enter a country');
+
+    // Issue 16: another country, its own postal codes (the same rule as the server's).
+    await chooseCountry(user, 'nether', 'Netherlands');
+    await user.click(createButton());
+    expect(field('Postal Code')).toHaveAccessibleDescription('Please enter a valid postal code for Netherlands');
+    await user.clear(field('Postal Code'));
+    await user.type(field('Postal Code'), '1012 AB');
+    await user.click(createButton());
+    expect(field('Postal Code')).not.toHaveAttribute('aria-invalid', 'true');
 
     // Changing a field takes its message away; the others stay until the next try.
     await user.clear(field('Age'));
     await user.type(field('Age'), '121');
     expect(field('Age')).not.toHaveAttribute('aria-invalid', 'true');
-    expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
+    expect(field('Patient Identifier')).toHaveAccessibleDescription(/Please enter a patient identifier/);
     await user.click(createButton());
     expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
   });
@@ -140,7 +155,7 @@ describe('create test', () => {
     expect(await within(firstLook).findByTestId('terms-body')).toHaveTextContent('The terms of use.');
     await user.click(within(firstLook).getByRole('button', { name: 'Exit' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(field('Postal Code')).toHaveValue('12345');
+    expect(field('Postal Code')).toHaveValue('K1A 0B1');
     expect(created).toHaveLength(0);
 
     await user.click(createButton());
@@ -156,8 +171,8 @@ describe('create test', () => {
         age: 34,
         gender: 'Female',
         race: 'Asian',
-        country: 'Canada',
-        postalCode: '12345',
+        country: 'CA',
+        postalCode: 'K1A 0B1',
         patientId: 'PAT-A1',
         dsmCodes: ['F60.3', 'F41.1'],
         primaryDsm: 'F41.1',
@@ -247,10 +262,28 @@ describe('create test', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('lists the institute default country first', async () => {
+    signInAs({ ...CLINICIAN, institute: { testsStoreUrl: null, defaultCountry: 'NL' } });
+    onApi('getCredits', someCredits(2));
+    onApi('getDiagnoses', CATALOGUE);
+    const { user } = renderRoute('/createtest');
+
+    expect(await screen.findByRole('textbox', { name: 'Country' })).toHaveValue('Netherlands');
+    await user.clear(field('Country'));
+    await user.click(field('Country'));
+    const options = await screen.findAllByRole('option');
+    expect(options.slice(0, 3).map((option) => option.textContent)).toEqual([
+      'Netherlands',
+      'Afghanistan',
+      'Åland Islands',
+    ]);
+    expect(options).toHaveLength(250);
+  });
+
   it('says there are no tests left and keeps Create Test disabled', async () => {
     const { user } = openCreateTest({ available: 0 });
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'You have no tests left. Ask an administrator for more tests before creating one.',
+      'You have no tests left. Ask your admin for more tests.',
     );
     await chooseDiagnoses(user);
     expect(createButton()).toBeDisabled();

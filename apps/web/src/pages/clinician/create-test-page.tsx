@@ -16,24 +16,28 @@ import {
   Typography,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
   COUNTRY_MAX,
   DEFAULT_ASSESSMENT_FORM,
+  countriesWithFirst,
   GENDERS,
+  hasPostalCodes,
   PATIENT_ID_MAX,
   RACES,
   type AssessmentForm,
+  type TMe,
 } from '@pid5/contract';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
+import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
 import { numberOrEmpty } from '../../lib/number-input';
-import { parseCreateTest, useCreateTestForm } from './create-test-form';
+import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
 import { readNewTestForPatient } from './patient-prefill';
 
 /** Where each field's message is shown; dsmCodes and primaryDsm share the diagnoses section. */
@@ -48,10 +52,18 @@ export default function CreateTestPage() {
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
+  const me = useOutletContext<TMe>();
   // "New test for this patient" (issue 19): filled in from an earlier test of the patient, all of it editable.
   const location = useLocation();
   const [fromPatient] = useState(() => readNewTestForPatient(location.state));
-  const form = useCreateTestForm(fromPatient?.prefill);
+  // Issue 16: the institute's default country to begin with (a prefilled test keeps its own).
+  const form = useCreateTestForm(
+    fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
+  );
+  const countryChoices = useMemo(
+    () => countriesWithFirst(me.institute.defaultCountry).map(({ code, name }) => ({ value: code, label: name })),
+    [me.institute.defaultCountry],
+  );
   const { dsmCodes, primaryDsm } = form.values;
 
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
@@ -134,7 +146,7 @@ export default function CreateTestPage() {
         )}
         {noTestsLeft && (
           <Alert color="yellow" role="status" title="No tests available">
-            You have no tests left. Ask an administrator for more tests before creating one.
+            <NoTestsHelp me={me} />
           </Alert>
         )}
         {failure && (
@@ -205,20 +217,24 @@ export default function CreateTestPage() {
                   allowDeselect={false}
                   {...form.getInputProps('race')}
                 />
-                <TextInput
+                {/* Issue 16: an ISO 3166 country, searchable, the institute's default first. */}
+                <Select
                   id="create-country"
                   label="Country"
                   required
-                  maxLength={COUNTRY_MAX}
-                  autoComplete="off"
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage="No country matches"
+                  data={countryChoices}
                   {...form.getInputProps('country')}
                 />
                 <TextInput
                   id="create-postalCode"
                   label="Postal Code"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
+                  description={hasPostalCodes(form.values.country) ? undefined : 'Optional for this country'}
+                  required={hasPostalCodes(form.values.country)}
+                  inputMode={form.values.country === 'US' ? 'numeric' : 'text'}
+                  maxLength={form.values.country === 'US' ? 5 : 20}
                   autoComplete="off"
                   {...form.getInputProps('postalCode')}
                 />

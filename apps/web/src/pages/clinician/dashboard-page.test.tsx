@@ -196,4 +196,88 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Grant tests' })).toHaveAttribute('href', '/admin/credits');
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
   });
+
+  it('shows Expired and Due today instead of a bare 0 in Days Left', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const laterToday = new Date();
+    laterToday.setHours(23, 59, 0, 0);
+    onApi(
+      'listAssessments',
+      anAssessmentList([
+        anAssessmentListItem({ id: 1, patientId: 'PAT-EXP', status: 'expired', dueAt: '2026-01-01T10:00:00.000Z' }),
+        anAssessmentListItem({ id: 2, patientId: 'PAT-TODAY', status: 'in-progress', dueAt: laterToday.toISOString() }),
+      ]),
+    );
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-EXP' })).toBeInTheDocument();
+    const [expired, today] = tableRows();
+    expect(expired?.[4]).toBe('Expired');
+    expect(today?.[4]).toBe('Due today');
+  });
+
+  it('filters by status on the server, from the first page, and keeps the filter in the address', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const asked = onApi('listAssessments', ({ query }) =>
+      anAssessmentList(
+        query.get('status') === 'expired'
+          ? [anAssessmentListItem({ patientId: 'PAT-OLD', status: 'expired' })]
+          : patientIds(3),
+      ),
+    );
+    const { user, router } = renderRoute('/dashboard?page=2&sort=created-asc');
+
+    const filter = await screen.findByRole('combobox', { name: 'Status' });
+    expect([...(filter as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'All',
+      'Not started',
+      'In progress',
+      'Completed',
+      'Expired',
+    ]);
+    await user.selectOptions(filter, 'Expired');
+    expect(await screen.findByRole('cell', { name: 'PAT-OLD' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?sort=created-asc&status=expired');
+    const last = asked.at(-1)!.query;
+    expect([last.get('status'), last.get('page'), last.get('sort')]).toEqual(['expired', '1', 'created-asc']);
+
+    // Back to All: the parameter leaves the address.
+    await user.selectOptions(filter, 'All');
+    await expect.poll(() => router.state.location.search).toBe('?sort=created-asc');
+  });
+
+  it.each([
+    [
+      'an admin',
+      ADMIN,
+      'You have no tests left. To create one, grant tests to yourself.',
+      'grant tests',
+      '/admin/credits',
+    ],
+    [
+      'a clinician of an institute with a store',
+      { ...CLINICIAN, institute: { testsStoreUrl: 'https://shop.example.org/tests', defaultCountry: 'US' } },
+      "You have no tests left. Buy tests in the institute's store; they are added to your account when you next sign in.",
+      "Buy tests in the institute's store",
+      'https://shop.example.org/tests',
+    ],
+    ['a clinician', CLINICIAN, 'You have no tests left. Ask your admin for more tests.', null, null],
+  ] as const)('says why Create Test is disabled, and what to do, to %s', async (_who, me, text, link, href) => {
+    signInAs(me);
+    onApi('getCredits', someCredits(0));
+    onApi('listAssessments', anAssessmentList([], { view: me.role === 'admin' ? 'admin' : 'clinician' }));
+    renderRoute('/dashboard');
+
+    const help = await screen.findByTestId('no-tests-help');
+    expect(help).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Create Test' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create Test' })).toHaveAccessibleDescription(text);
+    if (link) {
+      expect(within(help).getByRole('link', { name: link })).toHaveAttribute('href', href);
+    } else {
+      expect(within(help).queryByRole('link')).not.toBeInTheDocument();
+    }
+  });
 });

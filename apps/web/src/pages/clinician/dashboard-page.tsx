@@ -18,6 +18,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
+  ASSESSMENT_STATUS_FILTER_LABELS,
+  ASSESSMENT_STATUS_FILTERS,
   ASSESSMENT_SORTS,
   ASSESSMENT_SORT_LABELS,
   ASSESSMENTS_PAGE_SIZE,
@@ -28,16 +30,19 @@ import {
   getFormChoice,
   parseAssessmentForm,
   parseAssessmentSort,
+  parseAssessmentStatusFilter,
   parsePageNumber,
   type AssessmentSort,
+  type AssessmentStatusFilter,
   type TAssessmentListItem,
   type TMe,
 } from '@pid5/contract';
 import { useAssessments, useCredits } from '../../api/assessments';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
+import { NoTestsHelp } from '../../components/no-tests-help';
 import { PagedListFooter } from '../../components/page-controls';
-import { daysLeft, formatDate } from '../../lib/dates';
+import { daysLeft, formatDate, isToday } from '../../lib/dates';
 import { filterSearchParams } from '../../lib/search-params';
 
 const SEARCH_DELAY_MS = 300;
@@ -53,18 +58,25 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const sort = parseAssessmentSort(params.get('sort'));
+  const status = parseAssessmentStatusFilter(params.get('status'));
   const page = parsePageNumber(params.get('page'));
   const form = parseAssessmentForm(params.get('form'));
 
-  const list = useAssessments({ search, sort, page, form: form ?? undefined });
+  const list = useAssessments({ search, sort, status, page, form: form ?? undefined });
   const credits = useCredits();
   const isAdminView = me.role === 'admin' && me.viewMode === 'admin';
   const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
 
-  const update = (changes: { search?: string; sort?: AssessmentSort; page?: number; form?: string }) => {
+  const update = (changes: {
+    search?: string;
+    sort?: AssessmentSort;
+    status?: AssessmentStatusFilter;
+    page?: number;
+    form?: string;
+  }) => {
     const query = filterSearchParams(
-      { search, form: form ?? '', sort, page, ...changes },
-      { sort: DEFAULT_ASSESSMENT_SORT, page: 1 },
+      { search, form: form ?? '', sort, status, page, ...changes },
+      { sort: DEFAULT_ASSESSMENT_SORT, status: 'all', page: 1 },
     );
     setParams(query, { replace: changes.page === undefined });
   };
@@ -102,6 +114,7 @@ export default function DashboardPage() {
 
   const available = credits.data?.available;
   const canCreate = available !== undefined && available > 0;
+  const noTestsLeft = available !== undefined && available <= 0;
   const columnCount = isAdminView ? 8 : 7;
 
   return (
@@ -137,7 +150,7 @@ export default function DashboardPage() {
             onClose={() => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
           >
             The test for {created.patientId ?? 'the patient'} is ready.{' '}
-            <Anchor component={Link} to={`/details/${created.createdId}`}>
+            <Anchor component={Link} to={`/details/${created.createdId}`} inherit>
               Open its details
             </Anchor>{' '}
             to copy the patient&apos;s link.
@@ -174,12 +187,28 @@ export default function DashboardPage() {
                 data={ASSESSMENT_SORTS.map((value) => ({ value, label: ASSESSMENT_SORT_LABELS[value] }))}
                 w={240}
               />
+              <NativeSelect
+                label="Status"
+                value={status}
+                onChange={(event) =>
+                  update({ status: parseAssessmentStatusFilter(event.currentTarget.value), page: 1 })
+                }
+                data={ASSESSMENT_STATUS_FILTERS.map((value) => ({
+                  value,
+                  label: ASSESSMENT_STATUS_FILTER_LABELS[value],
+                }))}
+                w={160}
+              />
             </Group>
             <Group gap="sm" wrap="wrap">
               <Text fw={600} data-testid="tests-available">
                 Tests Available: {available ?? '…'}
               </Text>
-              <Button onClick={() => void navigate('/createtest')} disabled={!canCreate}>
+              <Button
+                onClick={() => void navigate('/createtest')}
+                disabled={!canCreate}
+                aria-describedby={noTestsLeft ? 'no-tests-help' : undefined}
+              >
                 Create Test
               </Button>
               <Button component="a" href={downloadPath('exportCsv')} download variant="default">
@@ -191,6 +220,12 @@ export default function DashboardPage() {
             </Group>
           </Group>
         </Paper>
+
+        {noTestsLeft && (
+          <Text size="sm" id="no-tests-help" data-testid="no-tests-help">
+            <NoTestsHelp me={me} />
+          </Text>
+        )}
 
         <LoadErrorAlert error={list.error} />
 
@@ -257,7 +292,9 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       <Table.Td>{getFormChoice(item.form).shortLabel}</Table.Td>
       <Table.Td>{formatDate(item.createdAt)}</Table.Td>
       <Table.Td>{formatDate(item.dueAt)}</Table.Td>
-      <Table.Td>{daysLeft(item.dueAt, new Date())}</Table.Td>
+      <Table.Td>
+        <DaysLeft item={item} />
+      </Table.Td>
       {isAdminView && <Table.Td>{item.clinician?.username ?? ''}</Table.Td>}
       <Table.Td>
         <Button
@@ -271,6 +308,24 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/**
+ * Days Left (spec §4), with the state a 0 hides (issue 16): an expired test shows an Expired badge, a test due later
+ * today 'Due today'.
+ */
+function DaysLeft({ item }: { item: TAssessmentListItem }) {
+  if (item.status === 'expired') {
+    return (
+      <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
+        Expired
+      </Badge>
+    );
+  }
+  if (item.status !== 'completed' && isToday(item.dueAt, new Date())) {
+    return <>Due today</>;
+  }
+  return <>{daysLeft(item.dueAt, new Date())}</>;
 }
 
 function SkeletonRows({ columns }: { columns: number }) {

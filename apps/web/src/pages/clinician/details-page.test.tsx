@@ -4,7 +4,10 @@ import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResults } from '../../../test/fixtures';
 import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
+import { formatDate } from '../../lib/dates';
+import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, chartScoresFromLists, facetChart } from '@pid5/instrument';
 
+const LIMIT = '2026-06-30T10:00:00.000Z';
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
 
 describe('test details', () => {
@@ -30,7 +33,7 @@ describe('test details', () => {
     expect(screen.getByRole('textbox', { name: 'Test Link' })).toHaveValue(
       'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
     );
-    for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'ZIP Code: 12345', 'Country: Canada']) {
+    for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'Postal Code: 12345', 'Country: Canada']) {
       expect(screen.getByText(chip)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();
@@ -196,18 +199,74 @@ describe('test details', () => {
     );
   });
 
-  it('extends an unfinished test by 30 days and shows the new due date', async () => {
+  it('offers no extension to a test due in more than 7 days', async () => {
     signInAs(CLINICIAN);
-    onApi('getAssessment', anAssessmentDetails({ isExpired: true }));
-    const extended = onApi('extendAssessment', { dueAt: '2026-05-01T10:00:00.000Z' });
+    onApi('getAssessment', anAssessmentDetails());
+    renderRoute('/details/7');
+
+    expect(await screen.findByText('12 of 220')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Extend/ })).not.toBeInTheDocument();
+  });
+
+  it('asks before extending, naming the new due date; Cancel changes nothing; Extend sends one request', async () => {
+    signInAs(CLINICIAN);
+    const newDue = '2026-05-01T10:00:00.000Z';
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({ isExpired: true, extension: { dueAt: newDue, refusal: null, limit: LIMIT } }),
+    );
+    const extended = onApi('extendAssessment', { dueAt: newDue });
     const { user } = renderRoute('/details/7');
 
     expect(
       await screen.findByText('This test has expired. Extend it to let the patient continue.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Extend by 30 days' }));
-    expect(await screen.findByText(/^Extended: now due /)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Extend due date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend this test?' });
+    expect(dialog).toHaveTextContent(`The new due date will be ${formatDate(newDue)}`);
+    expect(dialog).toHaveTextContent(`A test can be extended until ${formatDate(LIMIT)}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(extended).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Extend due date' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: `Extend to ${formatDate(newDue)}` }),
+    );
+    expect(await screen.findByText(`Extended: now due ${formatDate(newDue)}.`)).toBeInTheDocument();
     expect(extended.map((request) => request.params)).toEqual([{ id: '7' }]);
+  });
+
+  it('says when an expired test has reached its extension limit, and offers no extension', async () => {
+    signInAs(CLINICIAN);
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({ isExpired: true, extension: { dueAt: null, refusal: 'limit-reached', limit: LIMIT } }),
+    );
+    renderRoute('/details/7');
+
+    expect(
+      await screen.findByText(
+        `This test has expired and has reached its extension limit (${formatDate(LIMIT)}, 90 days after its first due date). Create a new test if the patient should still take it.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Extend/ })).not.toBeInTheDocument();
+  });
+
+  it('says that the purchased test of an expired, unused test is not returned, and that it can be extended', async () => {
+    signInAs(CLINICIAN);
+    onApi(
+      'getAssessment',
+      anAssessmentDetails({
+        answeredCount: 0,
+        isExpired: true,
+        extension: { dueAt: '2026-05-01T10:00:00.000Z', refusal: null, limit: LIMIT },
+      }),
+    );
+    renderRoute('/details/7');
+
+    expect(await screen.findByTestId('expired-credit-note')).toHaveTextContent(
+      `The patient did not start this test. The purchased test it used is not returned when a test expires: extend the link instead, and the patient can still take it. Tests can be extended until ${formatDate(LIMIT)}.`,
+    );
   });
 
   it('shows an admin in the admin view the clinician and the data view', async () => {
@@ -221,5 +280,21 @@ describe('test details', () => {
 
     expect(await screen.findByText('Dr B')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Data' })).toHaveAttribute('href', '/dataview/7');
+  });
+
+  it('draws each chart value over a halo, where the geometry puts it (issue 16)', async () => {
+    signInAs(CLINICIAN);
+    const results = someResults();
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', results);
+    renderRoute('/details/7');
+
+    const geometry = facetChart(chartScoresFromLists(results));
+    const first = geometry.valueLabels[0]!;
+    const label = await screen.findByTestId(`value-label-${first.key}`);
+    expect(label).toHaveAttribute('y', String(first.y));
+    expect(label).toHaveAttribute('stroke', VALUE_LABEL_HALO_COLOR);
+    expect(label).toHaveAttribute('stroke-width', String(2 * VALUE_LABEL_HALO));
+    expect(label).toHaveAttribute('paint-order', 'stroke');
   });
 });

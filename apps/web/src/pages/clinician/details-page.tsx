@@ -139,7 +139,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <InfoChip label="Race" value={details.race} />
           <InfoChip label="Age" value={details.age === null ? null : String(details.age)} />
           <InfoChip label="Gender" value={details.gender} />
-          <InfoChip label="ZIP Code" value={details.postalCode} />
+          <InfoChip label="Postal Code" value={details.postalCode} />
           <InfoChip label="Country" value={details.country} />
         </Group>
       </Section>
@@ -298,25 +298,71 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
   );
 }
 
+/**
+ * Extending (issue 16, DESIGN.md §4): offered only when the server says an extension is possible now (expired, or
+ * due within 7 days, and below the limit of 90 days after the first due date); asks first, naming the new due date.
+ * An expired test says what happened to the purchased test it used (DESIGN.md §3: not returned).
+ */
 function ExtendButton({ details }: { details: TAssessmentDetails }) {
   const extend = useExtendAssessment(details.id);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const { extension } = details;
+  const newDueAt = extension.dueAt;
+  const isUnused = details.answeredCount === 0;
+  const limit = formatDate(extension.limit);
+  const note = extend.isSuccess
+    ? `Extended: now due ${formatDate(extend.data.dueAt)}.`
+    : details.isExpired
+      ? newDueAt
+        ? 'This test has expired. Extend it to let the patient continue.'
+        : `This test has expired and has reached its extension limit (${limit}, 90 days after its first due date). Create a new test if the patient should still take it.`
+      : extension.refusal === 'limit-reached'
+        ? `This test cannot be extended further: its due date is the latest allowed (${limit}).`
+        : '';
   return (
-    <Group mt="md" gap="sm">
-      <Button variant="default" onClick={() => extend.mutate()} loading={extend.isPending}>
-        Extend by 30 days
-      </Button>
-      <Text size="sm" c="dimmed" role="status">
-        {extend.isSuccess
-          ? `Extended: now due ${formatDate(extend.data.dueAt)}.`
-          : details.isExpired
-            ? 'This test has expired. Extend it to let the patient continue.'
-            : ''}
-      </Text>
-      {extend.isError && (
-        <Text c="red.8" size="sm" role="alert">
-          {extend.error.message}
+    <Stack mt="md" gap="xs">
+      <Group gap="sm">
+        {newDueAt && !extend.isSuccess && (
+          <Button variant="default" onClick={() => setIsConfirmOpen(true)} loading={extend.isPending}>
+            Extend due date
+          </Button>
+        )}
+        <Text size="sm" c="dimmed" role="status">
+          {note}
+        </Text>
+        {extend.isError && (
+          <Text c="red.8" size="sm" role="alert">
+            {extend.error.message}
+          </Text>
+        )}
+      </Group>
+      {details.isExpired && isUnused && (
+        <Text size="sm" data-testid="expired-credit-note">
+          The patient did not start this test. The purchased test it used is not returned when a test expires
+          {newDueAt ? ': extend the link instead, and the patient can still take it' : ''}. Tests can be extended until{' '}
+          {limit}.
         </Text>
       )}
-    </Group>
+      <Modal opened={isConfirmOpen} onClose={() => setIsConfirmOpen(false)} title="Extend this test?" centered>
+        <Text size="sm">
+          The new due date will be <strong>{newDueAt ? formatDate(newDueAt) : ''}</strong> (now{' '}
+          {formatDate(details.dueAt)}). A test can be extended until {limit}, 90 days after its first due date.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setIsConfirmOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              setIsConfirmOpen(false);
+              extend.mutate();
+            }}
+          >
+            Extend to {newDueAt ? formatDate(newDueAt) : ''}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
   );
 }

@@ -21,7 +21,8 @@ export function newTestForPatient(details: TAssessmentDetails): NewTestForPatien
         ? (details.gender as Gender)
         : 'Unspecified',
       race: (RACES as readonly string[]).includes(details.race ?? '') ? (details.race as Race) : 'Unspecified',
-      country: details.country ?? '',
+      // The ISO code (issue 16); a country kept as free text is chosen again from the list.
+      country: details.countryCode ?? '',
       postalCode: details.postalCode ?? '',
       patientId: details.patientId,
       dsmCodes: details.diagnoses.map((d) => d.code),

@@ -6,6 +6,7 @@ import { CLOSED_CODES } from '../answer-sync';
 import { ItemQuestion } from '../components/item-question';
 import { PageHeading, PatientLayout } from '../components/patient-layout';
 import { ProgressBar } from '../components/progress-bar';
+import { ConfirmSubmitDialog } from '../components/confirm-submit-dialog';
 import { SaveAndComeBackDialog } from '../components/save-and-come-back-dialog';
 import { submitTest } from '../patient-api';
 import { useAnswerSync } from '../use-answer-sync';
@@ -46,6 +47,7 @@ export function QuestionnairePage({
 }) {
   const [sync, snapshot] = useAnswerSync(code, test.answers, onReload);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -86,6 +88,7 @@ export function QuestionnairePage({
   };
 
   const submit = async () => {
+    setIsConfirmOpen(false);
     setIsSubmitting(true);
     setSubmitError(null);
     try {
@@ -127,7 +130,7 @@ export function QuestionnairePage({
         isSubmitting={isSubmitting}
         onScrollToFirstUnanswered={scrollToFirstUnanswered}
         onSaveAndComeBack={() => setIsDialogOpen(true)}
-        onSubmit={() => void submit()}
+        onSubmit={() => setIsConfirmOpen(true)}
       />
 
       <ol className="items" lang={itemSet.language}>
@@ -156,7 +159,7 @@ export function QuestionnairePage({
               type="button"
               id="submit-test"
               className="btn btn-primary btn-large"
-              onClick={() => void submit()}
+              onClick={() => setIsConfirmOpen(true)}
               disabled={isSubmitting}
             >
               {isSubmitting ? 'Submitting…' : 'Submit Test'}
@@ -171,6 +174,12 @@ export function QuestionnairePage({
         )}
       </div>
 
+      <ConfirmSubmitDialog
+        isOpen={isConfirmOpen}
+        isSubmitting={isSubmitting}
+        onCancel={() => setIsConfirmOpen(false)}
+        onConfirm={() => void submit()}
+      />
       <SaveAndComeBackDialog isOpen={isDialogOpen} pendingCount={pendingCount} onClose={() => setIsDialogOpen(false)} />
     </PatientLayout>
   );

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getFreePort } from '../test/free-port';
+
+// Issue 16: what `npm start` prints. In development, readable lines with only what a newcomer needs (where to open
+// the app, the demo members, where the data lives), no line per request and no notices of the development identity
+// provider's library; JSON (one object a line, with the request lines) when LOG_FORMAT=json, production's default.
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const dataDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of dataDirs) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Starts the server as `npm start` does, asks for /readyz, stops it, and returns everything it printed. */
+async function consoleOf(env: Record<string, string>): Promise<string> {
+  const port = await getFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-output-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TZ: 'UTC',
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DEV_OIDC_PORT: String(await getFreePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 50_000;
+  while (!output.includes('demo member') && Date.now() < deadline && child.exitCode === null) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const ready = await fetch(`http://localhost:${port}/readyz`).catch(() => null);
+  expect(ready?.status, output).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  child.kill('SIGTERM');
+  await exited;
+  return output;
+}
+
+describe('the console at npm start (issue 16)', () => {
+  it('prints readable lines in development: the address, the demo members, the data folder', async () => {
+    const output = await consoleOf({});
+    expect(output).toMatch(/PID-5 assessment app: open http:\/\/localhost:\d+/);
+    expect(output).toContain('Sign in with Login, then pick a demo member: Dr. Ada Admin (admin), Dr. Carl Clinician');
+    expect(output).toMatch(/Data: embedded PostgreSQL \(PGlite\) in \/.*console-output-/);
+    // Not JSON, no request lines, no notices from the development provider's library.
+    expect(output).not.toMatch(/^\{"level"/m);
+    expect(output).not.toContain('incoming request');
+    expect(output).not.toContain('oidc-provider');
+  }, 90_000);
+
+  it('prints JSON lines when LOG_FORMAT=json, request lines included', async () => {
+    const output = await consoleOf({ LOG_FORMAT: 'json' });
+    const lines = output.split('\n').filter((line) => line.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(3);
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.some((msg) => msg.startsWith('PID-5 assessment app: open'))).toBe(true);
+    expect(messages).toContain('incoming request');
+  }, 90_000);
+});
