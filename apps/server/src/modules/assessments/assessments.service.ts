@@ -4,7 +4,6 @@ import {
   EXTEND_CAP_DAYS,
   EXTEND_WINDOW_DAYS,
   FORM_ITEM_COUNTS,
-  QUESTION_COUNT,
   type AssessmentForm,
   type AssessmentSort,
   type AssessmentStatusFilter,

@@ -19,7 +19,6 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
-  COUNTRY_MAX,
   DEFAULT_ASSESSMENT_FORM,
   countriesWithFirst,
   GENDERS,
