@@ -213,8 +213,8 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('cell', { name: 'PAT-EXP' })).toBeInTheDocument();
     const [expired, today] = tableRows();
-    expect(expired?.[4]).toBe('Expired');
-    expect(today?.[4]).toBe('Due today');
+    expect(expired?.[5]).toBe('Expired');
+    expect(today?.[5]).toBe('Due today');
   });
 
   it('filters by status on the server, from the first page, and keeps the filter in the address', async () => {
