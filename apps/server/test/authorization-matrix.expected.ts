@@ -130,10 +130,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200), revealsTarget: true },
+  // What every CSV column means (issue 17): no patient data, for anyone signed in.
+  'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
   'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404), revealsTarget: true },
   'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  // The clinician's score report (issue 17): the patient report's rule.
+  'GET /api/assessments/:id/score-report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },
