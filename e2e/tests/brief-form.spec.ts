@@ -57,6 +57,11 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
   await expect(patient.getByText('25 / 25 completed')).toBeVisible();
   await expect(patient.getByRole('status')).toHaveText('Saved');
   await patient.getByRole('button', { name: 'Submit Test' }).click();
+  // Submitting is confirmed in a dialog (issue 16).
+  await patient
+    .getByRole('dialog', { name: 'Submit your answers?' })
+    .getByRole('button', { name: 'Submit answers' })
+    .click();
   await expect(patient.getByRole('heading', { name: 'This test has been completed' })).toBeVisible();
   const finished = await patientState(patient.request, code);
   expect(finished.answers).toBe(Array.from({ length: 25 }, (_, i) => String(valueFor(i + 1))).join(''));

@@ -26,7 +26,7 @@ test('re-test a patient, see the timeline, compare, and share with a colleague',
   const owner = await newClinician(page, baseURL!, 'clinician-followup');
   await grantTests(admin, owner.id, 2);
   const patientId = unique('PAT-F');
-  const first = await createTestViaApi(page, { patientId, age: 41, country: 'Norway' });
+  const first = await createTestViaApi(page, { patientId, age: 41, country: 'Norway', postalCode: '0150' });
   await completeAsPatient(
     request,
     first.code,

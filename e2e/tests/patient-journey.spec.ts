@@ -258,7 +258,7 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     const expiredRow = clinician
       .getByRole('row')
       .filter({ has: clinician.getByRole('cell', { name: patientId, exact: true }) });
-    await expect(expiredRow.getByRole('cell').nth(4)).toHaveText('Expired');
+    await expect(expiredRow.getByRole('cell').nth(5)).toHaveText('Expired');
     await clinician.goto(`/dashboard?status=in-progress&search=${encodeURIComponent(patientId)}`);
     await expect(clinician.getByText('No assessments')).toBeVisible();
     await clinician.goto(`/details/${created.id}`);
