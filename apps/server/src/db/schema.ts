@@ -254,6 +254,21 @@ export const patientShares = pgTable(
   ],
 );
 
+/**
+ * 0012_assessment_counts.sql: each clinician's number of tests, kept by triggers on `assessments` (never written by
+ * the application), so the unfiltered dashboard's 'Page X of Y' reads it instead of counting (issue 14).
+ */
+export const assessmentCounts = pgTable(
+  'assessment_counts',
+  {
+    clinicianId: text('clinician_id')
+      .primaryKey()
+      .references(() => users.id),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('assessment_counts_not_negative', sql`${t.n} >= 0`)],
+);
+
 export const schema = {
   users,
   identities,
@@ -267,4 +282,5 @@ export const schema = {
   rateLimitCounters,
   answerChanges,
   patientShares,
+  assessmentCounts,
 };

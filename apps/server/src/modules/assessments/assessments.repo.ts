@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
-import { assessments, users } from '../../db/schema';
+import type { ExportValues } from '../../db/export-values';
+import { assessmentCounts, assessments, users } from '../../db/schema';
 import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -70,21 +71,47 @@ function filterCondition(filter: AssessmentFilter): SQL | undefined {
   );
 }
 
-/** Stable orders: ties broken by newest first, then id, so paging never repeats or skips a row. */
-function sortOrder(sort: AssessmentSort): SQL[] {
+/**
+ * Total orders (the id breaks every tie), so paging never repeats or skips a row. Each sort's ascending order is the
+ * exact reverse of its descending one, so one index serves both directions, and a page near the end is read from
+ * the other end (listAssessmentsPage, `fromEnd`). Ties of Questions Completed therefore go oldest first ascending and
+ * newest first descending; Date Created has no real ties.
+ */
+function sortOrder(sort: AssessmentSort, fromEnd = false): SQL[] {
+  const [key, isAscending] = sortKey(sort);
+  const direction = isAscending !== fromEnd ? asc : desc;
+  return key === 'answered'
+    ? [direction(assessments.answeredCount), direction(assessments.createdAt), direction(assessments.id)]
+    : [direction(assessments.createdAt), direction(assessments.id)];
+}
+
+function sortKey(sort: AssessmentSort): ['answered' | 'created', boolean] {
   switch (sort) {
     case 'answered-asc':
-      return [asc(assessments.answeredCount), desc(assessments.createdAt), desc(assessments.id)];
+      return ['answered', true];
     case 'answered-desc':
-      return [desc(assessments.answeredCount), desc(assessments.createdAt), desc(assessments.id)];
+      return ['answered', false];
     case 'created-asc':
-      return [asc(assessments.createdAt), asc(assessments.id)];
+      return ['created', true];
     case 'created-desc':
-      return [desc(assessments.createdAt), desc(assessments.id)];
+      return ['created', false];
   }
 }
 
+/**
+ * How many tests the filter lists. Without a search or filter, the scope's number is read from assessment_counts
+ * (kept by triggers, migration 0012): one row for a clinician, a sum of one row per clinician for an admin, where
+ * counting a million index entries would take longer than the whole page may. Otherwise the matching rows are counted.
+ */
 export async function countAssessments(db: Db, filter: AssessmentFilter): Promise<number> {
+  const isUnfiltered = filter.search.trim() === '' && (filter.form ?? null) === null && filter.status === 'all';
+  if (isUnfiltered && filter.scope.kind !== 'readable') {
+    const [row] = await db
+      .select({ n: sql<string | null>`sum(${assessmentCounts.n})` })
+      .from(assessmentCounts)
+      .where(filter.scope.kind === 'own' ? eq(assessmentCounts.clinicianId, filter.scope.clinicianId) : undefined);
+    return Number(row?.n ?? 0);
+  }
   const [row] = await db.select({ n: count() }).from(assessments).where(filterCondition(filter));
   return row?.n ?? 0;
 }
@@ -108,14 +135,16 @@ export interface AssessmentListRow {
 
 /**
  * One dashboard page. The page's ids are found first from the sort's index alone (it holds the sort columns and
- * the id: an index-only scan, however deep the page), then only those rows are read and joined: a deep page
- * (OFFSET 50,000) no longer reads 50,000 whole rows to throw them away.
+ * the id: an index-only scan), then only those rows are read and joined: a deep page (OFFSET 50,000) no longer reads
+ * 50,000 whole rows to throw them away. With `fromEnd` the offset counts from the last row (the sort reversed, then
+ * the page put back in order): the service reads a page in the second half that way, so the last page of a million
+ * tests costs what the first does.
  */
 export async function listAssessmentsPage(
   db: Db,
-  options: AssessmentFilter & { sort: AssessmentSort; limit: number; offset: number },
+  options: AssessmentFilter & { sort: AssessmentSort; limit: number; offset: number; fromEnd?: boolean },
 ): Promise<AssessmentListRow[]> {
-  const order = sortOrder(options.sort);
+  const order = sortOrder(options.sort, options.fromEnd);
   const pageIds = db
     .select({ id: assessments.id })
     .from(assessments)
@@ -123,12 +152,13 @@ export async function listAssessmentsPage(
     .orderBy(...order)
     .limit(options.limit)
     .offset(options.offset);
-  return db
+  const rows = await db
     .select({ assessment: listColumns, clinicianName: users.username })
     .from(assessments)
     .innerJoin(users, eq(users.id, assessments.clinicianId))
     .where(inArray(assessments.id, pageIds))
     .orderBy(...order);
+  return options.fromEnd ? rows.reverse() : rows;
 }
 
 /** Every test's id with this patient ID, exact but ignoring case (the trigram index on lower(patient_id) serves it). */
@@ -159,7 +189,8 @@ export async function findAssessment(
  * status, which export-csv.ts derives, and with the score cells last). Times are seconds since the epoch, the
  * diagnoses are joined by '; ', and the score values (db/score-values.ts order) come as CSV cells: each number as
  * PostgreSQL's shortest exact text (e.g. 0.4876033057851241, -1.5, 5e-05), a scale not scored as an empty cell,
- * null for a test without scores. Never the link code.
+ * null for a test without scores; the validity cells and total likewise from their generated column, export_values
+ * (never the scores JSON itself). Never the link code.
  */
 export type AssessmentExportRow = [
   id: number,
@@ -183,13 +214,10 @@ export type AssessmentExportRow = [
   scoreCells: string | null,
   consentAgreedAt: number | null,
   termsId: number | null,
-  /** The stored verdict's label and lines (key, status, score, printed percentile); null before scoring-2. */
-  verdictLabel: string | null,
-  validityLines: [key: string, status: string, score: number | null, percentile: number | null][] | null,
+  /** The frozen verdict's validity cells and the brief form's total (db/export-values.ts); null before submission. */
+  exportValues: ExportValues | null,
   /** The form given (issue 18): FULL, SF or BF. */
   form: 'FULL' | 'SF' | 'BF',
-  /** The brief form's total as stored ("score,srf,irf", empty where null); null for the other forms. */
-  totalCells: string | null,
 ];
 
 /**
@@ -209,16 +237,7 @@ export async function listAssessmentsAfter(
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
       ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
-      ${a.termsId}, ${a.scores} #>> '{validityVerdict,label}',
-      (select json_agg(json_build_array(l ->> 'key', l ->> 'status', l -> 'score', l #> '{percentile,percentile}'))
-        from jsonb_array_elements(case when jsonb_typeof(${a.scores} #> '{validityVerdict,lines}') = 'array'
-          then ${a.scores} #> '{validityVerdict,lines}' else '[]'::jsonb end) as l),
-      ${a.form},
-      case when jsonb_typeof(${a.scores} -> 'total') = 'object' then concat_ws(',',
-        case when jsonb_typeof(${a.scores} #> '{total,score}') = 'number' then ${a.scores} #>> '{total,score}' else '' end,
-        case when jsonb_typeof(${a.scores} #> '{total,srf}') = 'number' then ${a.scores} #>> '{total,srf}' else '' end,
-        case when jsonb_typeof(${a.scores} #> '{total,irf}') = 'number' then ${a.scores} #>> '{total,irf}' else '' end)
-      end)::text as "row"
+      ${a.termsId}, export_values, ${a.form})::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

@@ -79,26 +79,44 @@ export interface ListAssessmentsOptions {
   form: AssessmentForm | null;
 }
 
+/** A page this deep or deeper waits for the count, to know whether it is nearer the end (listAssessments). */
+const COUNT_FIRST_FROM_OFFSET = 1_000;
+
 /**
  * One dashboard page. A page past the end answers the last page, so a stale link never shows an empty table.
- * The count (for 'Page X of Y') and the page are read at the same time (two connections on PostgreSQL); only a
- * page past the end needs a second read.
+ * The count (for 'Page X of Y') and a near page are read at the same time (two connections on PostgreSQL); only a
+ * page past the end needs a second read. A deep page waits for the count and, in the second half, is read from the
+ * end (the sort reversed): an offset walks the sort's index entry by entry, and the last page of a million tests
+ * would otherwise walk all of them.
  */
 export async function listAssessments({ db, scope, search, status, now, sort, page, form }: ListAssessmentsOptions) {
   const filter = { scope, search, status, now, form };
-  const readPage = (current: number) =>
-    listAssessmentsPage(db, {
+  const readPage = (current: number, total: number | null) => {
+    const offset = (current - 1) * ASSESSMENTS_PAGE_SIZE;
+    if (total === null || offset <= total / 2) {
+      return listAssessmentsPage(db, { ...filter, sort, limit: ASSESSMENTS_PAGE_SIZE, offset });
+    }
+    const fromThisPageToTheEnd = total - offset;
+    return listAssessmentsPage(db, {
       ...filter,
       sort,
-      limit: ASSESSMENTS_PAGE_SIZE,
-      offset: (current - 1) * ASSESSMENTS_PAGE_SIZE,
+      limit: Math.min(ASSESSMENTS_PAGE_SIZE, fromThisPageToTheEnd),
+      offset: Math.max(0, fromThisPageToTheEnd - ASSESSMENTS_PAGE_SIZE),
+      fromEnd: true,
     });
-  const [total, rows] = await Promise.all([countAssessments(db, filter), readPage(page)]);
+  };
+  if ((page - 1) * ASSESSMENTS_PAGE_SIZE >= COUNT_FIRST_FROM_OFFSET) {
+    const total = await countAssessments(db, filter);
+    const pageCount = pageCountFor(total);
+    const current = Math.min(page, pageCount);
+    return { rows: await readPage(current, total), total, page: current, pageCount };
+  }
+  const [total, rows] = await Promise.all([countAssessments(db, filter), readPage(page, null)]);
   const pageCount = pageCountFor(total);
   if (page <= pageCount) {
     return { rows, total, page, pageCount };
   }
-  return { rows: await readPage(pageCount), total, page: pageCount, pageCount };
+  return { rows: await readPage(pageCount, total), total, page: pageCount, pageCount };
 }
 
 /** The ids of every test with this patient ID (exact, ignoring case), for the admin's audit log filter. */
