@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DOMAINS, FACETS, scoreResponses, type ScoreResult } from '@pid5/instrument';
 import { assessments, auditEvents } from '../../db/schema';
+import { EXPORT_VALIDITY_KEYS } from '../../db/export-values';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -335,4 +336,51 @@ describe('CSV export', () => {
     const open = await insertAssessment(server, { clinicianId: clinician.id });
     expect(await storedScoreValues(open.row.id)).toBeNull();
   });
+
+  it('the database derives the validity cells and the total from the stored verdict of each form (export_values)', async () => {
+    const clinician = await createSignedInClinician(server, 'csv-export-values');
+    const results = [
+      scoreResponses('0123'.repeat(55)),
+      scoreResponses('1'.repeat(200) + '9'.repeat(20)),
+      scoreResponses('2130'.repeat(25), { form: 'SF' }),
+      scoreResponses('3'.repeat(25), { form: 'BF' }),
+    ];
+    for (const scores of results) {
+      const { row } = await insertAssessment(server, {
+        clinicianId: clinician.id,
+        finishedAt: server.clock.now(),
+        scores,
+      });
+      const lineOf = (key: string) => scores.validityVerdict.lines.find((line) => line.key === key);
+      const expected = [
+        scores.validityVerdict.label,
+        ...EXPORT_VALIDITY_KEYS.flatMap((key) => {
+          const line = lineOf(key);
+          return line ? [line.status, line.score, line.percentile?.percentile ?? null] : [null, null, null];
+        }),
+        ...totalOf(scores),
+      ];
+      expect(await storedExportValues(row.id)).toEqual(expected);
+      expect(expected.filter((value) => value !== null).length).toBeGreaterThan(5);
+    }
+    expect(results[2]!.validityVerdict.lines.some((line) => line.key === 'INCS')).toBe(true);
+    expect(totalOf(results[3]!)[0]).toBeTypeOf('number');
+    const open = await insertAssessment(server, { clinicianId: clinician.id });
+    expect(await storedExportValues(open.row.id)).toBeNull();
+  });
+
+  /** The brief form's total (score, US z, German z); nulls for the forms without one. */
+  function totalOf(scores: object): (number | null)[] {
+    const total =
+      'total' in scores ? (scores.total as { score: number | null; srf: number | null; irf: number | null }) : null;
+    return [total?.score ?? null, total?.srf ?? null, total?.irf ?? null];
+  }
+
+  async function storedExportValues(id: number): Promise<unknown> {
+    const result = await server.database.db.execute(
+      sql`select export_values::text as "values" from ${assessments} where ${assessments.id} = ${id}`,
+    );
+    const [row] = (result as unknown as { rows: { values: string | null }[] }).rows;
+    return row?.values === null || row?.values === undefined ? null : JSON.parse(row.values);
+  }
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { US_NORM_TABLES, classifyLevel, getNormTable, readNormTable } from '@pid5/instrument';
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import type { AssessmentExportRow } from './assessments.repo';
-import { CSV_SCALES } from './export-columns';
+import { EXPORT_VALIDITY_KEYS, type ExportValues } from '../../db/export-values';
+import { CSV_SCALES, CSV_VALIDITY_SCALES } from './export-columns';
 import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
 import { containsPattern } from './assessments.repo';
 import { pageCountFor } from './assessments.service';
@@ -138,6 +139,15 @@ describe('encodeCsvRecord (RFC 4180)', () => {
   });
 });
 
+/** A row's export_values as the database generates it (db/export-values.ts): label, indicators, total. */
+function exportValues(
+  label: string | null,
+  lines: Partial<Record<(typeof EXPORT_VALIDITY_KEYS)[number], [string, number | null, number | null]>>,
+  total: [number | null, number | null, number | null] = [null, null, null],
+): ExportValues {
+  return [label, ...EXPORT_VALIDITY_KEYS.flatMap((key) => lines[key] ?? [null, null, null]), ...total];
+}
+
 describe('createAssessmentsCsvStream', () => {
   const row = (id: number): AssessmentExportRow => [
     id,
@@ -161,17 +171,17 @@ describe('createAssessmentsCsvStream', () => {
     id === 3 ? `1.25,-0.5,,5e-05${',0'.repeat(86)}` : null,
     id === 3 ? Date.parse('2025-01-02T10:00:00Z') / 1000 : null,
     id === 3 ? 7 : null,
-    id === 3 ? 'Valid' : null,
     id === 3
-      ? [
-          ['INC', 'ok', 5, 0.59],
-          ['ORS', 'ok', 0, 0.889],
-          ['PRD', 'ok', 30, 0.97],
-          ['SDTD', 'not-read', 24, null],
-        ]
-      : null,
+      ? exportValues('Valid', {
+          INC: ['ok', 5, 0.59],
+          ORS: ['ok', 0, 0.889],
+          PRD: ['ok', 30, 0.97],
+          SDTD: ['not-read', 24, null],
+        })
+      : id === 4
+        ? exportValues(null, {}, [1.48, 0.5, null])
+        : null,
     id === 4 ? 'BF' : 'FULL',
-    id === 4 ? '1.48,0.5,' : null,
   ];
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
@@ -284,5 +294,14 @@ describe('createAssessmentsCsvStream', () => {
     });
     await expect(read(stream)).rejects.toThrow('database gone');
     expect(errors.map((e) => e.message)).toEqual(['database gone']);
+  });
+});
+
+describe('export_values (db/export-values.ts)', () => {
+  it('holds every validity indicator the CSV has columns for', () => {
+    // An indicator added to the CSV but not to the generated column would export empty cells for every test.
+    expect(CSV_VALIDITY_SCALES.map((scale) => scale.key).filter((key) => !EXPORT_VALIDITY_KEYS.includes(key))).toEqual(
+      [],
+    );
   });
 });

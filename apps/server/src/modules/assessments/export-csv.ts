@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { displayCountry, isCountryCode } from '@pid5/contract';
 import { scoreResponses, type FormId, type NormTables } from '@pid5/instrument';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
+import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT } from '../../db/export-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
 import {
@@ -27,6 +29,7 @@ import {
  * it may drop; followed by a formula trigger (= + - @, or tab or CR, which some programs drop first).
  */
 const FORMULA_START = /(?<=^|[,;\r\n])[ "]*(?=[=+\-@\t\r])/g;
+const FORMULA_TRIGGER = /[=+\-@\t\r]/;
 
 /**
  * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a spreadsheet.
@@ -35,7 +38,8 @@ const FORMULA_START = /(?<=^|[,;\r\n])[ "]*(?=[=+\-@\t\r])/g;
  * Excel), so only those parts carry the mark: `x;'=1+2;`.
  */
 export function guardCsvCell(value: string): string {
-  return value.replace(FORMULA_START, "$&'");
+  // Most cells (answers, codes, dates) hold no trigger at all: one plain scan instead of the lookbehind at each place.
+  return FORMULA_TRIGGER.test(value) ? value.replace(FORMULA_START, "$&'") : value;
 }
 
 /** The columns, stable whatever the data (scores stay empty for unfinished tests); their meaning: export-dictionary.ts. */
@@ -113,17 +117,29 @@ function validityOf(
   row: AssessmentExportRow,
   normTables: NormTables,
 ): { label: string; lines: readonly ValidityLineCells[] } {
-  const storedLabel = row[21];
-  const storedLines = row[22];
-  if (storedLabel !== null && storedLines !== null) {
-    return { label: storedLabel, lines: storedLines };
+  const stored = row[21];
+  const storedLabel = stored?.[EXPORT_VALUES_LAYOUT.label];
+  if (stored && typeof storedLabel === 'string') {
+    const lines: ValidityLineCells[] = [];
+    EXPORT_VALIDITY_KEYS.forEach((key, keyIndex) => {
+      const at = EXPORT_VALUES_LAYOUT.indicator(keyIndex);
+      const status = stored[at];
+      // No status: the test's verdict has no line for this indicator (another form's scale).
+      if (typeof status === 'string') {
+        lines.push([key, status, numberOrNull(stored[at + 1]), numberOrNull(stored[at + 2])]);
+      }
+    });
+    return { label: storedLabel, lines };
   }
-  const verdict = scoreResponses(row[15], { form: row[23], normTables }).validityVerdict;
+  const verdict = scoreResponses(row[15], { form: row[22], normTables }).validityVerdict;
   return {
     label: verdict.label,
     lines: verdict.lines.map((line) => [line.key, line.status, line.score, line.percentile?.percentile ?? null]),
   };
 }
+
+const numberOrNull = (value: string | number | null | undefined): number | null =>
+  typeof value === 'number' ? value : null;
 
 /**
  * Encoded cells kept per table file, by what they are computed from (a scale's three stored numbers as the database
@@ -221,7 +237,7 @@ function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): s
   }
   const cache = cellCacheFor(options.normTables);
   const perScale = cache.scales[options.precision];
-  const form = row[23];
+  const form = row[22];
   const { label, lines } = validityOf(row, options.normTables);
   let encoded = encodeValidity(label, lines, cache);
   CSV_SCALES.forEach((scale, index) => {
@@ -243,13 +259,19 @@ function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): s
 
 /** The form given and the brief form's total (formColumnHeaders); the total's columns empty for the other forms. */
 function encodeFormCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
-  const [form, totalCells] = [row[23], row[24]];
-  const total =
-    totalCells === null || totalCells === undefined
-      ? SCALE_COLUMNS.map(() => '').join(',')
-      : encodeScale({ key: 'Total' }, totalCells, options, 'BF');
-  return `${encodeCsvCell(form)},${total}`;
+  const [stored, form] = [row[21], row[22]];
+  if (stored === null || form !== 'BF') {
+    return `${encodeCsvCell(form)},${NO_TOTAL_CELLS}`;
+  }
+  // The total's three numbers as "score,srf,irf" (empty where null), as a scale's are stored.
+  const at = EXPORT_VALUES_LAYOUT.total;
+  const triple = [stored[at], stored[at + 1], stored[at + 2]]
+    .map((v) => (typeof v === 'number' ? String(v) : ''))
+    .join(',');
+  return `${encodeCsvCell(form)},${encodeScale({ key: 'Total' }, triple, options, 'BF')}`;
 }
+
+const NO_TOTAL_CELLS = SCALE_COLUMNS.map(() => '').join(',');
 
 /**
  * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells are numbers,
@@ -308,6 +330,8 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: C
 }
 
 const CSV_BATCH_SIZE = 1000;
+/** Rows encoded between turns of the event loop (createAssessmentsCsvStream). */
+const ENCODE_SLICE = 100;
 
 const NEEDS_QUOTES = /[",;\r\n]/;
 
@@ -355,8 +379,14 @@ export function createAssessmentsCsvStream(options: {
         const batch: AssessmentExportRow[] = await next;
         const last = batch.at(-1);
         next = last && batch.length === batchSize ? readAhead(last[0]) : null;
-        if (batch.length > 0) {
-          yield batch.map((row) => encodeExportRecord(row, options.now, options.scores)).join('');
+        // A slice at a time, letting the event loop in between: the database keeps sending the next batch while
+        // this one is encoded (without it, the socket's buffer filled and the database waited for the encoding).
+        for (let from = 0; from < batch.length; from += ENCODE_SLICE) {
+          if (from > 0) {
+            await setImmediate();
+          }
+          const slice = batch.slice(from, from + ENCODE_SLICE);
+          yield slice.map((row) => encodeExportRecord(row, options.now, options.scores)).join('');
         }
       }
     } catch (error) {
