@@ -24,6 +24,8 @@ export {
   listAssessmentsPage,
   listColumns,
 } from '../src/modules/assessments/assessments.repo';
+export { listAssessments } from '../src/modules/assessments/assessments.service';
+export { recordAudit } from '../src/audit/audit';
 export { saveAnswer } from '../src/modules/patient/patient.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';
 export {

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
-import type { ExportValues } from '../../db/export-values';
 import { assessmentCounts, assessments, users } from '../../db/schema';
 import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lifecycle';
 
@@ -214,8 +213,11 @@ export type AssessmentExportRow = [
   scoreCells: string | null,
   consentAgreedAt: number | null,
   termsId: number | null,
-  /** The frozen verdict's validity cells and the brief form's total (db/export-values.ts); null before submission. */
-  exportValues: ExportValues | null,
+  /**
+   * The frozen verdict's validity cells and the brief form's total as JSON text (db/export-values.ts), parsed only
+   * for a verdict the export has not met yet; null before submission.
+   */
+  exportValues: string | null,
   /** The form given (issue 18): FULL, SF or BF. */
   form: 'FULL' | 'SF' | 'BF',
 ];
@@ -237,7 +239,7 @@ export async function listAssessmentsAfter(
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
       ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
-      ${a.termsId}, export_values, ${a.form})::text as "row"
+      ${a.termsId}, export_values::text, ${a.form})::text as "row"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}

@@ -139,13 +139,18 @@ describe('encodeCsvRecord (RFC 4180)', () => {
   });
 });
 
-/** A row's export_values as the database generates it (db/export-values.ts): label, indicators, total. */
+/** A row's export_values as the database sends it (db/export-values.ts): label, indicators, total, as JSON text. */
 function exportValues(
   label: string | null,
   lines: Partial<Record<(typeof EXPORT_VALIDITY_KEYS)[number], [string, number | null, number | null]>>,
   total: [number | null, number | null, number | null] = [null, null, null],
-): ExportValues {
-  return [label, ...EXPORT_VALIDITY_KEYS.flatMap((key) => lines[key] ?? [null, null, null]), ...total];
+): string {
+  const values: ExportValues = [
+    label,
+    ...EXPORT_VALIDITY_KEYS.flatMap((key) => lines[key] ?? [null, null, null]),
+    ...total,
+  ];
+  return JSON.stringify(values);
 }
 
 describe('createAssessmentsCsvStream', () => {

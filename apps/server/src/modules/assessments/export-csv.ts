@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { displayCountry, isCountryCode } from '@pid5/contract';
 import { scoreResponses, type FormId, type NormTables } from '@pid5/instrument';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
-import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT } from '../../db/export-values';
+import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT, type ExportValues } from '../../db/export-values';
 import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
 import type { AssessmentExportRow } from './assessments.repo';
 import {
@@ -110,25 +110,31 @@ export interface CsvScoreOptions {
 }
 
 /**
- * The verdict and the validity lines of a submitted test: as stored at submission, or, for a test stored before the
- * verdict existed (scoring-1), scored again from its answers like the results page does ('recomputed').
+ * The verdict and the validity lines of a submitted test: as stored at submission (export_values), or, for a test
+ * stored before the verdict existed (scoring-1), scored again from its answers like the results page does
+ * ('recomputed').
  */
-function validityOf(
+function verdictOf(
   row: AssessmentExportRow,
+  stored: ExportValues | null,
   normTables: NormTables,
 ): { label: string; lines: readonly ValidityLineCells[] } {
-  const stored = row[21];
   const storedLabel = stored?.[EXPORT_VALUES_LAYOUT.label];
   if (stored && typeof storedLabel === 'string') {
     const lines: ValidityLineCells[] = [];
-    EXPORT_VALIDITY_KEYS.forEach((key, keyIndex) => {
+    for (let keyIndex = 0; keyIndex < EXPORT_VALIDITY_KEYS.length; keyIndex++) {
       const at = EXPORT_VALUES_LAYOUT.indicator(keyIndex);
       const status = stored[at];
       // No status: the test's verdict has no line for this indicator (another form's scale).
       if (typeof status === 'string') {
-        lines.push([key, status, numberOrNull(stored[at + 1]), numberOrNull(stored[at + 2])]);
+        lines.push([
+          EXPORT_VALIDITY_KEYS[keyIndex]!,
+          status,
+          numberOrNull(stored[at + 1]),
+          numberOrNull(stored[at + 2]),
+        ]);
       }
-    });
+    }
     return { label: storedLabel, lines };
   }
   const verdict = scoreResponses(row[15], { form: row[22], normTables }).validityVerdict;
@@ -150,8 +156,8 @@ const numberOrNull = (value: string | number | null | undefined): number | null 
 interface EncodedCells {
   /** Per scale (CSV_SCALES order) and precision: its columns by the stored "score,srf,irf" text. */
   scales: Record<CsvPrecision, Map<string, string>[]>;
-  /** The validity columns by the stored verdict and lines. */
-  validity: Map<string, string>;
+  /** The validity columns by the row's export_values text. */
+  verdicts: Map<string, string>;
   size: number;
 }
 
@@ -162,7 +168,7 @@ function cellCacheFor(normTables: NormTables): EncodedCells {
   let cache = encodedCells.get(normTables);
   if (!cache || cache.size > MAX_ENCODED_CELLS) {
     const perScale = () => CSV_SCALES.map(() => new Map<string, string>());
-    cache = { scales: { screen: perScale(), full: perScale() }, validity: new Map(), size: 0 };
+    cache = { scales: { screen: perScale(), full: perScale() }, verdicts: new Map(), size: 0 };
     encodedCells.set(normTables, cache);
   }
   return cache;
@@ -191,39 +197,63 @@ function encodeScale(
 }
 
 /** The verdict and each validity indicator's columns (VALIDITY_COLUMNS). */
-function encodeValidity(label: string, lines: readonly ValidityLineCells[], cache: EncodedCells): string {
-  const key = `${label} ${lines.map((line) => line.join(' ')).join(';')}`;
-  let encoded = cache.validity.get(key);
-  if (encoded === undefined) {
-    const byKey = new Map(lines.map((line) => [line[0], line]));
-    const cells: string[] = [label];
-    for (const scale of CSV_VALIDITY_SCALES) {
-      const line = byKey.get(scale.key);
-      for (const column of VALIDITY_COLUMNS) {
-        cells.push(column.cell(line));
-      }
+function encodeValidity(label: string, lines: readonly ValidityLineCells[]): string {
+  const byKey = new Map(lines.map((line) => [line[0], line]));
+  const cells: string[] = [label];
+  for (const scale of CSV_VALIDITY_SCALES) {
+    const line = byKey.get(scale.key);
+    for (const column of VALIDITY_COLUMNS) {
+      cells.push(column.cell(line));
     }
-    encoded = cells.map(encodeCsvCell).join(',');
-    cache.validity.set(key, encoded);
-    cache.size += 1;
   }
-  return encoded;
+  return cells.map(encodeCsvCell).join(',');
+}
+
+/** The brief form's total columns from its three stored numbers (empty for the other forms, which have none). */
+function encodeTotal(row: AssessmentExportRow, options: CsvScoreOptions): string {
+  const [text, form] = [row[21], row[22]];
+  if (text === null || form !== 'BF') {
+    return NO_TOTAL_CELLS;
+  }
+  const stored = JSON.parse(text) as ExportValues;
+  const at = EXPORT_VALUES_LAYOUT.total;
+  // As "score,srf,irf" (empty where null), the way a scale's numbers are stored.
+  const triple = [stored[at], stored[at + 1], stored[at + 2]]
+    .map((value) => (typeof value === 'number' ? String(value) : ''))
+    .join(',');
+  return encodeScale({ key: 'Total' }, triple, options, 'BF');
+}
+
+/**
+ * The validity columns of a submitted test. A stored verdict's are looked up by the row's export_values text as the
+ * database sent it (a verdict and its indicator scores repeat across patients), parsed only the first time; a test
+ * without a stored verdict (scoring-1) is scored again each time.
+ */
+function validityCells(row: AssessmentExportRow, options: CsvScoreOptions, cache: EncodedCells): string {
+  const text = row[21];
+  let cells = text === null ? undefined : cache.verdicts.get(text);
+  if (cells === undefined) {
+    const stored = text === null ? null : (JSON.parse(text) as ExportValues);
+    const { label, lines } = verdictOf(row, stored, options.normTables);
+    cells = encodeValidity(label, lines);
+    if (text !== null && typeof stored?.[EXPORT_VALUES_LAYOUT.label] === 'string') {
+      cache.verdicts.set(text, cells);
+      cache.size += 1;
+    }
+  }
+  return cells;
 }
 
 /** Where each stored value ends in the score_values text: its commas, then the text's length (reused per row). */
 const valueEnds = new Int32Array(SCORE_VALUE_COUNT + 1);
 
 /**
- * The score and validity cells of a submitted test (numbers and fixed words only): the verdict, each validity
- * indicator, then each scale's columns, from the stored numbers and the US tables. A scale's three stored values
- * are next to each other in score_values (score, srf, irf), so its text is one slice of the row's, and its encoded
- * columns are looked up by that slice: no per-row splitting or key building (most of an export's time otherwise).
+ * The scales' cells of a submitted test (numbers and fixed words only), from the stored numbers and the US tables. A
+ * scale's three stored values are next to each other in score_values (score, srf, irf), so its text is one slice of
+ * the row's, and its encoded columns are looked up by that slice: no per-row splitting or key building (most of an
+ * export's time otherwise).
  */
-function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
-  const scoreCells = row[18];
-  if (scoreCells === null) {
-    return NO_SCORE_CELLS;
-  }
+function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options: CsvScoreOptions, cache: EncodedCells) {
   let count = 0;
   valueEnds[0] = -1;
   for (let i = 0; i < scoreCells.length; i++) {
@@ -235,15 +265,15 @@ function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): s
   if (count !== SCORE_VALUE_COUNT) {
     throw new Error(`score_values has ${count} values, expected ${SCORE_VALUE_COUNT}`);
   }
-  const cache = cellCacheFor(options.normTables);
   const perScale = cache.scales[options.precision];
   const form = row[22];
-  const { label, lines } = validityOf(row, options.normTables);
-  let encoded = encodeValidity(label, lines, cache);
-  CSV_SCALES.forEach((scale, index) => {
+  let encoded = '';
+  // A plain loop: this runs 30 times a row, a million rows an export.
+  for (let index = 0; index < CSV_SCALES.length; index++) {
+    const scale = CSV_SCALES[index]!;
     const at = scale.valueIndex.score;
     const triple = scoreCells.slice((valueEnds[at] ?? 0) + 1, valueEnds[at + 3]);
-    const scaleCache = perScale[index] ?? new Map<string, string>();
+    const scaleCache = perScale[index]!;
     // Keyed by form too: the same raw score reads another row in another form's table.
     const cacheKey = form === 'FULL' ? triple : `${form}|${triple}`;
     let cells = scaleCache.get(cacheKey);
@@ -253,25 +283,16 @@ function encodeScoreCells(row: AssessmentExportRow, options: CsvScoreOptions): s
       cache.size += 1;
     }
     encoded += `,${cells}`;
-  });
+  }
   return encoded;
 }
 
-/** The form given and the brief form's total (formColumnHeaders); the total's columns empty for the other forms. */
-function encodeFormCells(row: AssessmentExportRow, options: CsvScoreOptions): string {
-  const [stored, form] = [row[21], row[22]];
-  if (stored === null || form !== 'BF') {
-    return `${encodeCsvCell(form)},${NO_TOTAL_CELLS}`;
-  }
-  // The total's three numbers as "score,srf,irf" (empty where null), as a scale's are stored.
-  const at = EXPORT_VALUES_LAYOUT.total;
-  const triple = [stored[at], stored[at + 1], stored[at + 2]]
-    .map((v) => (typeof v === 'number' ? String(v) : ''))
-    .join(',');
-  return `${encodeCsvCell(form)},${encodeScale({ key: 'Total' }, triple, options, 'BF')}`;
-}
-
 const NO_TOTAL_CELLS = SCALE_COLUMNS.map(() => '').join(',');
+
+/** A text cell through the injection guard (null as empty). */
+function guardedText(value: string | null): string {
+  return guardCsvCell(value ?? '');
+}
 
 /**
  * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells are numbers,
@@ -301,32 +322,43 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: C
     consentAgreedAt,
     termsId,
   ] = row;
-  const text = (value: string | null): string => guardCsvCell(value ?? '');
   const cells: CsvCell[] = [
     id,
-    text(patientId),
-    text(clinicianName),
-    text(clinicianId),
+    guardedText(patientId),
+    guardedText(clinicianName),
+    guardedText(clinicianId),
     isoFromEpoch(createdAt),
     isoFromEpoch(dueAt),
     finishedAt === null ? '' : isoFromEpoch(finishedAt),
     statusCell({ finishedAt, dueAt, answeredCount }, now),
     answeredCount,
     age,
-    text(gender),
-    text(race),
-    text(postalCode),
-    text(displayCountry(country)),
-    text(isCountryCode(country) ? country : ''), // Issue 16: the ISO code; empty for a country kept as free text.
-    text(diagnoses),
-    text(primaryDsm),
-    text(responses),
-    text(instrumentVersion),
-    text(normsVersion),
+    guardedText(gender),
+    guardedText(race),
+    guardedText(postalCode),
+    guardedText(displayCountry(country)),
+    guardedText(isCountryCode(country) ? country : ''), // Issue 16: the ISO code; empty for a country kept as free text.
+    guardedText(diagnoses),
+    guardedText(primaryDsm),
+    guardedText(responses),
+    guardedText(instrumentVersion),
+    guardedText(normsVersion),
     consentAgreedAt === null ? '' : isoFromEpoch(consentAgreedAt),
     termsId,
   ];
-  return `${cells.map(encodeCsvCell).join(',')},${encodeScoreCells(row, scoreOptions)},${encodeFormCells(row, scoreOptions)}\r\n`;
+  let record = encodeCsvCell(cells[0] ?? null);
+  for (let i = 1; i < cells.length; i++) {
+    record += `,${encodeCsvCell(cells[i] ?? null)}`;
+  }
+  const scoreCells = row[18];
+  const form = encodeCsvCell(row[22]);
+  const total = encodeTotal(row, scoreOptions);
+  if (scoreCells === null) {
+    return `${record},${NO_SCORE_CELLS},${form},${total}\r\n`;
+  }
+  const cache = cellCacheFor(scoreOptions.normTables);
+  const validity = validityCells(row, scoreOptions, cache);
+  return `${record},${validity}${encodeScaleCells(row, scoreCells, scoreOptions, cache)},${form},${total}\r\n`;
 }
 
 const CSV_BATCH_SIZE = 1000;
