@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assessments } from '../../db/schema';
 import type { TAdminUsers, TCreditLedgerPage, TGrantCreditsResponse } from '@pid5/contract';
-import { availableOver } from '../../../test/assessment-api';
+import { availableOver, detailsOver, grantOverApi, validCreateBody } from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -91,5 +93,43 @@ describe('admin grants of tests', () => {
     const response = await admin.client.post('/api/admin/credits', { clinicianId: clinician.id, quantity: 2 });
     expect(response.status).toBe(201);
     expect(await availableOver(clinician.client)).toBe(2);
+  });
+});
+
+describe('an unused test that expires (issue 16, DESIGN.md §4)', () => {
+  it('keeps its purchased test consumed: the balance and the ledger do not change, and the test can be extended', async () => {
+    const admin = await createSignedInAdmin(server);
+    const clinician = await createSignedInClinician(server, 'expiring');
+    await grantOverApi(admin, clinician.id, 1);
+    const created = await clinician.client.post(
+      '/api/assessments',
+      await validCreateBody(server, { patientId: 'EXPIRES-UNUSED' }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect(await availableOver(clinician.client)).toBe(0);
+
+    // Thirty-one days on (the sessions' own clock would end the sign-in, so the test is moved back instead).
+    const day = 24 * 3_600_000;
+    await server.database.db
+      .update(assessments)
+      .set({
+        createdAt: new Date(server.clock.now().getTime() - 31 * day),
+        dueAt: new Date(server.clock.now().getTime() - day),
+      })
+      .where(eq(assessments.id, id));
+    const details = await detailsOver(clinician.client, id);
+    expect(details.isExpired).toBe(true);
+    expect(await availableOver(clinician.client)).toBe(0);
+    const credits = (await (await clinician.client.get('/api/credits')).json()) as {
+      purchased: number;
+      used: number;
+      ledger: unknown[];
+    };
+    expect(credits).toMatchObject({ purchased: 1, used: 1 });
+    expect(credits.ledger).toHaveLength(1);
+    // What the details page offers instead of a refund.
+    expect((await clinician.client.post(`/api/assessments/${id}/extend`)).status).toBe(200);
+    expect(await availableOver(clinician.client)).toBe(0);
   });
 });

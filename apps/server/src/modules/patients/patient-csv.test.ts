@@ -30,6 +30,9 @@ describe('the long CSV of one patient', () => {
   it('has a header and 30 rows per full-form administration, 6 per brief-form one', () => {
     const lines = records(encodePatientCsv([administration(), administration({ id: 12, form: 'BF', score: brief })]));
     expect(lines[0]).toBe(PATIENT_CSV_HEADERS.join(','));
+    // Issue 17: the z columns say which norms they are against; SRF and IRF read as self- and informant-report.
+    expect(PATIENT_CSV_HEADERS).toEqual(expect.arrayContaining(['z (US 2024)', 'z (DE 2026)']));
+    expect(PATIENT_CSV_HEADERS.filter((name) => /\b(SRF|IRF)\b/.test(name))).toEqual([]);
     expect(lines).toHaveLength(1 + 30 + 6);
     const anx = lines.find((line) => line.includes(',facet,Anx,'))!.split(',');
     expect(anx.slice(0, 10)).toEqual([

@@ -1,4 +1,5 @@
 import type { AnyScoreResult, FormId } from '@pid5/instrument';
+import { DE_NORMS, US_NORMS } from '../assessments/export-columns';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../assessments/export-csv';
 
 // One patient's scores in long format (issue 19): one row per administration × scale, for an institute's own
@@ -21,8 +22,9 @@ export const PATIENT_CSV_HEADERS: readonly string[] = [
   'US T',
   'US T Beyond Table',
   'US Percentile',
-  'SRF',
-  'IRF',
+  // Which norms each z is against, as in the dashboard's export (issue 17): never the ambiguous SRF/IRF.
+  `z (${US_NORMS})`,
+  `z (${DE_NORMS})`,
   'Level',
   'Instrument Version',
   'Norms Version',
