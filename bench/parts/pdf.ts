@@ -1,9 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
 import {
   renderReportPdf,
+  renderScoreReportPdf,
   renderEmptyPdf,
   type ReportInput,
+  type ScoreReportInput,
   demoReportInput,
+  demoScoreReportInput,
   insertOpenTests,
 } from '@pid5/server/testing';
 import { onCleanup } from '../lib/cleanup';
@@ -46,6 +49,13 @@ const SAMPLE_NAMES = ['Zoë Ångström', 'Jane Doe', 'Ελένη Παπαδοπ�
 function sampleReportInputs(count: number): ReportInput[] {
   return Array.from({ length: count }, (_, i) =>
     demoReportInput({ name: SAMPLE_NAMES[i % SAMPLE_NAMES.length], responses: benchResponses(100 + i) }),
+  );
+}
+
+/** The clinician's score report (issue 17) of the same patients, by patient id. */
+function sampleScoreReportInputs(count: number): ScoreReportInput[] {
+  return Array.from({ length: count }, (_, i) =>
+    demoScoreReportInput({ patientId: `P-${String(i).padStart(4, '0')}`, responses: benchResponses(100 + i) }),
   );
 }
 
@@ -130,6 +140,35 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   results.note(
     `pdf floor figures: empty ${pageCount}-page document ${emptyMedian.toFixed(2)} ms; drawing the report's content ` +
       `${(oursMedian - emptyMedian).toFixed(2)} ms of its ${oursMedian.toFixed(2)} ms`,
+  );
+
+  // The clinician's score report (issue 17), alternating with the patient's report of the same patients: its cost
+  // against the report that has the goal, and against pdfkit's empty document of its own page count.
+  const scoreInputs = sampleScoreReportInputs(inputs.length);
+  let nextScore = 0;
+  const scoreReport = () => renderScoreReportPdf(scoreInputs[nextScore++ % scoreInputs.length]!);
+  const scorePages = countPdfPages(await scoreReport());
+  const scoreTimes: number[] = [];
+  const patientTimes: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    scoreTimes.push(...(await timeRuns(scoreReport, { warmup: 2, runs: runs / blocks })));
+    patientTimes.push(...(await timeRuns(oursReport, { warmup: 2, runs: runs / blocks })));
+  }
+  const scoreEmpty = median(await timeRuns(() => renderEmptyPdf(scorePages), { warmup: 3, runs }));
+  results.add({
+    part,
+    metric: `score report (${scorePages} pages), median (in process)`,
+    unit: 'ms',
+    ours: median(scoreTimes),
+    baseline: median(patientTimes),
+    baselineName: "the patient's report, same patients",
+    // How many patient reports a score report costs (information: the goal is the patient report's).
+    ratio: median(scoreTimes) / median(patientTimes),
+  });
+  results.note(
+    `pdf: score report ${scorePages} pages, median ${median(scoreTimes).toFixed(2)} ms, p90 ` +
+      `${percentile(scoreTimes, 90).toFixed(2)} ms; empty ${scorePages}-page document ${scoreEmpty.toFixed(2)} ms; ` +
+      `${(median(baseline) / median(scoreTimes)).toFixed(1)}× faster than warm Chromium's patient report`,
   );
 
   // Warm Chromium with 4 pages printing at once: the baseline for reports per second.

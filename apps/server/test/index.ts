@@ -6,7 +6,7 @@ export { startTestServer, type TestServer } from './test-server';
 export { getFreePort } from './free-port';
 export { startServerProcess, waitUntilReady, type ServerProcess } from './server-process';
 export { insertOpenTests, nthSave, putAnswer } from './answer-load';
-export { demoReportInput } from './report-input';
+export { demoReportInput, demoScoreReportInput } from './report-input';
 export { passwordHashFor } from './factories';
 export { renderEmptyPdf, timePgliteCopy } from './bench-limits';
 export { startWixContractDouble, type DoubleMember, type DoubleOrder } from './wix-contract-double';
@@ -28,6 +28,7 @@ export { listAssessments } from '../src/modules/assessments/assessments.service'
 export { recordAudit } from '../src/audit/audit';
 export { saveAnswer } from '../src/modules/patient/patient.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';
+export { renderScoreReportPdf, type ScoreReportInput } from '../src/reports/score-report-pdf';
 export {
   CHART_CAPTION,
   DOMAIN_TEXTS,

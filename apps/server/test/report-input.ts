@@ -2,6 +2,7 @@ import { demoItemSet, scoreResponses } from '@pid5/instrument';
 import { presentResults } from '../src/modules/results/results.presenter';
 import { createDemoResponses } from '../src/reports/demo-responses';
 import type { ReportInput } from '../src/reports/report-pdf';
+import type { ScoreReportInput } from '../src/reports/score-report-pdf';
 
 /**
  * A finished demo-item-set assessment, as the report is drawn from it: the made-up demo answers (or `responses`,
@@ -21,5 +22,22 @@ export function demoReportInput(options: { name?: string; responses?: string } =
     }),
     instituteName: 'Demonstration Institute',
     copyrightYear: 2026,
+  };
+}
+
+/** The clinician's score report of the same demo assessment (`responses`, 220 characters) for patient id `patientId`. */
+export function demoScoreReportInput(options: { patientId?: string; responses?: string } = {}): ScoreReportInput {
+  const responses = options.responses ?? createDemoResponses();
+  const { results, instituteName, copyrightYear, dateText } = demoReportInput({ responses });
+  return {
+    kind: 'score-report',
+    patientId: options.patientId ?? 'P-0001',
+    createdText: '1 January 2026',
+    submittedText: dateText,
+    dateText,
+    results,
+    responses,
+    instituteName,
+    copyrightYear,
   };
 }
