@@ -20,6 +20,8 @@ export async function insertAssessment(
     consented?: boolean;
     finishedAt?: Date | null;
     scores?: unknown;
+    /** The form given (issue 18); `responses` must then have its length (100 for SF, 25 for BF). */
+    form?: 'FULL' | 'SF' | 'BF';
   },
 ): Promise<{ row: AssessmentRow; code: string }> {
   const link = server.running.app.deps.linkCodes.create();
@@ -51,6 +53,7 @@ export async function insertAssessment(
       answeredCount: [...responses].filter((c) => c !== '9').length,
       finishedAt: options.finishedAt ?? null,
       scores: options.scores ?? null,
+      form: options.form ?? 'FULL',
     })
     .returning();
   if (!row) {

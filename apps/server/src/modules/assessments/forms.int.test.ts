@@ -369,6 +369,17 @@ describe('the short form (100 items)', () => {
     expect(text).toContain('Personality Trait Facets');
     expect(text).toContain('Not published for the short form');
 
+    // The clinician's score report of a short form: its verdict and INC-S first, every facet in the short form's table.
+    const scoreReport = await clinician.client.get(`/api/assessments/${id}/score-report.pdf`);
+    expect(scoreReport.status).toBe(200);
+    const scoreText = (await pdfToText(new Uint8Array(await scoreReport.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(scoreText).toContain('PID-5 Short Form (PID-5-SF, 100 items)');
+    expect(scoreText).toContain('Verdict: Not interpretable');
+    expect(scoreText).toContain('(INC-S 13; 8 or more is inconsistent)');
+    expect(scoreText).toContain('Over-reporting and under-reporting cannot be checked on this form');
+    expect(scoreText.indexOf('Not interpretable')).toBeLessThan(scoreText.indexOf('Anxiousness'));
+    expect(scoreText).toContain(String(readNormTable(getNormTable(US_NORM_TABLES, 'SF', 'Anx'), 0.5).t));
+
     const row = (await csvRows(clinician)).get(String(id));
     expect(cell(row, 'Form')).toBe('SF');
     expect(cell(row, 'Anxiousness raw')).toBe('0.50');

@@ -258,6 +258,36 @@ describe('the comparison as a PDF', () => {
       .where(and(eq(auditEvents.action, 'patient.compare'), eq(auditEvents.assessmentId, p.second.id)));
     expect(row?.details).toMatchObject({ format: 'pdf', withId: p.first.id });
   });
+
+  it('prints reliable change with its cited reliability for two short forms', async () => {
+    const patientId = `PT-SF-${randomBytes(4).toString('hex')}`;
+    const now = server.clock.now().getTime();
+    const sf = async (responses: string, daysAgo: number) =>
+      (
+        await insertAssessment(server, {
+          clinicianId: owner.id,
+          patientId,
+          form: 'SF',
+          responses,
+          consented: true,
+          createdAt: new Date(now - daysAgo * DAY),
+          finishedAt: new Date(now - daysAgo * DAY + 3_600_000),
+          scores: scoreResponses(responses, { form: 'SF' }),
+        })
+      ).row;
+    const earlier = await sf('0'.repeat(100), 60);
+    const later = await sf('2'.repeat(100), 5);
+    const response = await owner.client.get(`/api/assessments/${later.id}/compare.pdf?with=${earlier.id}&tz=UTC`);
+    expect(response.status).toBe(200);
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+    // The two short-form scales with a published reliability (Thimm, Jordan & Bach 2016) get a mark; the others say why not.
+    expect(text).toContain('Thimm');
+    expect(text).toContain('Perceptual Dysregulation');
+    expect(text).toMatch(/Irresponsibility 0\.00 \d+ 2\.00 \d+ \+2\.00 \+\d+ Reliably higher; RCI \+[\d.]+, r = 0\.59/);
+    expect(text).toContain('No published reliability for this scale on the short form');
+    expect((await rasterisePdf(pdf)).complaints).toBe('');
+  });
 });
 
 describe('the long CSV', () => {
