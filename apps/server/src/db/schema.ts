@@ -165,6 +165,10 @@ export const assessments = pgTable(
     index('assessments_clinician_answered_id').on(t.clinicianId, t.answeredCount, t.createdAt, t.id),
     index('assessments_answered_created_id').on(t.answeredCount, t.createdAt, t.id),
     index('assessments_patient_id_trgm').using('gin', sql`lower(${t.patientId}) gin_trgm_ops`),
+    // 0012_assessment_counts.sql: the open tests by due date, for the status filters' counts.
+    index('assessments_unfinished_due')
+      .on(t.dueAt, t.answeredCount)
+      .where(sql`${t.finishedAt} IS NULL`),
     // 0010_assessment_form.sql: the form's length (220, 100 or 25).
     check(
       'assessments_responses_shape',
@@ -265,8 +269,10 @@ export const assessmentCounts = pgTable(
       .primaryKey()
       .references(() => users.id),
     n: bigint('n', { mode: 'number' }).notNull(),
+    /** Of them, submitted (finished_at set). */
+    finished: bigint('finished', { mode: 'number' }).notNull(),
   },
-  (t) => [check('assessment_counts_not_negative', sql`${t.n} >= 0`)],
+  (t) => [check('assessment_counts_not_negative', sql`${t.n} >= 0 AND ${t.finished} >= 0 AND ${t.finished} <= ${t.n}`)],
 );
 
 export const schema = {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizz
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
 import { assessmentCounts, assessments, users } from '../../db/schema';
-import { extendedDueAtSql, whereExtendable, whereStatus } from './assessment-lifecycle';
+import { extendedDueAtSql, whereExtendable, whereOpen, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
@@ -98,20 +98,47 @@ function sortKey(sort: AssessmentSort): ['answered' | 'created', boolean] {
 }
 
 /**
- * How many tests the filter lists. Without a search or filter, the scope's number is read from assessment_counts
- * (kept by triggers, migration 0012): one row for a clinician, a sum of one row per clinician for an admin, where
- * counting a million index entries would take longer than the whole page may. Otherwise the matching rows are counted.
+ * How many tests the filter lists. Counting a million index entries takes longer than a whole dashboard page may, so
+ * without a search or form filter the scope's numbers kept in assessment_counts (triggers, migration 0012) answer
+ * instead: one row for a clinician, a sum of one row per clinician for an admin. All tests and Completed are read
+ * there; Expired is the unfinished ones there minus the open ones, counted from the small open range of the index on
+ * unfinished tests; Not started and In progress are counted from that range alone. A search or a form counts the
+ * matching rows (a trigram search from its index).
  */
 export async function countAssessments(db: Db, filter: AssessmentFilter): Promise<number> {
-  const isUnfiltered = filter.search.trim() === '' && (filter.form ?? null) === null && filter.status === 'all';
-  if (isUnfiltered && filter.scope.kind !== 'readable') {
-    const [row] = await db
-      .select({ n: sql<string | null>`sum(${assessmentCounts.n})` })
-      .from(assessmentCounts)
-      .where(filter.scope.kind === 'own' ? eq(assessmentCounts.clinicianId, filter.scope.clinicianId) : undefined);
-    return Number(row?.n ?? 0);
+  const usesKeptCounts =
+    filter.search.trim() === '' && (filter.form ?? null) === null && filter.scope.kind !== 'readable';
+  if (!usesKeptCounts || filter.status === 'in-progress' || filter.status === 'not-started') {
+    return countMatching(db, filter);
   }
-  const [row] = await db.select({ n: count() }).from(assessments).where(filterCondition(filter));
+  const [kept] = await db
+    .select({
+      n: sql<string | null>`sum(${assessmentCounts.n})`,
+      finished: sql<string | null>`sum(${assessmentCounts.finished})`,
+    })
+    .from(assessmentCounts)
+    .where(filter.scope.kind === 'own' ? eq(assessmentCounts.clinicianId, filter.scope.clinicianId) : undefined);
+  const [all, finished] = [Number(kept?.n ?? 0), Number(kept?.finished ?? 0)];
+  switch (filter.status) {
+    case 'all':
+      return all;
+    case 'completed':
+      return finished;
+    case 'expired':
+      return all - finished - (await countMatching(db, { ...filter, status: 'open' }));
+  }
+}
+
+/** The rows matching the filter, counted (`open`: not submitted and not yet due, Not started and In progress together). */
+async function countMatching(
+  db: Db,
+  filter: Omit<AssessmentFilter, 'status'> & { status: AssessmentStatusFilter | 'open' },
+): Promise<number> {
+  const condition =
+    filter.status === 'open'
+      ? and(filterCondition({ ...filter, status: 'all' }), whereOpen(filter.now))
+      : filterCondition({ ...filter, status: filter.status });
+  const [row] = await db.select({ n: count() }).from(assessments).where(condition);
   return row?.n ?? 0;
 }
 

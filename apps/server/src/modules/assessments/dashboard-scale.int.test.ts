@@ -1,9 +1,10 @@
 import type { AssessmentSort } from '@pid5/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Database } from '../../db/database';
 import { assessmentCounts, assessments, users } from '../../db/schema';
+import { whereStatus } from './assessment-lifecycle';
 import { countAssessments, type AssessmentScope } from './assessments.repo';
 import { listAssessments } from './assessments.service';
 
@@ -17,10 +18,20 @@ let database: Database;
 let drop: () => Promise<void>;
 let serial = 0;
 
+interface RowShape {
+  answered: number;
+  minute: number;
+  /** Submitted (finished_at set). */
+  finished?: boolean;
+  /** Due in the future (else due 30 days after its 2025 creation: expired unless submitted). */
+  open?: boolean;
+}
+
 /** `count` rows for one clinician in one INSERT statement (the triggers see them as one transition table). */
-function rows(clinicianId: string, count: number, shape: (i: number) => { answered: number; minute: number }) {
+function rows(clinicianId: string, count: number, shape: (i: number) => RowShape) {
   return Array.from({ length: count }, (_, i) => {
-    const { answered, minute } = shape(i);
+    const { answered, minute, finished = false, open = false } = shape(i);
+    const createdAt = new Date(START + minute * 60_000);
     serial++;
     return {
       linkNonce: `scale-${serial}`,
@@ -34,26 +45,42 @@ function rows(clinicianId: string, count: number, shape: (i: number) => { answer
       country: 'US',
       dsmCodes: ['F41.1'],
       primaryDsm: 'F41.1',
-      createdAt: new Date(START + minute * 60_000),
-      dueAt: new Date(START + minute * 60_000 + 30 * 86_400_000),
+      createdAt,
+      dueAt: open ? new Date(Date.now() + 10 * 86_400_000) : new Date(createdAt.getTime() + 30 * 86_400_000),
       responses: '1'.repeat(answered) + '9'.repeat(220 - answered),
       answeredCount: answered,
+      finishedAt: finished ? new Date(createdAt.getTime() + 3_600_000) : null,
     };
   });
 }
 
-async function storedCounts(): Promise<Record<string, number>> {
+/** Per clinician: [tests, submitted tests], as kept by the triggers. */
+async function storedCounts(): Promise<Record<string, [number, number]>> {
   const kept = await database.db.select().from(assessmentCounts);
-  return Object.fromEntries(kept.filter((row) => row.n > 0).map((row) => [row.clinicianId, row.n]));
+  return Object.fromEntries(kept.filter((row) => row.n > 0).map((row) => [row.clinicianId, [row.n, row.finished]]));
 }
 
-async function countedCounts(): Promise<Record<string, number>> {
+/** Per clinician: [tests, submitted tests], counted. */
+async function countedCounts(): Promise<Record<string, [number, number]>> {
   const counted = await database.db
-    .select({ clinicianId: assessments.clinicianId, n: sql<number>`count(*)::int` })
+    .select({
+      clinicianId: assessments.clinicianId,
+      n: sql<number>`count(*)::int`,
+      finished: sql<number>`count(${assessments.finishedAt})::int`,
+    })
     .from(assessments)
     .groupBy(assessments.clinicianId);
-  return Object.fromEntries(counted.map((row) => [row.clinicianId, row.n]));
+  return Object.fromEntries(counted.map((row) => [row.clinicianId, [row.n, row.finished]]));
 }
+
+const idsOf = async (clinicianId: string) =>
+  (
+    await database.db
+      .select({ id: assessments.id })
+      .from(assessments)
+      .where(eq(assessments.clinicianId, clinicianId))
+      .orderBy(assessments.id)
+  ).map((row) => row.id);
 
 beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
@@ -64,49 +91,91 @@ afterAll(async () => {
 });
 
 describe('assessment_counts (migration 0012)', () => {
-  it('follows inserts of one and of many rows, a test moved to another clinician, and deletes', async () => {
+  it('follows inserts of one and of many rows, submissions, a test moved to another clinician, and deletes', async () => {
     await database.db.insert(assessments).values(rows('scale-a', 1, () => ({ answered: 0, minute: 0 })));
-    await database.db.insert(assessments).values(rows('scale-b', 40, (i) => ({ answered: i, minute: i })));
-    expect(await storedCounts()).toEqual({ 'scale-a': 1, 'scale-b': 40 });
+    await database.db
+      .insert(assessments)
+      .values(rows('scale-b', 40, (i) => ({ answered: i, minute: i, finished: i % 4 === 0, open: i % 5 === 0 })));
+    expect(await storedCounts()).toEqual({ 'scale-a': [1, 0], 'scale-b': [40, 10] });
 
-    const [moved] = await database.db
-      .select({ id: assessments.id })
-      .from(assessments)
-      .where(eq(assessments.clinicianId, 'scale-b'))
-      .limit(1);
+    const [first, second, third] = await idsOf('scale-b');
+    // A submission, as the patient's submit sets finished_at; and its undoing by hand.
     await database.db
       .update(assessments)
-      .set({ clinicianId: 'scale-c' })
-      .where(eq(assessments.id, moved?.id ?? 0));
+      .set({ finishedAt: new Date() })
+      .where(eq(assessments.id, second ?? 0));
+    await database.db
+      .update(assessments)
+      .set({ finishedAt: null })
+      .where(eq(assessments.id, first ?? 0));
+    expect(await storedCounts()).toMatchObject({ 'scale-b': [40, 10] });
+    // Moved and submitted in one statement: counted once, at its new clinician.
+    await database.db
+      .update(assessments)
+      .set({ clinicianId: 'scale-c', finishedAt: new Date() })
+      .where(eq(assessments.id, third ?? 0));
     await database.db.delete(assessments).where(eq(assessments.clinicianId, 'scale-a'));
     // An answer save sets other columns: no count changes.
     await database.db.update(assessments).set({ answeredCount: 3 }).where(eq(assessments.clinicianId, 'scale-b'));
 
-    expect(await storedCounts()).toEqual({ 'scale-b': 39, 'scale-c': 1 });
+    expect(await storedCounts()).toEqual({ 'scale-b': [39, 10], 'scale-c': [1, 1] });
     expect(await storedCounts()).toEqual(await countedCounts());
   });
 
   it('counts the rows already there when the migration runs', async () => {
-    // As before 0012: no table, no triggers; then the migration runner meets 0012 as new.
+    // As before 0012: no table, no triggers, no index; then the migration runner meets 0012 as new.
     await database.db.execute(sql`DROP TABLE assessment_counts`);
+    await database.db.execute(sql`DROP INDEX assessments_unfinished_due`);
     await database.db.execute(
       sql`DROP FUNCTION assessment_counts_after_insert, assessment_counts_after_delete, assessment_counts_after_move,
-        assessment_counts_after_truncate CASCADE`,
+        assessment_counts_after_finish, assessment_counts_after_truncate CASCADE`,
     );
     await database.db.execute(sql`DELETE FROM schema_migrations WHERE name LIKE '0012%'`);
-    await database.db.insert(assessments).values(rows('scale-a', 7, (i) => ({ answered: i, minute: i })));
+    await database.db
+      .insert(assessments)
+      .values(rows('scale-a', 7, (i) => ({ answered: i, minute: i, finished: i < 2 })));
     expect(await database.migrate()).toEqual([expect.stringMatching(/^0012/)]);
     expect(await storedCounts()).toEqual(await countedCounts());
-    expect(await storedCounts()).toMatchObject({ 'scale-a': 7 });
+    expect(await storedCounts()).toMatchObject({ 'scale-a': [7, 2] });
   });
 
-  it('gives the dashboard the same totals as counting, and counts whenever a search or filter narrows', async () => {
+  it('gives the dashboard the same totals as counting, for every status, and counts a search', async () => {
     const now = new Date();
-    const all: AssessmentScope = { kind: 'all' };
+    // Open tests of every kind besides the expired and submitted ones above.
+    await database.db
+      .insert(assessments)
+      .values(rows('scale-b', 12, (i) => ({ answered: i % 3 === 0 ? 0 : i, minute: 500 + i, open: true })));
+    const scopes: AssessmentScope[] = [
+      { kind: 'all' },
+      { kind: 'own', clinicianId: 'scale-b' },
+      { kind: 'own', clinicianId: 'nobody' },
+    ];
+    const statuses = ['all', 'completed', 'expired', 'in-progress', 'not-started'] as const;
+    for (const scope of scopes) {
+      for (const status of statuses) {
+        const [counted] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(assessments)
+          .where(
+            and(
+              scope.kind === 'own' ? eq(assessments.clinicianId, scope.clinicianId) : undefined,
+              status === 'all' ? undefined : whereStatus(status, now),
+            ),
+          );
+        expect({ scope, status, n: await countAssessments(database.db, { scope, search: '', status, now }) }).toEqual({
+          scope,
+          status,
+          n: counted?.n,
+        });
+      }
+    }
+    expect(
+      await countAssessments(database.db, { scope: scopes[1]!, search: '', status: 'expired', now }),
+    ).toBeGreaterThan(0);
+    expect(
+      await countAssessments(database.db, { scope: scopes[1]!, search: '', status: 'not-started', now }),
+    ).toBeGreaterThan(0);
     const own: AssessmentScope = { kind: 'own', clinicianId: 'scale-b' };
-    const [everyone] = await database.db.select({ n: sql<number>`count(*)::int` }).from(assessments);
-    expect(await countAssessments(database.db, { scope: all, search: '', status: 'all', now })).toBe(everyone?.n);
-    expect(await countAssessments(database.db, { scope: own, search: '', status: 'all', now })).toBe(39);
     const ownIds = await database.db
       .select({ patientId: assessments.patientId })
       .from(assessments)
@@ -114,22 +183,13 @@ describe('assessment_counts (migration 0012)', () => {
     const matching = ownIds.filter((row) => row.patientId.toLowerCase().includes('s-4')).length;
     expect(matching).toBeGreaterThan(0);
     expect(await countAssessments(database.db, { scope: own, search: 'S-4', status: 'all', now })).toBe(matching);
-    expect(await countAssessments(database.db, { scope: own, search: '', status: 'completed', now })).toBe(0);
-    expect(
-      await countAssessments(database.db, {
-        scope: { kind: 'own', clinicianId: 'nobody' },
-        search: '',
-        status: 'all',
-        now,
-      }),
-    ).toBe(0);
   });
 });
 
 describe('dashboard pages deep in a long list', () => {
   const CLINICIAN = 'scale-c';
   const scope: AssessmentScope = { kind: 'own', clinicianId: CLINICIAN };
-  /** 1,205 of this clinician's tests (with the one moved there above): 121 pages, the last with 6 rows. */
+  /** 1,205 of this clinician's tests (with the one moved there above): 121 pages, the last with 5 rows. */
   const MANY = 1_205;
 
   beforeAll(async () => {
