@@ -12,14 +12,17 @@ import {
   type BriefDomainScore,
   type BriefTotalScore,
   type NormReading,
+  type AnyScoreResult,
   type ScoreResult,
+  type ShortFormScoreResult,
   type ValidityVerdict,
 } from '@pid5/instrument';
 import { describeForm } from './results-form';
 
 // ScoreResult (the instrument's, frozen at submission or computed live) → the results API shape: scores, z, the US
 // T and percentile with their printed texts, levels in words, and the validity verdict first. The PDF report is drawn from this same object, so page and report agree.
-// The short and brief forms are presented by results-by-form.ts with the same pieces.
+// The short form is presented here too (the same facets and domains); the brief form by results-by-form.ts with the
+// same pieces.
 
 // The contract's level names are the instrument's: a compile-time check that they stay the same.
 const LEVELS_MATCH: [Level, ResultLevel] extends [ResultLevel, Level] ? true : never = true;
@@ -35,10 +38,11 @@ export interface PresentResultsOptions {
   responses: string | null;
 }
 
-export function presentResults(score: ScoreResult, options: PresentResultsOptions): TAssessmentResults {
+/** What every form's results share, taken from the score and the request. */
+export function presentCommonFields(score: AnyScoreResult, options: PresentResultsOptions) {
   return {
     assessmentId: options.assessmentId,
-    status: options.isFinished ? 'completed' : 'in-progress',
+    status: options.isFinished ? ('completed' as const) : ('in-progress' as const),
     scoresSource: options.scoresSource,
     finishedAt: options.finishedAt?.toISOString() ?? null,
     answered: score.answered,
@@ -51,6 +55,20 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
     itemSet: options.itemSet,
     levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
     validityVerdict: presentVerdict(score.validityVerdict),
+    ...describeForm(score.form),
+  };
+}
+
+/**
+ * The full and the short form's results: the same 25 facets and 5 domains (each form scored by its own key and
+ * read in its own tables), no total. The brief form's are results-by-form.ts's.
+ */
+export function presentResults(
+  score: ScoreResult | ShortFormScoreResult,
+  options: PresentResultsOptions,
+): TAssessmentResults {
+  return {
+    ...presentCommonFields(score, options),
     facets: FACET_KEYS.map((key) => {
       const f = score.facets[key];
       return {
@@ -67,7 +85,6 @@ export function presentResults(score: ScoreResult, options: PresentResultsOption
       return { ...scaleScores(d), facets: [...d.facets], unscoredFacets: [...d.unscoredFacets] };
     }),
     validity: describeValidity(score),
-    ...describeForm('FULL'),
     total: null,
   };
 }
@@ -101,7 +118,7 @@ export function presentNormReading(us: NormReading | null): TNormReading | null 
  * directions (PRD: LOW scores are the concern; SD-TD read only when PRD flags under-reporting) and `isConcern`
  * come from there, so no page or report can put a reassuring badge beside a warning.
  */
-export function describeValidity(score: ScoreResult): TAssessmentResults['validity'] {
+export function describeValidity(score: ScoreResult | ShortFormScoreResult): TAssessmentResults['validity'] {
   return {
     missing: score.missing,
     unscoredFacets: FACET_KEYS.filter((key) => !score.facets[key].isScored),
