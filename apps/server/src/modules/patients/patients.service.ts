@@ -19,11 +19,11 @@ import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
+import type { PdfPool } from '../../reports/pdf-pool';
 import { formatReportDate } from '../../reports/report-date';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
-import { scoreAssessment, testIncomplete } from '../results/results.service';
+import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
 import {
@@ -318,25 +318,13 @@ export async function createComparisonReport(options: {
   const { now } = options;
   const { patient, otherId, comparison } = await buildComparison(options);
   const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
-  let pdf: Uint8Array;
-  try {
-    pdf = await options.pdfPool.render(
-      {
-        kind: 'comparison',
-        comparison,
-        dateText: date.text,
-        instituteName: options.instituteName,
-        copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
-      },
-      { requester: options.session.user.id },
-    );
-  } catch (error) {
-    if (error instanceof PdfRenderError) {
-      options.log.error({ err: error, assessmentId: patient.anchor.id }, 'Comparison PDF failed');
-      throw new AppError('INTERNAL', 'The comparison could not be printed. Please try again.');
-    }
-    throw error;
-  }
+  const pdf = await renderInPool(options, patient.anchor.id, {
+    kind: 'comparison',
+    comparison,
+    dateText: date.text,
+    instituteName: options.instituteName,
+    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+  });
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'patient.compare',

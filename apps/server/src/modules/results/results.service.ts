@@ -193,8 +193,11 @@ export async function createReport(options: {
   return pdf;
 }
 
-/** Draws a report in the PDF pool; a failed drawing is logged (by assessment id only) and answered as a 500. */
-async function renderInPool(
+/**
+ * Draws a report (any kind: profile, score report, comparison) in the PDF pool; a failed drawing is logged (by
+ * assessment id only) and answered as a 500.
+ */
+export async function renderInPool(
   options: { pdfPool: PdfPool; session: ActiveSession; log: FastifyBaseLogger },
   assessmentId: number,
   input: PdfReportInput,

@@ -128,30 +128,15 @@ function readStoredBriefForm(value: unknown): BriefFormScoreResult | null {
 
 /** The stored full-form ScoreResult, or null when the value is missing or not in the shape this version reads. */
 export function readStoredScores(value: unknown): ScoreResult | null {
-  if (!isRecord(value) || (value.form !== undefined && value.form !== 'FULL')) {
+  if (!isRecord(value)) {
     return null;
   }
-  const { facets, domains, validity, norms, instrument } = value;
+  const { validity } = value;
   const isValid =
-    isRecord(facets) &&
-    FACET_KEYS.every(
-      (key) => isScale(facets[key]) && isRecord(facets[key]) && typeof facets[key].nItems === 'number',
-    ) &&
-    isRecord(domains) &&
-    DOMAIN_KEYS.every((key) => isScale(domains[key]) && isRecord(domains[key]) && Array.isArray(domains[key].facets)) &&
+    hasCommonShape(value, 'FULL') &&
+    hasFacetsAndDomains(value) &&
     isRecord(validity) &&
     typeof validity.missing === 'number' &&
-    VALIDITY_KEYS.every((key) => isRecord(validity[key])) &&
-    isRecord(norms) &&
-    isNormSet(norms.srf) &&
-    isNormSet(norms.irf) &&
-    isRecord(instrument) &&
-    isRecord(value.normTables) &&
-    isRecord(value.validityVerdict) &&
-    Array.isArray(value.validityVerdict.lines) &&
-    typeof value.instrumentVersion === 'string' &&
-    typeof value.normsVersion === 'string' &&
-    typeof value.answered === 'number' &&
-    typeof value.missing === 'number';
+    VALIDITY_KEYS.every((key) => isRecord(validity[key]));
   return isValid ? (value as unknown as ScoreResult) : null;
 }
