@@ -1,7 +1,7 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { chartScoresFromLists } from '@pid5/instrument';
 import { drawPageFooters } from './drawing/footer';
-import { MARGIN } from './drawing/page';
+import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
 import { drawDomains } from './profile-report/domains';
 import { drawFacets } from './profile-report/facets';
@@ -36,19 +36,11 @@ export interface ReportInput {
 /** Draw the report; resolves to the PDF bytes. */
 export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   const doc = createReportDocument(
-    {
-      size: 'A4',
-      margins: MARGIN,
-      bufferPages: true,
-      lang: 'en',
-      displayTitle: true,
-      info: {
-        Title: `${REPORT_TITLE} — ${input.name}`,
-        Author: input.instituteName,
-        Subject: 'Personality profile (PID-5 adult self-report)',
-        Creator: input.instituteName,
-      },
-    },
+    reportDocumentOptions({
+      title: `${REPORT_TITLE} — ${input.name}`,
+      subject: 'Personality profile (PID-5 adult self-report)',
+      instituteName: input.instituteName,
+    }),
     allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);

@@ -1,6 +1,6 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { drawPageFooters } from './drawing/footer';
-import { MARGIN } from './drawing/page';
+import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
 import { allReportFixedTexts } from './fixed-texts';
 import { createReportDocument, endReportDocument } from './report-document';
@@ -34,19 +34,11 @@ export interface ScoreReportInput {
 
 export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Array> {
   const doc = createReportDocument(
-    {
-      size: 'A4',
-      margins: MARGIN,
-      bufferPages: true,
-      lang: 'en',
-      displayTitle: true,
-      info: {
-        Title: `${SCORE_REPORT_TITLE} — ${input.patientId}`,
-        Author: input.instituteName,
-        Subject: 'PID-5 score report for the clinician',
-        Creator: input.instituteName,
-      },
-    },
+    reportDocumentOptions({
+      title: `${SCORE_REPORT_TITLE} — ${input.patientId}`,
+      subject: 'PID-5 score report for the clinician',
+      instituteName: input.instituteName,
+    }),
     allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);

@@ -2,7 +2,7 @@ import type { TAdministrationComparison, TComparedScale } from '@pid5/contract';
 import { formatScore } from '@pid5/contract';
 import { drawPageFooters } from '../drawing/footer';
 import { drawNotice } from '../drawing/notice-box';
-import { CONTENT_WIDTH, ensureSpace, MARGIN, rule } from '../drawing/page';
+import { CONTENT_WIDTH, ensureSpace, MARGIN, reportDocumentOptions, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
@@ -218,19 +218,11 @@ function drawMethod(doc: Doc, comparison: TAdministrationComparison): void {
 /** Draw the comparison; resolves to the PDF bytes. */
 export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8Array> {
   const doc = createReportDocument(
-    {
-      size: 'A4',
-      margins: MARGIN,
-      bufferPages: true,
-      lang: 'en',
-      displayTitle: true,
-      info: {
-        Title: COMPARISON_TITLE,
-        Author: input.instituteName,
-        Subject: 'Two administrations of the PID-5 compared',
-        Creator: input.instituteName,
-      },
-    },
+    reportDocumentOptions({
+      title: COMPARISON_TITLE,
+      subject: 'Two administrations of the PID-5 compared',
+      instituteName: input.instituteName,
+    }),
     // The profile report's texts: whichever report a thread draws first fixes the fonts' base glyphs for both.
     allReportFixedTexts,
   );

@@ -10,6 +10,25 @@ export const MARGIN = { top: 54, left: 54, right: 54, bottom: 84 };
 export const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 export const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
+/**
+ * The document options of every report: A4 with the house margins, pages kept until the end (for 'Page X of Y'), in
+ * English, its title shown by PDF viewers, and the institute as author and creator.
+ */
+export function reportDocumentOptions(info: {
+  title: string;
+  subject: string;
+  instituteName: string;
+}): PDFKit.PDFDocumentOptions {
+  return {
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    lang: 'en',
+    displayTitle: true,
+    info: { Title: info.title, Author: info.instituteName, Subject: info.subject, Creator: info.instituteName },
+  };
+}
+
 /** Starts a new page unless `height` points still fit above the bottom margin. */
 export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > CONTENT_BOTTOM) {
