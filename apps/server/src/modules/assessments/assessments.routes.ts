@@ -23,6 +23,7 @@ import {
   resolveView,
   viewAssessment,
 } from './assessments.service';
+import { sendCsv } from '../../http/downloads';
 
 export function registerAssessmentsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -146,10 +147,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="assessments-${day}.csv"`)
-        .send(stream);
+      return sendCsv(reply, stream, `assessments-${day}.csv`);
     },
   );
 
@@ -165,10 +163,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       },
     },
     async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="assessments-dictionary.csv"')
-        .send(encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables))),
+      sendCsv(reply, encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables)), 'assessments-dictionary.csv'),
   );
 
   r.get(

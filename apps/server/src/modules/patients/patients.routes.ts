@@ -21,6 +21,7 @@ import {
   sharePatient,
   viewPatientTimeline,
 } from './patients.service';
+import { sendCsv, sendPdf } from '../../http/downloads';
 
 // One patient over time (issue 19; DESIGN.md §2 "Patients"), anchored on one of the patient's tests. Thin: validate,
 // call the service (which decides access and audits), send.
@@ -151,12 +152,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         ip: request.ip,
         log: request.log,
       });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="comparison.pdf"')
-        .header('cache-control', 'no-store')
-        .header('content-length', String(pdf.byteLength))
-        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      return sendPdf(reply, pdf, 'comparison.pdf');
     },
   );
 
@@ -180,10 +176,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         normTables,
         ip: request.ip,
       });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="patient-scores-${now.toISOString().slice(0, 10)}.csv"`)
-        .send(csv);
+      return sendCsv(reply, csv, `patient-scores-${now.toISOString().slice(0, 10)}.csv`);
     },
   );
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery, ZScoreReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { createReport, createScoreReport, viewResults } from './results.service';
+import { sendPdf } from '../../http/downloads';
 
 /**
  * `GET /api/assessments/{id}/results` (data view, results panel) and `GET /api/assessments/{id}/report.pdf`
@@ -115,13 +115,4 @@ export function registerResultsRoutes(app: FastifyInstance): void {
       return sendPdf(reply, pdf, 'score-report.pdf');
     },
   );
-}
-
-function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string): FastifyReply {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .header('content-length', String(pdf.byteLength))
-    .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
 }
