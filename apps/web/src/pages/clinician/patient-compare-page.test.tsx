@@ -38,7 +38,18 @@ describe('compare two tests', () => {
     expect(screen.getByRole('list', { name: 'Reliabilities used' })).toHaveTextContent(
       'Thimm, J. C., Jordan, S., & Bach, B. (2016). BMC Psychology, 4, 61. Internal consistency, Norwegian university students, N = 503.',
     );
-    expect(screen.getByRole('img', { name: /Profile of both tests in US T scores/ })).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: /Profile of both tests in US T scores/ });
+    expect(chart).toBeInTheDocument();
+    // The dashed line at T 65 the caption names (between the lines at T 60 and T 70).
+    const t65 = chart.querySelector('[data-testid="t65-line"]');
+    expect(t65?.getAttribute('stroke-dasharray')).toBe('4 3');
+    const xOf = (t: string) =>
+      Number(
+        Array.from(chart.querySelectorAll('text'))
+          .find((n) => n.textContent === t)
+          ?.getAttribute('x'),
+      );
+    expect(Number(t65?.getAttribute('x1'))).toBeCloseTo((xOf('60') + xOf('70')) / 2, 5);
     expect(screen.getByRole('link', { name: 'Download the comparison (PDF)' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/api\/assessments\/5\/compare\.pdf\?with=7&tz=/),

@@ -227,19 +227,22 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
         </text>
         {ticks.map((t) => (
           <g key={t}>
-            <line
-              x1={x(t)}
-              x2={x(t)}
-              y1={top}
-              y2={height - 20}
-              stroke={t === 50 || t === 65 ? '#888888' : '#dddddd'}
-              strokeDasharray={t === 65 ? '4 3' : undefined}
-            />
+            <line x1={x(t)} x2={x(t)} y1={top} y2={height - 20} stroke={t === 50 ? '#888888' : '#dddddd'} />
             <text x={x(t)} y={height - 6} fontSize={10} textAnchor="middle">
               {t}
             </text>
           </g>
         ))}
+        {/* T 65, the caption's dashed line: not one of the ticks, so drawn on its own. */}
+        <line
+          data-testid="t65-line"
+          x1={x(65)}
+          x2={x(65)}
+          y1={top}
+          y2={height - 20}
+          stroke="#888888"
+          strokeDasharray="4 3"
+        />
         {scales.map((scale, index) => {
           const y = top + index * rowHeight;
           return (
