@@ -251,9 +251,10 @@ export type AssessmentExportRow = [
 
 /**
  * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. Each row comes as one JSON array
- * (one field, parsed natively) rather than 19 fields: PGlite's result reader allocates a buffer per field, and with
+ * (one field, parsed natively) rather than 23 fields: PGlite's result reader allocates a buffer per field, and with
  * Drizzle's mapping into objects with dates, and 90 numbers per row parsed only to be printed again, that was most
- * of an export's time (bench/README.md, csv).
+ * of an export's time (bench/README.md, csv). The score cells come as a second field beside it: escaped as a JSON
+ * string, their ~1,500 characters cost PostgreSQL more than the rest of the row.
  */
 export async function listAssessmentsAfter(
   db: Db,
@@ -265,15 +266,20 @@ export async function listAssessmentsAfter(
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
-      ${a.termsId}, export_values::text, ${a.form})::text as "row"
+      ${a.normsVersion}, null, date_part('epoch', ${a.consentAgreedAt}),
+      ${a.termsId}, export_values::text, ${a.form})::text as "row",
+      array_to_string(score_values, ',', '') as "scoreCells"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
     where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
     order by ${a.id}
     limit ${options.limit}`);
   // Both drivers answer { rows }.
-  const { rows } = result as unknown as { rows: { row: string }[] };
-  return rows.map(({ row }) => JSON.parse(row) as AssessmentExportRow);
+  const { rows } = result as unknown as { rows: { row: string; scoreCells: string | null }[] };
+  return rows.map(({ row, scoreCells }) => {
+    const parsed = JSON.parse(row) as AssessmentExportRow;
+    parsed[18] = scoreCells;
+    return parsed;
+  });
 }
 
 /**
