@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type autocannon from 'autocannon';
 import { backendLabel, createBenchDatabase, isPostgresAvailable, type BackendKind } from '../lib/databases';
 import { measureSaveStatement } from '../lib/limits';
-import { runFixedRate, runLoad } from '../lib/load';
+import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
 import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
 import { seedBenchDatabase } from '../lib/seed';
@@ -109,6 +109,7 @@ const POOL_SIZE = 10;
 export async function runAnswersBench(results: Results, options: { quick?: boolean; backends?: BackendKind[] } = {}) {
   const backends = options.backends ?? ['pglite', 'postgres'];
   const durationS = options.quick ? 4 : 10;
+  const fixedRateRounds = options.quick ? 1 : 3;
   for (const kind of backends) {
     if (kind === 'postgres' && !(await isPostgresAvailable())) {
       results.note('answers: PostgreSQL not reachable on 127.0.0.1:5432; skipped');
@@ -132,8 +133,12 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
     console.log(`${part}: the save statement alone, ${POOL_SIZE} loops, ${durationS / 2} s`);
     const direct = await database.open({ poolSize: POOL_SIZE });
     let statement: Awaited<ReturnType<typeof measureSaveStatement>>;
+    let statementAlone: typeof statement;
     try {
       statement = await measureSaveStatement(direct, limitCodes, { concurrency: POOL_SIZE, durationS: durationS / 2 });
+      // One loop: the statement's own latency without the queue of ten loops (PGlite runs one statement at a time, so
+      // at ten loops its p99 is mostly waiting for the other nine).
+      statementAlone = await measureSaveStatement(direct, limitCodes, { concurrency: 1, durationS: durationS / 2 });
     } finally {
       await direct.close();
     }
@@ -152,20 +157,33 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       const max = await runLoad({ url, connections: CONNECTIONS, durationS, requests: saveAnswerRequests(codes) });
       const cpuPerSave = (readCpuMs(server.pid) - cpuBefore) / Math.max(1, max.requests);
 
-      // Half the measured maximum, open loop: saves, then the floor route at the same rate.
+      // Half the measured maximum, open loop: saves, then the floor route at the same rate, in alternating rounds. The
+      // verdict is the median round's: a p99 over one 10 s phase is decided by a handful of requests, and single
+      // phases on one quiet machine flipped it within the hour (2.35-5.79× on PostgreSQL, bench/README.md).
       const rate = Math.max(50, Math.round(max.throughput / 2 / 10) * 10);
-      console.log(`${part}: ${rate}/s (half the maximum) for ${durationS} s, saves then floor route`);
-      const fixed = await runFixedRate({ url, rate, durationS, next: nextSaveAnswer(codes) });
+      const rounds: { fixed: LoadResult; floorFixed: LoadResult; ratio: number }[] = [];
+      const nextSave = nextSaveAnswer(codes);
       const nextFloor = nextSaveAnswer(codes);
-      const floorFixed = await runFixedRate({
-        url,
-        rate,
-        durationS,
-        next: () => {
-          const save = nextFloor();
-          return { ...save, path: floorPath(save.path) };
-        },
-      });
+      for (let round = 1; round <= fixedRateRounds; round++) {
+        console.log(
+          `${part}: ${rate}/s (half the maximum) for ${durationS} s, saves then floor route (round ${round})`,
+        );
+        const fixed = await runFixedRate({ url, rate, durationS, next: nextSave });
+        const floorFixed = await runFixedRate({
+          url,
+          rate,
+          durationS,
+          next: () => {
+            const save = nextFloor();
+            return { ...save, path: floorPath(save.path) };
+          },
+        });
+        rounds.push({ fixed, floorFixed, ratio: fixed.p99 / floorFixed.p99 });
+      }
+      const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
+      const { fixed, floorFixed } = median;
+      const fixedErrors = rounds.reduce((sum, r) => sum + r.fixed.errors, 0);
+      const floorFixedErrors = rounds.reduce((sum, r) => sum + r.floorFixed.errors, 0);
 
       console.log(
         `${part}: baseline (post all answers + re-read per click), ${CONNECTIONS} connections, ${durationS} s`,
@@ -214,7 +232,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       });
       results.add({
         part,
-        metric: `${rate}/s (half max): save p99`,
+        metric: `${rate}/s (half max): save p99${rounds.length > 1 ? `, median of ${rounds.length} rounds` : ''}`,
         unit: 'ms',
         ours: fixed.p99,
         baseline: floorFixed.p99,
@@ -222,7 +240,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
         // How many of the floor's p99 a save's p99 is (the goal is on this: ≤ 5).
         ratio: fixed.p99 / floorFixed.p99,
         goal: '≤ 5× floor p99',
-        met: fixed.p99 <= 5 * floorFixed.p99 && fixed.errors === 0,
+        met: fixed.p99 <= 5 * floorFixed.p99 && fixedErrors === 0,
       });
       results.add({
         part,
@@ -236,15 +254,16 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
         part,
         metric: 'errors (non-2xx), all phases',
         unit: '',
-        ours: max.errors + fixed.errors,
-        baseline: floorMax.errors + floorFixed.errors + base.errors,
+        ours: max.errors + fixedErrors,
+        baseline: floorMax.errors + floorFixedErrors + base.errors,
         baselineName: 'floor + seed pattern',
         goal: '0',
-        met: max.errors + fixed.errors === 0,
+        met: max.errors + fixedErrors === 0,
       });
       results.add({ part, metric: 'server CPU per save (max phase)', unit: 'ms', ours: cpuPerSave });
-      results.add({ part, metric: 'save statement alone: p99', unit: 'ms', ours: statement.p99 });
-      if (max.errors + fixed.errors + floorMax.errors + floorFixed.errors + base.errors > 0) {
+      results.add({ part, metric: `save statement alone: p99 (${POOL_SIZE} loops)`, unit: 'ms', ours: statement.p99 });
+      results.add({ part, metric: 'save statement alone: p99 (one loop)', unit: 'ms', ours: statementAlone.p99 });
+      if (max.errors + fixedErrors + floorMax.errors + floorFixedErrors + base.errors > 0) {
         results.note(
           `${part}: status codes max ${JSON.stringify(max.statusCodes)}, fixed ${JSON.stringify(fixed.statusCodes)}, ` +
             `floor ${JSON.stringify(floorMax.statusCodes)} / ${JSON.stringify(floorFixed.statusCodes)}, ` +
@@ -255,6 +274,12 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
         `${part} floor figures: floor route ${floorMax.throughput.toFixed(0)}/s at ${CONNECTIONS} connections (p99 ` +
           `${floorMax.p99.toFixed(1)} ms), p99 ${floorFixed.p99.toFixed(2)} ms at ${rate}/s; save statement alone ` +
           `${statement.perSecond.toFixed(0)}/s (p99 ${statement.p99.toFixed(2)} ms); saves at ${CONNECTIONS} connections p99 ${max.p99.toFixed(1)} ms`,
+      );
+      results.note(
+        `${part}: save p99 / floor p99 at ${rate}/s by round: ` +
+          rounds
+            .map((r) => `${r.fixed.p99.toFixed(1)}/${r.floorFixed.p99.toFixed(1)} ms = ${r.ratio.toFixed(2)}×`)
+            .join('; '),
       );
 
       const [walkOurs, walkBase] = [walkCodes[0] ?? '', walkCodes[1] ?? ''];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_FORMS } from './assessments';
+import { ASSESSMENT_FORMS, ZListAssessmentsQuery } from './assessments';
 
 // Results of an assessment (product spec §3 "Scoring results", DESIGN.md §5): `GET /api/assessments/{id}/results`,
 // the data view, the results panel of the details page and the PDF report all read this one shape, and print
@@ -252,7 +252,11 @@ export type TScoreReportQuery = z.infer<typeof ZScoreReportQuery>;
  * `GET /api/assessments/export.csv?precision=`: `screen` (default) rounds raw scores and z to the two decimals every
  * page shows; `full` keeps the exact values. T and percentiles are printed table cells either way.
  */
-export const ZExportQuery = z.object({
+/**
+ * `GET /api/assessments/export.csv`: the dashboard's own filters (search, status, form; none means every test the
+ * view may see), and the numbers' precision.
+ */
+export const ZExportQuery = ZListAssessmentsQuery.pick({ search: true, status: true, form: true }).extend({
   precision: z.enum(['screen', 'full'], { error: "precision must be 'screen' or 'full'" }).default('screen'),
 });
 export type TExportQuery = z.infer<typeof ZExportQuery>;

@@ -250,7 +250,8 @@ export type AssessmentExportRow = [
 ];
 
 /**
- * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id. Each row comes as one JSON array
+ * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id, of those the dashboard's filter
+ * lists. Each row comes as one JSON array
  * (one field, parsed natively) rather than 23 fields: PGlite's result reader allocates a buffer per field, and with
  * Drizzle's mapping into objects with dates, and 90 numbers per row parsed only to be printed again, that was most
  * of an export's time (bench/README.md, csv). The score cells come as a second field beside it: escaped as a JSON
@@ -258,7 +259,7 @@ export type AssessmentExportRow = [
  */
 export async function listAssessmentsAfter(
   db: Db,
-  options: { scope: AssessmentScope; afterId: number; limit: number },
+  options: AssessmentFilter & { afterId: number; limit: number },
 ): Promise<AssessmentExportRow[]> {
   const a = assessments;
   const result = await db.execute(sql`
@@ -270,7 +271,7 @@ export async function listAssessmentsAfter(
       ${a.termsId}, export_values::text, ${a.form})::text as "row",
       array_to_string(score_values, ',', '') as "scoreCells"
     from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
-    where ${and(scopeCondition(options.scope), gt(a.id, options.afterId))}
+    where ${and(filterCondition(options), gt(a.id, options.afterId))}
     order by ${a.id}
     limit ${options.limit}`);
   // Both drivers answer { rows }.

@@ -129,7 +129,8 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['assessments'],
         summary:
-          'Every assessment the caller may see in their current view, as CSV (streamed). `precision=full` keeps exact ' +
+          'The assessments the caller may see in their current view, as CSV (streamed): all of them, or those the ' +
+          "dashboard's search, status and form filters list. `precision=full` keeps exact " +
           'raw scores and z; the default rounds them to two decimals as every page shows them. Columns: ' +
           '/api/assessments/export-dictionary.csv',
         querystring: ZExportQuery,
@@ -144,6 +145,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         ip: request.ip,
         normTables: app.deps.normTables,
         precision: request.query.precision,
+        filters: { search: request.query.search, status: request.query.status, form: request.query.form ?? null },
         onError: (error) => request.log.error({ err: error }, 'CSV export failed part-way'),
       });
       const day = now.toISOString().slice(0, 10);

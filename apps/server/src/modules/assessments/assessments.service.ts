@@ -156,32 +156,41 @@ export async function viewAssessment(options: {
 }
 
 /**
- * Every assessment the session may see in its current view, as a CSV stream (export-csv.ts); audited as
- * `assessment.export` when the export starts.
+ * The assessments the session may see in its current view, as a CSV stream (export-csv.ts): all of them, or those the
+ * dashboard's filters list (search, status as of `now`, form). Audited as `assessment.export` when the export starts,
+ * with the filters but not the searched text (part of a patient ID).
  */
 export async function exportAssessments(options: {
   db: Db;
   session: ActiveSession;
   now: Date;
   ip: string;
+  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
   /** The loaded US tables, for T, percentile and level (the results' own). */
   normTables: NormTables;
   precision: CsvPrecision;
   onError: (error: Error) => void;
 }): Promise<NodeJS.ReadableStream> {
-  const { db, now } = options;
+  const { db, now, filters } = options;
   const { view, scope } = resolveView(options.session);
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'assessment.export',
     ip: options.ip,
     at: now,
-    details: { view, precision: options.precision },
+    details: {
+      view,
+      precision: options.precision,
+      status: filters.status,
+      form: filters.form,
+      searched: filters.search.trim() !== '',
+    },
   });
+  const filter = { scope, now, ...filters };
   return createAssessmentsCsvStream({
     now,
     scores: { normTables: options.normTables, precision: options.precision },
-    fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { scope, afterId, limit }),
+    fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { ...filter, afterId, limit }),
     onError: options.onError,
   });
 }

@@ -232,6 +232,58 @@ describe('CSV export', () => {
     expect(parseCsv((await download(admin.client)).text.slice(1))).toHaveLength(1);
   });
 
+  it("lists what the dashboard's filters list (search, status, form), and audits the filters without the searched text", async () => {
+    const clinician = await createSignedInClinician(server, 'csv-filters');
+    const now = server.clock.now();
+    const long = new Date(now.getTime() - 40 * 86_400_000);
+    const done = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      patientId: 'KEEP-done',
+      responses: '0123'.repeat(55),
+      consented: true,
+      finishedAt: now,
+      scores: scoreResponses('0123'.repeat(55)),
+    });
+    const expired = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      patientId: 'KEEP-old',
+      createdAt: long,
+    });
+    const open = await insertAssessment(server, { clinicianId: clinician.id, patientId: 'other-open' });
+    const brief = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      patientId: 'KEEP-brief',
+      form: 'BF',
+      responses: '9'.repeat(25),
+    });
+    const idsOf = async (query: string) =>
+      parseCsv((await download(clinician.client, query)).text.slice(1))
+        .slice(1)
+        .map((row) => Number(row[0]))
+        .sort((a, b) => a - b);
+
+    expect(await idsOf('')).toEqual([done.row.id, expired.row.id, open.row.id, brief.row.id].sort((a, b) => a - b));
+    expect(await idsOf('?status=completed')).toEqual([done.row.id]);
+    expect(await idsOf('?status=expired')).toEqual([expired.row.id]);
+    expect(await idsOf('?search=keep')).toEqual([done.row.id, expired.row.id, brief.row.id].sort((a, b) => a - b));
+    expect(await idsOf('?search=keep&form=BF')).toEqual([brief.row.id]);
+    expect(await idsOf('?search=keep&status=not-started&form=FULL')).toEqual([]);
+
+    const bad = await clinician.client.get('/api/assessments/export.csv?status=finished');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Status is one of');
+
+    const audited = await server.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, clinician.id), eq(auditEvents.action, 'assessment.export')));
+    expect(audited).toHaveLength(6);
+    expect(JSON.stringify(audited)).not.toContain('keep');
+    expect(audited.map(({ details }) => details)).toContainEqual(
+      expect.objectContaining({ status: 'not-started', form: 'FULL', searched: true }),
+    );
+  });
+
   /** The generated score_values of a row, read as JSON (PGlite's array reader turns empty elements into NaN). */
   async function storedScoreValues(id: number): Promise<unknown> {
     const result = await server.database.db.execute(

@@ -280,4 +280,24 @@ describe('dashboard', () => {
       expect(within(help).queryByRole('link')).not.toBeInTheDocument();
     }
   });
+
+  it('downloads the CSV of what the filters list (every page), and everything when there is no filter', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    onApi('listAssessments', () => anAssessmentList(patientIds(3)));
+    const { user } = renderRoute('/dashboard?page=3&sort=created-asc&search=%20pat-&status=completed&form=SF');
+
+    const link = await screen.findByRole('link', { name: 'Download CSV (filtered)' });
+    // The table's filters, without its sort and page (the file holds every page, in id order).
+    expect(link.getAttribute('href')).toBe('/api/assessments/export.csv?search=pat-&status=completed&form=SF');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await user.clear(screen.getByPlaceholderText('Search by Patient ID'));
+    await expect
+      .poll(() => screen.getByTestId('download-csv').getAttribute('href'))
+      .toBe('/api/assessments/export.csv?form=SF');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'All forms');
+    const unfiltered = await screen.findByRole('link', { name: 'Download CSV' });
+    expect(unfiltered.getAttribute('href')).toBe('/api/assessments/export.csv');
+  });
 });

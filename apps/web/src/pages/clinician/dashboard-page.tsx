@@ -63,6 +63,11 @@ export default function DashboardPage() {
   const form = parseAssessmentForm(params.get('form'));
 
   const list = useAssessments({ search, sort, status, page, form: form ?? undefined });
+  // The export lists what the table lists (every page of it): the same search, status and form.
+  const exportFilters = Object.fromEntries(
+    filterSearchParams({ search: search.trim(), status, form: form ?? '' }, { status: 'all' }),
+  );
+  const isFiltered = Object.keys(exportFilters).length > 0;
   const credits = useCredits();
   const isAdminView = me.role === 'admin' && me.viewMode === 'admin';
   const created = (location.state as { createdId?: number; patientId?: string } | null) ?? null;
@@ -211,8 +216,15 @@ export default function DashboardPage() {
               >
                 Create Test
               </Button>
-              <Button component="a" href={downloadPath('exportCsv')} download variant="default">
-                Download CSV
+              <Button
+                component="a"
+                href={downloadPath('exportCsv', {}, exportFilters)}
+                download
+                variant="default"
+                title={isFiltered ? 'The tests these filters list, all pages' : 'Every test in this view'}
+                data-testid="download-csv"
+              >
+                {isFiltered ? 'Download CSV (filtered)' : 'Download CSV'}
               </Button>
               <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
                 CSV data dictionary

@@ -91,6 +91,9 @@ describe('test details', () => {
     expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    // Submitted: the link has nothing left to offer the patient, so it is not offered for sending.
+    expect(screen.queryByRole('textbox', { name: 'Test Link' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Send this link/)).not.toBeInTheDocument();
   });
 
   it('shows a brief form as such: its form, its 25 items, the domain chart and table with the total, no facets', async () => {
@@ -221,6 +224,9 @@ describe('test details', () => {
     expect(
       await screen.findByText('This test has expired. Extend it to let the patient continue.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Test Link' })).toHaveAccessibleDescription(
+      'This link has expired. Once the test is extended, the same link works again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Extend due date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend this test?' });
     expect(dialog).toHaveTextContent(`The new due date will be ${formatDate(newDue)}`);
@@ -250,6 +256,9 @@ describe('test details', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Extend/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Test Link' })).toHaveAccessibleDescription(
+      'This link has expired, and the test cannot be extended again.',
+    );
   });
 
   it('says that the purchased test of an expired, unused test is not returned, and that it can be extended', async () => {

@@ -91,7 +91,19 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         </Group>
       </Group>
 
-      {details.testLink !== null && <TestLinkPanel testLink={details.testLink} />}
+      {/* A submitted test's link only says so: nothing to send any more. */}
+      {details.testLink !== null && !details.finishedAt && (
+        <TestLinkPanel
+          testLink={details.testLink}
+          description={
+            !details.isExpired
+              ? 'Send this link to the patient. It opens this test only.'
+              : details.extension.refusal === 'limit-reached'
+                ? 'This link has expired, and the test cannot be extended again.'
+                : 'This link has expired. Once the test is extended, the same link works again.'
+          }
+        />
+      )}
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
@@ -182,13 +194,13 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
   );
 }
 
-function TestLinkPanel({ testLink }: { testLink: string }) {
+function TestLinkPanel({ testLink, description }: { testLink: string; description: string }) {
   return (
     <Paper withBorder p="md">
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput
           label="Test Link"
-          description="Send this link to the patient. It opens this test only."
+          description={description}
           value={testLink}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
