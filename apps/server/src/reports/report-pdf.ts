@@ -49,7 +49,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
 
   drawHeader(doc, input);
   drawValidityFirst(doc, results);
-  drawUnderstanding(doc);
+  drawUnderstanding(doc, { hasFacets: results.facets.length > 0 });
   doc.addPage();
   drawDomains(doc, results, chartScores);
   doc.addPage();

@@ -46,6 +46,12 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
     'Only scores at or above these percentiles are marked as elevated:',
 ];
 
+/** The domains paragraph of the brief form's report, which has no facets (issue 18): it replaces the two above. */
+export const UNDERSTANDING_BRIEF_DOMAINS =
+  'Trait domains are five broad areas of personality: Negative Affect, Detachment, Antagonism, Disinhibition and ' +
+  'Psychoticism. The brief form you answered measures each domain directly with five statements, and adds an ' +
+  'overall score from all 25; it gives a quick overview of where your answers stand out.';
+
 /** The levels as the instrument decides them (on the printed US percentile, DESIGN.md §5), in its own words. */
 export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' | 'High'; readonly text: string }[] =
   LEVEL_RULE.levels.map(({ level, summary }) => ({ level, text: summary }));
@@ -289,6 +295,7 @@ export function reportFixedTexts(): string[] {
     ...Object.values(SECTION_TITLES),
     FOOTER_NOTICE,
     ...UNDERSTANDING_PARAGRAPHS,
+    UNDERSTANDING_BRIEF_DOMAINS,
     ...LEVEL_EXPLANATIONS.flatMap(({ level, text }) => [level, text]),
     UNDERSTANDING_CLOSING,
     CHART_CAPTION,

@@ -247,7 +247,11 @@ describe('the brief form (25 items)', () => {
     expect(pdf.status).toBe(200);
     const text = await pdfToText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Form given: Brief form (PID-5-BF, 25 items).');
-    expect(text.replace(/\s+/g, ' ')).toContain('it has no facet scores, so the facet descriptions above do not apply');
+    expect(text.replace(/\s+/g, ' ')).toContain('a total score; it has no facet scores.');
+    // Page 1 explains the brief form's domains, and no facets (it has none).
+    expect(text.replace(/\s+/g, ' ')).toContain('measures each domain directly with five statements');
+    expect(text).not.toContain('Trait facets');
+    expect(text).not.toMatch(/25 narrower traits/);
     expect(text).toContain('Trait Domains');
     expect(text).not.toContain('Personality Trait Facets');
     expect(text).toContain('Mean of all 25 statements');

@@ -77,6 +77,9 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     for (const level of ['Mild', 'Moderate', 'High']) {
       expect(text).toContain(level);
     }
+    // The full form's page 1 explains its domains and facets (the brief form's explains no facets: forms.int.test.ts).
+    expect(text).toContain('Trait facets');
+    expect(text.replace(/\s+/g, ' ')).toContain('Each domain brings together three closely related facets');
 
     const pages = splitPages(text);
     expect(pages.length).toBeGreaterThanOrEqual(5);

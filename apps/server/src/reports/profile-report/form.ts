@@ -18,7 +18,7 @@ export function formGivenText(results: Pick<TAssessmentResults, 'formName'> & { 
 /** The brief form's domains are made of its items, not of facets, and it has no facet scores. */
 export const BRIEF_FORM_SCOPE =
   'The brief form gives the five domains (each the mean of its 5 statements) and a total score; it has no facet ' +
-  'scores, so the facet descriptions above do not apply to it.';
+  'scores.';
 
 export const BRIEF_FORM_TABLE_NOTE =
   'Score: mean answer on the 0-3 scale of the domain’s 5 statements (the total: of all 25). US z: standardised ' +

@@ -2,7 +2,13 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
 import { drawText } from '../report-text';
-import { LEVEL_EXPLANATIONS, SECTION_TITLES, UNDERSTANDING_CLOSING, UNDERSTANDING_PARAGRAPHS } from '../report-texts';
+import {
+  LEVEL_EXPLANATIONS,
+  SECTION_TITLES,
+  UNDERSTANDING_BRIEF_DOMAINS,
+  UNDERSTANDING_CLOSING,
+  UNDERSTANDING_PARAGRAPHS,
+} from '../report-texts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -15,16 +21,21 @@ const LEVEL_SWATCH: Record<'Mild' | 'Moderate' | 'High', string> = {
   High: '#1d5f62',
 };
 
-/** 'Understanding Your Personality Profile': profile, domains, facets, how to read the scores and the cut-offs. */
-export function drawUnderstanding(doc: Doc): void {
+/**
+ * 'Understanding Your Personality Profile': profile, domains, facets, how to read the scores and the cut-offs. A
+ * report without facets (the brief form) explains its domains its own way and does not explain facets at all.
+ */
+export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }): void {
   sectionHeading(doc, SECTION_TITLES.understanding);
   const [profile, domains, facets, scores] = UNDERSTANDING_PARAGRAPHS;
   subHeading(doc, 'What is a personality profile?');
   paragraph(doc, profile ?? '');
   subHeading(doc, 'Trait domains');
-  paragraph(doc, domains ?? '');
-  subHeading(doc, 'Trait facets');
-  paragraph(doc, facets ?? '');
+  paragraph(doc, options.hasFacets ? (domains ?? '') : UNDERSTANDING_BRIEF_DOMAINS);
+  if (options.hasFacets) {
+    subHeading(doc, 'Trait facets');
+    paragraph(doc, facets ?? '');
+  }
   subHeading(doc, 'How to read the scores');
   paragraph(doc, scores ?? '');
 
