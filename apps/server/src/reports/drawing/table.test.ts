@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEEP_LAST_ROWS_TOGETHER, planTableBreaks } from './table';
+import { createReportDocument } from '../report-document';
+import { KEEP_LAST_ROWS_TOGETHER, headerFontSize, planTableBreaks } from './table';
 
 // Issue 16: the facet table left 'Int', its last row, alone under its header at the top of a page.
 
@@ -28,5 +29,25 @@ describe('planTableBreaks', () => {
     expect(planTableBreaks(rows(3), 25, 1000)).toEqual([2]);
     // The last three do not fit on any page: they break row by row, none dropped.
     expect(planTableBreaks(rows(5, 40), 85, 50)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('headerFontSize', () => {
+  it("keeps a header on its one line: the body size where it fits, smaller where it would wrap ('US %ile')", () => {
+    const doc = createReportDocument({ size: 'A4' }, () => []);
+    doc.font('condensedBold');
+    expect(headerFontSize(doc, 'Score', 24)).toBe(8);
+    for (const [header, width] of [
+      ['US %ile', 28],
+      ['German z', 36],
+    ] as const) {
+      doc.fontSize(8);
+      expect(doc.widthOfString(header), header).toBeGreaterThan(width);
+      const size = headerFontSize(doc, header, width);
+      expect(size).toBeLessThan(8);
+      expect(size).toBeGreaterThanOrEqual(6.5);
+      doc.fontSize(size);
+      expect(doc.widthOfString(header), header).toBeLessThanOrEqual(width);
+    }
   });
 });

@@ -78,16 +78,29 @@ function drawHeaderRow(doc: Doc, columns: readonly TableColumn[]): void {
   const height = TABLE_HEADER_HEIGHT;
   doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fill(COLOR.brand);
   let x = MARGIN.left;
-  doc.font('condensedBold').fontSize(BODY_SIZE).fillColor('#ffffff');
+  doc.font('condensedBold').fillColor('#ffffff');
   for (const column of columns) {
-    drawText(doc, column.header, x + CELL_PAD_X, y + 5, {
-      width: column.width - 2 * CELL_PAD_X,
-      align: column.align ?? 'left',
-      lineBreak: false,
-    });
+    const width = column.width - 2 * CELL_PAD_X;
+    doc.fontSize(headerFontSize(doc, column.header, width));
+    drawText(doc, column.header, x + CELL_PAD_X, y + 5, { width, align: column.align ?? 'left', lineBreak: false });
     x += column.width;
   }
+  doc.fontSize(BODY_SIZE);
   doc.y = y + height;
+}
+
+/** The smallest a header is set in to stay on its one line (below it, the column must be made wider). */
+const MIN_HEADER_SIZE = 6.5;
+
+/**
+ * A header's size: the body size, or smaller where the header would not fit its column on one line. The header row
+ * has room for one line, and pdfkit wraps a text wider than its box even without line breaks ('US %ile' became
+ * 'US' over a clipped '%ile' in the facet tables).
+ */
+export function headerFontSize(doc: Doc, header: string, width: number): number {
+  doc.fontSize(BODY_SIZE);
+  const natural = doc.widthOfString(header);
+  return natural <= width ? BODY_SIZE : Math.max(MIN_HEADER_SIZE, Math.floor((BODY_SIZE * width * 10) / natural) / 10);
 }
 
 /** A table's last rows stay together: never fewer than these under a repeated header (issue 16: 'Int' alone). */

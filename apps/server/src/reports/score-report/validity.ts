@@ -30,6 +30,12 @@ function percentileText(scale: TAssessmentResults['validity']['scales'][number])
 }
 
 /**
+ * The validity table's columns but the last (the statement takes the rest): the status column holds its longest word
+ * in bold ('Indeterminate' broke mid-word at 56 points).
+ */
+export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 66];
+
+/**
  * The verdict first (its summary and what to do), then every validity indicator of the form: score, US percentile
  * where published, cut-off, status and what it means (DESIGN.md §5 "Validity verdict").
  */
@@ -45,7 +51,7 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
     ],
     ...VERDICT_STYLE[verdict.verdict],
   });
-  const widths = [80, 34, 42, 92, 56];
+  const widths = VALIDITY_COLUMN_WIDTHS;
   const columns: TableColumn[] = VALIDITY_TABLE_HEADERS.map((header, i) => ({
     header,
     width: widths[i] ?? 487 - widths.reduce((a, b) => a + b, 0),
