@@ -161,6 +161,16 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
     expect(verdictAt).toBeGreaterThan(0);
     expect(page1.indexOf('(INC)')).toBeGreaterThan(verdictAt);
     expect(page1.indexOf(SCORE_REPORT_SECTIONS.scores)).toSatisfy((at: number) => at === -1 || at > verdictAt);
+
+    // Its levels are kept for the record in parentheses, as the results page shows them; the others say none.
+    const results = (await (await clinician.client.get(`/api/assessments/${id}/results`)).json()) as TAssessmentResults;
+    const lines = (await scoreReportText(clinician, id, { layout: true })).split('\n').map((l) => l.trim());
+    const scales = [...results.domains, ...results.facets];
+    expect(scales.some((scale) => scale.level)).toBe(true);
+    for (const scale of scales) {
+      const line = lines.find((l) => l.startsWith(`${scale.key} `) && l.includes(scale.name)) ?? '';
+      expect(line, scale.key).toContain(scale.level ? `(${scale.level})` : formatLevel(scale));
+    }
   });
 
   it('lists missing items by number and marks them in the grid', async () => {

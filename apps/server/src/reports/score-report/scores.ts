@@ -47,13 +47,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
     [{ text: formatScore(scale.score) }],
     [{ text: scale.us?.tText ?? '—' }],
     [{ text: scale.us?.percentileText ?? '—' }],
-    [
-      {
-        text: formatLevel(scale),
-        font: scale.level ? ('condensedBold' as const) : ('condensed' as const),
-        color: scale.level ? COLOR.elevated : COLOR.text,
-      },
-    ],
+    [levelCell(scale, verdict.verdict)],
     [{ text: formatScore(scale.irf) }],
   ];
   const rows = [
@@ -69,6 +63,21 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
   drawText(doc, SCORE_TABLE_NOTE, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.fillColor(COLOR.text).fontSize(10);
   doc.moveDown(0.8);
+}
+
+/**
+ * A scale's level: elevated levels in bold colour, except under a not-interpretable verdict, where a level is kept
+ * for the record in parentheses and plain, as the results page shows it (no colour that invites reading it).
+ */
+function levelCell(scale: TFacetResult | TDomainResult, verdict: TAssessmentResults['validityVerdict']['verdict']) {
+  if (scale.level && verdict === 'not-interpretable') {
+    return { text: `(${scale.level})`, font: 'condensed' as const, color: COLOR.muted };
+  }
+  return {
+    text: formatLevel(scale),
+    font: scale.level ? ('condensedBold' as const) : ('condensed' as const),
+    color: scale.level ? COLOR.elevated : COLOR.text,
+  };
 }
 
 const VERDICT_COLOR = { caution: '#9c5700', 'not-interpretable': '#b42318', valid: COLOR.text } as const;
