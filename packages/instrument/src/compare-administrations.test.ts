@@ -83,7 +83,8 @@ describe('comparing two administrations', () => {
     const after = full(makeKeyedResponses({ Anx: 1 }));
     const comparison = compareAdministrations(before, after);
     expect(comparison.isSameForm).toBe(true);
-    expect(comparison.scales.map((s) => s.key)).toEqual([...FACET_KEYS, ...DOMAIN_KEYS]);
+    // In the order of the results page: domains, then facets.
+    expect(comparison.scales.map((s) => s.key)).toEqual([...DOMAIN_KEYS, ...FACET_KEYS]);
     const anx = comparison.scales.find((s) => s.key === 'Anx')!;
     expect(anx.first.score).toBe(3);
     expect(anx.second.score).toBe(1);

@@ -102,9 +102,10 @@ function scaleReadings(result: ComparableProtocol): ScaleReading[] {
   if (result.form === 'BF') {
     return [...Object.values(result.domains).map((d) => read('domain', d)), read('total', result.total)];
   }
+  // Domains first, then facets: the order of the results page, the reports and the CSV.
   return [
-    ...Object.values(result.facets).map((f) => read('facet', f)),
     ...Object.values(result.domains).map((d) => read('domain', d)),
+    ...Object.values(result.facets).map((f) => read('facet', f)),
   ];
 }
 
