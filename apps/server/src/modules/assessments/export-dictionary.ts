@@ -17,7 +17,13 @@ export interface DictionaryEntry {
 const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> = {
   'Assessment ID': { meaning: 'The test\u2019s number in this installation.', values: 'integer', source: 'app' },
   'Patient ID': { meaning: 'The patient identifier the clinician entered.', values: 'text', source: 'clinician' },
-  Clinician: { meaning: 'Username of the clinician who created the test.', values: 'text', source: 'app' },
+  Clinician: {
+    meaning:
+      'The name the app shows for the clinician who created the test: for an institute login, the name the login ' +
+      'sends (else its username or email); for a local account, its username.',
+    values: 'text',
+    source: 'app',
+  },
   'Clinician ID': { meaning: 'The clinician\u2019s user id.', values: 'text', source: 'app' },
   'Date Created': { meaning: 'When the test was created.', values: 'ISO 8601 date-time, UTC', source: 'app' },
   'Due Date': { meaning: 'The last day the patient can answer.', values: 'ISO 8601 date-time, UTC', source: 'app' },
