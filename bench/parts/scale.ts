@@ -18,7 +18,7 @@ import {
   type BackendKind,
   type BenchDatabase,
 } from '../lib/databases';
-import { signIn } from '../lib/http';
+import { downloadCounting, signIn } from '../lib/http';
 import { EXPORT_COLUMNS_SELECT, timePostgresCopy } from '../lib/limits';
 import type { Results } from '../lib/results';
 import { createBenchUser, insertClinicians, insertManyAssessments, seedBenchDatabase } from '../lib/seed';
@@ -399,24 +399,20 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
   // with the rows written. Samples are split at the export's halfway point (by bytes received).
   const samples: { bytes: number; rss: number }[] = [];
   let bytes = 0;
-  let lines = 0;
   const sampler = setInterval(() => samples.push({ bytes, rss: readRssMiB(pid) }), 25);
   const started = performance.now();
+  let download: Awaited<ReturnType<typeof downloadCounting>>;
   try {
-    const response = await fetch(`${url}/api/assessments/export.csv`, { headers: { cookie: fixture.adminCookie } });
-    if (response.status !== 200 || !response.body) {
-      throw new Error(`export: ${response.status}`);
-    }
-    for await (const chunk of response.body) {
-      const buffer = chunk as Uint8Array as Buffer;
-      bytes += buffer.byteLength;
-      for (let i = buffer.indexOf(10); i !== -1; i = buffer.indexOf(10, i + 1)) {
-        lines++;
-      }
+    download = await downloadCounting(`${url}/api/assessments/export.csv`, fixture.adminCookie, (received) => {
+      bytes = received;
+    });
+    if (download.status !== 200) {
+      throw new Error(`export: ${download.status}`);
     }
   } finally {
     clearInterval(sampler);
   }
+  const { lines, client } = download;
   const seconds = (performance.now() - started) / 1000;
   samples.push({ bytes, rss: readRssMiB(pid) });
   const fileMiB = bytes / 2 ** 20;
@@ -440,7 +436,8 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
   });
   results.note(
     `${part}: idle RSS ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (first half ${firstHalf.toFixed(0)}, ` +
-      `second half ${secondHalf.toFixed(0)}), file ${fileMiB.toFixed(1)} MiB, ${(fileMiB / seconds).toFixed(1)} MiB/s`,
+      `second half ${secondHalf.toFixed(0)}), file ${fileMiB.toFixed(1)} MiB, ${(fileMiB / seconds).toFixed(1)} MiB/s, ` +
+      `read by ${client}`,
   );
   return { seconds, rows: lines - 1, bytes };
 }
@@ -498,10 +495,7 @@ async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expecte
     }, 25);
     const started = performance.now();
     try {
-      const response = await fetch(`${server.url}/api/assessments/export.csv`, { headers: { cookie } });
-      for await (const chunk of response.body ?? []) {
-        bytes += (chunk as Uint8Array).byteLength;
-      }
+      ({ bytes } = await downloadCounting(`${server.url}/api/assessments/export.csv`, cookie));
     } catch (error) {
       results.note(`${part}: export with a ${heapMb} MB heap failed: ${(error as Error).message}`);
     } finally {

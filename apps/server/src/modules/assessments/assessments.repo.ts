@@ -221,6 +221,7 @@ export async function findAssessment(
 export type AssessmentExportRow = [
   id: number,
   patientId: string,
+  /** Null from the query; the export fills it (assessments.service.ts `exportAssessments`). */
   clinicianName: string,
   clinicianId: string,
   createdAt: number,
@@ -255,7 +256,9 @@ export type AssessmentExportRow = [
  * (one field, parsed natively) rather than 23 fields: PGlite's result reader allocates a buffer per field, and with
  * Drizzle's mapping into objects with dates, and 90 numbers per row parsed only to be printed again, that was most
  * of an export's time (bench/README.md, csv). The score cells come as a second field beside it: escaped as a JSON
- * string, their ~1,500 characters cost PostgreSQL more than the rest of the row.
+ * string, their ~1,500 characters cost PostgreSQL more than the rest of the row. The clinician's name is not joined
+ * (null here; the export fills it from `listUsernames`): a thousand rows name up to a thousand clinicians, and their
+ * index lookups were a third of the query's time at a million tests.
  */
 export async function listAssessmentsAfter(
   db: Db,
@@ -263,14 +266,14 @@ export async function listAssessmentsAfter(
 ): Promise<AssessmentExportRow[]> {
   const a = assessments;
   const result = await db.execute(sql`
-    select json_build_array(${a.id}, ${a.patientId}, ${users.username}, ${a.clinicianId},
+    select json_build_array(${a.id}, ${a.patientId}, null, ${a.clinicianId},
       date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
       ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
       array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
       ${a.normsVersion}, null, date_part('epoch', ${a.consentAgreedAt}),
       ${a.termsId}, export_values::text, ${a.form})::text as "row",
       array_to_string(score_values, ',', '') as "scoreCells"
-    from ${a} inner join ${users} on ${users.id} = ${a.clinicianId}
+    from ${a}
     where ${and(filterCondition(options), gt(a.id, options.afterId))}
     order by ${a.id}
     limit ${options.limit}`);
@@ -281,6 +284,18 @@ export async function listAssessmentsAfter(
     parsed[18] = scoreCells;
     return parsed;
   });
+}
+
+/** The usernames of these users, by id (users not found are left out). */
+export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 /**

@@ -28,6 +28,8 @@ import {
   insertAssessment,
   listAssessmentIdsForPatient,
   listAssessmentsAfter,
+  listUsernames,
+  type AssessmentExportRow,
   listAssessmentsPage,
   lockClinician,
   type AssessmentRow,
@@ -187,10 +189,33 @@ export async function exportAssessments(options: {
     },
   });
   const filter = { scope, now, ...filters };
+  const clinicianNames = new Map<string, string>();
   return createAssessmentsCsvStream({
     now,
     scores: { normTables: options.normTables, precision: options.precision },
-    fetchBatch: (afterId, limit) => listAssessmentsAfter(db, { ...filter, afterId, limit }),
+    fetchBatch: async (afterId, limit) => {
+      const rows = await listAssessmentsAfter(db, { ...filter, afterId, limit });
+      // Each clinician's name is read once per export (the batch query does not join users: bench/README.md, csv).
+      // One lookup per row: rows of clinicians not met yet wait for one query for all of them.
+      const unnamed: AssessmentExportRow[] = [];
+      for (const row of rows) {
+        const name = clinicianNames.get(row[3]);
+        if (name === undefined) {
+          unnamed.push(row);
+        } else {
+          row[2] = name;
+        }
+      }
+      if (unnamed.length > 0) {
+        for (const [id, username] of await listUsernames(db, [...new Set(unnamed.map((row) => row[3]))])) {
+          clinicianNames.set(id, username);
+        }
+        for (const row of unnamed) {
+          row[2] = clinicianNames.get(row[3]) ?? '';
+        }
+      }
+      return rows;
+    },
     onError: options.onError,
   });
 }

@@ -227,6 +227,14 @@ describe('CSV export', () => {
     const everyone = parseCsv((await download(admin.client)).text.slice(1)).slice(1);
     const [total] = await server.database.db.select({ n: count() }).from(assessments);
     expect(everyone).toHaveLength(total!.n);
+    // Each row names its own clinician, in every batch (names are read once per export, not joined per row).
+    const names = new Map([
+      [mine.id, mine.username],
+      [other.id, other.username],
+    ]);
+    const bulkRows = everyone.filter((row) => names.has(row[3]!));
+    expect(bulkRows).toHaveLength(1203);
+    expect(bulkRows.filter((row) => row[2] !== names.get(row[3]!))).toEqual([]);
 
     await admin.client.put('/api/me/view-mode', { viewMode: 'clinician' });
     expect(parseCsv((await download(admin.client)).text.slice(1))).toHaveLength(1);
