@@ -66,3 +66,15 @@ test('a local account registers and logs in with the spec messages', async ({ pa
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText("Oops! The username and password didn't match. Try again!");
 });
+
+test('on a phone an admin keeps the view switch and Logout on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAsDemo(page, DEMO.admin);
+  // The badge and the words "Switch to" give way on a narrow screen; the button and Logout stay whole on screen.
+  const toClinician = page.getByRole('button', { name: 'Clinician Mode' });
+  await expect(toClinician).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
+  await toClinician.click();
+  await expect(page.getByRole('button', { name: 'Admin Mode' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Assessments' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -27,7 +27,8 @@ export function AppHeader({ me }: { me: TMe }) {
       <Group gap="sm" wrap="nowrap">
         {isAdmin && (
           <Group gap="xs" wrap="nowrap">
-            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg">
+            {/* On a phone the badge, the button's "Switch to" and the name give way, so that Logout stays on screen. */}
+            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg" visibleFrom="sm">
               {inAdminView ? 'Admin View' : 'Clinician View'}
             </Badge>
             <Button
@@ -36,7 +37,13 @@ export function AppHeader({ me }: { me: TMe }) {
               loading={setViewMode.isPending}
               onClick={() => setViewMode.mutate(inAdminView ? 'clinician' : 'admin')}
             >
-              {inAdminView ? 'Switch to Clinician Mode' : 'Switch to Admin Mode'}
+              {/* One inline run (the button's label is a flex box, which would drop the space between items). */}
+              <span>
+                <Box component="span" visibleFrom="sm">
+                  Switch to{' '}
+                </Box>
+                {inAdminView ? 'Clinician Mode' : 'Admin Mode'}
+              </span>
             </Button>
           </Group>
         )}
@@ -45,14 +52,14 @@ export function AppHeader({ me }: { me: TMe }) {
           <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
             {initialsOf(me.username)}
           </Avatar>
-          <div>
+          <Box visibleFrom="sm">
             <Text size="sm" fw={600} lh={1.2} data-testid="header-username">
               {me.username}
             </Text>
             <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
               {me.role === 'user' ? 'Clinician' : 'Admin'}
             </Text>
-          </div>
+          </Box>
         </Group>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
           Logout

@@ -129,20 +129,23 @@ export default function DashboardPage() {
           <Title order={1} size="h2">
             {isAdminView ? 'All Assessments' : 'Assessments'}
           </Title>
-          {/* Patients colleagues shared with this user (issue 19): not in this list, which holds their own tests. */}
-          <Button component={Link} to="/shared" variant="subtle" size="xs">
-            Shared with me
-          </Button>
-          {me.role === 'admin' && (
-            <Group gap="xs">
-              <Button component={Link} to="/admin/credits" variant="light" size="xs">
-                Grant tests
-              </Button>
-              <Button component={Link} to="/admin/audit" variant="light" size="xs">
-                Audit log
-              </Button>
-            </Group>
-          )}
+          {/* One group at the right: with three children, space-between left this link floating in the middle. */}
+          <Group gap="xs">
+            {/* Patients colleagues shared with this user (issue 19): not in this list, which holds their own tests. */}
+            <Button component={Link} to="/shared" variant="subtle" size="xs">
+              Shared with me
+            </Button>
+            {me.role === 'admin' && (
+              <>
+                <Button component={Link} to="/admin/credits" variant="light" size="xs">
+                  Grant tests
+                </Button>
+                <Button component={Link} to="/admin/audit" variant="light" size="xs">
+                  Audit log
+                </Button>
+              </>
+            )}
+          </Group>
         </Group>
 
         {created?.createdId !== undefined && (
