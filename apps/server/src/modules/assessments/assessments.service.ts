@@ -195,29 +195,36 @@ export async function exportAssessments(options: {
     scores: { normTables: options.normTables, precision: options.precision },
     fetchBatch: async (afterId, limit) => {
       const rows = await listAssessmentsAfter(db, { ...filter, afterId, limit });
-      // Each clinician's name is read once per export (the batch query does not join users: bench/README.md, csv).
-      // One lookup per row: rows of clinicians not met yet wait for one query for all of them.
-      const unnamed: AssessmentExportRow[] = [];
-      for (const row of rows) {
-        const name = clinicianNames.get(row[3]);
-        if (name === undefined) {
-          unnamed.push(row);
-        } else {
-          row[2] = name;
-        }
-      }
-      if (unnamed.length > 0) {
-        for (const [id, username] of await listUsernames(db, [...new Set(unnamed.map((row) => row[3]))])) {
-          clinicianNames.set(id, username);
-        }
-        for (const row of unnamed) {
-          row[2] = clinicianNames.get(row[3]) ?? '';
-        }
-      }
+      await nameClinicians(db, rows, clinicianNames);
       return rows;
     },
     onError: options.onError,
   });
+}
+
+/**
+ * Fills each export row's clinician name from `names` (one export's), reading the names of clinicians not met yet in
+ * one query: each name is read once per export, since the batch query does not join users (bench/README.md, csv).
+ */
+async function nameClinicians(db: Db, rows: AssessmentExportRow[], names: Map<string, string>): Promise<void> {
+  const unnamed: AssessmentExportRow[] = [];
+  for (const row of rows) {
+    const name = names.get(row[3]);
+    if (name === undefined) {
+      unnamed.push(row);
+    } else {
+      row[2] = name;
+    }
+  }
+  if (unnamed.length === 0) {
+    return;
+  }
+  for (const [id, username] of await listUsernames(db, [...new Set(unnamed.map((row) => row[3]))])) {
+    names.set(id, username);
+  }
+  for (const row of unnamed) {
+    row[2] = names.get(row[3]) ?? '';
+  }
 }
 
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
