@@ -109,7 +109,7 @@ export async function countAssessments(db: Db, filter: AssessmentFilter): Promis
   const usesKeptCounts =
     filter.search.trim() === '' && (filter.form ?? null) === null && filter.scope.kind !== 'readable';
   if (!usesKeptCounts || filter.status === 'in-progress' || filter.status === 'not-started') {
-    return countMatching(db, filter);
+    return countMatching(db, filterCondition(filter));
   }
   const [kept] = await db
     .select({
@@ -125,19 +125,13 @@ export async function countAssessments(db: Db, filter: AssessmentFilter): Promis
     case 'completed':
       return finished;
     case 'expired':
-      return all - finished - (await countMatching(db, { ...filter, status: 'open' }));
+      // The open ones: not submitted and not yet due (Not started and In progress together).
+      return all - finished - (await countMatching(db, and(scopeCondition(filter.scope), whereOpen(filter.now))));
   }
 }
 
-/** The rows matching the filter, counted (`open`: not submitted and not yet due, Not started and In progress together). */
-async function countMatching(
-  db: Db,
-  filter: Omit<AssessmentFilter, 'status'> & { status: AssessmentStatusFilter | 'open' },
-): Promise<number> {
-  const condition =
-    filter.status === 'open'
-      ? and(filterCondition({ ...filter, status: 'all' }), whereOpen(filter.now))
-      : filterCondition({ ...filter, status: filter.status });
+/** The tests matching `condition`, counted. */
+async function countMatching(db: Db, condition: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(assessments).where(condition);
   return row?.n ?? 0;
 }
@@ -221,8 +215,8 @@ export async function findAssessment(
 export type AssessmentExportRow = [
   id: number,
   patientId: string,
-  /** Null from the query; the export fills it (assessments.service.ts `exportAssessments`). */
-  clinicianName: string,
+  /** Null from the query; the export fills it from one read per clinician (assessments.service.ts). */
+  clinicianName: string | null,
   clinicianId: string,
   createdAt: number,
   dueAt: number,

@@ -82,14 +82,12 @@ const STATUS_LABELS: Readonly<Record<AssessmentStatus, string>> = {
   expired: 'Expired',
 };
 
-/** A Date from seconds since the epoch, to the millisecond. */
-function dateFromEpoch(seconds: number): Date {
-  return new Date(Math.round(seconds * 1000));
-}
+/** Milliseconds since the epoch from the database's seconds (to the millisecond, as the rows were stored). */
+const msFromEpoch = (seconds: number) => Math.round(seconds * 1000);
 
 /** The Status cell, decided by the lifecycle from the row's epoch-second times. */
 function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCount: number }, now: Date): string {
-  const toDate = dateFromEpoch;
+  const toDate = (seconds: number) => new Date(msFromEpoch(seconds));
   const status = assessmentStatus(
     {
       finishedAt: test.finishedAt === null ? null : toDate(test.finishedAt),
@@ -292,7 +290,10 @@ function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options:
 
 const NO_TOTAL_CELLS = SCALE_COLUMNS.map(() => '').join(',');
 
-/** Any character that makes a text cell need the injection guard or quotes (FORMULA_TRIGGER, NEEDS_QUOTES). */
+/**
+ * A character without which a text cell needs neither the injection guard (MAY_START_FORMULA) nor quotes
+ * (NEEDS_QUOTES): a formula trigger anywhere, or a separator, quote or line end. One scan for both checks.
+ */
 const GUARD_OR_QUOTE = /[=+\-@\t\r",;\n]/;
 
 /** A text cell through the injection guard and RFC 4180 quoting (null as empty); most cells need neither. */
@@ -304,7 +305,7 @@ function textCell(value: string | null): string {
 }
 
 /** A time cell from seconds since the epoch (empty for none), as Date.toISOString writes it. */
-const timeCell = (seconds: number | null) => (seconds === null ? '' : isoFromMs(Math.round(seconds * 1000)));
+const timeCell = (seconds: number | null) => (seconds === null ? '' : isoFromMs(msFromEpoch(seconds)));
 
 /**
  * One record with its CRLF line end. Every text cell goes through the injection guard; the score cells are numbers,
