@@ -249,12 +249,9 @@ export const ZScoreReportQuery = z.object({
 export type TScoreReportQuery = z.infer<typeof ZScoreReportQuery>;
 
 /**
- * `GET /api/assessments/export.csv?precision=`: `screen` (default) rounds raw scores and z to the two decimals every
- * page shows; `full` keeps the exact values. T and percentiles are printed table cells either way.
- */
-/**
  * `GET /api/assessments/export.csv`: the dashboard's own filters (search, status, form; none means every test the
- * view may see), and the numbers' precision.
+ * view may see), and the numbers' precision: `screen` (default) rounds raw scores and z to the two decimals every
+ * page shows; `full` keeps the exact values. T and percentiles are printed table cells either way.
  */
 export const ZExportQuery = ZListAssessmentsQuery.pick({ search: true, status: true, form: true }).extend({
   precision: z.enum(['screen', 'full'], { error: "precision must be 'screen' or 'full'" }).default('screen'),

@@ -32,9 +32,14 @@ const BODY_SIZE = 8;
 /** The header row's height, in points. */
 export const TABLE_HEADER_HEIGHT = 18;
 
+/** The width a cell's text may take in a column this wide (its padding left and right). */
+export function cellTextWidth(columnWidth: number): number {
+  return columnWidth - 2 * CELL_PAD_X;
+}
+
 function lineHeight(doc: Doc, line: CellLine, width: number): number {
   doc.font(line.font ?? 'condensed').fontSize(line.size ?? BODY_SIZE);
-  return measureText(doc, line.text, { width: width - 2 * CELL_PAD_X, lineGap: 1 });
+  return measureText(doc, line.text, { width: cellTextWidth(width), lineGap: 1 });
 }
 
 function cellHeight(doc: Doc, lines: readonly CellLine[], width: number): number {
@@ -80,7 +85,7 @@ function drawHeaderRow(doc: Doc, columns: readonly TableColumn[]): void {
   let x = MARGIN.left;
   doc.font('condensedBold').fillColor('#ffffff');
   for (const column of columns) {
-    const width = column.width - 2 * CELL_PAD_X;
+    const width = cellTextWidth(column.width);
     doc.fontSize(headerFontSize(doc, column.header, width));
     drawText(doc, column.header, x + CELL_PAD_X, y + 5, { width, align: column.align ?? 'left', lineBreak: false });
     x += column.width;
@@ -162,7 +167,7 @@ export function drawTable(doc: Doc, columns: readonly TableColumn[], rows: reado
           .fontSize(line.size ?? BODY_SIZE)
           .fillColor(line.color ?? COLOR.text);
         drawText(doc, line.text, x + CELL_PAD_X, cy, {
-          width: column.width - 2 * CELL_PAD_X,
+          width: cellTextWidth(column.width),
           align: column.align ?? 'left',
           lineGap: 1,
         });

@@ -1,5 +1,6 @@
 import { VALIDITY_STATUS_LABELS, type TAssessmentResults } from '@pid5/contract';
 import { drawNotice } from '../drawing/notice-box';
+import { CONTENT_WIDTH } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { sectionHeading } from '../drawing/text-blocks';
@@ -51,10 +52,9 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
     ],
     ...VERDICT_STYLE[verdict.verdict],
   });
-  const widths = VALIDITY_COLUMN_WIDTHS;
   const columns: TableColumn[] = VALIDITY_TABLE_HEADERS.map((header, i) => ({
     header,
-    width: widths[i] ?? 487 - widths.reduce((a, b) => a + b, 0),
+    width: VALIDITY_COLUMN_WIDTHS[i] ?? CONTENT_WIDTH - VALIDITY_COLUMN_WIDTHS.reduce((a, b) => a + b, 0),
     align: i === 1 || i === 2 ? 'right' : 'left',
   }));
   const rows = results.validity.scales.map((scale) => [
