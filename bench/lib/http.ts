@@ -46,7 +46,7 @@ export async function downloadCounting(
     onData(bytes);
   };
   if (hasCurl()) {
-    // -w prints the status on stderr (-o - keeps the body on stdout); --fail-with-body is not needed: the status says.
+    // The body on stdout; -w's %{stderr} writes the status after it on stderr.
     const child = spawn('curl', ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -18,7 +18,7 @@ import {
   type BackendKind,
   type BenchDatabase,
 } from '../lib/databases';
-import { downloadCounting, signIn } from '../lib/http';
+import { downloadCounting, signIn, type DownloadClient } from '../lib/http';
 import { EXPORT_COLUMNS_SELECT, timePostgresCopy } from '../lib/limits';
 import type { Results } from '../lib/results';
 import { createBenchUser, insertClinicians, insertManyAssessments, seedBenchDatabase } from '../lib/seed';
@@ -392,7 +392,7 @@ interface CsvRun {
 
 async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
   const part = partName('csv', fixture.kind, fixture.size);
-  const { pid, url } = fixture.server;
+  const { pid } = fixture.server;
   await new Promise((r) => setTimeout(r, 500));
   const idle = readRssMiB(pid);
   // Memory against progress: a streamed export reaches its peak early and stays there; a buffered one grows
@@ -400,20 +400,16 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
   const samples: { bytes: number; rss: number }[] = [];
   let bytes = 0;
   const sampler = setInterval(() => samples.push({ bytes, rss: readRssMiB(pid) }), 25);
-  const started = performance.now();
-  let download: Awaited<ReturnType<typeof downloadCounting>>;
+  let timed: Awaited<ReturnType<typeof timeCsv>>;
   try {
-    download = await downloadCounting(`${url}/api/assessments/export.csv`, fixture.adminCookie, (received) => {
+    timed = await timeCsv(fixture, (received) => {
       bytes = received;
     });
-    if (download.status !== 200) {
-      throw new Error(`export: ${download.status}`);
-    }
   } finally {
     clearInterval(sampler);
   }
-  const { lines, client } = download;
-  const seconds = (performance.now() - started) / 1000;
+  const { run, client } = timed;
+  const { seconds } = run;
   samples.push({ bytes, rss: readRssMiB(pid) });
   const fileMiB = bytes / 2 ** 20;
   const peak = Math.max(idle, ...samples.map((s) => s.rss));
@@ -439,23 +435,17 @@ async function measureCsv(results: Results, fixture: Fixture): Promise<CsvRun> {
       `second half ${secondHalf.toFixed(0)}), file ${fileMiB.toFixed(1)} MiB, ${(fileMiB / seconds).toFixed(1)} MiB/s, ` +
       `read by ${client}`,
   );
-  return { seconds, rows: lines - 1, bytes };
+  return run;
 }
 
 /** The export's rows/s against the database's own COPY of the same columns (server stopped: PGlite is one process). */
-async function addCsvRatio(
+function addCsvRatio(
   results: Results,
   fixture: Fixture,
   runs: readonly CsvRun[],
-  copiesBefore: readonly { ms: number; bytes: number }[],
-  repeats: number,
+  copies: readonly { ms: number; bytes: number }[],
 ) {
   const part = partName('csv', fixture.kind, fixture.size);
-  const copies = [...copiesBefore];
-  // PGlite's COPY on its data folder, after the server stopped (one process).
-  while (copies.length < repeats) {
-    copies.push(await timePgliteCopy(fixture.database.dataDir ?? '', EXPORT_COLUMNS_SELECT));
-  }
   // The median of each: a single export or COPY of 100,000 rows is a second or less, which one busy moment decides.
   const seconds = median(runs.map((run) => run.seconds));
   const copyMs = median(copies.map((copy) => copy.ms));
@@ -482,14 +472,22 @@ async function addCsvRatio(
   );
 }
 
-/** The export once more, timed only (the memory figures are the first export's, measureCsv). */
-async function timeCsv(fixture: Fixture): Promise<CsvRun> {
+/** One export as the admin, timed to its last byte (`onData` sees the bytes received so far). */
+async function timeCsv(
+  fixture: Fixture,
+  onData?: (bytes: number) => void,
+): Promise<{ run: CsvRun; client: DownloadClient }> {
   const started = performance.now();
-  const download = await downloadCounting(`${fixture.server.url}/api/assessments/export.csv`, fixture.adminCookie);
+  const download = await downloadCounting(
+    `${fixture.server.url}/api/assessments/export.csv`,
+    fixture.adminCookie,
+    onData,
+  );
   if (download.status !== 200) {
     throw new Error(`export: ${download.status}`);
   }
-  return { seconds: (performance.now() - started) / 1000, rows: download.lines - 1, bytes: download.bytes };
+  const seconds = (performance.now() - started) / 1000;
+  return { run: { seconds, rows: download.lines - 1, bytes: download.bytes }, client: download.client };
 }
 
 /**
@@ -576,13 +574,17 @@ export async function runScaleBench(
         if (kind === 'postgres') {
           copies.push(await timePostgresCopy(fixture.database.url ?? '', EXPORT_COLUMNS_SELECT));
         }
-        csvRuns.push(repeat === 0 ? await measureCsv(results, fixture) : await timeCsv(fixture));
+        // The memory figures from the first export; the others are timed only.
+        csvRuns.push(repeat === 0 ? await measureCsv(results, fixture) : (await timeCsv(fixture)).run);
       }
       // PGlite is single-process: the next server, the SQL timings and COPY after this one stops.
       await fixture.server.stop();
       if (csvRuns.length > 0) {
         await measureCsvInSmallHeap(results, fixture, csvRuns[0]!.bytes);
-        await addCsvRatio(results, fixture, csvRuns, copies, csvRepeats);
+        while (copies.length < csvRepeats) {
+          copies.push(await timePgliteCopy(fixture.database.dataDir ?? '', EXPORT_COLUMNS_SELECT));
+        }
+        addCsvRatio(results, fixture, csvRuns, copies);
       }
       if (!http) {
         return;
