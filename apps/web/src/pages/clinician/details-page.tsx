@@ -93,16 +93,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       {/* A submitted test's link only says so: nothing to send any more. */}
       {details.testLink !== null && !details.finishedAt && (
-        <TestLinkPanel
-          testLink={details.testLink}
-          description={
-            !details.isExpired
-              ? 'Send this link to the patient. It opens this test only.'
-              : details.extension.refusal === 'limit-reached'
-                ? 'This link has expired, and the test cannot be extended again.'
-                : 'This link has expired. Once the test is extended, the same link works again.'
-          }
-        />
+        <TestLinkPanel testLink={details.testLink} description={testLinkDescription(details)} />
       )}
 
       <Paper withBorder p="md">
@@ -192,6 +183,16 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
       {details.finishedAt && <ResultsPanel assessmentId={details.id} />}
     </Stack>
   );
+}
+
+/** What the link can still do: be sent, or (expired) work again once extended, unless extensions are used up. */
+function testLinkDescription(details: TAssessmentDetails): string {
+  if (!details.isExpired) {
+    return 'Send this link to the patient. It opens this test only.';
+  }
+  return details.extension.refusal === 'limit-reached'
+    ? 'This link has expired, and the test cannot be extended again.'
+    : 'This link has expired. Once the test is extended, the same link works again.';
 }
 
 function TestLinkPanel({ testLink, description }: { testLink: string; description: string }) {
