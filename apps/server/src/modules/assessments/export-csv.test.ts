@@ -269,6 +269,35 @@ describe('createAssessmentsCsvStream', () => {
     expect(brief('Total z (DE 2026)')).toBe('');
   });
 
+  it('guards and quotes a value in every row and column it repeats in, however many distinct values come first', async () => {
+    // The export encodes repeating text cells once per value (RepeatedCells); 25,000 distinct genders before the
+    // hostile one empty that memo past its bound, so both the kept and the re-encoded path are read here.
+    const hostile = '=1+2;-3';
+    const rows = Array.from({ length: 25_003 }, (_, i): AssessmentExportRow => {
+      const base = row(i + 1);
+      const repeated = i >= 25_000;
+      base[9] = repeated ? hostile : `g${i}`;
+      base[10] = repeated ? hostile : 'White';
+      base[14] = repeated ? hostile : 'F41.1';
+      return base;
+    });
+    const text = await read(
+      createAssessmentsCsvStream({
+        now: new Date('2025-01-15T00:00:00Z'),
+        scores,
+        fetchBatch: async (afterId, limit) => rows.filter(([rowId]) => rowId > afterId).slice(0, limit),
+      }),
+    );
+    const lines = text.slice(1).split('\r\n');
+    expect(lines).toHaveLength(25_005);
+    const guarded = `"'=1+2;'-3"`;
+    for (const line of lines.slice(25_001, 25_004)) {
+      expect(line).toContain(`,${guarded},${guarded},123,Germany,,F41.1,${guarded},`);
+    }
+    expect(cellsOf(lines[1])('Gender')).toBe('g0');
+    expect(cellsOf(lines[25_000])('Gender')).toBe('g24999');
+  });
+
   it('keeps the exact stored values with precision full', async () => {
     const text = await read(
       createAssessmentsCsvStream({

@@ -85,13 +85,15 @@ const STATUS_LABELS: Readonly<Record<AssessmentStatus, string>> = {
 /** Milliseconds since the epoch from the database's seconds (to the millisecond, as the rows were stored). */
 const msFromEpoch = (seconds: number) => Math.round(seconds * 1000);
 
+/** A Date from the database's epoch seconds. At module level: a closure made per row costs a function each time. */
+const dateFromEpoch = (seconds: number) => new Date(msFromEpoch(seconds));
+
 /** The Status cell, decided by the lifecycle from the row's epoch-second times. */
 function statusCell(test: { finishedAt: number | null; dueAt: number; answeredCount: number }, now: Date): string {
-  const toDate = (seconds: number) => new Date(msFromEpoch(seconds));
   const status = assessmentStatus(
     {
-      finishedAt: test.finishedAt === null ? null : toDate(test.finishedAt),
-      dueAt: toDate(test.dueAt),
+      finishedAt: test.finishedAt === null ? null : dateFromEpoch(test.finishedAt),
+      dueAt: dateFromEpoch(test.dueAt),
       answeredCount: test.answeredCount,
     },
     now,
@@ -304,6 +306,49 @@ function textCell(value: string | null): string {
   return GUARD_OR_QUOTE.test(value) ? encodeCsvCell(guardCsvCell(value)) : value;
 }
 
+/**
+ * The text cells of one export whose values repeat from row to row (clinician, gender, race, country, diagnosis codes,
+ * versions, form), encoded once per value: a map lookup instead of the guard's and the quoting's scans each row. One
+ * export's own, dropped with it, and emptied past MAX_REPEATED_CELLS values.
+ */
+class RepeatedCells {
+  private readonly cells = new Map<string, string>();
+  private readonly countries = new Map<string, string>();
+
+  /** textCell(value), kept. */
+  text(value: string | null): string {
+    if (value === null) {
+      return '';
+    }
+    let cell = this.cells.get(value);
+    if (cell === undefined) {
+      cell = textCell(value);
+      this.keep(this.cells, value, cell);
+    }
+    return cell;
+  }
+
+  /** The Country and Country Code cells of a stored country (a code's name and the code; free text and no code). */
+  country(stored: string): string {
+    let cells = this.countries.get(stored);
+    if (cells === undefined) {
+      // Issue 16: the ISO code; empty for a country kept as free text.
+      cells = `${textCell(displayCountry(stored))},${textCell(isCountryCode(stored) ? stored : '')}`;
+      this.keep(this.countries, stored, cells);
+    }
+    return cells;
+  }
+
+  private keep(map: Map<string, string>, value: string, cell: string) {
+    if (map.size >= MAX_REPEATED_CELLS) {
+      map.clear();
+    }
+    map.set(value, cell);
+  }
+}
+
+const MAX_REPEATED_CELLS = 20_000;
+
 /** A time cell from seconds since the epoch (empty for none), as Date.toISOString writes it. */
 const timeCell = (seconds: number | null) => (seconds === null ? '' : isoFromMs(msFromEpoch(seconds)));
 
@@ -312,7 +357,12 @@ const timeCell = (seconds: number | null) => (seconds === null ? '' : isoFromMs(
  * empty cells and the fixed words of levels and statuses, which need neither quoting nor guard. Written as one
  * template rather than an array of cells: this runs a million times an export.
  */
-function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: CsvScoreOptions): string {
+function encodeExportRecord(
+  row: AssessmentExportRow,
+  now: Date,
+  scoreOptions: CsvScoreOptions,
+  repeated: RepeatedCells,
+): string {
   const [
     id,
     patientId,
@@ -339,15 +389,14 @@ function encodeExportRecord(row: AssessmentExportRow, now: Date, scoreOptions: C
     form,
   ] = row;
   const record =
-    `${id},${textCell(patientId)},${textCell(clinicianName)},${textCell(clinicianId)},` +
+    `${id},${textCell(patientId)},${repeated.text(clinicianName)},${repeated.text(clinicianId)},` +
     `${timeCell(createdAt)},${timeCell(dueAt)},${timeCell(finishedAt)},` +
     `${statusCell({ finishedAt, dueAt, answeredCount }, now)},${answeredCount},${age ?? ''},` +
-    `${textCell(gender)},${textCell(race)},${textCell(postalCode)},${textCell(displayCountry(country))},` +
-    // Issue 16: the ISO code; empty for a country kept as free text.
-    `${textCell(isCountryCode(country) ? country : '')},${textCell(diagnoses)},${textCell(primaryDsm)},` +
-    `${textCell(responses)},${textCell(instrumentVersion)},${textCell(normsVersion)},` +
+    `${repeated.text(gender)},${repeated.text(race)},${textCell(postalCode)},${repeated.country(country)},` +
+    `${repeated.text(diagnoses)},${repeated.text(primaryDsm)},` +
+    `${textCell(responses)},${repeated.text(instrumentVersion)},${repeated.text(normsVersion)},` +
     `${timeCell(consentAgreedAt)},${termsId ?? ''}`;
-  const formCell = textCell(form);
+  const formCell = repeated.text(form);
   const total = encodeTotal(row, scoreOptions);
   if (scoreCells === null) {
     return `${record},${NO_SCORE_CELLS},${formCell},${total}\r\n`;
@@ -402,6 +451,8 @@ export function createAssessmentsCsvStream(options: {
     return batch;
   };
   async function* chunks(): AsyncGenerator<string> {
+    const repeated = new RepeatedCells();
+    const encode = (row: AssessmentExportRow) => encodeExportRecord(row, options.now, options.scores, repeated);
     try {
       yield `\ufeff${encodeCsvRecord(CSV_HEADERS.map(guardCsvCell))}`;
       let next: Promise<AssessmentExportRow[]> | null = readAhead(0);
@@ -416,7 +467,7 @@ export function createAssessmentsCsvStream(options: {
             await setImmediate();
           }
           const slice = batch.slice(from, from + ENCODE_SLICE);
-          yield slice.map((row) => encodeExportRecord(row, options.now, options.scores)).join('');
+          yield slice.map(encode).join('');
         }
       }
     } catch (error) {
