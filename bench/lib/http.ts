@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
+import { runIntoWc } from './into-wc';
 import { BENCH_PASSWORD } from './seed';
 
 /** Signs in with a local account (POST /auth/local/login) and returns the `session` cookie header value. */
@@ -27,9 +28,9 @@ export type DownloadClient = 'curl' | 'node:http';
 
 /**
  * Downloads `url` with the cookie through curl writing to a pipe that this process drains, counting bytes and lines
- * as it arrives (`onData` sees the running byte count): the same shape as the COPY limit (psql writing to a pipe this
- * process drains, lib/limits.ts), so neither side pays for a heavier client than the other. fetch's web streams cost
- * this process 1-3 s of CPU on a million rows, on the two cores the server and PostgreSQL share with it.
+ * as it arrives (`onData` sees the running byte count): for the export whose memory is sampled against its progress.
+ * The timed exports go through downloadIntoWc instead: draining here cost this process about 0.2 s of CPU per
+ * 100,000 rows, on the two cores the server and the database share with it (bench/README.md, "COPY").
  */
 export async function downloadCounting(
   url: string,
@@ -71,6 +72,26 @@ export async function downloadCounting(
     }).on('error', reject);
   });
   return { bytes, lines, status, client: 'node:http' };
+}
+
+/**
+ * Downloads `url` with the cookie through curl into `wc` (lib/into-wc.ts), as COPY is read through psql into wc: the
+ * timed exports, during which this process does nothing per byte. Without curl, downloadCounting's Node client.
+ */
+export async function downloadIntoWc(
+  url: string,
+  cookie: string,
+): Promise<{ bytes: number; lines: number; status: number; client: DownloadClient }> {
+  if (!hasCurl()) {
+    return downloadCounting(url, cookie);
+  }
+  // The body on stdout; -w's %{stderr} writes the status after it on stderr.
+  const download = await runIntoWc('curl', ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url]);
+  const status = Number(/(\d{3})\s*$/.exec(download.stderr)?.[1] ?? 0);
+  if (download.exitCode !== 0 && status === 0) {
+    throw new Error(`curl exited ${download.exitCode}: ${download.stderr.trim()}`);
+  }
+  return { bytes: download.bytes, lines: download.lines, status, client: 'curl' };
 }
 
 let curlFound: boolean | undefined;

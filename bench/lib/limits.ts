@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runIntoWc } from './into-wc';
 import type { Database } from '@pid5/server';
 import { hashToken, saveAnswer } from '@pid5/server/testing';
 import { percentile } from './stats';
@@ -61,36 +61,23 @@ export async function measureSaveStatement(
 }
 
 /**
- * PostgreSQL's own `COPY (select) TO STDOUT WITH CSV`, run by psql (the C client; the CSV goes to a pipe this
- * process drains and counts): the limit for getting those rows out of PostgreSQL. Time from start to psql's exit.
+ * PostgreSQL's own `COPY (select) TO STDOUT WITH CSV`, run by psql (the C client) into `wc` (lib/into-wc.ts): the
+ * limit for getting those rows out of PostgreSQL. Time from start to exit.
  */
-export function timePostgresCopy(url: string, select: string): Promise<{ ms: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(
-      'psql',
-      [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', `COPY (${select}) TO STDOUT WITH (FORMAT csv)`],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let bytes = 0;
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      bytes += chunk.byteLength;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) {
-        reject(new Error(`psql COPY exited ${code}: ${stderr.trim()}`));
-      } else {
-        resolve({ ms: performance.now() - started, bytes });
-      }
-    });
-  });
+export async function timePostgresCopy(url: string, select: string): Promise<{ ms: number; bytes: number }> {
+  const copy = await runIntoWc('psql', [
+    url,
+    '-X',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-c',
+    `COPY (${select}) TO STDOUT WITH (FORMAT csv)`,
+  ]);
+  if (copy.exitCode !== 0) {
+    throw new Error(`psql COPY exited ${copy.exitCode}: ${copy.stderr.trim()}`);
+  }
+  return { ms: copy.ms, bytes: copy.bytes };
 }
 
 /**

@@ -26,6 +26,7 @@ export {
 } from '../src/modules/assessments/assessments.repo';
 export { listAssessments } from '../src/modules/assessments/assessments.service';
 export { recordAudit } from '../src/audit/audit';
+export { findActiveSession } from '../src/auth/sessions';
 export { saveAnswer } from '../src/modules/patient/patient.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';
 export { renderScoreReportPdf, type ScoreReportInput } from '../src/reports/score-report-pdf';
