@@ -51,6 +51,25 @@ const CHANGED_PDFKITS: [change: string, Document: typeof PDFDocument, named: str
     },
     'PDFDocument option font: null',
   ],
+  [
+    'page contents are deflated whatever a stream says (so ours would be deflated twice)',
+    class extends PDFDocument {
+      constructor(options?: PDFKit.PDFDocumentOptions) {
+        super(options);
+        this.on('pageAdded', () => this.deflateTwice());
+        this.deflateTwice();
+      }
+      private deflateTwice() {
+        const content = (this as unknown as { page: { content: { buffer: Buffer[]; end(): void } } }).page.content;
+        const end = content.end.bind(content);
+        content.end = () => {
+          content.buffer = [deflateSync(Buffer.concat(content.buffer))];
+          end();
+        };
+      }
+    },
+    "PDFPage#content: finalize() no longer writes each page's chunks from buffer",
+  ],
 ];
 
 /** The regular font parsed once, with `text`'s glyphs as the fixed set; documents get it as the font 'kept', 11 pt. */

@@ -1,3 +1,4 @@
+import { deflateSync, inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { loadReportFonts } from './report-fonts';
 
@@ -13,7 +14,9 @@ import { loadReportFonts } from './report-fonts';
 //   `widths`, `unicode`, `encode()`, `embed()`, `ref()`, and its fontkit subset (`glyphs`, `includeGlyph()`,
 //   `encode()`);
 // - that text operators depend on nothing but the font, size, text and options, so moved by one translation they
-//   draw the text where pdfkit would have drawn it there.
+//   draw the text where pdfkit would have drawn it there;
+// - the page's `content` stream (a PDFReference: `buffer`, the chunks written; `data`, its dictionary; `compress`;
+//   `finalize()`, which writes it) and the document's 'pageAdded' event, to deflate page contents at a faster level.
 // Nothing else in the code reads these (eslint's no-restricted-properties holds that for the private names).
 // `findPdfkitInternalsProblems()` checks every part above and names each one that is missing or behaves otherwise;
 // the contract test (pdfkit-internals.test.ts) fails with those names. At run time each report thread runs the same
@@ -78,7 +81,14 @@ interface DocumentInternals {
   _fontCount: number;
   addContent(data: unknown): unknown;
   ref(data?: Record<string, unknown>): unknown;
-  page: { fonts: Record<string, unknown>; maxY(): number };
+  page: { fonts: Record<string, unknown>; maxY(): number; content: PdfStream };
+}
+/** A PDF object with a stream (PDFReference): its chunks until finalize() writes it, deflated if `compress`. */
+interface PdfStream {
+  buffer: Buffer[] | Buffer;
+  data: Record<string, unknown>;
+  compress: boolean;
+  finalize(): void;
 }
 
 function internalsOf(doc: Doc): DocumentInternals {
@@ -90,6 +100,34 @@ function internalsOf(doc: Doc): DocumentInternals {
 /** A new document with no font opened: pdfkit would otherwise read and parse Helvetica's metrics for every one. */
 export function createDocumentWithoutDefaultFont(options: PDFKit.PDFDocumentOptions): Doc {
   return new PDFDocument({ ...options, font: null as unknown as string });
+}
+
+/**
+ * zlib's level for page contents: its fastest. At pdfkit's default (6) deflating a report's ~220 kB of drawing
+ * operators was half of the report's time; level 1 takes a third of that, for a file about a tenth larger (91 kB to
+ * 102 kB for the 8-page report; bench/README.md, pdf).
+ */
+export const PAGE_CONTENT_DEFLATE_LEVEL = 1;
+
+/** From now on, every page's content stream of `doc` (the current page's too) is deflated at the level above. */
+export function deflatePageContentsFast(doc: Doc): void {
+  const onPage = () => deflateStreamFast(internalsOf(doc).page.content);
+  onPage();
+  doc.on('pageAdded', onPage);
+}
+
+function deflateStreamFast(stream: PdfStream): void {
+  const finalize = stream.finalize;
+  // pdfkit would deflate it again at its own level; the Filter set below tells readers it is deflated.
+  stream.compress = false;
+  stream.finalize = function finalizeDeflated(this: PdfStream) {
+    const chunks = Array.isArray(this.buffer) ? this.buffer : [this.buffer];
+    if (chunks.length > 0) {
+      this.buffer = [deflateSync(Buffer.concat(chunks), { level: PAGE_CONTENT_DEFLATE_LEVEL })];
+      this.data.Filter = 'FlateDecode';
+    }
+    finalize.call(this);
+  };
 }
 
 // ——— Text ———
@@ -315,6 +353,10 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
       expectShape('PDFDocument#ref', internals.ref, 'function'),
       expectShape('PDFPage#fonts', internals.page?.fonts, 'object'),
       expectShape('PDFPage#maxY', internals.page?.maxY, 'function'),
+      expectShape('PDFPage#content', internals.page?.content, 'object'),
+      expectShape('PDFPage#content.buffer', internals.page?.content?.buffer, 'object'),
+      expectShape('PDFPage#content.data', internals.page?.content?.data, 'object'),
+      expectShape('PDFPage#content.finalize', internals.page?.content?.finalize, 'function'),
     ].every(Boolean);
     if (!hasShape) {
       return problems;
@@ -385,14 +427,44 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
         problems.push('PDFDocument#addContent: the operators of a text no longer select its font by EmbeddedFont#id');
       }
     }
+    // The page contents deflated at our level: on the first page (made with the document) and on a page added.
+    // The page contents deflated at our level: on the first page (made with the document) and on a page added.
+    deflatePageContentsFast(doc);
+    doc.addPage();
+    doc.text(probe, 10, 10);
     doc.end();
     if (fontFileCalls !== 1) {
       problems.push('EmbeddedFont#embed: ending the document no longer takes the font file from subset.encode()');
+    }
+    // Nothing read the document: its bytes wait in the stream.
+    const written = (doc.read() as Buffer | null) ?? Buffer.alloc(0);
+    const pagesWithText = deflatedStreams(written).filter((text) => text.includes(`/${addedFont.id} `)).length;
+    if (pagesWithText !== 2) {
+      problems.push(
+        "PDFPage#content: finalize() no longer writes each page's chunks from buffer, deflated and marked by data.Filter",
+      );
     }
   } catch (error) {
     problems.push(`pdfkit threw while checked: ${error instanceof Error ? error.message : String(error)}`);
   }
   return problems;
+}
+
+/** The streams of a PDF whose dictionary says FlateDecode, inflated (as latin1 text); those that do not inflate left out. */
+function deflatedStreams(pdf: Buffer): string[] {
+  const texts: string[] = [];
+  for (let at = pdf.indexOf('\nstream\n'); at !== -1; at = pdf.indexOf('\nstream\n', at + 1)) {
+    const dictionary = pdf.subarray(pdf.lastIndexOf(' obj', at), at).toString('latin1');
+    const end = pdf.indexOf('\nendstream', at);
+    if (dictionary.includes('/Filter /FlateDecode') && end !== -1) {
+      try {
+        texts.push(inflateSync(pdf.subarray(at + '\nstream\n'.length, end)).toString('latin1'));
+      } catch {
+        // Not deflated after all: not counted.
+      }
+    }
+  }
+  return texts;
 }
 
 let isUsable: boolean | undefined;

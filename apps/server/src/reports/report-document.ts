@@ -4,6 +4,7 @@ import {
   addParsedFont,
   canUsePdfkitInternals,
   createDocumentWithoutDefaultFont,
+  deflatePageContentsFast,
   parseFont,
   type ParsedFont,
   type SubsetGlyph,
@@ -75,6 +76,7 @@ export function createReportDocument(
     return doc;
   }
   const doc = createDocumentWithoutDefaultFont(options);
+  deflatePageContentsFast(doc);
   for (const name of Object.keys(REPORT_FONTS) as ReportFont[]) {
     doc.registerFont(name, files[name]);
     baseText ??= [ASCII_TEXT, ...fixedTexts()].join(' ');
