@@ -22,13 +22,14 @@ import {
   viewPatientTimeline,
 } from './patients.service';
 import { sendCsv, sendPdf } from '../../http/downloads';
+import { reportRequestOf } from '../results/report-request';
 
 // One patient over time (issue 19; DESIGN.md §2 "Patients"), anchored on one of the patient's tests. Thin: validate,
 // call the service (which decides access and audits), send.
 
 export function registerPatientsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, normTables, pdfPool } = app.deps;
+  const { database, clock, normTables, pdfPool } = app.deps;
   const db = database.db;
 
   r.get(
@@ -144,13 +145,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         withId: request.query.with,
         normTables,
         pdfPool,
-        acceptLanguage: request.headers['accept-language'],
-        timeZone: request.query.tz,
-        instituteName: config.instituteName,
-        copyrightYear: config.reportCopyrightYear,
-        now: clock.now(),
-        ip: request.ip,
-        log: request.log,
+        ...reportRequestOf(request, app.deps, request.query.tz),
       });
       return sendPdf(reply, pdf, 'comparison.pdf');
     },

@@ -14,15 +14,14 @@ import {
   type NormTables,
   type ValidityVerdict,
 } from '@pid5/instrument';
-import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';
-import { formatReportDate } from '../../reports/report-date';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
+import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
@@ -300,30 +299,24 @@ export async function comparePatientAdministrations(options: {
  * `GET /api/assessments/{id}/compare.pdf?with={id}`: the same comparison as its own small PDF, drawn in the report
  * threads (reports/comparison-report/); audited `patient.compare` with `format: 'pdf'`.
  */
-export async function createComparisonReport(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  withId: number;
-  normTables: NormTables;
-  pdfPool: PdfPool;
-  acceptLanguage: string | undefined;
-  timeZone: string | undefined;
-  instituteName: string;
-  copyrightYear: number | undefined;
-  now: Date;
-  ip: string;
-  log: FastifyBaseLogger;
-}): Promise<Uint8Array> {
+export async function createComparisonReport(
+  options: {
+    db: Db;
+    session: ActiveSession;
+    id: number;
+    withId: number;
+    normTables: NormTables;
+    pdfPool: PdfPool;
+  } & ReportRequest,
+): Promise<Uint8Array> {
   const { now } = options;
   const { patient, otherId, comparison } = await buildComparison(options);
-  const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  const date = reportDate(options, now);
   const pdf = await renderInPool(options, patient.anchor.id, {
     kind: 'comparison',
     comparison,
     dateText: date.text,
-    instituteName: options.instituteName,
-    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+    ...reportFooter(options),
   });
   await recordAudit(options.db, {
     actor: options.session.user.id,

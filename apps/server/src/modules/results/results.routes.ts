@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery, ZScoreReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
+import { reportRequestOf } from './report-request';
 import { createReport, createScoreReport, viewResults } from './results.service';
 import { sendPdf } from '../../http/downloads';
 
@@ -69,13 +70,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         normTables,
         pdfPool,
         requestedName: request.query.name,
-        acceptLanguage: request.headers['accept-language'],
-        timeZone: request.query.tz,
-        instituteName: config.instituteName,
-        copyrightYear: config.reportCopyrightYear,
-        now: clock.now(),
-        ip: request.ip,
-        log: request.log,
+        ...reportRequestOf(request, app.deps, request.query.tz),
       });
       return sendPdf(reply, pdf, 'report.pdf');
     },
@@ -104,13 +99,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         itemSet,
         normTables,
         pdfPool,
-        acceptLanguage: request.headers['accept-language'],
-        timeZone: request.query.tz,
-        instituteName: config.instituteName,
-        copyrightYear: config.reportCopyrightYear,
-        now: clock.now(),
-        ip: request.ip,
-        log: request.log,
+        ...reportRequestOf(request, app.deps, request.query.tz),
       });
       return sendPdf(reply, pdf, 'score-report.pdf');
     },

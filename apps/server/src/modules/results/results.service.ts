@@ -7,7 +7,6 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
-import { formatReportDate } from '../../reports/report-date';
 import { resolveReportName } from '../../reports/report-name';
 import {
   getAssessment,
@@ -18,6 +17,7 @@ import {
 } from '../assessments/assessments.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
+import { reportDate, reportFooter, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md §3).
@@ -133,28 +133,26 @@ export async function viewResults(options: {
   return results;
 }
 
-/**
- * The PDF report of a submitted test, drawn by the PDF pool from the stored scores; audited as `assessment.report`
- * with whether a name was printed, never the name itself (the audit log is not a second copy of patient data).
- */
-export async function createReport(options: {
+/** What a report of one assessment (the patient's report, the score report) is drawn from. */
+type AssessmentReportOptions = {
   db: Db;
   session: ActiveSession;
   id: number;
   itemSet: ActiveItemSet;
   normTables: NormTables;
   pdfPool: PdfPool;
-  /** The name to print as asked for (admins in the admin view always get 'Anonymous'). */
-  requestedName: string | undefined;
-  /** The browser's language and time zone, for the date printed. */
-  acceptLanguage: string | undefined;
-  timeZone: string | undefined;
-  instituteName: string;
-  copyrightYear: number | undefined;
-  now: Date;
-  ip: string;
-  log: FastifyBaseLogger;
-}): Promise<Uint8Array> {
+} & ReportRequest;
+
+/**
+ * The PDF report of a submitted test, drawn by the PDF pool from the stored scores; audited as `assessment.report`
+ * with whether a name was printed, never the name itself (the audit log is not a second copy of patient data).
+ */
+export async function createReport(
+  options: AssessmentReportOptions & {
+    /** The name to print as asked for (admins in the admin view always get 'Anonymous'). */
+    requestedName: string | undefined;
+  },
+): Promise<Uint8Array> {
   const { now } = options;
   const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
   if (!found.assessment.finishedAt) {
@@ -167,14 +165,13 @@ export async function createReport(options: {
     itemSet: options.itemSet,
     normTables: options.normTables,
   });
-  const date = formatReportDate({ date: now, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  const date = reportDate(options, now);
   const pdf = await renderInPool(options, found.assessment.id, {
     name,
     dateText: date.text,
     // The report never prints the raw answers.
     results: { ...results, responses: null },
-    instituteName: options.instituteName,
-    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+    ...reportFooter(options),
   });
   await recordAudit(options.db, {
     actor: options.session.user.id,
@@ -219,21 +216,7 @@ export async function renderInPool(
  * (`assessment.report`, `report: 'score'`) as the patient's report. It prints the patient id and the answers by item
  * number (never item texts), and no name.
  */
-export async function createScoreReport(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSet: ActiveItemSet;
-  normTables: NormTables;
-  pdfPool: PdfPool;
-  acceptLanguage: string | undefined;
-  timeZone: string | undefined;
-  instituteName: string;
-  copyrightYear: number | undefined;
-  now: Date;
-  ip: string;
-  log: FastifyBaseLogger;
-}): Promise<Uint8Array> {
+export async function createScoreReport(options: AssessmentReportOptions): Promise<Uint8Array> {
   const { now } = options;
   const { found, view } = await findVisibleAssessment(options);
   const row = found.assessment;
@@ -241,8 +224,7 @@ export async function createScoreReport(options: {
     throw testIncomplete();
   }
   const results = buildResults({ row, view, itemSet: options.itemSet, normTables: options.normTables });
-  const dateOf = (date: Date) =>
-    formatReportDate({ date, acceptLanguage: options.acceptLanguage, timeZone: options.timeZone });
+  const dateOf = (date: Date) => reportDate(options, date);
   const date = dateOf(now);
   const pdf = await renderInPool(options, row.id, {
     kind: 'score-report',
@@ -252,8 +234,7 @@ export async function createScoreReport(options: {
     dateText: date.text,
     results: { ...results, responses: null },
     responses: row.responses,
-    instituteName: options.instituteName,
-    copyrightYear: options.copyrightYear ?? now.getUTCFullYear(),
+    ...reportFooter(options),
   });
   await recordAudit(options.db, {
     actor: options.session.user.id,
