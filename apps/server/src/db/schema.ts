@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   char,
@@ -118,6 +119,14 @@ export const testCredits = pgTable(
   ],
 );
 
+/**
+ * The share of its form's items a test has answered, 0 to 1 (the form's length is the answers' length, 0010): the
+ * Questions Completed sort's key (0014), written as PostgreSQL prints it back so the schema check compares it.
+ */
+export function answeredShareOf(t: { answeredCount: AnyPgColumn; responses: AnyPgColumn }): SQL {
+  return sql`(((${t.answeredCount})::double precision / (length(${t.responses}))::double precision))`;
+}
+
 export const assessments = pgTable(
   'assessments',
   {
@@ -160,10 +169,11 @@ export const assessments = pgTable(
   (t) => [
     // 0002_assessments_indexes.sql
     index('assessments_created').on(t.createdAt, t.id),
-    // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging), and the search.
+    // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging), and the search; 0014: the
+    // Questions Completed sort by the share of the form answered (answeredShare in assessments.repo.ts).
     index('assessments_clinician_created_id').on(t.clinicianId, t.createdAt, t.id),
-    index('assessments_clinician_answered_id').on(t.clinicianId, t.answeredCount, t.createdAt, t.id),
-    index('assessments_answered_created_id').on(t.answeredCount, t.createdAt, t.id),
+    index('assessments_clinician_answered_share_id').on(t.clinicianId, answeredShareOf(t), t.createdAt, t.id),
+    index('assessments_answered_share_created_id').on(answeredShareOf(t), t.createdAt, t.id),
     index('assessments_patient_id_trgm').using('gin', sql`lower(${t.patientId}) gin_trgm_ops`),
     // 0012_assessment_counts.sql: the open tests by due date, for the status filters' counts.
     index('assessments_unfinished_due')

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import type { Db } from '../../db/database';
+import { answeredShareOf, assessments } from '../../db/schema';
 import { countAssessments, listAssessmentsPage, type AssessmentScope } from './assessments.repo';
 
 // The dashboard's indexes (migration 0004): the search uses the trigram index and paging reads the page's ids
@@ -69,6 +70,31 @@ describe('dashboard paging and search through the indexes', () => {
       Array.from({ length: 10 }, (_, i) => `Pat-${String(10 + i).padStart(3, '0')}`),
     );
     expect(literal).toBe(1);
+  });
+
+  it('reads the Questions Completed sort from its index on the share answered (0014), for a clinician and for all', async () => {
+    const share = answeredShareOf(assessments);
+    const cases: [SQL | undefined, string][] = [
+      [
+        eq(assessments.clinicianId, scope.kind === 'own' ? scope.clinicianId : ''),
+        'assessments_clinician_answered_share_id',
+      ],
+      [undefined, 'assessments_answered_share_created_id'],
+    ];
+    for (const [where, index] of cases) {
+      const pageIds = server.database.db
+        .select({ id: assessments.id })
+        .from(assessments)
+        .where(where)
+        .orderBy(desc(share), desc(assessments.createdAt), desc(assessments.id))
+        .limit(10)
+        .offset(10);
+      const result = await withIndexesOnly((tx) => tx.execute(sql`explain ${pageIds}`));
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+      const text = rows.map((row) => Object.values(row)[0]).join('\n');
+      expect(text).toContain(index);
+      expect(text).not.toMatch(/\bSort\b/);
+    }
   });
 
   it('pages every sort without gaps or repeats, deep pages included', async () => {

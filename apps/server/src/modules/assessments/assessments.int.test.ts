@@ -392,6 +392,32 @@ describe('the dashboard list: search, sort and paging on the server', () => {
     expect(new Set(byAnsweredDesc.map((i) => i.id)).size).toBe(25);
   });
 
+  it('sorts Questions Completed by the share of the form answered, so a finished brief form is not among 25-answer full forms', async () => {
+    const mixed = await createSignedInClinician(server, 'clin-mixed-forms');
+    const start = Date.parse('2025-05-01T10:00:00Z');
+    const tests: [patientId: string, form: 'FULL' | 'SF' | 'BF', answered: number, length: number][] = [
+      ['brief-all', 'BF', 25, 25],
+      ['full-30', 'FULL', 30, 220],
+      ['short-all', 'SF', 100, 100],
+      ['full-200', 'FULL', 200, 220],
+      ['brief-5', 'BF', 5, 25],
+    ];
+    for (const [i, [patientId, form, answered, length]] of tests.entries()) {
+      await insertAssessment(server, {
+        clinicianId: mixed.id,
+        patientId,
+        form,
+        createdAt: new Date(start + i * 3_600_000),
+        responses: '1'.repeat(answered) + '9'.repeat(length - answered),
+      });
+    }
+    const order = async (sort: string) =>
+      (await listOver(mixed.client, `?sort=${sort}`)).items.map((item) => item.patientId);
+    // Shares 1, 1, 0.91, 0.2, 0.14; the two complete ones newest first, as every tie of this sort.
+    expect(await order('answered-desc')).toEqual(['short-all', 'brief-all', 'full-200', 'brief-5', 'full-30']);
+    expect(await order('answered-asc')).toEqual(['full-30', 'brief-5', 'full-200', 'brief-all', 'short-all']);
+  });
+
   it('searches case-insensitively for a substring of the patient id, wildcards taken literally', async () => {
     const p1 = await listOver(clinician.client, '?search=p-1');
     expect(p1.items.map((i) => i.patientId).sort()).toEqual([

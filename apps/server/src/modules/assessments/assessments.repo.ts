@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Db } from '../../db/database';
-import { assessmentCounts, assessments, users } from '../../db/schema';
+import { answeredShareOf, assessmentCounts, assessments, users } from '../../db/schema';
 import { extendedDueAtSql, whereExtendable, whereOpen, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -76,11 +76,17 @@ function filterCondition(filter: AssessmentFilter): SQL | undefined {
  * the other end (listAssessmentsPage, `fromEnd`). Ties of Questions Completed therefore go oldest first ascending and
  * newest first descending; Date Created has no real ties.
  */
+/**
+ * Questions Completed sorts by the share of the form answered (0014): 25 of 25 on the brief form is as complete as
+ * 220 of 220, and ahead of 200 of 220. The same expression as the sort's indexes, so they serve it.
+ */
+const answeredShare = answeredShareOf(assessments);
+
 function sortOrder(sort: AssessmentSort, fromEnd = false): SQL[] {
   const [key, isAscending] = sortKey(sort);
   const direction = isAscending !== fromEnd ? asc : desc;
   return key === 'answered'
-    ? [direction(assessments.answeredCount), direction(assessments.createdAt), direction(assessments.id)]
+    ? [direction(answeredShare), direction(assessments.createdAt), direction(assessments.id)]
     : [direction(assessments.createdAt), direction(assessments.id)];
 }
 
