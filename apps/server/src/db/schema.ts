@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { FORM_ITEM_COUNTS } from '@pid5/instrument';
 import {
   type AnyPgColumn,
   bigint,
@@ -120,11 +121,16 @@ export const testCredits = pgTable(
 );
 
 /**
- * The share of its form's items a test has answered, 0 to 1 (the form's length is the answers' length, 0010): the
- * Questions Completed sort's key (0014), written as PostgreSQL prints it back so the schema check compares it.
+ * The share of its form's items a test has answered, 0 to 1: the Questions Completed sort's key (0014), its
+ * denominator the form's item count (FORM_ITEM_COUNTS, as 0010's check on the answers' length). From answered_count
+ * and form alone, which 0014's indexes also hold (INCLUDE, which Drizzle cannot declare and the schema check does not
+ * compare), so paging by it is an index-only scan. Written as PostgreSQL prints it back, for the schema check.
  */
-export function answeredShareOf(t: { answeredCount: AnyPgColumn; responses: AnyPgColumn }): SQL {
-  return sql`(((${t.answeredCount})::double precision / (length(${t.responses}))::double precision))`;
+export function answeredShareOf(t: { answeredCount: AnyPgColumn; form: AnyPgColumn }): SQL {
+  const lengths = Object.entries(FORM_ITEM_COUNTS)
+    .map(([form, count]) => `WHEN '${form}'::text THEN ${count}`)
+    .join(' ');
+  return sql`(((${t.answeredCount})::double precision / ( CASE ${t.form} ${sql.raw(lengths)} ELSE NULL::integer END)::double precision))`;
 }
 
 export const assessments = pgTable(
@@ -170,7 +176,7 @@ export const assessments = pgTable(
     // 0002_assessments_indexes.sql
     index('assessments_created').on(t.createdAt, t.id),
     // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging), and the search; 0014: the
-    // Questions Completed sort by the share of the form answered (answeredShare in assessments.repo.ts).
+    // Questions Completed sort by the share of the form answered (answeredShareOf above).
     index('assessments_clinician_created_id').on(t.clinicianId, t.createdAt, t.id),
     index('assessments_clinician_answered_share_id').on(t.clinicianId, answeredShareOf(t), t.createdAt, t.id),
     index('assessments_answered_share_created_id').on(answeredShareOf(t), t.createdAt, t.id),

@@ -72,7 +72,7 @@ describe('dashboard paging and search through the indexes', () => {
     expect(literal).toBe(1);
   });
 
-  it('reads the Questions Completed sort from its index on the share answered (0014), for a clinician and for all', async () => {
+  it('reads the Questions Completed sort from its index on the share answered alone (0014), for a clinician and for all', async () => {
     const share = answeredShareOf(assessments);
     const cases: [SQL | undefined, string][] = [
       [
@@ -92,7 +92,8 @@ describe('dashboard paging and search through the indexes', () => {
       const result = await withIndexesOnly((tx) => tx.execute(sql`explain ${pageIds}`));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
       const text = rows.map((row) => Object.values(row)[0]).join('\n');
-      expect(text).toContain(index);
+      // Index only: the deep pages of a million tests walk the index, never the table.
+      expect(text).toContain(`Index Only Scan Backward using ${index}`);
       expect(text).not.toMatch(/\bSort\b/);
     }
   });
