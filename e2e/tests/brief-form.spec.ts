@@ -1,5 +1,6 @@
 import {
   ANSWER_LABELS,
+  answerAsPatient,
   codeOf,
   createTestViaApi,
   expect,
@@ -76,4 +77,33 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
   await expect(table.getByRole('row', { name: /Total/ })).toContainText('25 of 25');
   await expect(results.getByRole('table', { name: 'Facet scores' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+});
+
+test('Questions Completed sorts tests of different forms by how much of each form is answered', async ({
+  page,
+  newPage,
+  baseURL,
+}) => {
+  const clinician = await newClinician(page, baseURL ?? '', 'clinician-mixed');
+  const admin = await openAdmin(newPage);
+  await grantTests(admin, clinician.id, 3);
+  await admin.close();
+  // A brief form answered in full (its cell reads Completed), a full form 200 of 220, a short form 30 of 100.
+  const tests = [
+    { patientId: unique('MIX-BF'), form: 'BF' as const, answers: '1'.repeat(25) },
+    { patientId: unique('MIX-FULL'), form: undefined, answers: '1'.repeat(200) + '9'.repeat(20) },
+    { patientId: unique('MIX-SF'), form: 'SF' as const, answers: '1'.repeat(30) + '9'.repeat(70) },
+  ];
+  for (const each of tests) {
+    const created = await createTestViaApi(page, { patientId: each.patientId, form: each.form });
+    await answerAsPatient(page.request, created.code, each.answers);
+  }
+
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Sort By' }).selectOption('Questions Completed Desc.');
+  // The Questions Completed cell of each row, top to bottom (the second column, as in the test above).
+  const completed = page.locator('tbody tr td:nth-child(2)');
+  await expect(completed).toHaveText(['Completed', '200 of 220', '30 of 100']);
+  await page.getByRole('combobox', { name: 'Sort By' }).selectOption('Questions Completed Asc.');
+  await expect(completed).toHaveText(['30 of 100', '200 of 220', 'Completed']);
 });
