@@ -4,9 +4,7 @@ import {
   codeOf,
   createTestViaApi,
   expect,
-  grantTests,
-  newClinician,
-  openAdmin,
+  newClinicianWithTests,
   patientState,
   questionnaireItem,
   test,
@@ -23,10 +21,7 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
   newPage,
   baseURL,
 }) => {
-  const clinician = await newClinician(page, baseURL ?? '', 'clinician-brief');
-  const admin = await openAdmin(newPage);
-  await grantTests(admin, clinician.id, 1);
-  await admin.close();
+  await newClinicianWithTests(page, newPage, baseURL ?? '', 'clinician-brief', 1);
   const patientId = unique('PAT-BF');
   const created = await createTestViaApi(page, { patientId, form: 'BF' });
 
@@ -84,10 +79,7 @@ test('Questions Completed sorts tests of different forms by how much of each for
   newPage,
   baseURL,
 }) => {
-  const clinician = await newClinician(page, baseURL ?? '', 'clinician-mixed');
-  const admin = await openAdmin(newPage);
-  await grantTests(admin, clinician.id, 3);
-  await admin.close();
+  await newClinicianWithTests(page, newPage, baseURL ?? '', 'clinician-mixed', 3);
   // A brief form answered in full (its cell reads Completed), a full form 200 of 220, a short form 30 of 100.
   const tests = [
     { patientId: unique('MIX-BF'), form: 'BF' as const, answers: '1'.repeat(25) },

@@ -124,6 +124,21 @@ export async function newClinician(page: Page, baseURL: string, prefix = 'clin')
   return logInLocal(page, username);
 }
 
+/** A brand-new clinician signed in in `page`'s context, with `quantity` tests granted by an admin in a page of its own. */
+export async function newClinicianWithTests(
+  page: Page,
+  newPage: (options?: BrowserContextOptions) => Promise<Page>,
+  baseURL: string,
+  prefix: string,
+  quantity: number,
+): Promise<LocalUser> {
+  const clinician = await newClinician(page, baseURL, prefix);
+  const admin = await openAdmin(newPage);
+  await grantTests(admin, clinician.id, quantity);
+  await admin.close();
+  return clinician;
+}
+
 export async function expectOk(response: APIResponse): Promise<APIResponse> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
   return response;

@@ -10,9 +10,7 @@ import {
   expect,
   expectNoAxeViolations,
   formatDateInPage,
-  grantTests,
-  newClinician,
-  openAdmin,
+  newClinicianWithTests,
   patientState,
   questionnaireItem,
   signInAsDemo,
@@ -50,10 +48,7 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
   baseURL,
 }) => {
   test.slow(); // 220 answers in a real browser on a shared machine.
-  const clinician = await newClinician(page, baseURL ?? '', 'clinician-journey');
-  const admin = await openAdmin(newPage);
-  await grantTests(admin, clinician.id, 1);
-  await admin.close();
+  await newClinicianWithTests(page, newPage, baseURL ?? '', 'clinician-journey', 1);
   const patientId = unique('PAT-J');
   const created = await createTestViaApi(page, { patientId });
 
