@@ -85,7 +85,7 @@ interface DocumentInternals {
 }
 /** A PDF object with a stream (PDFReference): its chunks until finalize() writes it, deflated if `compress`. */
 interface PdfStream {
-  buffer: Buffer[] | Buffer;
+  buffer: Buffer[];
   data: Record<string, unknown>;
   compress: boolean;
   finalize(): void;
@@ -121,9 +121,8 @@ function deflateStreamFast(stream: PdfStream): void {
   // pdfkit would deflate it again at its own level; the Filter set below tells readers it is deflated.
   stream.compress = false;
   stream.finalize = function finalizeDeflated(this: PdfStream) {
-    const chunks = Array.isArray(this.buffer) ? this.buffer : [this.buffer];
-    if (chunks.length > 0) {
-      this.buffer = [deflateSync(Buffer.concat(chunks), { level: PAGE_CONTENT_DEFLATE_LEVEL })];
+    if (this.buffer.length > 0) {
+      this.buffer = [deflateSync(Buffer.concat(this.buffer), { level: PAGE_CONTENT_DEFLATE_LEVEL })];
       this.data.Filter = 'FlateDecode';
     }
     finalize.call(this);
@@ -427,7 +426,6 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
         problems.push('PDFDocument#addContent: the operators of a text no longer select its font by EmbeddedFont#id');
       }
     }
-    // The page contents deflated at our level: on the first page (made with the document) and on a page added.
     // The page contents deflated at our level: on the first page (made with the document) and on a page added.
     deflatePageContentsFast(doc);
     doc.addPage();
