@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician } from '../../../test/factories';
@@ -12,18 +12,19 @@ import { countAssessments, listAssessmentsPage, type AssessmentScope } from './a
 // check that the results through them are the same rows as the small-table plans give.
 
 let server: TestServer;
+let clinicianId: string;
 let scope: AssessmentScope;
 const DAY_MS = 24 * 3_600_000;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const clinician = await createSignedInClinician(server);
-  scope = { kind: 'own', clinicianId: clinician.id };
+  clinicianId = (await createSignedInClinician(server)).id;
+  scope = { kind: 'own', clinicianId };
   const start = Date.parse('2025-03-01T10:00:00Z');
   for (let i = 1; i <= 30; i++) {
     const answered = (i * 37) % 221;
     await insertAssessment(server, {
-      clinicianId: clinician.id,
+      clinicianId,
       patientId: i === 7 ? 'Ward_50%' : `Pat-${String(i).padStart(3, '0')}`,
       createdAt: new Date(start + i * DAY_MS),
       responses: '1'.repeat(answered) + '9'.repeat(220 - answered),
@@ -42,8 +43,9 @@ function withIndexesOnly<T>(work: (tx: Db) => Promise<T>): Promise<T> {
   });
 }
 
-async function plan(tx: Db, query: string): Promise<string> {
-  const result = await tx.execute(sql.raw(`explain ${query}`));
+/** The plan PostgreSQL chooses for `query` (SQL text, or a query built with Drizzle). */
+async function plan(tx: Db, query: string | SQLWrapper): Promise<string> {
+  const result = await tx.execute(typeof query === 'string' ? sql.raw(`explain ${query}`) : sql`explain ${query}`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
   return rows.map((row) => Object.values(row)[0]).join('\n');
 }
@@ -75,10 +77,7 @@ describe('dashboard paging and search through the indexes', () => {
   it('reads the Questions Completed sort from its index on the share answered alone (0014), for a clinician and for all', async () => {
     const share = answeredShareOf(assessments);
     const cases: [SQL | undefined, string][] = [
-      [
-        eq(assessments.clinicianId, scope.kind === 'own' ? scope.clinicianId : ''),
-        'assessments_clinician_answered_share_id',
-      ],
+      [eq(assessments.clinicianId, clinicianId), 'assessments_clinician_answered_share_id'],
       [undefined, 'assessments_answered_share_created_id'],
     ];
     for (const [where, index] of cases) {
@@ -89,9 +88,7 @@ describe('dashboard paging and search through the indexes', () => {
         .orderBy(desc(share), desc(assessments.createdAt), desc(assessments.id))
         .limit(10)
         .offset(10);
-      const result = await withIndexesOnly((tx) => tx.execute(sql`explain ${pageIds}`));
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-      const text = rows.map((row) => Object.values(row)[0]).join('\n');
+      const text = await withIndexesOnly((tx) => plan(tx, pageIds));
       // Index only: the deep pages of a million tests walk the index, never the table.
       expect(text).toContain(`Index Only Scan Backward using ${index}`);
       expect(text).not.toMatch(/\bSort\b/);
