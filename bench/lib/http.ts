@@ -47,10 +47,7 @@ export async function downloadCounting(
     onData(bytes);
   };
   if (hasCurl()) {
-    // The body on stdout; -w's %{stderr} writes the status after it on stderr.
-    const child = spawn('curl', ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn('curl', curlArgs(url, cookie), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stdout.on('data', take);
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -58,11 +55,7 @@ export async function downloadCounting(
       child.on('error', reject);
       child.on('close', resolve);
     });
-    const status = Number(/(\d{3})\s*$/.exec(stderr)?.[1] ?? 0);
-    if (code !== 0 && status === 0) {
-      throw new Error(`curl exited ${code}: ${stderr.trim()}`);
-    }
-    return { bytes, lines, status, client: 'curl' };
+    return { bytes, lines, status: curlStatus(code, stderr), client: 'curl' };
   }
   const status = await new Promise<number>((resolve, reject) => {
     get(url, { headers: { cookie } }, (response) => {
@@ -85,13 +78,23 @@ export async function downloadIntoWc(
   if (!hasCurl()) {
     return downloadCounting(url, cookie);
   }
-  // The body on stdout; -w's %{stderr} writes the status after it on stderr.
-  const download = await runIntoWc('curl', ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url]);
-  const status = Number(/(\d{3})\s*$/.exec(download.stderr)?.[1] ?? 0);
-  if (download.exitCode !== 0 && status === 0) {
-    throw new Error(`curl exited ${download.exitCode}: ${download.stderr.trim()}`);
-  }
+  const download = await runIntoWc('curl', curlArgs(url, cookie));
+  const status = curlStatus(download.exitCode, download.stderr);
   return { bytes: download.bytes, lines: download.lines, status, client: 'curl' };
+}
+
+/** curl's arguments for a download with the cookie: the body on stdout, and (-w's %{stderr}) the status after it on stderr. */
+function curlArgs(url: string, cookie: string): string[] {
+  return ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url];
+}
+
+/** The HTTP status curl wrote last on stderr; a curl that failed before any status is an error. */
+function curlStatus(exitCode: number | null, stderr: string): number {
+  const status = Number(/(\d{3})\s*$/.exec(stderr)?.[1] ?? 0);
+  if (exitCode !== 0 && status === 0) {
+    throw new Error(`curl exited ${exitCode}: ${stderr.trim()}`);
+  }
+  return status;
 }
 
 let curlFound: boolean | undefined;

@@ -153,16 +153,16 @@ interface HttpTiming {
   httpP95: number;
   floorP95: number;
   /**
-   * The request's database work timed directly (sqlOf: the session, then the query's SQL), alternately with the
+   * The request's database work timed directly (databaseWorkOf: the session, then the query's SQL), alternately with the
    * requests (PostgreSQL), or after the server stopped (PGlite).
    */
-  sqlP95: number;
+  databaseP95: number;
   /** The query's own SQL, without the session (the slowest SQL verdict). */
   queryMedian: number;
   /** The samples, pooled per view for the view's verdict. */
   httpTimes: number[];
   floorTimes: number[];
-  sqlTimes: number[];
+  databaseTimes: number[];
 }
 
 interface DashboardHttp {
@@ -184,7 +184,7 @@ function scopeOf(view: View, fixture: Fixture) {
  * deep page from the end), or the details row and its audit record (viewAssessment: every read of patient data is
  * audited, so the write belongs to the limit).
  */
-function sqlOf(db: Database, fixture: Fixture, view: View, q: DashboardQuery) {
+function databaseWorkOf(db: Database, fixture: Fixture, view: View, q: DashboardQuery) {
   const scope = scopeOf(view, fixture);
   const actor = view === 'admin' ? 'bench-admin' : fixture.clinicianId;
   const cookie = view === 'admin' ? fixture.adminCookie : fixture.clinicianCookie;
@@ -264,10 +264,10 @@ async function measureDashboardHttp(
     for (const q of dashboardQueries(body.total, body.items[0]?.id ?? 1)) {
       const url = q.detailsId ? `${base}/api/assessments/${q.detailsId}` : `${base}/api/assessments?${queryString(q)}`;
       const floorUrl = `${base}/api/bench-floor/assessments?${queryString(q)}`;
-      const work = direct ? sqlOf(direct, fixture, view, q) : null;
+      const work = direct ? databaseWorkOf(direct, fixture, view, q) : null;
       const http: number[] = [];
       const floor: number[] = [];
-      const sqlTimes: number[] = [];
+      const databaseTimes: number[] = [];
       const queryTimes: number[] = [];
       // Two warm-ups each.
       for (let i = 0; i < repeats + 2; i++) {
@@ -278,7 +278,7 @@ async function measureDashboardHttp(
         if (i >= 2) {
           http.push(ours);
           floor.push(bare);
-          sqlTimes.push(database.ms);
+          databaseTimes.push(database.ms);
           queryTimes.push(database.queryMs);
           lookups.push(one);
         }
@@ -288,11 +288,11 @@ async function measureDashboardHttp(
         query: q,
         httpP95: percentile(http, 95),
         floorP95: percentile(floor, 95),
-        sqlP95: percentile(sqlTimes, 95),
+        databaseP95: percentile(databaseTimes, 95),
         queryMedian: percentile(queryTimes, 50),
         httpTimes: http,
         floorTimes: floor,
-        sqlTimes,
+        databaseTimes,
       });
     }
   }
@@ -314,21 +314,21 @@ async function measureDashboardSql(db: Database, fixture: Fixture, http: Dashboa
     const lookup = lookupOf(db, fixture.size.rows);
     const lookups: number[] = [];
     for (const timing of http.timings) {
-      const work = sqlOf(db, fixture, timing.view, timing.query);
-      const sqlTimes: number[] = [];
+      const work = databaseWorkOf(db, fixture, timing.view, timing.query);
+      const databaseTimes: number[] = [];
       const queryTimes: number[] = [];
       for (let i = 0; i < repeats + 2; i++) {
         const database = await work();
         const one = await timed(() => lookup(lookups.length + i));
         if (i >= 2) {
-          sqlTimes.push(database.ms);
+          databaseTimes.push(database.ms);
           queryTimes.push(database.queryMs);
           lookups.push(one);
         }
       }
-      timing.sqlP95 = percentile(sqlTimes, 95);
+      timing.databaseP95 = percentile(databaseTimes, 95);
       timing.queryMedian = percentile(queryTimes, 50);
-      timing.sqlTimes = sqlTimes;
+      timing.databaseTimes = databaseTimes;
     }
     http.lookupP95 = percentile(lookups, 95);
     http.lookupMedian = percentile(lookups, 50);
@@ -344,13 +344,13 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
     // In medians: a sub-millisecond lookup's p95 on a busy machine is the neighbours' noise, not the database.
     let slowestSql = { name: '', median: 0 };
     const all: number[] = [];
-    const allSql: number[] = [];
+    const allDatabase: number[] = [];
     const allFloor: number[] = [];
     for (const timing of http.timings.filter((t) => t.view === view)) {
-      const sqlP95 = timing.sqlP95;
-      const limit = sqlP95 + FLOOR_FACTOR * timing.floorP95;
+      const databaseP95 = timing.databaseP95;
+      const limit = databaseP95 + FLOOR_FACTOR * timing.floorP95;
       all.push(...timing.httpTimes);
-      allSql.push(...timing.sqlTimes);
+      allDatabase.push(...timing.databaseTimes);
       allFloor.push(...timing.floorTimes);
       if (timing.queryMedian > slowestSql.median) {
         slowestSql = { name: timing.query.name, median: timing.queryMedian };
@@ -361,21 +361,21 @@ function addDashboardRows(results: Results, part: string, http: DashboardHttp, p
         unit: 'ms',
         ours: timing.httpP95,
         baseline: limit,
-        baselineName: `database ${sqlP95.toFixed(1)} + ${FLOOR_FACTOR}× floor ${timing.floorP95.toFixed(2)}`,
+        baselineName: `database ${databaseP95.toFixed(1)} + ${FLOOR_FACTOR}× floor ${timing.floorP95.toFixed(2)}`,
         ratio: limit / timing.httpP95,
       });
     }
     // The verdict on the view's pooled samples: a p95 of 25 requests is the second slowest, which a busy neighbour
     // decides; of all the view's 225 it is the twelfth.
     const pooled = percentile(all, 95);
-    const pooledLimit = percentile(allSql, 95) + FLOOR_FACTOR * percentile(allFloor, 95);
+    const pooledLimit = percentile(allDatabase, 95) + FLOOR_FACTOR * percentile(allFloor, 95);
     results.add({
       part,
       metric: `${view}: all queries p95 (${all.length} requests)`,
       unit: 'ms',
       ours: pooled,
       baseline: pooledLimit,
-      baselineName: `database ${percentile(allSql, 95).toFixed(1)} + ${FLOOR_FACTOR}× floor ${percentile(allFloor, 95).toFixed(2)}`,
+      baselineName: `database ${percentile(allDatabase, 95).toFixed(1)} + ${FLOOR_FACTOR}× floor ${percentile(allFloor, 95).toFixed(2)}`,
       ratio: pooledLimit / pooled,
       goal: `≤ database + ${FLOOR_FACTOR}× floor`,
       met: pooled <= pooledLimit,
