@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -24,6 +24,12 @@ export interface Database {
    * starting together on one PostgreSQL do it once, one after another (each checks what is there first).
    */
   runExclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * One SELECT's rows as arrays of column values in the select's order, as the driver parses them (bigint as text on
+   * PostgreSQL) and never mapped by Drizzle into objects: for the CSV export's batches (assessments.repo.ts
+   * listAssessmentsAfter), where a per-row object costs the server more than the row's own work.
+   */
+  selectArrays(query: SQL): Promise<unknown[][]>;
   /** Throws when the database cannot answer (for /readyz). */
   ping(): Promise<void>;
   /**
@@ -43,6 +49,9 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string | 'memory' }
   | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
+
+/** Drizzle's SQL as text and parameters ($1, $2...), for the drivers' own query calls (selectArrays). */
+const dialect = new PgDialect();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
@@ -66,6 +75,10 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     migrate: () => applyMigrations(runner),
     // PGlite is one connection in one process: nothing else starts against it.
     runExclusively: (work) => work(),
+    selectArrays: async (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -122,6 +135,10 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
         }),
       ),
     runExclusively: (work) => withAdvisoryLock(pool, START_UP_LOCK, () => work()),
+    selectArrays: async (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

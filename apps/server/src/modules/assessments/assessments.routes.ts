@@ -139,7 +139,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const now = clock.now();
       const stream = await exportAssessments({
-        db,
+        database,
         session: requireSession(request),
         now,
         ip: request.ip,

@@ -14,7 +14,7 @@ import {
 import type { NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../auth/sessions';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { LinkCodes } from '../../lib/link-codes';
 import { countAvailableTests } from '../credits/credits.service';
@@ -163,7 +163,7 @@ export async function viewAssessment(options: {
  * with the filters but not the searched text (part of a patient ID).
  */
 export async function exportAssessments(options: {
-  db: Db;
+  database: Database;
   session: ActiveSession;
   now: Date;
   ip: string;
@@ -173,7 +173,8 @@ export async function exportAssessments(options: {
   precision: CsvPrecision;
   onError: (error: Error) => void;
 }): Promise<NodeJS.ReadableStream> {
-  const { db, now, filters } = options;
+  const { database, now, filters } = options;
+  const { db } = database;
   const { view, scope } = resolveView(options.session);
   await recordAudit(db, {
     actor: options.session.user.id,
@@ -194,7 +195,7 @@ export async function exportAssessments(options: {
     now,
     scores: { normTables: options.normTables, precision: options.precision },
     fetchBatch: async (afterId, limit) => {
-      const rows = await listAssessmentsAfter(db, { ...filter, afterId, limit });
+      const rows = await listAssessmentsAfter(database, { ...filter, afterId, limit });
       await nameClinicians(db, rows, clinicianNames);
       return rows;
     },

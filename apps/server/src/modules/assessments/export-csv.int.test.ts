@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createSubmittedAssessment } from '../../../test/results-test-helpers';
 import { formatCsvPercentile as formatPercentileForCsv } from './export-columns';
 import { CSV_HEADERS } from './export-csv';
+import { exportRowShapeFor, listAssessmentsAfter } from './assessments.repo';
 
 let server: TestServer;
 
@@ -427,6 +428,84 @@ describe('CSV export', () => {
     expect(totalOf(results[3]!)[0]).toBeTypeOf('number');
     const open = await insertAssessment(server, { clinicianId: clinician.id });
     expect(await storedExportValues(open.row.id)).toBeNull();
+  });
+
+  it("reads the same rows in either shape: PostgreSQL's fields and PGlite's JSON arrays (listAssessmentsAfter)", async () => {
+    const clinician = await createSignedInClinician(server, 'csv-row-shapes');
+    const now = server.clock.now();
+    const full = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      patientId: 'Smith, "Jo";=1+2 Zoë',
+      responses: '0123'.repeat(55),
+      consented: true,
+      finishedAt: now,
+      scores: scoreResponses('0123'.repeat(55)),
+    });
+    const short = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      form: 'SF',
+      responses: '2130'.repeat(25),
+      finishedAt: now,
+      scores: scoreResponses('2130'.repeat(25), { form: 'SF' }),
+    });
+    const brief = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      form: 'BF',
+      responses: '3'.repeat(25),
+      finishedAt: now,
+      scores: scoreResponses('3'.repeat(25), { form: 'BF' }),
+    });
+    const open = await insertAssessment(server, { clinicianId: clinician.id, patientId: 'Ünïcode\\tab' });
+    // Every column of the first row its own value, so a column read into another's place shows.
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+    await server.database.db
+      .update(assessments)
+      .set({
+        gender: 'Woman',
+        race: 'Asian',
+        postalCode: '54321',
+        country: 'DE',
+        dsmCodes: ['F60.3', 'F41.1'],
+        primaryDsm: 'F60.3',
+        instrumentVersion: 'instrument-v',
+        normsVersion: 'norms-v',
+        createdAt: minutes(-3),
+        dueAt: minutes(30),
+        consentAgreedAt: minutes(-2),
+        finishedAt: minutes(-1),
+      })
+      .where(eq(assessments.id, full.row.id));
+    const read = (shape: 'columns' | 'json-array') =>
+      listAssessmentsAfter(server.database, {
+        scope: { kind: 'own', clinicianId: clinician.id },
+        search: '',
+        status: 'all',
+        now,
+        afterId: 0,
+        limit: 10,
+        shape,
+      });
+
+    const columns = await read('columns');
+    expect(columns).toEqual(await read('json-array'));
+    expect(columns.map((row) => row[0])).toEqual([full.row.id, short.row.id, brief.row.id, open.row.id]);
+    const [first] = columns;
+    expect(first?.[1]).toBe('Smith, "Jo";=1+2 Zoë');
+    expect(first?.[2]).toBeNull();
+    expect(first?.slice(4, 8)).toEqual(
+      [minutes(-3), minutes(30), minutes(-1)].map((at) => at.getTime() / 1000).concat(220),
+    );
+    expect(first?.slice(8, 15)).toEqual([34, 'Woman', 'Asian', '54321', 'DE', 'F60.3; F41.1', 'F60.3']);
+    expect(first?.slice(16, 18)).toEqual(['instrument-v', 'norms-v']);
+    expect(first?.[19]).toBe(minutes(-2).getTime() / 1000);
+    expect(first?.[18]?.split(',')).toHaveLength(SCORE_VALUE_PATHS.length);
+    expect(JSON.parse(first?.[21] ?? 'null')).toEqual(await storedExportValues(full.row.id));
+    expect(first?.[20]).toBe(full.row.termsId);
+    expect(columns.map((row) => row[22])).toEqual(['FULL', 'SF', 'BF', 'FULL']);
+    expect(columns[3]?.[18]).toBeNull();
+    expect(exportRowShapeFor(server.database.kind)).toBe(
+      server.database.kind === 'postgres' ? 'columns' : 'json-array',
+    );
   });
 
   /** The brief form's total (score, US z, German z); nulls for the forms without one. */
