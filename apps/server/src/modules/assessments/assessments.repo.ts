@@ -252,8 +252,8 @@ export type AssessmentExportRow = [
 
 /**
  * How the export's rows travel from the database: the shape each back end sends fastest (exportRowShapeFor).
- * - `json-array` (PGlite): one JSON array per row, parsed natively, rather than 23 fields: PGlite's result reader
- *   allocates a buffer per field (30,000 rows: 0.5 s as arrays, 1.0 s as fields).
+ * - `json-array` (PGlite): one JSON array of text per row, parsed natively, rather than 23 fields: PGlite's result
+ *   reader allocates a buffer per field (30,000 rows: 0.5 s as arrays, 1.0 s as fields).
  * - `columns` (PostgreSQL): the 23 fields as they are, read as arrays (selectArrays). json_build_array costs
  *   PostgreSQL about 2.6 µs a row (it looks up each argument's type and output function on every call), as much as
  *   the rest of the row; the next batch then arrived after the server had encoded this one, and the export waited for
@@ -301,26 +301,32 @@ export async function listAssessmentsAfter(
     }
     return rows as AssessmentExportRow[];
   }
-  const result = await database.db.execute(sql`
-    select json_build_array(${a.id}, ${a.patientId}, null, ${a.clinicianId},
-      date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
-      ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
-      array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-      ${a.normsVersion}, null, date_part('epoch', ${a.consentAgreedAt}),
-      ${a.termsId}, export_values::text, ${a.form})::text as "row",
-      array_to_string(score_values, ',', '') as "scoreCells"
+  // Every value as text, in one array: array_to_json looks up the element type's output once per row, where
+  // json_build_array looks up each argument's (PGlite, 100,000 rows: 0.55 s against 0.72-0.90 s).
+  const rows = await database.selectArrays(sql`
+    select array_to_json(array[${a.id}::text, ${a.patientId}, null, ${a.clinicianId},
+      date_part('epoch', ${a.createdAt})::text, date_part('epoch', ${a.dueAt})::text,
+      date_part('epoch', ${a.finishedAt})::text, ${a.answeredCount}::text, ${a.age}::text, ${a.gender}, ${a.race},
+      ${a.postalCode}, ${a.country}, array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses},
+      ${a.instrumentVersion}, ${a.normsVersion}, null, date_part('epoch', ${a.consentAgreedAt})::text,
+      ${a.termsId}::text, export_values::text, ${a.form}])::text,
+      array_to_string(score_values, ',', '')
     from ${a}
     where ${where}
     order by ${a.id}
     limit ${options.limit}`);
-  // Both drivers answer { rows }.
-  const { rows } = result as unknown as { rows: { row: string; scoreCells: string | null }[] };
-  return rows.map(({ row, scoreCells }) => {
-    const parsed = JSON.parse(row) as AssessmentExportRow;
-    parsed[18] = scoreCells;
-    return parsed;
+  return rows.map(([text, scoreCells]) => {
+    const row = JSON.parse(text as string) as unknown[];
+    row[18] = scoreCells;
+    for (const at of TEXT_NUMBER_CELLS) {
+      row[at] = row[at] === null ? null : Number(row[at]);
+    }
+    return row as AssessmentExportRow;
   });
 }
+
+/** The numbers of AssessmentExportRow (id, the times, answers, age, terms), which the JSON array holds as text. */
+const TEXT_NUMBER_CELLS = [0, 4, 5, 6, 7, 8, 19, 20] as const;
 
 /** The usernames of these users, by id (users not found are left out). */
 export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
