@@ -84,6 +84,22 @@ async function download(client: ReturnType<TestServer['client']>, query = '') {
   return { response, bytes, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
 }
 
+/** A test submitted now with these answers and the scores they give (its form's). */
+function insertSubmitted(
+  clinicianId: string,
+  responses: string,
+  options: { patientId?: string; form?: 'FULL' | 'SF' | 'BF' } = {},
+) {
+  return insertAssessment(server, {
+    clinicianId,
+    ...options,
+    responses,
+    consented: true,
+    finishedAt: server.clock.now(),
+    scores: scoreResponses(responses, { form: options.form ?? 'FULL' }),
+  });
+}
+
 describe('CSV export', () => {
   it('starts with the BOM, quotes per RFC 4180, guards formulas and includes stored scores', async () => {
     const clinician = await createSignedInClinician(server, 'csv');
@@ -245,14 +261,7 @@ describe('CSV export', () => {
     const clinician = await createSignedInClinician(server, 'csv-filters');
     const now = server.clock.now();
     const long = new Date(now.getTime() - 40 * 86_400_000);
-    const done = await insertAssessment(server, {
-      clinicianId: clinician.id,
-      patientId: 'KEEP-done',
-      responses: '0123'.repeat(55),
-      consented: true,
-      finishedAt: now,
-      scores: scoreResponses('0123'.repeat(55)),
-    });
+    const done = await insertSubmitted(clinician.id, '0123'.repeat(55), { patientId: 'KEEP-done' });
     const expired = await insertAssessment(server, {
       clinicianId: clinician.id,
       patientId: 'KEEP-old',
@@ -433,28 +442,9 @@ describe('CSV export', () => {
   it("reads the same rows in either shape: PostgreSQL's fields and PGlite's JSON arrays (listAssessmentsAfter)", async () => {
     const clinician = await createSignedInClinician(server, 'csv-row-shapes');
     const now = server.clock.now();
-    const full = await insertAssessment(server, {
-      clinicianId: clinician.id,
-      patientId: 'Smith, "Jo";=1+2 Zoë',
-      responses: '0123'.repeat(55),
-      consented: true,
-      finishedAt: now,
-      scores: scoreResponses('0123'.repeat(55)),
-    });
-    const short = await insertAssessment(server, {
-      clinicianId: clinician.id,
-      form: 'SF',
-      responses: '2130'.repeat(25),
-      finishedAt: now,
-      scores: scoreResponses('2130'.repeat(25), { form: 'SF' }),
-    });
-    const brief = await insertAssessment(server, {
-      clinicianId: clinician.id,
-      form: 'BF',
-      responses: '3'.repeat(25),
-      finishedAt: now,
-      scores: scoreResponses('3'.repeat(25), { form: 'BF' }),
-    });
+    const full = await insertSubmitted(clinician.id, '0123'.repeat(55), { patientId: 'Smith, "Jo";=1+2 Zoë' });
+    const short = await insertSubmitted(clinician.id, '2130'.repeat(25), { form: 'SF' });
+    const brief = await insertSubmitted(clinician.id, '3'.repeat(25), { form: 'BF' });
     const open = await insertAssessment(server, { clinicianId: clinician.id, patientId: 'Ünïcode\\tab' });
     // Every column of the first row its own value, so a column read into another's place shows.
     const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
