@@ -71,17 +71,17 @@ function filterCondition(filter: AssessmentFilter): SQL | undefined {
 }
 
 /**
- * Total orders (the id breaks every tie), so paging never repeats or skips a row. Each sort's ascending order is the
- * exact reverse of its descending one, so one index serves both directions, and a page near the end is read from
- * the other end (listAssessmentsPage, `fromEnd`). Ties of Questions Completed therefore go oldest first ascending and
- * newest first descending; Date Created has no real ties.
- */
-/**
  * Questions Completed sorts by the share of the form answered (0014): 25 of 25 on the brief form is as complete as
  * 220 of 220, and ahead of 200 of 220. The same expression as the sort's indexes, so they serve it.
  */
 const answeredShare = answeredShareOf(assessments);
 
+/**
+ * Total orders (the id breaks every tie), so paging never repeats or skips a row. Each sort's ascending order is the
+ * exact reverse of its descending one, so one index serves both directions, and a page near the end is read from
+ * the other end (listAssessmentsPage, `fromEnd`). Ties of Questions Completed therefore go oldest first ascending and
+ * newest first descending; Date Created has no real ties.
+ */
 function sortOrder(sort: AssessmentSort, fromEnd = false): SQL[] {
   const [key, isAscending] = sortKey(sort);
   const direction = isAscending !== fromEnd ? asc : desc;
@@ -211,9 +211,9 @@ export async function findAssessment(
 }
 
 /**
- * A row of the CSV export as listAssessmentsAfter reads it, in the order of the CSV's columns (without the status,
- * which export-csv.ts derives, and with the score cells where the score columns start). Times are seconds since the epoch, the
- * diagnoses are joined by '; ', and the score values (db/score-values.ts order) come as CSV cells: each number as
+ * A row of the CSV export as listAssessmentsAfter reads it (EXPORT_CELLS), in the order of the CSV's columns (without
+ * the status, which export-csv.ts derives, and with the score cells where the score columns start). Times are seconds
+ * since the epoch, the diagnoses are joined by '; ', and the score values (db/score-values.ts order) come as CSV cells: each number as
  * PostgreSQL's shortest exact text (e.g. 0.4876033057851241, -1.5, 5e-05), a scale not scored as an empty cell,
  * null for a test without scores; the validity cells and total likewise from their generated column, export_values
  * (never the scores JSON itself). Never the link code.
@@ -271,62 +271,87 @@ export function exportRowShapeFor(backEnd: Database['kind']): ExportRowShape {
  * Keyset page for the CSV export: the next `limit` rows after `afterId`, by id, of those the dashboard's filter
  * lists, as AssessmentExportRow (the CSV's column order), in the back end's shape unless `shape` is given. Never
  * through Drizzle's mapping into objects with dates: with 90 numbers per row parsed only to be printed again, that was
- * most of an export's time (bench/README.md, csv). The score cells come as one text field: escaped as a JSON string,
- * their ~1,500 characters cost PostgreSQL more than the rest of the row. The clinician's name is not joined (null
- * here; the export fills it from `listUsernames`): a thousand rows name up to a thousand clinicians, and their index
- * lookups were a third of the query's time at a million tests.
+ * most of an export's time (bench/README.md, csv). The clinician's name is not joined (null here; the export fills it
+ * from `listUsernames`): a thousand rows name up to a thousand clinicians, and their index lookups were a third of the
+ * query's time at a million tests.
  */
 export async function listAssessmentsAfter(
-  database: Pick<Database, 'kind' | 'db' | 'selectArrays'>,
+  database: Pick<Database, 'kind' | 'selectArrays'>,
   options: AssessmentFilter & { afterId: number; limit: number; shape?: ExportRowShape },
 ): Promise<AssessmentExportRow[]> {
   const a = assessments;
-  const where = and(filterCondition(options), gt(a.id, options.afterId));
-  if ((options.shape ?? exportRowShapeFor(database.kind)) === 'columns') {
-    const rows = await database.selectArrays(sql`
-      select ${a.id}, ${a.patientId}, null, ${a.clinicianId},
-        date_part('epoch', ${a.createdAt}), date_part('epoch', ${a.dueAt}), date_part('epoch', ${a.finishedAt}),
-        ${a.answeredCount}, ${a.age}, ${a.gender}, ${a.race}, ${a.postalCode}, ${a.country},
-        array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses}, ${a.instrumentVersion},
-        ${a.normsVersion}, array_to_string(score_values, ',', ''), date_part('epoch', ${a.consentAgreedAt}),
-        ${a.termsId}, export_values::text, ${a.form}
-      from ${a}
-      where ${where}
-      order by ${a.id}
-      limit ${options.limit}`);
-    for (const row of rows) {
-      // bigint columns: text from pg (a BigInt from PGlite).
-      row[0] = Number(row[0]);
-      row[20] = row[20] === null ? null : Number(row[20]);
-    }
-    return rows as AssessmentExportRow[];
-  }
-  // Every value as text, in one array: array_to_json looks up the element type's output once per row, where
-  // json_build_array looks up each argument's (PGlite, 100,000 rows: 0.55 s against 0.72-0.90 s).
+  const cells =
+    (options.shape ?? exportRowShapeFor(database.kind)) === 'columns' ? EXPORT_CELLS_AS_FIELDS : EXPORT_CELLS_AS_JSON;
   const rows = await database.selectArrays(sql`
-    select array_to_json(array[${a.id}::text, ${a.patientId}, null, ${a.clinicianId},
-      date_part('epoch', ${a.createdAt})::text, date_part('epoch', ${a.dueAt})::text,
-      date_part('epoch', ${a.finishedAt})::text, ${a.answeredCount}::text, ${a.age}::text, ${a.gender}, ${a.race},
-      ${a.postalCode}, ${a.country}, array_to_string(${a.dsmCodes}, '; '), ${a.primaryDsm}, ${a.responses},
-      ${a.instrumentVersion}, ${a.normsVersion}, null, date_part('epoch', ${a.consentAgreedAt})::text,
-      ${a.termsId}::text, export_values::text, ${a.form}])::text,
-      array_to_string(score_values, ',', '')
+    select ${cells}
     from ${a}
-    where ${where}
+    where ${and(filterCondition(options), gt(a.id, options.afterId))}
     order by ${a.id}
     limit ${options.limit}`);
-  return rows.map(([text, scoreCells]) => {
-    const row = JSON.parse(text as string) as unknown[];
-    row[18] = scoreCells;
-    for (const at of TEXT_NUMBER_CELLS) {
+  if (cells === EXPORT_CELLS_AS_JSON) {
+    for (let i = 0; i < rows.length; i++) {
+      const [text, scoreCells] = rows[i]!;
+      rows[i] = JSON.parse(text as string) as unknown[];
+      rows[i]![SCORE_CELLS_AT] = scoreCells;
+    }
+  }
+  for (const row of rows) {
+    // The numbers come as text in the JSON array, and bigint columns as text from pg (a BigInt from PGlite).
+    for (const at of NUMBER_CELLS) {
       row[at] = row[at] === null ? null : Number(row[at]);
     }
-    return row as AssessmentExportRow;
-  });
+  }
+  return rows as AssessmentExportRow[];
 }
 
-/** The numbers of AssessmentExportRow (id, the times, answers, age, terms), which the JSON array holds as text. */
-const TEXT_NUMBER_CELLS = [0, 4, 5, 6, 7, 8, 19, 20] as const;
+/**
+ * AssessmentExportRow's cells as SQL, in its order (`number`: read back as a number). The clinician's name is null
+ * here (filled by the export), and the score cells are the scores joined by commas.
+ */
+const EXPORT_CELLS: readonly { value: SQL; number?: true }[] = [
+  { value: sql`${assessments.id}`, number: true },
+  { value: sql`${assessments.patientId}` },
+  { value: sql`null` },
+  { value: sql`${assessments.clinicianId}` },
+  { value: sql`date_part('epoch', ${assessments.createdAt})`, number: true },
+  { value: sql`date_part('epoch', ${assessments.dueAt})`, number: true },
+  { value: sql`date_part('epoch', ${assessments.finishedAt})`, number: true },
+  { value: sql`${assessments.answeredCount}`, number: true },
+  { value: sql`${assessments.age}`, number: true },
+  { value: sql`${assessments.gender}` },
+  { value: sql`${assessments.race}` },
+  { value: sql`${assessments.postalCode}` },
+  { value: sql`${assessments.country}` },
+  { value: sql`array_to_string(${assessments.dsmCodes}, '; ')` },
+  { value: sql`${assessments.primaryDsm}` },
+  { value: sql`${assessments.responses}` },
+  { value: sql`${assessments.instrumentVersion}` },
+  { value: sql`${assessments.normsVersion}` },
+  { value: sql`array_to_string(score_values, ',', '')` },
+  { value: sql`date_part('epoch', ${assessments.consentAgreedAt})`, number: true },
+  { value: sql`${assessments.termsId}`, number: true },
+  { value: sql`export_values::text` },
+  { value: sql`${assessments.form}` },
+];
+
+const SCORE_CELLS_AT = 18;
+const NUMBER_CELLS = EXPORT_CELLS.flatMap((cell, at) => (cell.number ? [at] : []));
+
+/** `columns`: each cell a field. */
+const EXPORT_CELLS_AS_FIELDS = sql.join(
+  EXPORT_CELLS.map((cell) => cell.value),
+  sql`, `,
+);
+
+/**
+ * `json-array`: every cell but the score cells as text in one array (array_to_json looks up the element type's output
+ * once per row, where json_build_array looks up each argument's: PGlite, 100,000 rows, 0.55 s against 0.72-0.90 s),
+ * and the score cells beside it (escaped as a JSON string, their ~1,500 characters cost more than the rest of the row).
+ */
+const EXPORT_CELLS_AS_JSON = sql`array_to_json(array[${sql.join(
+  EXPORT_CELLS.map((cell, at) => (at === SCORE_CELLS_AT ? sql`null` : sql`(${cell.value})::text`)),
+  sql`, `,
+)}])::text, ${EXPORT_CELLS[SCORE_CELLS_AT]!.value}`;
 
 /** The usernames of these users, by id (users not found are left out). */
 export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
