@@ -7,6 +7,7 @@ import {
   presentListItem,
   listColumns,
   listAssessments,
+  pageWindow,
   recordAudit,
   findActiveSession,
   findAssessment,
@@ -34,7 +35,7 @@ import { median, percentile } from '../lib/stats';
 //   without session or database); and the slowest SQL against a one-row index lookup on the same table, but for a
 //   page deep enough that walking to it is its work, which is judged against the primary key walked as deep.
 // - CSV: rows/s of GET /api/assessments/export.csv against the database's own COPY of the same columns; the export
-//   completes in a server whose heap is capped at 96 MB (128 MB for a million; streamed, memory flat).
+//   completes in a server whose heap is capped at 128 MB (streamed, memory flat).
 
 export interface ScaleSize {
   rows: number;
@@ -120,10 +121,10 @@ interface DashboardQuery {
   depth: number;
 }
 
-/** The entries a page walks: listAssessments reads a page in the second half from the end. */
+/** The index entries a page walks, as listAssessments places it (from the nearer end). */
 function depthOf(total: number, page: number): number {
-  const offset = (page - 1) * ASSESSMENTS_PAGE_SIZE;
-  return offset <= total / 2 ? offset + ASSESSMENTS_PAGE_SIZE : total - offset;
+  const { offset, limit } = pageWindow(page, total);
+  return offset + limit;
 }
 
 function judgedByWalk(q: DashboardQuery): boolean {
@@ -624,15 +625,12 @@ async function timeCsv(fixture: Fixture, download: typeof downloadIntoWc = downl
  */
 async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expectedBytes: number) {
   const part = partName('csv', fixture.kind, fixture.size);
-  // The idle server's own heap is 50-59 MB (mostly module sources V8 and tsx keep; a heap snapshot, 2026-11-24), so
-  // the 64 MB cap used until then left the export 5-14 MB and its verdict to garbage-collection timing: the same code
-  // completed or ran out of memory from run to run, at 60 MB always failed. 96 MB leaves it about 40 MB, under half
-  // the 100,000-row file (85 MB), so a buffered export still cannot complete. A million rows with 128 MB (a seventh
-  // of that file): at 64 MB the export ran 8× slower than uncapped, garbage collection nearly all the time. 128 MB
-  // for 100,000 rows too since session 9: once the export no longer waited for PostgreSQL half the time it allocates
-  // twice as fast, and at 96 MB one fresh server in ten ran out of memory mid-export (heap after the last full
-  // collection 63.6 MB; the JSON rows, which left it waiting, 0 in 10). 128 MB is still less than the idle heap and
-  // the 85 MB file together, so a buffered export cannot complete.
+  // 128 MB: the idle server's own heap is 50-59 MB (mostly module sources V8 and tsx keep; a heap snapshot), and the
+  // rest must hold the export's batches while the collector keeps up. Tighter caps left the verdict to garbage
+  // collection's timing: at 64 MB the same code completed or ran out of memory from run to run (a million rows ran 8× slower), and
+  // at 96 MB, once the export stopped waiting for PostgreSQL and allocated twice as fast, one fresh server in ten ran
+  // out (session 9). The idle heap and the 100,000-row file (85 MB) together exceed 128 MB, so a buffered export cannot
+  // complete.
   const heapMb = 128;
   const server = await startServerProcess(fixture.database.env, { nodeArgs: [`--max-old-space-size=${heapMb}`] });
   try {

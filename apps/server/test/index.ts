@@ -24,7 +24,7 @@ export {
   listAssessmentsPage,
   listColumns,
 } from '../src/modules/assessments/assessments.repo';
-export { listAssessments } from '../src/modules/assessments/assessments.service';
+export { listAssessments, pageWindow } from '../src/modules/assessments/assessments.service';
 export { recordAudit } from '../src/audit/audit';
 export { findActiveSession } from '../src/auth/sessions';
 export { saveAnswer } from '../src/modules/patient/patient.repo';

@@ -93,20 +93,8 @@ const COUNT_FIRST_FROM_OFFSET = 1_000;
  */
 export async function listAssessments({ db, scope, search, status, now, sort, page, form }: ListAssessmentsOptions) {
   const filter = { scope, search, status, now, form };
-  const readPage = (current: number, total: number | null) => {
-    const offset = (current - 1) * ASSESSMENTS_PAGE_SIZE;
-    if (total === null || offset <= total / 2) {
-      return listAssessmentsPage(db, { ...filter, sort, limit: ASSESSMENTS_PAGE_SIZE, offset });
-    }
-    const fromThisPageToTheEnd = total - offset;
-    return listAssessmentsPage(db, {
-      ...filter,
-      sort,
-      limit: Math.min(ASSESSMENTS_PAGE_SIZE, fromThisPageToTheEnd),
-      offset: Math.max(0, fromThisPageToTheEnd - ASSESSMENTS_PAGE_SIZE),
-      fromEnd: true,
-    });
-  };
+  const readPage = (current: number, total: number | null) =>
+    listAssessmentsPage(db, { ...filter, sort, ...pageWindow(current, total) });
   if ((page - 1) * ASSESSMENTS_PAGE_SIZE >= COUNT_FIRST_FROM_OFFSET) {
     const total = await countAssessments(db, filter);
     const pageCount = pageCountFor(total);
@@ -119,6 +107,24 @@ export async function listAssessments({ db, scope, search, status, now, sort, pa
     return { rows, total, page, pageCount };
   }
   return { rows: await readPage(pageCount, total), total, page: pageCount, pageCount };
+}
+
+/**
+ * Where a page's rows lie in the sort's order: `offset` rows skipped, then `limit` read, counted from the end when
+ * `fromEnd` (a page in the second half, once the total is known). `offset + limit` is how many index entries the page
+ * walks.
+ */
+export function pageWindow(page: number, total: number | null): { offset: number; limit: number; fromEnd: boolean } {
+  const offset = (page - 1) * ASSESSMENTS_PAGE_SIZE;
+  if (total === null || offset <= total / 2) {
+    return { offset, limit: ASSESSMENTS_PAGE_SIZE, fromEnd: false };
+  }
+  const fromThisPageToTheEnd = total - offset;
+  return {
+    offset: Math.max(0, fromThisPageToTheEnd - ASSESSMENTS_PAGE_SIZE),
+    limit: Math.min(ASSESSMENTS_PAGE_SIZE, fromThisPageToTheEnd),
+    fromEnd: true,
+  };
 }
 
 /** The ids of every test with this patient ID (exact, ignoring case), for the admin's audit log filter. */
