@@ -75,8 +75,8 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   const htmls = inputs.map((each) => renderReportHtml(each));
   let nextOurs = 0;
   let nextBaseline = 0;
-  // 120 since 2026-11-24 (session 9): with 40 (and 20 Chromium reports), five runs of the same code on one machine
-  // gave 8.1-11.5×, as our median moved 7.6-10.8 ms with the JIT's state after a few reports.
+  // 120 reports (and 40 of Chromium's) after a warm-up, since session 9: 40 timed from a cold start gave 8.1-11.5×
+  // across five runs of the same code on one machine (below).
   const runs = options.quick ? 10 : 120;
 
   // Alternate blocks of ours and the baseline, so a noisy neighbour hurts both alike.
