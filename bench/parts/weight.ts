@@ -7,6 +7,7 @@ import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase } from '../lib/databases';
 import type { Results } from '../lib/results';
 import { seedBenchDatabase } from '../lib/seed';
+import { median } from '../lib/stats';
 import { insertOpenTests } from '@pid5/server/testing';
 import { REPO_ROOT, startServerProcess } from '../lib/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './pdf';
@@ -202,11 +203,21 @@ async function measureInChromium(results: Results, part: string, url: string): P
   }
 }
 
-/** Lighthouse (mobile, simulated throttling) through npx; it requires Node ≥ 22.19, so it may refuse here. */
-function runLighthouse(results: Results, part: string, url: string, options: { quick?: boolean }): void {
-  if (options.quick) {
-    return;
-  }
+/**
+ * Lighthouse runs per verdict. Its simulated throttling scales the CPU time it observes on this host (4× by default),
+ * so its score moves with the host's speed and load: one run on a slower machine, right after the million part, gave
+ * 94 where the same code had 96. Lighthouse's own guidance on variability is the median of several runs.
+ */
+const LIGHTHOUSE_RUNS = 3;
+
+interface LighthouseRun {
+  score: number;
+  /** Lighthouse's measure of the host's CPU (docs/throttling.md: a high-end desktop is 1500-2000). */
+  benchmarkIndex: number | null;
+}
+
+/** One Lighthouse run (mobile, simulated throttling) through npx: its score, or why there is none. */
+function runLighthouseOnce(url: string): LighthouseRun | string {
   const outFile = join(tmpdir(), `pid5-bench-lighthouse-${process.pid}.json`);
   const run = spawnSync(
     'npx',
@@ -226,27 +237,47 @@ function runLighthouse(results: Results, part: string, url: string, options: { q
   try {
     const report = JSON.parse(readFileSync(outFile, 'utf8')) as {
       categories: { performance: { score: number | null } };
+      environment?: { benchmarkIndex?: number };
       runtimeError?: { message: string };
     };
     const score = report.categories.performance.score;
     if (score === null) {
-      results.note(`${part}: Lighthouse ran but gave no score (${report.runtimeError?.message ?? 'unknown error'})`);
-      return;
+      return `Lighthouse ran but gave no score (${report.runtimeError?.message ?? 'unknown error'})`;
     }
-    results.add({
-      part,
-      metric: '/test Lighthouse mobile performance',
-      unit: '',
-      ours: score * 100,
-      goal: '≥ 95',
-      met: score * 100 >= 95,
-    });
+    return { score: score * 100, benchmarkIndex: report.environment?.benchmarkIndex ?? null };
   } catch {
     const why = `${run.stderr ?? ''}${run.error ? String(run.error) : ''}`.trim().split('\n').slice(-3).join(' / ');
-    results.note(
-      `${part}: Lighthouse did not run on Node ${process.version} (it needs ≥ 22.19): ${why || `exit ${run.status}`}`,
-    );
+    return `Lighthouse did not run on Node ${process.version} (it needs ≥ 22.19): ${why || `exit ${run.status}`}`;
   } finally {
     rmSync(outFile, { force: true });
   }
+}
+
+/** Lighthouse's mobile performance score, the median of LIGHTHOUSE_RUNS runs; it requires Node ≥ 22.19. */
+function runLighthouse(results: Results, part: string, url: string, options: { quick?: boolean }): void {
+  if (options.quick) {
+    return;
+  }
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const run = runLighthouseOnce(url);
+    if (typeof run === 'string') {
+      results.note(`${part}: ${run}`);
+      return;
+    }
+    runs.push(run);
+  }
+  const score = median(runs.map((run) => run.score));
+  results.add({
+    part,
+    metric: `/test Lighthouse mobile performance, median of ${LIGHTHOUSE_RUNS}`,
+    unit: '',
+    ours: score,
+    goal: '≥ 95',
+    met: score >= 95,
+  });
+  results.note(
+    `${part}: Lighthouse scores ${runs.map((run) => run.score.toFixed(0)).join(', ')}; its host benchmark index ` +
+      `${runs.map((run) => run.benchmarkIndex?.toFixed(0) ?? '?').join(', ')}`,
+  );
 }
