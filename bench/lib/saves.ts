@@ -19,6 +19,18 @@ export function nextSaveAnswer(codes: readonly string[]): () => PlannedRequest {
   };
 }
 
+/**
+ * The floor route's twin of each next save (BENCH_FLOOR_ROUTE, the save's request handling without the database):
+ * the same request, to /api/bench-floor/patient/… instead of /api/patient/….
+ */
+export function nextFloorRequest(codes: readonly string[]): () => PlannedRequest {
+  const next = nextSaveAnswer(codes);
+  return () => {
+    const save = next();
+    return { ...save, path: save.path.replace('/api/patient/', '/api/bench-floor/patient/') };
+  };
+}
+
 /** The same saves for autocannon. */
 export function saveAnswerRequests(codes: readonly string[]): autocannon.Request[] {
   const next = nextSaveAnswer(codes);

@@ -5,7 +5,7 @@ import { backendLabel, createBenchDatabase, isPostgresAvailable, type BackendKin
 import { measureSaveStatement } from '../lib/limits';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
-import { nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
+import { nextFloorRequest, nextSaveAnswer, saveAnswerRequests } from '../lib/saves';
 import { seedBenchDatabase } from '../lib/seed';
 import { insertOpenTests } from '@pid5/server/testing';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
@@ -85,21 +85,10 @@ async function answerQuestionnaire(baseUrl: string, code: string, pattern: 'ours
   return { requests, bytes };
 }
 
-/** The floor route's twin of each save (BENCH_FLOOR_ROUTE): the same request, answered without the database. */
-function floorPath(path: string): string {
-  return path.replace('/api/patient/', '/api/bench-floor/patient/');
-}
-
+/** The same floor requests for autocannon. */
 function floorRequests(codes: readonly string[]): autocannon.Request[] {
-  const next = nextSaveAnswer(codes);
-  return [
-    {
-      setupRequest: (request) => {
-        const save = next();
-        return { ...request, ...save, path: floorPath(save.path) };
-      },
-    },
-  ];
+  const next = nextFloorRequest(codes);
+  return [{ setupRequest: (request) => ({ ...request, ...next() }) }];
 }
 
 /** Connections for the maximum, and the server's pool (DATABASE_POOL_SIZE default) for the statement's limit. */
@@ -111,7 +100,7 @@ const P99_FLOOR_FACTOR = 5;
 export async function runAnswersBench(results: Results, options: { quick?: boolean; backends?: BackendKind[] } = {}) {
   const backends = options.backends ?? ['pglite', 'postgres'];
   const durationS = options.quick ? 4 : 10;
-  // Judged at the fixed rate: many short rounds (see below), and one longer one before them, not judged.
+  // At the fixed rate: settling saves (not judged), then the judged rounds (see below).
   const fixedRateRounds = options.quick ? 3 : 9;
   const roundS = options.quick ? 2 : 3;
   const settlingS = options.quick ? 2 : 5;
@@ -163,22 +152,14 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       const cpuPerSave = (readCpuMs(server.pid) - cpuBefore) / Math.max(1, max.requests);
 
       // Half the measured maximum, open loop: saves, then the floor route at the same rate, in alternating rounds; the
-      // verdict is the median round's ratio. Short rounds and many, because of what decides a p99 on a 2-core machine:
-      // now and then the whole machine stops for 30-100 ms (seen in the database thread's own statement, between
-      // threads and in the floor's event loop alike; not garbage collection, and not the statement: 15,000 saves in a
-      // loop had no such stop). The floor drains a stop at once, the saves over the 20-40 requests queued behind it,
-      // so one stop in a 10 s save phase was its p99, and three such rounds' median flipped from run to run (PGlite
-      // 2.3-28× within an hour on one machine; bench/README.md). Nine 3 s rounds: a stop spoils one round, not the
-      // median. (Saves and floor at the same moments were tried and rejected: the saves' own load then slowed the
-      // floor 4-8×, so the limit moved with the thing measured.)
+      // verdict is the median round's ratio. Short rounds and many: now and then a 2-core machine stops as a whole for
+      // 30-100 ms, which the floor drains at once and the saves over the 20-40 requests queued on the database behind
+      // it, so one stop decided a 10 s round's p99 and three rounds' median flipped from run to run (bench/README.md,
+      // "Why nine short rounds"). Nine 3 s rounds: a stop spoils one round, not the median.
       const rate = Math.max(50, Math.round(max.throughput / 2 / 10) * 10);
       const rounds: { fixed: LoadResult; floorFixed: LoadResult; ratio: number }[] = [];
       const nextSave = nextSaveAnswer(codes);
-      const nextFloor = nextSaveAnswer(codes);
-      const floorAtRate = () => {
-        const save = nextFloor();
-        return { ...save, path: floorPath(save.path) };
-      };
+      const nextFloor = nextFloorRequest(codes);
       // First saves at this rate, not judged: right after the 50-connection phase the database still works off the
       // saves queued in it (PGlite's first round's p99 39.7-50.2 ms on one machine against 5.2-8.2 ms in the next
       // two). Its p99 is printed beside the rounds.
@@ -188,7 +169,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       );
       for (let round = 1; round <= fixedRateRounds; round++) {
         const fixed = await runFixedRate({ url, rate, durationS: roundS, next: nextSave });
-        const floorFixed = await runFixedRate({ url, rate, durationS: roundS, next: floorAtRate });
+        const floorFixed = await runFixedRate({ url, rate, durationS: roundS, next: nextFloor });
         rounds.push({ fixed, floorFixed, ratio: fixed.p99 / floorFixed.p99 });
       }
       const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
@@ -291,8 +272,8 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
           rounds
             .map((r) => `${r.fixed.p99.toFixed(1)}/${r.floorFixed.p99.toFixed(1)} ms = ${r.ratio.toFixed(2)}×`)
             .join('; ') +
-          `; ${rounds.filter((r) => r.ratio > P99_FLOOR_FACTOR).length} of ${rounds.length} over ${P99_FLOOR_FACTOR}× (the ${settlingS} s before, not ` +
-          `judged: save p99 ${settling.p99.toFixed(1)} ms, ${settling.errors} errors)`,
+          `; ${rounds.filter((r) => r.ratio > P99_FLOOR_FACTOR).length} of ${rounds.length} over ${P99_FLOOR_FACTOR}× ` +
+          `(the ${settlingS} s before, not judged: save p99 ${settling.p99.toFixed(1)} ms, ${settling.errors} errors)`,
       );
 
       const [walkOurs, walkBase] = [walkCodes[0] ?? '', walkCodes[1] ?? ''];

@@ -14,7 +14,7 @@ import { backendLabel, createBenchDatabase, isPostgresAvailable } from '../lib/d
 import { signIn } from '../lib/http';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import type { Results } from '../lib/results';
-import { nextSaveAnswer } from '../lib/saves';
+import { nextFloorRequest, nextSaveAnswer } from '../lib/saves';
 import { benchResponses, insertCompletedTests, seedBenchDatabase } from '../lib/seed';
 import { startServerProcess } from '../lib/server-process';
 import { median, percentile, timeRuns } from '../lib/stats';
@@ -247,17 +247,8 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
     // Answer saves at a fixed rate, alone and while reports are being drawn; the limit under the same PDF load is
     // the floor route (the save's request handling without the database) at the same rate, also during reports.
     const rate = 200;
-    const nextFloor = nextSaveAnswer(codes);
     const floorLoad = (): Promise<LoadResult> =>
-      runFixedRate({
-        url: server.url,
-        rate,
-        durationS,
-        next: () => {
-          const save = nextFloor();
-          return { ...save, path: save.path.replace('/api/patient/', '/api/bench-floor/patient/') };
-        },
-      });
+      runFixedRate({ url: server.url, rate, durationS, next: nextFloorRequest(codes) });
     const saveLoad = (): Promise<LoadResult> =>
       runFixedRate({ url: server.url, rate, durationS, next: nextSaveAnswer(codes) });
     const pdfLoadDuring = () =>

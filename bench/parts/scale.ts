@@ -60,6 +60,15 @@ const WALK_JUDGED_FROM_DEPTH = 10_000;
 const WALK_FACTOR = 3;
 /** The HTTP overhead allowed beyond the SQL, in floor-route p95s. */
 const FLOOR_FACTOR = 3;
+/**
+ * The heap the export must complete in. The idle server's own heap is 50-59 MB (mostly module sources V8 and tsx keep;
+ * a heap snapshot), and the rest must hold the export's batches while the collector keeps up. Tighter caps left the
+ * verdict to garbage collection's timing: at 64 MB the same code completed or ran out of memory from run to run (a
+ * million rows ran 8× slower), and at 96 MB, once the export stopped waiting for PostgreSQL and allocated twice as
+ * fast, one fresh server in ten ran out (session 9). The idle heap and the 100,000-row file (85 MB) together exceed
+ * 128 MB, so a buffered export cannot complete.
+ */
+const CAPPED_HEAP_MB = 128;
 /** The export's rows/s at least this share of COPY's. */
 const COPY_SHARE = 0.5;
 
@@ -625,14 +634,9 @@ async function timeCsv(fixture: Fixture, download: typeof downloadIntoWc = downl
  */
 async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expectedBytes: number) {
   const part = partName('csv', fixture.kind, fixture.size);
-  // 128 MB: the idle server's own heap is 50-59 MB (mostly module sources V8 and tsx keep; a heap snapshot), and the
-  // rest must hold the export's batches while the collector keeps up. Tighter caps left the verdict to garbage
-  // collection's timing: at 64 MB the same code completed or ran out of memory from run to run (a million rows ran 8× slower), and
-  // at 96 MB, once the export stopped waiting for PostgreSQL and allocated twice as fast, one fresh server in ten ran
-  // out (session 9). The idle heap and the 100,000-row file (85 MB) together exceed 128 MB, so a buffered export cannot
-  // complete.
-  const heapMb = 128;
-  const server = await startServerProcess(fixture.database.env, { nodeArgs: [`--max-old-space-size=${heapMb}`] });
+  const server = await startServerProcess(fixture.database.env, {
+    nodeArgs: [`--max-old-space-size=${CAPPED_HEAP_MB}`],
+  });
   try {
     const cookie = await signIn(server.url, 'dash-admin');
     const idle = readRssMiB(server.pid);
@@ -645,7 +649,7 @@ async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expecte
     try {
       ({ bytes } = await downloadCounting(`${server.url}/api/assessments/export.csv`, cookie));
     } catch (error) {
-      results.note(`${part}: export with a ${heapMb} MB heap failed: ${(error as Error).message}`);
+      results.note(`${part}: export with a ${CAPPED_HEAP_MB} MB heap failed: ${(error as Error).message}`);
     } finally {
       clearInterval(sampler);
     }
@@ -654,7 +658,7 @@ async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expecte
     const isComplete = Math.abs(bytes - expectedBytes) < 1024 && server.child.exitCode === null;
     results.add({
       part,
-      metric: `heap capped at ${heapMb} MB: memory above idle`,
+      metric: `heap capped at ${CAPPED_HEAP_MB} MB: memory above idle`,
       unit: 'MiB',
       ours: peak - idle,
       baseline: expectedBytes / 2 ** 20,
@@ -663,7 +667,7 @@ async function measureCsvInSmallHeap(results: Results, fixture: Fixture, expecte
       goal: 'streamed: completes',
       met: isComplete,
     });
-    results.note(`${part}: with the heap capped at ${heapMb} MB the export took ${seconds.toFixed(2)} s`);
+    results.note(`${part}: with the heap capped at ${CAPPED_HEAP_MB} MB the export took ${seconds.toFixed(2)} s`);
   } finally {
     await server.stop();
   }

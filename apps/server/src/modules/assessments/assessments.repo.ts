@@ -305,10 +305,10 @@ export async function listAssessmentsAfter(
 }
 
 /**
- * AssessmentExportRow's cells as SQL, in its order (`number`: read back as a number). The clinician's name is null
- * here (filled by the export), and the score cells are the scores joined by commas.
+ * AssessmentExportRow's cells as SQL, in its order (`number`: read back as a number; `scores`: the score cells, the
+ * scores joined by commas). The clinician's name is null here (filled by the export).
  */
-const EXPORT_CELLS: readonly { value: SQL; number?: true }[] = [
+const EXPORT_CELLS: readonly { value: SQL; number?: true; scores?: true }[] = [
   { value: sql`${assessments.id}`, number: true },
   { value: sql`${assessments.patientId}` },
   { value: sql`null` },
@@ -327,14 +327,14 @@ const EXPORT_CELLS: readonly { value: SQL; number?: true }[] = [
   { value: sql`${assessments.responses}` },
   { value: sql`${assessments.instrumentVersion}` },
   { value: sql`${assessments.normsVersion}` },
-  { value: sql`array_to_string(score_values, ',', '')` },
+  { value: sql`array_to_string(score_values, ',', '')`, scores: true },
   { value: sql`date_part('epoch', ${assessments.consentAgreedAt})`, number: true },
   { value: sql`${assessments.termsId}`, number: true },
   { value: sql`export_values::text` },
   { value: sql`${assessments.form}` },
 ];
 
-const SCORE_CELLS_AT = 18;
+const SCORE_CELLS_AT = EXPORT_CELLS.findIndex((cell) => cell.scores);
 const NUMBER_CELLS = EXPORT_CELLS.flatMap((cell, at) => (cell.number ? [at] : []));
 
 /** `columns`: each cell a field. */
@@ -349,7 +349,7 @@ const EXPORT_CELLS_AS_FIELDS = sql.join(
  * and the score cells beside it (escaped as a JSON string, their ~1,500 characters cost more than the rest of the row).
  */
 const EXPORT_CELLS_AS_JSON = sql`array_to_json(array[${sql.join(
-  EXPORT_CELLS.map((cell, at) => (at === SCORE_CELLS_AT ? sql`null` : sql`(${cell.value})::text`)),
+  EXPORT_CELLS.map((cell) => (cell.scores ? sql`null` : sql`(${cell.value})::text`)),
   sql`, `,
 )}])::text, ${EXPORT_CELLS[SCORE_CELLS_AT]!.value}`;
 

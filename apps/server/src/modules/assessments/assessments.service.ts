@@ -95,7 +95,7 @@ export async function listAssessments({ db, scope, search, status, now, sort, pa
   const filter = { scope, search, status, now, form };
   const readPage = (current: number, total: number | null) =>
     listAssessmentsPage(db, { ...filter, sort, ...pageWindow(current, total) });
-  if ((page - 1) * ASSESSMENTS_PAGE_SIZE >= COUNT_FIRST_FROM_OFFSET) {
+  if (pageWindow(page, null).offset >= COUNT_FIRST_FROM_OFFSET) {
     const total = await countAssessments(db, filter);
     const pageCount = pageCountFor(total);
     const current = Math.min(page, pageCount);
