@@ -7,6 +7,13 @@ import { spawn } from 'node:child_process';
 // unit and web projects are short (on a 2-core machine the pairs took 77 s and 104 s one after the other; the whole
 // run must stay within CI's 15 minutes on the slowest machine it has run on). Their output is printed after each
 // ends, whole, so that it does not interleave. Later groups spread over every core themselves and run alone.
+/** The integration tests on one database back end. */
+const integration = (name, db) => ({
+  name: `integration tests on ${name}`,
+  command: 'npx vitest run --project integration',
+  env: { TEST_DB: db },
+});
+
 const groups = [
   [
     { name: 'lint (eslint + prettier + dependency-cruiser boundaries)', command: 'npm run --silent lint' },
@@ -16,22 +23,10 @@ const groups = [
     { name: 'unit tests', command: 'npx vitest run --project unit' },
     { name: 'web component tests (jsdom, msw)', command: 'npx vitest run --project web' },
   ],
-  [
-    {
-      name: 'integration tests on PGlite',
-      command: 'npx vitest run --project integration',
-      env: { TEST_DB: 'pglite' },
-    },
-  ],
+  [integration('PGlite', 'pglite')],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  groups.push([
-    {
-      name: 'integration tests on PostgreSQL',
-      command: 'npx vitest run --project integration',
-      env: { TEST_DB: 'postgres' },
-    },
-  ]);
+  groups.push([integration('PostgreSQL', 'postgres')]);
 }
 groups.push([{ name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' }]);
 // Crash and restart tests last: they start and kill server processes (and may restart PostgreSQL).
