@@ -145,7 +145,10 @@ export async function insertManyAssessments(
     count: number;
     termsId: number;
     consentId: number;
-    /** Drop the table's secondary indexes for the inserts and build them again after (a million rows: minutes less). */
+    /**
+     * Drop the secondary indexes of the table and of its search table (filled by a trigger, migration 0015) for the
+     * inserts and build them again after (a million rows: minutes less).
+     */
     rebuildIndexes?: boolean;
   },
 ): Promise<void> {
@@ -153,8 +156,9 @@ export async function insertManyAssessments(
   const { rows: indexes } = options.rebuildIndexes
     ? ((await db.execute(sql`
         select indexname, indexdef from pg_indexes
-        where tablename = 'assessments' and indexname not in (
-          select conname from pg_constraint where conrelid = 'assessments'::regclass)`)) as unknown as {
+        where tablename in ('assessments', 'assessment_patient_ids') and indexname not in (
+          select conname from pg_constraint where conrelid in ('assessments'::regclass, 'assessment_patient_ids'::regclass))
+      `)) as unknown as {
         rows: { indexname: string; indexdef: string }[];
       })
     : { rows: [] };
@@ -198,4 +202,5 @@ export async function insertManyAssessments(
   }
   // A settled table, as autovacuum leaves it on PostgreSQL (visibility map set: index-only scans work).
   await db.execute(sql`VACUUM ANALYZE assessments`);
+  await db.execute(sql`VACUUM ANALYZE assessment_patient_ids`);
 }

@@ -55,6 +55,7 @@ describe('schema.ts and the SQL migrations', () => {
     expect([...declared.keys()].sort()).toEqual([
       'answer_changes',
       'assessment_counts',
+      'assessment_patient_ids',
       'assessments',
       'audit_events',
       'documents',
@@ -88,8 +89,8 @@ describe('schema.ts and the SQL migrations', () => {
       isGenerated: false,
       allowedValues: ['user', 'admin'],
     });
-    expect(inDatabase.get('assessments')?.indexes.get('assessments_patient_id_trgm')).toBe(
-      'gin (lower(patient_id) gin_trgm_ops)',
+    expect(inDatabase.get('assessment_patient_ids')?.indexes.get('assessment_patient_ids_trgm')).toBe(
+      'gin (patient_id_lower gin_trgm_ops)',
     );
     expect(inDatabase.get('sessions')?.foreignKeys).toEqual(new Set(['(user_id) references users (id)']));
   });

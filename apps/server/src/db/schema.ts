@@ -175,12 +175,11 @@ export const assessments = pgTable(
   (t) => [
     // 0002_assessments_indexes.sql
     index('assessments_created').on(t.createdAt, t.id),
-    // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging), and the search; 0014: the
+    // 0004_dashboard_paging_search.sql: each sort's columns and the id (index-only paging); 0014: the
     // Questions Completed sort by the share of the form answered (answeredShareOf above).
     index('assessments_clinician_created_id').on(t.clinicianId, t.createdAt, t.id),
     index('assessments_clinician_answered_share_id').on(t.clinicianId, answeredShareOf(t), t.createdAt, t.id),
     index('assessments_answered_share_created_id').on(answeredShareOf(t), t.createdAt, t.id),
-    index('assessments_patient_id_trgm').using('gin', sql`lower(${t.patientId}) gin_trgm_ops`),
     // 0012_assessment_counts.sql: the open tests by due date, for the status filters' counts.
     index('assessments_unfinished_due')
       .on(t.dueAt, t.answeredCount)
@@ -251,6 +250,22 @@ export const answerChanges = pgTable(
   ],
 );
 
+/**
+ * 0015_patient_id_search_table.sql: each test's patient id in lower case, written by a trigger on `assessments`
+ * (never by the application), for the dashboard's search: its trigram index kept off the table the answer saves
+ * update, so a save adds no trigram entries.
+ */
+export const assessmentPatientIds = pgTable(
+  'assessment_patient_ids',
+  {
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    patientIdLower: text('patient_id_lower').notNull(),
+  },
+  (t) => [index('assessment_patient_ids_trgm').using('gin', sql`${t.patientIdLower} gin_trgm_ops`)],
+);
+
 /** 0011_patient_shares.sql: a clinician's patient shared with a colleague for reading (issue 19). */
 export const patientShares = pgTable(
   'patient_shares',
@@ -305,4 +320,5 @@ export const schema = {
   answerChanges,
   patientShares,
   assessmentCounts,
+  assessmentPatientIds,
 };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { answeredShareOf, assessments } from '../../db/schema';
 import { countAssessments, listAssessmentsPage, type AssessmentScope } from './assessments.repo';
 
-// The dashboard's indexes (migration 0004): the search uses the trigram index and paging reads the page's ids
+// The dashboard's indexes (migrations 0004, 0015): the search uses the trigram index and paging reads the page's ids
 // from the sort's index. With sequential scans switched off the planner must take those paths, so these tests
 // check that the results through them are the same rows as the small-table plans give.
 
@@ -64,9 +64,13 @@ describe('dashboard paging and search through the indexes', () => {
         offset: 0,
       }),
       await countAssessments(tx, { scope, search: '_50%', status: 'all', now: new Date() }),
-      await plan(tx, "select count(*) from assessments where lower(patient_id) like '%at-01%'"),
+      await plan(
+        tx,
+        `select count(*) from assessments where id in (
+          select assessment_id from assessment_patient_ids where patient_id_lower like '%at-01%')`,
+      ),
     ]);
-    expect(usesTrigram).toContain('assessments_patient_id_trgm');
+    expect(usesTrigram).toContain('assessment_patient_ids_trgm');
     expect(count).toBe(10);
     expect(page.map((row) => row.assessment.patientId)).toEqual(
       Array.from({ length: 10 }, (_, i) => `Pat-${String(10 + i).padStart(3, '0')}`),
@@ -134,5 +138,57 @@ describe('dashboard paging and search through the indexes', () => {
         ['answeredCount', 'clinicianId', 'createdAt', 'dueAt', 'finishedAt', 'form', 'id', 'patientId'].sort(),
       );
     }
+  });
+});
+
+describe('the search table (migration 0015)', () => {
+  /** The search table's rows for this clinician's tests, as [patient id, its search key]. */
+  async function searchKeys(): Promise<[string, string][]> {
+    const result = await server.database.db.execute(sql`
+      select a.patient_id, k.patient_id_lower from assessments a
+      left join assessment_patient_ids k on k.assessment_id = a.id
+      where a.clinician_id = ${clinicianId} order by a.id`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+    return rows.map((row) => [String(row.patient_id), String(row.patient_id_lower)]);
+  }
+
+  it('holds every test’s patient id in lower case, made, corrected by hand or removed', async () => {
+    const made = await insertAssessment(server, { clinicianId, patientId: 'Zed-MIXED-Case' });
+    let keys = await searchKeys();
+    expect(keys).toHaveLength(31);
+    expect(keys.every(([patientId, key]) => key === patientId.toLowerCase())).toBe(true);
+
+    // An operator's correction: the search finds the test by its new id only.
+    await server.database.db
+      .update(assessments)
+      .set({ patientId: 'Corrected-Id' })
+      .where(eq(assessments.id, made.row.id));
+    const search = (text: string) =>
+      countAssessments(server.database.db, { scope, search: text, status: 'all', now: new Date() });
+    expect(await search('corrected')).toBe(1);
+    expect(await search('zed-mixed')).toBe(0);
+
+    await server.database.db.delete(assessments).where(eq(assessments.id, made.row.id));
+    keys = await searchKeys();
+    expect(keys).toHaveLength(30);
+    expect(keys.every(([patientId, key]) => key === patientId.toLowerCase())).toBe(true);
+  });
+
+  it('is filled from the tests already there when the migration runs', async () => {
+    // As before 0015: the trigram index on the tests themselves, no search table, no triggers.
+    const db = server.database.db;
+    await db.execute(sql`DROP TABLE assessment_patient_ids`);
+    await db.execute(
+      sql`DROP FUNCTION assessment_patient_ids_after_insert, assessment_patient_ids_after_change CASCADE`,
+    );
+    await db.execute(
+      sql`CREATE INDEX assessments_patient_id_trgm ON assessments USING gin (lower(patient_id) gin_trgm_ops)`,
+    );
+    await db.execute(sql`DELETE FROM schema_migrations WHERE name LIKE '0015%'`);
+    expect(await server.database.migrate()).toEqual([expect.stringMatching(/^0015/)]);
+    const keys = await searchKeys();
+    expect(keys).toHaveLength(30);
+    expect(keys.every(([patientId, key]) => key === patientId.toLowerCase())).toBe(true);
+    expect(await countAssessments(db, { scope, search: 'PAT-02', status: 'all', now: new Date() })).toBe(10);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Database, Db } from '../../db/database';
-import { answeredShareOf, assessmentCounts, assessments, users } from '../../db/schema';
+import { answeredShareOf, assessmentCounts, assessmentPatientIds, assessments, users } from '../../db/schema';
 import { extendedDueAtSql, whereExtendable, whereOpen, whereStatus } from './assessment-lifecycle';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -45,7 +45,9 @@ function searchCondition(search: string): SQL | undefined {
   if (needle === '') {
     return undefined;
   }
-  return sql`lower(${assessments.patientId}) like ${containsPattern(needle)} escape '\\'`;
+  // The search key's own table (migration 0015) and its trigram index, not the assessments row the saves update.
+  return sql`${assessments.id} in (select ${assessmentPatientIds.assessmentId} from ${assessmentPatientIds}
+    where ${assessmentPatientIds.patientIdLower} like ${containsPattern(needle)} escape '\\')`;
 }
 
 function formCondition(form: AssessmentForm | null | undefined): SQL | undefined {
@@ -187,12 +189,12 @@ export async function listAssessmentsPage(
   return options.fromEnd ? rows.reverse() : rows;
 }
 
-/** Every test's id with this patient ID, exact but ignoring case (the trigram index on lower(patient_id) serves it). */
+/** Every test's id with this patient ID, exact but ignoring case (the search table's trigram index serves it). */
 export async function listAssessmentIdsForPatient(db: Db, patientId: string): Promise<number[]> {
   const rows = await db
-    .select({ id: assessments.id })
-    .from(assessments)
-    .where(sql`lower(${assessments.patientId}) = ${patientId.trim().toLowerCase()}`);
+    .select({ id: assessmentPatientIds.assessmentId })
+    .from(assessmentPatientIds)
+    .where(eq(assessmentPatientIds.patientIdLower, patientId.trim().toLowerCase()));
   return rows.map((row) => row.id);
 }
 
