@@ -53,16 +53,18 @@ function run(step, alone) {
     });
     const output = [];
     let crashed = false;
-    let tail = ''; // the end of the last chunk, in case the message is split between two
-    const take = (stream) => (chunk) => {
-      const text = tail + chunk.toString();
-      crashed ||= V8_CRASH.test(text);
-      tail = text.slice(-64);
-      if (alone) {
-        stream.write(chunk);
-      } else {
-        output.push(chunk);
-      }
+    const take = (stream) => {
+      let tail = ''; // this stream's last chunk's end, in case the message is split between two chunks
+      return (chunk) => {
+        const text = tail + chunk.toString();
+        crashed ||= V8_CRASH.test(text);
+        tail = text.slice(-64);
+        if (alone) {
+          stream.write(chunk);
+        } else {
+          output.push(chunk);
+        }
+      };
     };
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));

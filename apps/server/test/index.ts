@@ -23,6 +23,7 @@ export {
   findAssessment,
   listAssessmentsPage,
   listColumns,
+  searchCondition,
 } from '../src/modules/assessments/assessments.repo';
 export { listAssessments, pageWindow } from '../src/modules/assessments/assessments.service';
 export { recordAudit } from '../src/audit/audit';

@@ -40,7 +40,8 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(search: string): SQL | undefined {
+/** The dashboard's search: tests whose patient id contains `search`, ignoring case (none: every test). */
+export function searchCondition(search: string): SQL | undefined {
   const needle = search.trim().toLowerCase();
   if (needle === '') {
     return undefined;
