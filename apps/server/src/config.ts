@@ -51,7 +51,14 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // At least 2: start-up holds one connection for its lock (several processes may start at once) while it works on
+  // another; with one, start-up waited for itself and failed after the pool's 5 s connect timeout.
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be at least 2 (start-up holds one connection for its lock while it uses another)')
+    .max(200)
+    .default(10),
 
   DEMO_DATA: booleanFlag.optional(),
   ENABLE_LOCAL_ACCOUNTS: booleanFlag.optional(),
