@@ -9,10 +9,13 @@ export function testBackend(): 'pglite' | 'postgres' {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `drop`).
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `drop`). On the run's back end (TEST_DB) unless
+ * `backend` names one (a test of something only PostgreSQL has).
  */
-export async function createTestDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
-  if (testBackend() === 'pglite') {
+export async function createTestDatabase(
+  backend: 'pglite' | 'postgres' = testBackend(),
+): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
     await database.migrate();
     return { database, url: null, drop: () => database.close() };
