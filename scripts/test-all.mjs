@@ -58,13 +58,13 @@ function run(step, alone) {
       env: { ...process.env, TZ: 'UTC', ...step.env },
     });
     const output = [];
-    let crashed = false;
+    let workerDied = false;
     let failedTests = false;
     const take = (stream) => {
       let tail = ''; // this stream's last chunk's end, in case the message is split between two chunks
       return (chunk) => {
         const text = tail + chunk.toString();
-        crashed ||= WORKER_DIED.test(text);
+        workerDied ||= WORKER_DIED.test(text);
         failedTests ||= FAILED_TESTS.test(stripVTControlCharacters(text));
         tail = text.slice(-64);
         if (alone) {
@@ -84,7 +84,7 @@ function run(step, alone) {
       resolve({
         name: step.name,
         ok: code === 0,
-        crashed: crashed && !failedTests,
+        workerDied: workerDied && !failedTests,
         seconds: Math.round((Date.now() - started) / 1000),
       });
     });
@@ -94,7 +94,7 @@ function run(step, alone) {
 /** A step, run again once if it failed only because a test worker died (see WORKER_DIED). */
 async function runStep(step, alone) {
   const first = await run(step, alone);
-  if (first.ok || !first.crashed) {
+  if (first.ok || !first.workerDied) {
     return first;
   }
   console.log(

@@ -62,11 +62,14 @@ export async function startServerProcess(
     }
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close' comes once stderr is drained too ('exit' may come before its last lines).
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   try {
     await waitUntilReady(child, url);
   } catch (error) {
     child.kill('SIGKILL');
+    await closed;
     throw new Error(`${(error as Error).message}: ${stderr}`);
   }
   return {

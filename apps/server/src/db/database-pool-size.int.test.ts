@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertOpenTests, putAnswer } from '../../test/answer-load';
 import { assessments } from './schema';
@@ -11,25 +9,6 @@ import { createTestDatabase } from '../../test/test-database';
 // pool's 5 s connect timeout with a stack trace. The smallest pool that works is 2; 1 is refused before anything
 // starts, with a message naming the variable.
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-/** Runs the server's entry point with `env` until it exits; its exit code and what it printed on stderr. */
-function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: '0', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    // 'close' comes after stderr is drained ('exit' may come before).
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) {
@@ -39,13 +18,21 @@ afterAll(async () => {
 
 describe('the PostgreSQL pool size', () => {
   it('refuses DATABASE_POOL_SIZE=1 at once, saying why and naming the variable', async () => {
-    const { code, stderr } = await runUntilExit({
+    const refusal = await startServerProcess({
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/never-opened',
       DATABASE_POOL_SIZE: '1',
-    });
-    expect(code).toBe(1);
-    expect(stderr).toContain('DATABASE_POOL_SIZE: must be at least 2');
-    expect(stderr).not.toContain('timeout exceeded');
+    }).then(
+      async (server) => {
+        await server.stop();
+        return 'it started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain('server exited during start (code 1)');
+    expect(refusal).toContain(
+      'DATABASE_POOL_SIZE: must be at least 2 (start-up holds one connection for its lock while it uses another)',
+    );
+    expect(refusal).not.toContain('timeout exceeded');
   }, 60_000);
 
   // On PostgreSQL whichever back end the other tests run on (as the crash test): the pool is PostgreSQL's.

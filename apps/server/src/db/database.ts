@@ -134,6 +134,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
           query: async (text, params) => (await client.query(text, params as unknown[])).rows,
         }),
       ),
+    // `work` runs on other pooled connections while this one holds the lock: hence DATABASE_POOL_SIZE ≥ 2 (config.ts).
     runExclusively: (work) => withAdvisoryLock(pool, START_UP_LOCK, () => work()),
     selectArrays: async (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
