@@ -29,13 +29,11 @@ const groups = [
   // one file at a time (its default is one worker fewer than the cores), which left the second core partly idle. On
   // an eighth machine they took 284 s and 188 s one after the other and the whole run 14.8 minutes, against CI's 15;
   // side by side 296 s and 227 s, and the whole run 11.4 minutes.
-  process.env.TEST_DATABASE_URL
-    ? [integration('PGlite', 'pglite'), integration('PostgreSQL', 'postgres')]
-    : [integration('PGlite', 'pglite')],
+  [integration('PGlite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [integration('PostgreSQL', 'postgres')] : [])],
+  [{ name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' }],
+  // Crash and restart tests last: they start and kill server processes (and may restart PostgreSQL).
+  [{ name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' }],
 ];
-groups.push([{ name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' }]);
-// Crash and restart tests last: they start and kill server processes (and may restart PostgreSQL).
-groups.push([{ name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' }]);
 
 /**
  * A test worker killed by V8 itself, not by a test: "Check failed: jit_page.has_value()" under PGlite's WebAssembly

@@ -1,20 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { insertOpenTests, putAnswer } from '../../test/answer-load';
 import { assessments } from './schema';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-database';
 
 // DATABASE_POOL_SIZE (README "Configuration"): start-up holds one pooled connection for its advisory lock (several
 // processes may start at once) while it works on another, so a pool of one waited for itself and failed after the
 // pool's 5 s connect timeout with a stack trace. The smallest pool that works is 2; 1 is refused before anything
 // starts, with a message naming the variable.
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) {
-    await cleanup();
-  }
-});
 
 describe('the PostgreSQL pool size', () => {
   it('refuses DATABASE_POOL_SIZE=1 at once, saying why and naming the variable', async () => {
@@ -40,10 +33,10 @@ describe('the PostgreSQL pool size', () => {
     'starts with a pool of 2 and saves 40 answers sent at once',
     async () => {
       const { database, url, drop } = await createTestDatabase('postgres');
-      cleanups.push(drop);
+      onTestFinished(drop);
       const codes = await insertOpenTests(database.db, { count: 40, label: 'Pool' });
-      const server: ServerProcess = await startServerProcess({ DATABASE_URL: url ?? '', DATABASE_POOL_SIZE: '2' });
-      cleanups.push(server.stop);
+      const server = await startServerProcess({ DATABASE_URL: url ?? '', DATABASE_POOL_SIZE: '2' });
+      onTestFinished(server.stop);
 
       const statuses = await Promise.all(
         codes.map(
