@@ -132,7 +132,17 @@ export async function startServer(
     },
     { logger: options.logger, logStream: options.logStream },
   );
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Nothing this start opened outlives it (a caller may try again on another port, as the tests do).
+    await app.close();
+    await devIdentityProvider?.close();
+    if (!options.database) {
+      await database.close();
+    }
+    throw error;
+  }
   if (instituteIssuer) {
     // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
     // that is down (it may come up later) never holds up the start. /readyz stays about the database.

@@ -12,3 +12,20 @@ export function getFreePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Runs `start` on a probed free port, and again on another if that port was taken before `start` bound it: another
+ * process's bind(0) may get the probed port in between (npm test runs the integration tests on the two back ends
+ * side by side). Three tries; any other failure at once.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await getFreePort());
+    } catch (error) {
+      if (attempt === 3 || !String((error as Error).message).includes('EADDRINUSE')) {
+        throw error;
+      }
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { getFreePort } from './free-port';
+import { getFreePort, onFreePort } from './free-port';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,11 +22,19 @@ export interface ServerProcess {
  * shell, such as a DATABASE_URL). `output: 'inherit'` shows its log; otherwise its stderr is kept for the error if
  * it does not start. `nodeArgs` go to node (e.g. a heap limit).
  */
-export async function startServerProcess(
+export function startServerProcess(
   env: Record<string, string>,
   options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet' } = {},
 ): Promise<ServerProcess> {
-  const port = await getFreePort();
+  // With `output: 'inherit'` the error does not carry the log, so a port taken in between is not tried again.
+  return onFreePort((port) => startServerProcessOn(port, env, options));
+}
+
+async function startServerProcessOn(
+  port: number,
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet' },
+): Promise<ServerProcess> {
   const idpPort = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {

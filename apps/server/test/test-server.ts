@@ -4,7 +4,7 @@ import { createManualClock } from '../src/lib/clock';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
-import { getFreePort } from './free-port';
+import { onFreePort } from './free-port';
 
 export interface TestServer {
   url: string;
@@ -24,27 +24,33 @@ export interface TestServer {
 export async function startTestServer(
   options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
-  const port = await getFreePort();
   const { database, drop } = await createTestDatabase();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DEV_OIDC_PORT: '0',
-    DEMO_DATA: 'false',
-    ENABLE_LOCAL_ACCOUNTS: 'true',
-    LOG_LEVEL: 'silent',
-    APP_SECRET: 'integration-tests-secret-0123456789abcdef',
-    WEB_DIST_DIR: '/nonexistent',
-    ...options.env,
-  });
   const clock = createManualClock(new Date());
-  // Quiet unless the test reads the log (then with LOG_LEVEL from env).
-  const running = await startServer(config, {
-    clock,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
-    database,
+  const start = async (port: number) => {
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEV_OIDC_PORT: '0',
+      DEMO_DATA: 'false',
+      ENABLE_LOCAL_ACCOUNTS: 'true',
+      LOG_LEVEL: 'silent',
+      APP_SECRET: 'integration-tests-secret-0123456789abcdef',
+      WEB_DIST_DIR: '/nonexistent',
+      ...options.env,
+    });
+    // Quiet unless the test reads the log (then with LOG_LEVEL from env).
+    const running = await startServer(config, {
+      clock,
+      logger: options.logStream !== undefined,
+      logStream: options.logStream,
+      database,
+    });
+    return { config, running };
+  };
+  const { config, running } = await onFreePort(start).catch(async (error: unknown) => {
+    await drop();
+    throw error;
   });
   // env may choose PORT and PUBLIC_URL (e.g. a redirect URI registered at a provider before start).
   const url = `http://127.0.0.1:${config.port}`;
