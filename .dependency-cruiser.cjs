@@ -17,12 +17,11 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'No import cycles, between files or through any chain of them, that exist when the code runs. A cycle made ' +
-        'only of `import type` edges is allowed: it is erased at compile time (e.g. a result type and the function ' +
-        'that assesses it).',
+        'No import cycles, between files or through any chain of them, type-only imports included: a cycle of types ' +
+        'is a sign that a type lives beside code that needs it less than its other users do.',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'packages-not-on-apps',
@@ -57,19 +56,19 @@ module.exports = {
       'server-foundation-stays-below',
       'lib/, db/, errors.ts and config.ts are the foundation: they import no layer above them.',
       FOUNDATION,
-      `${SERVER}(audit|reports|auth|http|modules|integrations)/|${COMPOSITION}`,
+      `${SERVER}(audit|reports|identity|http|modules|integrations)/|${COMPOSITION}`,
     ),
     layerRule(
-      'audit-and-reports-below-auth',
+      'audit-and-reports-below-identity',
       'audit/ (the audit log) and reports/ (PDF drawing) import only the foundation and packages/.',
       `${SERVER}(audit|reports)/`,
-      `${SERVER}(auth|http|modules|integrations)/|${COMPOSITION}`,
+      `${SERVER}(identity|http|modules|integrations)/|${COMPOSITION}`,
     ),
     layerRule(
-      'auth-below-http-and-modules',
-      'auth/ (sessions, passwords, login providers) is below http/ and the modules; it knows no provider of its ' +
-        'own kind in integrations/ (Wix depends on auth, never the other way round).',
-      `${SERVER}auth/`,
+      'identity-below-http-and-modules',
+      'identity/ (sessions, passwords, login providers) is below http/ and the modules; it knows no provider of its ' +
+        'own kind in integrations/ (Wix depends on identity, never the other way round).',
+      `${SERVER}identity/`,
       `${SERVER}(http|modules|integrations)/|${COMPOSITION}`,
     ),
     layerRule(

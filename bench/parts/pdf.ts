@@ -2,13 +2,13 @@ import { chromium, type Browser } from 'playwright-core';
 import {
   renderReportPdf,
   renderScoreReportPdf,
-  renderEmptyPdf,
   type ReportInput,
   type ScoreReportInput,
   demoReportInput,
   demoScoreReportInput,
   insertOpenTests,
 } from '@pid5/server/testing';
+import { renderEmptyPdf } from '../lib/library-floors';
 import { onCleanup } from '../lib/cleanup';
 import { backendLabel, createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';

@@ -12,8 +12,8 @@ import {
   findActiveSession,
   findAssessment,
   searchCondition,
-  timePgliteCopy,
 } from '@pid5/server/testing';
+import { timePgliteCopy } from '../lib/library-floors';
 import {
   backendLabel,
   createBenchDatabase,

@@ -1,5 +1,5 @@
-import type { InstituteLogin, SignInListener } from './auth/institute-login';
-import type { ProviderSessionRenewal } from './auth/provider-session';
+import type { InstituteLogin, SignInListener } from './identity/institute-login';
+import type { ProviderSessionRenewal } from './identity/provider-session';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { WixOrderSync } from './integrations/wix/wix-order-sync';
@@ -7,7 +7,7 @@ import type { Clock } from './lib/clock';
 import type { LinkCodes } from './lib/link-codes';
 import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import type { ActiveItemSet } from './modules/item-sets/load-item-set';
-import type { UnknownCodeLimiter } from './modules/patient/unknown-code-limiter';
+import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
 import type { NormTables } from '@pid5/instrument';
 

@@ -27,7 +27,7 @@ import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
-import { registerPatientRoutes } from './modules/patient/patient.routes';
+import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
 
 /** pino-pretty on standard output: time, level and message, without the process and request fields. */
 function prettyLogStream() {
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerCreditsRoutes(app);
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);
-  registerPatientRoutes(app);
+  registerRespondentRoutes(app);
   registerPatientsRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -4,5 +4,5 @@
 export { startServer, type RunningServer } from './server';
 export { ConfigError, loadConfigOrExit, parseConfig, type AppConfig } from './config';
 export { openDatabase, type Database, type DatabaseOptions, type Db } from './db/database';
-export { startDevIdentityProvider, type DevIdentityProvider } from './auth/dev-identity-provider';
-export type { DemoMember } from './auth/demo-members';
+export { startDevIdentityProvider, type DevIdentityProvider } from './identity/dev-identity-provider';
+export type { DemoMember } from './identity/demo-members';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEMO_MEMBERS } from './auth/demo-members';
+import { DEMO_MEMBERS } from './identity/demo-members';
 import { loadConfigOrExit } from './config';
 import { DataFileError } from './lib/read-json-file';
 import { startServer } from './server';

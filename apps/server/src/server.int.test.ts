@@ -6,7 +6,7 @@ import { getFreePort } from '../test/free-port';
 import { demoReportInput } from '../test/report-input';
 import { createTestDatabase } from '../test/test-database';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
+import { UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 
 // The composition root (server.ts) builds the shared parts once per server and hands them down (DESIGN.md decision
 // log): two servers in one process share none of them, and closing a server closes what it built.

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { DEV_ADMIN_CLAIM } from './auth/demo-members';
-import type { DevIdentityProvider } from './auth/dev-identity-provider';
-import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './auth/institute-login';
+import { DEV_ADMIN_CLAIM } from './identity/demo-members';
+import type { DevIdentityProvider } from './identity/dev-identity-provider';
+import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './identity/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { AppConfig } from './config';
@@ -14,12 +14,12 @@ import { resolveAppSecret } from './lib/app-secret';
 import { createLinkCodes } from './lib/link-codes';
 import { systemClock, type Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
-import { createProviderSessionRenewal } from './auth/provider-session';
+import { createProviderSessionRenewal } from './identity/provider-session';
 import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
 import { loadNormTables } from './modules/results/load-norm-tables';
-import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/patient/unknown-code-limiter';
+import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
 
 export interface RunningServer {
@@ -64,7 +64,7 @@ export async function startServer(
   const redirectUri = `${config.publicUrl}/auth/callback`;
   if (config.login.kind === 'dev') {
     // Loaded only here: oidc-provider is a development tool, never needed with an institute's own login.
-    const { startDevIdentityProvider } = await import('./auth/dev-identity-provider');
+    const { startDevIdentityProvider } = await import('./identity/dev-identity-provider');
     const clientSecret = createRandomToken(32);
     devIdentityProvider = await startDevIdentityProvider({
       port: config.login.port,

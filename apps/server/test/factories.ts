@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../src/auth/passwords';
+import { hashPassword } from '../src/identity/passwords';
 import { createLocalUser, setUserRole } from '../src/modules/users/users.repo';
 import type { TestClient } from './test-client';
 import type { TestServer } from './test-server';

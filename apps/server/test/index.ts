@@ -8,7 +8,6 @@ export { startServerProcess, waitUntilReady, type ServerProcess } from './server
 export { insertOpenTests, nthSave, putAnswer } from './answer-load';
 export { demoReportInput, demoScoreReportInput } from './report-input';
 export { passwordHashFor } from './factories';
-export { renderEmptyPdf, timePgliteCopy } from './bench-limits';
 export { startWixContractDouble, type DoubleMember, type DoubleOrder } from './wix-contract-double';
 
 // Internals the end-to-end set-ups and the benchmarks use directly.
@@ -27,8 +26,8 @@ export {
 } from '../src/modules/assessments/assessments.repo';
 export { listAssessments, pageWindow } from '../src/modules/assessments/assessments.service';
 export { recordAudit } from '../src/audit/audit';
-export { findActiveSession } from '../src/auth/sessions';
-export { saveAnswer } from '../src/modules/patient/patient.repo';
+export { findActiveSession } from '../src/identity/sessions';
+export { saveAnswer } from '../src/modules/respondent/respondent.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';
 export { renderScoreReportPdf, type ScoreReportInput } from '../src/reports/score-report-pdf';
 export {
@@ -43,4 +42,4 @@ export {
   UNDERSTANDING_CLOSING,
   UNDERSTANDING_PARAGRAPHS,
   type TraitText,
-} from '../src/reports/report-texts';
+} from '../src/reports/report-wording';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendMemberPickerPage } from '../src/auth/member-picker-page';
+import { sendMemberPickerPage } from '../src/identity/member-picker-page';
 import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '../src/lib/plain-http';
 
 /**

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 
 /**
  * The one route table of the staff area (clinicians and admins, built with Mantine). Patient links
- * (/test/{code}, /consent/{code}) are a separate entry, patient.html + src/patient/, kept small for phones.
+ * (/test/{code}, /consent/{code}) are a separate entry, patient.html + src/respondent/, kept small for phones.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const srcDir = fileURLToPath(new URL('./', import.meta.url));
 const sources = readdirSync(srcDir).filter(
-  (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'cli.ts' && name !== 'test-helpers.ts',
+  (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'cli.ts',
 );
 
 describe('browser safety', () => {

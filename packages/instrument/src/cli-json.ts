@@ -3,7 +3,7 @@ import type { Level } from './levels';
 import type { BriefFormScoreResult, BriefScaleScore } from './score-brief-form';
 import type { AnyScoreResult, ScoreResult } from './score-responses';
 import type { ShortFormScoreResult } from './score-short-form';
-import type { PrdFlag, SdtdFlag } from './score-validity';
+import type { PrdFlag, SdtdFlag } from './validity-scales';
 
 // The exact JSON printed by the CLI (`npm run --silent score -- [--form sf|bf] <responses>`). This shape is compared
 // with an independent scorer, so it is deliberately small and fixed, and kept apart from the rich results.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
 import { DOMAIN_KEYS, FACET_KEYS } from './keys';
 import { scoreResponses } from './score-responses';
-import { makeResponses } from './test-helpers';
+import { makeResponses } from '../test/test-helpers';
 
 // The CLI as the independent scorer runs it: `tsx packages/instrument/src/cli.ts` from the repository root.
 

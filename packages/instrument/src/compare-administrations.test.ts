@@ -17,7 +17,7 @@ import {
   makeResponses,
   SF_FACET_FULL_ITEMS,
   sfItemOf,
-} from './test-helpers';
+} from '../test/test-helpers';
 
 // Comparing two administrations (DESIGN.md §5 "Comparing two administrations"): the RCI of Jacobson & Truax (1991)
 // worked out here from the formula, the reliability file's rule, validity first, and which scales two forms share.

@@ -1,4 +1,5 @@
-import { assessValidity, type ScoredProtocol } from './assess-validity';
+import type { AnyScoreResult } from './result-types';
+import { assessValidity } from './validity-verdict';
 import { pid5Definition } from './definition';
 import { BF_TOTAL_KEY, isDomainKey, isFacetKey, type FormId } from './keys';
 import type { Capped } from './norm-lookup';
@@ -85,7 +86,10 @@ interface ScaleReading {
   readonly us: { readonly t: number; readonly percentile: number; readonly capped: Capped } | null;
 }
 
-type ComparableProtocol = ScoredProtocol & { readonly validityVerdict?: ValidityVerdict };
+type WithoutVerdict<T> = T extends unknown ? Omit<T, 'validityVerdict'> : never;
+
+/** A result of any form, with or without its verdict. */
+type ComparableProtocol = WithoutVerdict<AnyScoreResult> & { readonly validityVerdict?: ValidityVerdict };
 
 function scaleReadings(result: ComparableProtocol): ScaleReading[] {
   const read = (

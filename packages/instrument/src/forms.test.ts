@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import formsJson from './data/pid5-forms.json' with { type: 'json' };
 import { pid5Definition } from './definition';
 import { DEFAULT_FORM, FORM_INFOS, FORMS, getFormFullItems, getFormInfo, getFormItemCount, toFullItem } from './forms';
-import { BF_DOMAIN_ITEMS, FACET_ITEMS, SF_FACET_FULL_ITEMS, SF_FULL_ITEMS, sfItemOf } from './test-helpers';
+import { BF_DOMAIN_ITEMS, FACET_ITEMS, SF_FACET_FULL_ITEMS, SF_FULL_ITEMS, sfItemOf } from '../test/test-helpers';
 import { FormsError, parseForms, validateForms } from './validate-forms';
 
 // The three forms as data (data/pid5-forms.json): checked on load against the scoring definition, and against

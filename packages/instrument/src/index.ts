@@ -111,9 +111,9 @@ export type {
 export type { ItemScaleCounts } from './score-scales';
 export type { ShortFormScoreResult } from './score-short-form';
 export type { BriefDomainScore, BriefFormScoreResult, BriefScaleScore, BriefTotalScore } from './score-brief-form';
-export { assessValidity } from './assess-validity';
-export type { ScoredProtocol } from './assess-validity';
-export { classifyPrd, classifySdtd } from './score-validity';
+export { assessValidity } from './validity-verdict';
+export type { ScoredProtocol } from './validity-verdict';
+export { classifyPrd, classifySdtd } from './validity-scales';
 export type {
   BriefFormValidityResult,
   IncResult,
@@ -126,7 +126,7 @@ export type {
   SdtdResult,
   ShortFormValidityResult,
   ValidityResult,
-} from './score-validity';
+} from './validity-scales';
 export {
   DEFAULT_FORM,
   FORMS,
@@ -151,13 +151,8 @@ export type {
   FormsValidation,
   IncsDefinition,
 } from './validate-forms';
-export {
-  VALIDITY_INTERPRETATION,
-  VERDICTS,
-  fillTemplate,
-  parseValidityInterpretation,
-} from './validity-interpretation';
-export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-interpretation';
+export { VALIDITY_INTERPRETATION, VERDICTS, fillTemplate, parseValidityInterpretation } from './validity-wording';
+export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-wording';
 export { decideValidity } from './validity-verdict';
 export type {
   InconsistencyInput,

@@ -117,6 +117,7 @@ function findOwnTextFiles(): { file: string; items: ItemText[] }[] {
       '--exclude-standard',
       '--',
       '*-texts.ts',
+      '*-wording.ts',
       '*-texts.json',
     ],
     { encoding: 'utf8' },
@@ -180,8 +181,8 @@ describe('item wording check (no 5 consecutive words of a published PID-5 item)'
   const ownTextFiles = findOwnTextFiles();
 
   it('finds our own scale texts (the report texts)', () => {
-    expect(ownTextFiles.map((set) => set.file)).toContain('apps/server/src/reports/report-texts.ts');
-    expect(ownTextFiles.find((set) => set.file.endsWith('report-texts.ts'))?.items.length).toBeGreaterThan(100);
+    expect(ownTextFiles.map((set) => set.file)).toContain('apps/server/src/reports/report-wording.ts');
+    expect(ownTextFiles.find((set) => set.file.endsWith('report-wording.ts'))?.items.length).toBeGreaterThan(100);
   });
 
   it.each(ownTextFiles.map((set) => [set.file, set] as const))('%s shares no 5-word run', (_file, set) => {

@@ -13,7 +13,7 @@ import {
   setAnswer,
   UNANSWERED,
 } from './responses';
-import { makeResponses } from './test-helpers';
+import { makeResponses } from '../test/test-helpers';
 
 describe('response strings', () => {
   it('has the spec constants', () => {

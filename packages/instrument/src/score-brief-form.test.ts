@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_KEYS } from './keys';
 import { scoreResponses } from './score-responses';
-import { BF_DOMAIN_ITEMS, makeFormResponses } from './test-helpers';
+import { BF_DOMAIN_ITEMS, makeFormResponses } from '../test/test-helpers';
 
 // The brief form (PID-5-BF, 25 items), hand-checked from the APA Domain Scoring table typed in test-helpers
 // (notes §2). Rules: DESIGN.md §5 (domain = mean of its 5 answered items, 2 or more missing → not scored, the APA

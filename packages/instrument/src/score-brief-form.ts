@@ -1,20 +1,14 @@
 import { INSTRUMENT_VERSIONS } from './definition';
 import type { Pid5Definition } from './definition-types';
-import { assessValidity } from './assess-validity';
+import { assessValidity } from './validity-verdict';
 import { FORMS, getFormInfo } from './forms';
-import { BF_TOTAL_KEY, DOMAIN_KEYS, type BfTotalKey, type DomainKey } from './keys';
+import { BF_TOTAL_KEY, DOMAIN_KEYS, type DomainKey } from './keys';
 import { describeShortFormNormSets, formatNormsVersion } from './norm-sets';
 import { describeNormTables, getNormTable, type NormTables } from './norm-tables';
 import { assertValidResponses } from './responses';
-import {
-  type ItemScaleCounts,
-  normScores,
-  orderByKeys,
-  type ScoreResultBase,
-  scoreItemScale,
-  type StandardisedScores,
-} from './score-scales';
-import { scoreBriefFormValidity, type BriefFormValidityResult } from './score-validity';
+import { normScores, orderByKeys, scoreItemScale } from './score-scales';
+import { scoreBriefFormValidity } from './validity-scales';
+import type { BriefDomainScore, BriefFormScoreResult, BriefTotalScore } from './result-types';
 
 // Scoring of the 25-item brief form (PID-5-BF; APA 2013 Personality Trait Domain Scoring table, as data in
 // data/pid5-forms.json). Each domain is the mean of its 5 items (not of facets; 6 items come from facets that are
@@ -26,31 +20,7 @@ import { scoreBriefFormValidity, type BriefFormValidityResult } from './score-va
 // T and percentile from the brief form's own table (Markon et al. 2024, Table A-9). No validity scale is published
 // for the brief form. German z: not available.
 
-/** A brief-form domain or the total: a scale made of items. */
-export interface BriefScaleScore extends StandardisedScores, ItemScaleCounts {
-  readonly name: string;
-  /** Its items in brief-form numbering. */
-  readonly items: readonly number[];
-}
-
-export interface BriefDomainScore extends BriefScaleScore {
-  readonly key: DomainKey;
-}
-
-export interface BriefTotalScore extends BriefScaleScore {
-  readonly key: BfTotalKey;
-  /** Where the total and its missing-data rule come from. */
-  readonly source: string;
-  readonly missingRuleSource: string;
-}
-
-export interface BriefFormScoreResult extends ScoreResultBase {
-  readonly form: 'BF';
-  /** In DOMAIN_KEYS order. */
-  readonly domains: Readonly<Record<DomainKey, BriefDomainScore>>;
-  readonly total: BriefTotalScore;
-  readonly validity: BriefFormValidityResult;
-}
+export type { BriefDomainScore, BriefFormScoreResult, BriefScaleScore, BriefTotalScore } from './result-types';
 
 export function scoreBriefForm(
   responses: string,

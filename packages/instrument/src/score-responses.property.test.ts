@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import { FACET_KEYS } from './keys';
 import { scoreResponses } from './score-responses';
-import { FACET_ITEMS, isReverseKeyed } from './test-helpers';
+import { FACET_ITEMS, isReverseKeyed } from '../test/test-helpers';
 
 // Property tests (STYLE.md): invariants that must hold for every response string.
 

@@ -4,7 +4,7 @@ import { FACETS, INSTRUMENT_VERSION, NORMS_VERSION } from './definition';
 import { DOMAIN_KEYS, FACET_KEYS, type FacetKey } from './keys';
 import { scoreResponses, standardise } from './score-responses';
 import { parseDefinition } from './validate-definition';
-import { FACET_ITEMS, makeKeyedResponses, makeResponses, REVERSE_KEYED, type TestFacetKey } from './test-helpers';
+import { FACET_ITEMS, makeKeyedResponses, makeResponses, REVERSE_KEYED, type TestFacetKey } from '../test/test-helpers';
 
 // Table-driven tests from the published rules (APA PID-5 Adult scoring key; product spec §5; DESIGN.md §5).
 // Expected values are worked out by hand from the key and the norm tables (SRF: Markon et al. 2024 as derived in

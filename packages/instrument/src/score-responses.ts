@@ -1,23 +1,16 @@
 import { INSTRUMENT_VERSIONS, pid5Definition } from './definition';
 import type { Pid5Definition } from './definition-types';
-import { assessValidity } from './assess-validity';
+import { assessValidity } from './validity-verdict';
 import { getFormInfo } from './forms';
-import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey, type FormId } from './keys';
+import { DOMAIN_KEYS, FACET_KEYS, type FacetKey, type FormId } from './keys';
 import { describeNormSet, formatNormsVersion, resolveNormSet } from './norm-sets';
 import { describeNormTables, getNormTable, type NormTables, US_NORM_TABLES } from './norm-tables';
 import { assertValidResponses, RESPONSES_LENGTH } from './responses';
 import { scoreBriefForm, type BriefFormScoreResult } from './score-brief-form';
-import {
-  type DomainScore,
-  type FacetScore,
-  normScores,
-  orderByKeys,
-  type ScoreResultBase,
-  scoreDomainsFromFacets,
-  scoreItemScale,
-} from './score-scales';
+import { type FacetScore, normScores, orderByKeys, scoreDomainsFromFacets, scoreItemScale } from './score-scales';
 import { scoreShortForm, type ShortFormScoreResult } from './score-short-form';
-import { scoreValidity, type ValidityResult } from './score-validity';
+import { scoreValidity } from './validity-scales';
+import type { AnyScoreResult, ScoreResult } from './result-types';
 
 // Scoring of the PID-5 adult self-report, DESIGN.md §5. The full 220-item form is scored here; the short and brief
 // forms in score-short-form.ts and score-brief-form.ts, with the shared rules in score-scales.ts. Rules and sources:
@@ -42,18 +35,7 @@ import { scoreValidity, type ValidityResult } from './score-validity';
 export type { DomainScore, FacetScore, ScoreResultBase, StandardisedScores } from './score-scales';
 export { standardise } from './score-scales';
 
-/** The result of the full 220-item form. */
-export interface ScoreResult extends ScoreResultBase {
-  readonly form: 'FULL';
-  /** In FACET_KEYS order. */
-  readonly facets: Readonly<Record<FacetKey, FacetScore>>;
-  /** In DOMAIN_KEYS order. */
-  readonly domains: Readonly<Record<DomainKey, DomainScore>>;
-  readonly validity: ValidityResult;
-}
-
-/** The result of any form: tell them apart by `form`. */
-export type AnyScoreResult = ScoreResult | ShortFormScoreResult | BriefFormScoreResult;
+export type { AnyScoreResult, ScoreResult } from './result-types';
 
 export interface ScoreResponsesOptions {
   /** The form the responses belong to; the string has its item count. Defaults to 'FULL'. */

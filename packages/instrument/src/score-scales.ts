@@ -169,8 +169,3 @@ export function scoreDomainsFromFacets(
 export function orderByKeys<K extends string, V>(keys: readonly K[], record: Record<K, V>): Record<K, V> {
   return Object.fromEntries(keys.map((key) => [key, record[key]])) as Record<K, V>;
 }
-
-/** Names of the scales that could not be scored, for the validity verdict. */
-export function unscoredNames(scales: readonly { readonly name: string; readonly isScored: boolean }[]): string[] {
-  return scales.filter((scale) => !scale.isScored).map((scale) => scale.name);
-}

@@ -11,7 +11,7 @@ import {
   SF_FACET_FULL_ITEMS,
   SF_FULL_ITEMS,
   sfItemOf,
-} from './test-helpers';
+} from '../test/test-helpers';
 
 // The short form (PID-5-SF, 100 items), hand-checked: every expected value is worked out here from the key typed in
 // test-helpers (Maples et al. 2015, in full-form numbers; short-form numbers = rank in full-form order), not taken

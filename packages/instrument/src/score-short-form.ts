@@ -1,21 +1,14 @@
 import { INSTRUMENT_VERSIONS } from './definition';
 import type { Pid5Definition } from './definition-types';
-import { assessValidity } from './assess-validity';
+import { assessValidity } from './validity-verdict';
 import { FORMS, getFormInfo } from './forms';
-import { DOMAIN_KEYS, FACET_KEYS, type DomainKey, type FacetKey } from './keys';
+import { DOMAIN_KEYS, FACET_KEYS, type FacetKey } from './keys';
 import { describeShortFormNormSets, formatNormsVersion } from './norm-sets';
 import { describeNormTables, getNormTable, type NormTables } from './norm-tables';
 import { assertValidResponses } from './responses';
-import {
-  type DomainScore,
-  type FacetScore,
-  normScores,
-  orderByKeys,
-  type ScoreResultBase,
-  scoreDomainsFromFacets,
-  scoreItemScale,
-} from './score-scales';
-import { scoreShortFormValidity, type ShortFormValidityResult } from './score-validity';
+import { type FacetScore, normScores, orderByKeys, scoreDomainsFromFacets, scoreItemScale } from './score-scales';
+import { scoreShortFormValidity } from './validity-scales';
+import type { ShortFormScoreResult } from './result-types';
 
 // Scoring of the 100-item short form (PID-5-SF; key: Maples et al. 2015, Appendix p. 1210, as data in
 // data/pid5-forms.json). The same rules as the full form (score-scales.ts): 25 facets of 4 items, each the mean
@@ -27,14 +20,7 @@ import { scoreShortFormValidity, type ShortFormValidityResult } from './score-va
 // 2020); ORS, PRD and SD-TD have no published short-form version and are never computed against the full form's
 // cut-offs. German z: not available (its means and SDs are for the 220-item form).
 
-export interface ShortFormScoreResult extends ScoreResultBase {
-  readonly form: 'SF';
-  /** In FACET_KEYS order; `nItems` 4 each. */
-  readonly facets: Readonly<Record<FacetKey, FacetScore>>;
-  /** In DOMAIN_KEYS order. */
-  readonly domains: Readonly<Record<DomainKey, DomainScore>>;
-  readonly validity: ShortFormValidityResult;
-}
+export type { ShortFormScoreResult } from './result-types';
 
 export function scoreShortForm(
   responses: string,

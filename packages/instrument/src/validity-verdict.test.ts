@@ -9,8 +9,8 @@ import {
   PRD_ITEMS,
   SDTD_ITEMS,
   type TestFacetKey,
-} from './test-helpers';
-import { fillTemplate, parseValidityInterpretation } from './validity-interpretation';
+} from '../test/test-helpers';
+import { fillTemplate, parseValidityInterpretation } from './validity-wording';
 import type { ValidityVerdict } from './validity-verdict';
 
 // The protocol's validity verdict (DESIGN.md §5): invalid protocols cannot be missed, each scale's direction is

@@ -1,17 +1,25 @@
+import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
-import type { OrsResult, PrdResult, SdtdResult } from './score-validity';
+import type {
+  BriefFormValidityResult,
+  OrsResult,
+  PrdResult,
+  SdtdResult,
+  ShortFormValidityResult,
+  ValidityResult,
+} from './validity-scales';
 import {
   fillTemplate,
   type PatientFacingLevels,
   VALIDITY_INTERPRETATION,
   type ValidityInterpretation,
   type Verdict,
-} from './validity-interpretation';
+} from './validity-wording';
 
 // The protocol's overall validity verdict (DESIGN.md §5 "Validity verdict"), from the validity indicators of the
 // form that was given and its missing answers, with plain words for each reason and what to do. The words and
-// directions are data (validity-interpretation.ts); this module only decides which apply.
+// directions are data (validity-wording.ts); this module only decides which apply.
 // Rule: the verdict is the most serious reason found.
 // - Not interpretable: INC ≥ 17 (INC-S ≥ 8 on the short form), the cut-off above which the US norm sample excluded
 //   people (Markon et al. 2024, p. 114; Keeley et al. 2016; Lowmaster et al. 2020), or more than a quarter of the
@@ -391,4 +399,84 @@ export function decideValidity(
     lines,
     rule: words.rule,
   };
+}
+
+/** A scale as the verdict sees it: whether it could be scored. */
+interface ScaleScoredState {
+  readonly name: string;
+  readonly isScored: boolean;
+}
+
+interface ProtocolCommon {
+  readonly formInfo: FormInfo;
+  readonly missing: number;
+}
+
+/**
+ * What the verdict reads of a scored protocol of any form (result-types.ts has the whole results): a scorer's
+ * result fits, with or without its verdict, and so does a stored result read back.
+ */
+export type ScoredProtocol =
+  | (ProtocolCommon & {
+      readonly form: 'FULL';
+      readonly facets: Readonly<Record<string, ScaleScoredState>>;
+      readonly domains: Readonly<Record<string, ScaleScoredState>>;
+      readonly validity: ValidityResult;
+    })
+  | (ProtocolCommon & {
+      readonly form: 'SF';
+      readonly facets: Readonly<Record<string, ScaleScoredState>>;
+      readonly domains: Readonly<Record<string, ScaleScoredState>>;
+      readonly validity: ShortFormValidityResult;
+    })
+  | (ProtocolCommon & {
+      readonly form: 'BF';
+      readonly domains: Readonly<Record<string, ScaleScoredState>>;
+      readonly total: ScaleScoredState;
+      readonly validity: BriefFormValidityResult;
+    });
+
+function unscoredNames(scales: readonly ScaleScoredState[]): string[] {
+  return scales.filter((scale) => !scale.isScored).map((scale) => scale.name);
+}
+
+/** The validity verdict of a scored protocol of any form, from the result's own fields (decideValidity has the rule). */
+export function assessValidity(result: ScoredProtocol): ValidityVerdict {
+  const common = {
+    formName: result.formInfo.nameInText,
+    itemCount: result.formInfo.itemCount,
+    missing: result.missing,
+  };
+  switch (result.form) {
+    case 'FULL':
+      return decideValidity({
+        ...common,
+        form: 'FULL',
+        unscoredScales: unscoredNames([...Object.values(result.facets), ...Object.values(result.domains)]),
+        inconsistency: result.validity.INC,
+        ors: result.validity.ORS,
+        prd: result.validity.PRD,
+        sdtd: result.validity.SDTD,
+      });
+    case 'SF':
+      return decideValidity({
+        ...common,
+        form: 'SF',
+        unscoredScales: unscoredNames([...Object.values(result.facets), ...Object.values(result.domains)]),
+        inconsistency: result.validity.INCS,
+        ors: null,
+        prd: null,
+        sdtd: null,
+      });
+    case 'BF':
+      return decideValidity({
+        ...common,
+        form: 'BF',
+        unscoredScales: unscoredNames([...Object.values(result.domains), result.total]),
+        inconsistency: null,
+        ors: null,
+        prd: null,
+        sdtd: null,
+      });
+  }
 }

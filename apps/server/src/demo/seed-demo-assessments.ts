@@ -6,7 +6,7 @@ import { assessments } from '../db/schema';
 import { createAssessment } from '../modules/assessments/assessments.service';
 import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
 import { findCurrentDocument } from '../modules/documents/documents.repo';
-import { markFinished } from '../modules/patient/patient.repo';
+import { markFinished } from '../modules/respondent/respondent.repo';
 
 const DAY_MS = 86_400_000;
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { LinkCodes } from '../lib/link-codes';
 import type { DiagnosisCatalogue } from '../modules/diagnoses/diagnosis-catalogue';
 import { identities, testCredits } from '../db/schema';
-import { DEMO_MEMBERS } from '../auth/demo-members';
+import { DEMO_MEMBERS } from '../identity/demo-members';
 import { upsertUserFromProfile } from '../modules/users/users.repo';
 import { seedDemoAssessments } from './seed-demo-assessments';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import type { ProviderSessionRenewal } from '../auth/provider-session';
-import { findActiveSession, SESSION_COOKIE, type ActiveSession, type SessionPolicy } from '../auth/sessions';
+import type { ProviderSessionRenewal } from '../identity/provider-session';
+import { findActiveSession, SESSION_COOKIE, type ActiveSession, type SessionPolicy } from '../identity/sessions';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../identity/passwords';
 import { createLocalUser } from '../modules/users/users.repo';
 import { startTestServer, type TestServer } from '../../test/test-server';
 

@@ -6,7 +6,7 @@ import { pdfPageImages } from '../../test/results-test-helpers';
 import { createPdfPool } from './pdf-pool';
 import { canUsePdfkitInternals } from './pdfkit-internals';
 import { renderReportPdf } from './report-pdf';
-import { reportTextCounts } from './report-text';
+import { reportTextCounts } from './pdf-text-replay';
 
 // What a report thread does when pdfkit is not as pdfkit-internals.ts expects (as after an upgrade that changed its
 // internals): it warns once and draws every report with pdfkit's public interface only. Here this test's pdfkit keeps

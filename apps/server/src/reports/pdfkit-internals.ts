@@ -4,7 +4,7 @@ import { loadReportFonts } from './report-fonts';
 
 // THE ONE PLACE THAT TOUCHES PDFKIT'S PRIVATE PARTS. Start here when upgrading pdfkit (ARCHITECTURE.md, "Upgrading
 // pdfkit"). The reports are fast because every thread keeps what pdfkit would otherwise redo for each report
-// (report-document.ts: parsed fonts, word layouts, base glyph sets, built font files; report-text.ts: a text's drawing
+// (report-document.ts: parsed fonts, word layouts, base glyph sets, built font files; pdf-text-replay.ts: a text's drawing
 // operators, replayed). pdfkit has no public interface for any of that, so this module reaches into pdfkit 0.17:
 // - the document's `_font`, `_fontSize`, `_fontFamilies` and `_fontCount` (current font and size; fonts by name and
 //   the count behind their ids F1, F2…), the option `font: null` (no default font), `addContent()` (each operator

@@ -3,9 +3,9 @@ import { demoReportInput } from '../../test/report-input';
 import { pdfToText, pdfWords, rasterisePdf } from '../../test/results-test-helpers';
 import { cachedReportFonts, createReportDocument, endReportDocument } from './report-document';
 import { renderReportPdf, type ReportInput } from './report-pdf';
-import { drawText, reportTextCounts, reportTextRecordingKeys } from './report-text';
+import { drawText, reportTextCounts, reportTextRecordingKeys } from './pdf-text-replay';
 
-// What each thread keeps between reports (report-document.ts: fonts, base glyph sets, font files; report-text.ts:
+// What each thread keeps between reports (report-document.ts: fonts, base glyph sets, font files; pdf-text-replay.ts:
 // recorded texts) must not change a report: the same input gives the same text, a later report with new characters
 // still embeds and maps them, and every page still draws.
 

@@ -17,7 +17,7 @@ import { loadReportFonts, REPORT_FONTS, type ReportFont } from './report-fonts';
 // every report. So each thread keeps, per font:
 // - the parsed font and its word layouts, handed to the next document;
 // - a base glyph set (every character and ligature the fixed texts use, and printable ASCII) included first in every
-//   document in the same order, so the fixed texts get the same glyph numbers in every report; report-text.ts relies
+//   document in the same order, so the fixed texts get the same glyph numbers in every report; pdf-text-replay.ts relies
 //   on that to replay a text's drawing operators instead of laying it out again;
 // - the font files already built (subset and compressed), by their exact glyph list: a report whose names add no
 //   new character reuses the bytes; one with new characters (a name in another script) builds its own.

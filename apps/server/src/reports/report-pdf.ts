@@ -12,8 +12,8 @@ import { drawUnderstanding } from './profile-report/understanding';
 import { drawValidityFirst } from './profile-report/validity-first';
 import { drawValidityNote } from './profile-report/validity-note';
 import { createReportDocument, endReportDocument } from './report-document';
-import { allReportFixedTexts } from './fixed-texts';
-import { REPORT_TITLE } from './report-texts';
+import { allReportFixedTexts } from './base-glyph-texts';
+import { REPORT_TITLE } from './report-wording';
 
 // The printable report (spec §2 "Printable report"), drawn in code with pdfkit from stored data (DESIGN.md §10): its
 // sections in order, each in profile-report/, built from the building blocks in drawing/ (page, text, table, chart,

@@ -2,13 +2,13 @@ import type { TAssessmentResults } from '@pid5/contract';
 import { drawPageFooters } from './drawing/footer';
 import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
-import { allReportFixedTexts } from './fixed-texts';
+import { allReportFixedTexts } from './base-glyph-texts';
 import { createReportDocument, endReportDocument } from './report-document';
 import { drawScoreReportHeader, itemSetText } from './score-report/header';
 import { drawNormsSection } from './score-report/norms';
 import { drawMissingItems, drawResponseGrid } from './score-report/responses';
 import { drawScoresTable, drawTCharts } from './score-report/scores';
-import { SCORE_REPORT_FOOTER_NOTICE, SCORE_REPORT_TITLE } from './score-report/score-report-texts';
+import { SCORE_REPORT_FOOTER_NOTICE, SCORE_REPORT_TITLE } from './score-report/score-report-wording';
 import { drawValidityTable } from './score-report/validity';
 
 // The clinician's score report (issue 17 part 4): the numbers a clinician signs, drawn in code like the patient's

@@ -14,7 +14,7 @@ import { insertOpenTests, putAnswer } from '../../test/answer-load';
 import { getFreePort } from '../../test/free-port';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { TestClient } from '../../test/test-client';
-import { UNKNOWN_CODE_LIMIT } from '../modules/patient/unknown-code-limiter';
+import { UNKNOWN_CODE_LIMIT } from '../modules/respondent/unknown-code-limiter';
 
 // DESIGN.md §1: stateless servers on one PostgreSQL. Two real server processes behind a real nginx (round robin,
 // TRUST_PROXY=true), started at the same moment on an empty database, with the nginx site of

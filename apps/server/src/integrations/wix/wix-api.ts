@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeoutSignal, tokenFetchFailedMessage } from '../../auth/login-errors';
+import { timeoutSignal, tokenFetchFailedMessage } from '../../identity/login-errors';
 
 /**
  * The Wix Headless REST calls the member login makes, as the official SDK sends them

@@ -1,12 +1,12 @@
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier, randomState } from 'openid-client';
-import type { ExternalProfile, InstituteLogin, LoginResult, ProviderTokens } from '../../auth/institute-login';
+import type { ExternalProfile, InstituteLogin, LoginResult, ProviderTokens } from '../../identity/institute-login';
 import {
   InstituteLoginError,
   isUnreachableError,
   PROVIDER_MESSAGES,
   ProviderSessionEndedError,
   verifierLengthMessage,
-} from '../../auth/login-errors';
+} from '../../identity/login-errors';
 import { safeEqual } from '../../lib/tokens';
 import { createWixApi, WixHttpError, type WixMember, type WixTokens } from './wix-api';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { answerChanges, users } from '../../db/schema';
 
 // SQL only (STYLE.md): the answer_changes of one test, as the data view shows them. The rows are written by the
-// answer saves themselves (modules/patient/patient.repo.ts).
+// answer saves themselves (modules/respondent/respondent.repo.ts).
 
 export interface AnswerChangeRow {
   item: number;

@@ -1,6 +1,6 @@
 import { ANSWER_HISTORY_LIMIT, type TAnswerHistory } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
-import type { ActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { findVisibleAssessment } from '../results/results.service';
 import { presentAnswerChange } from './answer-history.presenter';

@@ -14,7 +14,7 @@ import {
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
-import { buildDataDictionary, encodeDataDictionaryCsv } from './export-dictionary';
+import { buildDataDictionary, encodeDataDictionaryCsv } from '../csv-export/export-dictionary';
 import {
   createAssessment,
   exportAssessments,

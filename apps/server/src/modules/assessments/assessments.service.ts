@@ -13,7 +13,7 @@ import {
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
-import type { ActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import type { LinkCodes } from '../../lib/link-codes';
@@ -36,8 +36,8 @@ import {
   type AssessmentScope,
   type AssessmentWithClinician,
 } from './assessments.repo';
-import type { CsvPrecision } from './export-columns';
-import { createAssessmentsCsvStream } from './export-csv';
+import type { CsvPrecision } from '../csv-export/export-columns';
+import { createAssessmentsCsvStream } from '../csv-export/export-csv';
 
 // Every read of patient data and every change is audited here, in the service (DESIGN.md §3), never in a route.
 

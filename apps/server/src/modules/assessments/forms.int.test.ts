@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAssessmentResults, TCreateAssessmentResponse, TPatientTest } from '@pid5/contract';
 import { US_NORM_TABLES, demoItemSet, getNormTable, readNormTable } from '@pid5/instrument';
-import { CSV_HEADERS } from './export-csv';
+import { CSV_HEADERS } from '../csv-export/export-csv';
 import { availableOver, detailsOver, grantOverApi, listOver, validCreateBody } from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { pdfToText } from '../../../test/results-test-helpers';

@@ -9,7 +9,7 @@ import {
   ZOk,
   type LoginErrorKey,
 } from '@pid5/contract';
-import { SESSION_COOKIE } from '../../auth/sessions';
+import { SESSION_COOKIE } from '../../identity/sessions';
 import { AppError } from '../../errors';
 import { loadSession } from '../../http/access';
 import { registerLocalUser, usernameKey } from '../users/users.service';

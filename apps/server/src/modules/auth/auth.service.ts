@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginErrorKey } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
-import type { InstituteLogin, ProviderTokens, SignInListener } from '../../auth/institute-login';
-import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../auth/login-errors';
-import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../auth/provider-failure';
-import { createSession, deleteSession, type ActiveSession, type SessionPolicy } from '../../auth/sessions';
+import type { InstituteLogin, ProviderTokens, SignInListener } from '../../identity/institute-login';
+import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../identity/login-errors';
+import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../identity/provider-failure';
+import { createSession, deleteSession, type ActiveSession, type SessionPolicy } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { hashToken, safeEqual } from '../../lib/tokens';
 import { findOrCreateUserForProfile, verifyLocalCredentials, type UserRow } from '../users/users.service';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZMe, ZSetViewModeRequest, type TMe } from '@pid5/contract';
-import { setSessionViewMode, type ActiveSession } from '../../auth/sessions';
+import { setSessionViewMode, type ActiveSession } from '../../identity/sessions';
 import type { AppConfig } from '../../config';
 import { requireSession } from '../../http/access';
 

@@ -1,6 +1,6 @@
 import type { AnyScoreResult, FormId } from '@pid5/instrument';
-import { DE_NORMS, US_NORMS } from '../assessments/export-columns';
-import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../assessments/export-csv';
+import { DE_NORMS, US_NORMS } from '../csv-export/export-columns';
+import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
 
 // One patient's scores in long format (issue 19): one row per administration × scale, for an institute's own
 // analysis over time (a spreadsheet's pivot, R's or pandas' long data). Completed administrations only (before

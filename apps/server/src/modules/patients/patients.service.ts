@@ -15,7 +15,7 @@ import {
   type ValidityVerdict,
 } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
-import type { ActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';

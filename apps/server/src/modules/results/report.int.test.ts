@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatScore, type TAssessmentResults } from '@pid5/contract';
 import { auditEvents } from '../../db/schema';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { FOOTER_NOTICE, SECTION_TITLES } from '../../reports/report-texts';
+import { FOOTER_NOTICE, SECTION_TITLES } from '../../reports/report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
 import { demoItemSet, scoreResponses, type AnyScoreResult, type NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
-import type { ActiveSession } from '../../auth/sessions';
+import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatLevel, formatScore, type TAssessmentResults } from '@pid5/contract';
 import { assessments, auditEvents } from '../../db/schema';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { SCORE_REPORT_SECTIONS } from '../../reports/score-report/score-report-texts';
+import { SCORE_REPORT_SECTIONS } from '../../reports/score-report/score-report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';

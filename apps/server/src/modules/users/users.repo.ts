@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { UserRole } from '@pid5/contract';
-import type { ExternalProfile } from '../../auth/institute-login';
+import type { ExternalProfile } from '../../identity/institute-login';
 import type { Db } from '../../db/database';
 import { identities, localCredentials, users } from '../../db/schema';
 

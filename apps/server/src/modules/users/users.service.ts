@@ -1,5 +1,5 @@
-import type { ExternalProfile } from '../../auth/institute-login';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import type { ExternalProfile } from '../../identity/institute-login';
+import { hashPassword, verifyPassword } from '../../identity/passwords';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { createLocalUser, findLocalCredential, upsertUserFromProfile, type UserRow } from './users.repo';

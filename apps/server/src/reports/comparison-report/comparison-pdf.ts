@@ -8,9 +8,9 @@ import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
 import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
-import { allReportFixedTexts } from '../fixed-texts';
-import { drawText } from '../report-text';
-import { FOOTER_NOTICE } from '../report-texts';
+import { allReportFixedTexts } from '../base-glyph-texts';
+import { drawText } from '../pdf-text-replay';
+import { FOOTER_NOTICE } from '../report-wording';
 
 // The comparison of two administrations as its own small PDF (issue 19): validity first, then per scale both
 // administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and

@@ -1,6 +1,6 @@
 import { formatScore } from '@pid5/contract';
 import { VALUE_LABEL_HALO_COLOR, type ChartGeometry } from '@pid5/instrument';
-import { drawText } from '../report-text';
+import { drawText } from '../pdf-text-replay';
 import { ensureSpace, MARGIN } from './page';
 import { COLOR } from './style';
 

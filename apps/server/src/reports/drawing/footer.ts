@@ -1,4 +1,4 @@
-import { drawText } from '../report-text';
+import { drawText } from '../pdf-text-replay';
 import { CONTENT_WIDTH, MARGIN, PAGE, rule } from './page';
 import { COLOR } from './style';
 

@@ -5,7 +5,7 @@ type Doc = PDFKit.PDFDocument;
 
 /**
  * A label and a person's name (already sanitised, report-name.ts) on one line at `y`, in the current font at 12 pt.
- * Drawn, never recorded (report-text.ts): a patient's name is not kept once their report is done. pdfkit lays out a
+ * Drawn, never recorded (pdf-text-replay.ts): a patient's name is not kept once their report is done. pdfkit lays out a
  * line as words in typed order, each followed by its space, so a right-to-left word came out with its space in front
  * and two Hebrew or Arabic words ran together in the wrong order. A name with such words is therefore drawn word by
  * word in the order of the page (report-name.ts `visualWordOrder`), on one line, in a smaller size if it would not

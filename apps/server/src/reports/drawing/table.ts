@@ -1,5 +1,5 @@
 import type { ReportFont } from '../report-fonts';
-import { drawText, measureText } from '../report-text';
+import { drawText, measureText } from '../pdf-text-replay';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, ensureSpace, MARGIN, rule } from './page';
 import { COLOR } from './style';
 

@@ -1,4 +1,4 @@
-import { drawText, measureText } from '../report-text';
+import { drawText, measureText } from '../pdf-text-replay';
 import { CONTENT_WIDTH, ensureSpace, MARGIN, rule } from './page';
 import { COLOR } from './style';
 

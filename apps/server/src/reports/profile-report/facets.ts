@@ -3,7 +3,7 @@ import { facetChart, type ChartScores } from '@pid5/instrument';
 import { drawBarChart } from '../drawing/bar-chart';
 import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
 import { caption, sectionHeading } from '../drawing/text-blocks';
-import { CHART_CAPTION, FACET_TEXTS, SECTION_TITLES } from '../report-texts';
+import { CHART_CAPTION, FACET_TEXTS, SECTION_TITLES } from '../report-wording';
 import { formTableNote } from './form';
 import { scaleTable } from './scale-table';
 

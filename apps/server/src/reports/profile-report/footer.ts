@@ -1,6 +1,6 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import type { PageFooter } from '../drawing/footer';
-import { FOOTER_NOTICE } from '../report-texts';
+import { FOOTER_NOTICE } from '../report-wording';
 
 function itemSetText(results: TAssessmentResults): string {
   const { id, title } = results.itemSet;

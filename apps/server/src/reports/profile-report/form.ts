@@ -1,6 +1,6 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { caption } from '../drawing/text-blocks';
-import type { TraitText } from '../report-texts';
+import type { TraitText } from '../report-wording';
 import { scaleTable } from './scale-table';
 
 // What the report says of the form given (issue 18): the form's name under the domains' heading and in the validity

@@ -3,8 +3,8 @@ import { drawNameLine } from '../drawing/name-line';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { NAME_FONT } from '../report-fonts';
-import { drawText } from '../report-text';
-import { REPORT_TITLE } from '../report-texts';
+import { drawText } from '../pdf-text-replay';
+import { REPORT_TITLE } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

@@ -3,7 +3,7 @@ import { CONTENT_WIDTH } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { countRowsThatFit, drawTable, type CellLine, type TableColumn, type TableRow } from '../drawing/table';
 import { paragraph, sectionHeading } from '../drawing/text-blocks';
-import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-texts';
+import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 type PatientFacingLevels = TAssessmentResults['validityVerdict']['patientFacingLevels'];

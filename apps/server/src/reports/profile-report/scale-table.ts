@@ -8,8 +8,8 @@ import {
 import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
-import { drawText } from '../report-text';
-import type { TraitText } from '../report-texts';
+import { drawText } from '../pdf-text-replay';
+import type { TraitText } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

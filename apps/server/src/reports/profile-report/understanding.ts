@@ -1,14 +1,14 @@
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
-import { drawText } from '../report-text';
+import { drawText } from '../pdf-text-replay';
 import {
   LEVEL_EXPLANATIONS,
   SECTION_TITLES,
   UNDERSTANDING_BRIEF_DOMAINS,
   UNDERSTANDING_CLOSING,
   UNDERSTANDING_PARAGRAPHS,
-} from '../report-texts';
+} from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

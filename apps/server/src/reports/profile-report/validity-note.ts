@@ -2,7 +2,7 @@ import type { TAssessmentResults } from '@pid5/contract';
 import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
-import { SECTION_TITLES } from '../report-texts';
+import { SECTION_TITLES } from '../report-wording';
 import { formGivenText } from './form';
 
 type Doc = PDFKit.PDFDocument;

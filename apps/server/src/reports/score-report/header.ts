@@ -2,8 +2,8 @@ import type { TAssessmentResults } from '@pid5/contract';
 import { drawLogo } from '../drawing/logo';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
-import { drawText } from '../report-text';
-import { SCORE_REPORT_SUBTITLE, SCORE_REPORT_TITLE } from './score-report-texts';
+import { drawText } from '../pdf-text-replay';
+import { SCORE_REPORT_SUBTITLE, SCORE_REPORT_TITLE } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

@@ -3,7 +3,7 @@ import { LEVEL_RULE } from '@pid5/instrument';
 import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
-import { SCORE_REPORT_SECTIONS } from './score-report-texts';
+import { SCORE_REPORT_SECTIONS } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

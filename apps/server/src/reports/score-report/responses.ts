@@ -1,8 +1,8 @@
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { caption, sectionHeading } from '../drawing/text-blocks';
-import { drawText } from '../report-text';
-import { RESPONSES_LEGEND, SCORE_REPORT_SECTIONS } from './score-report-texts';
+import { drawText } from '../pdf-text-replay';
+import { RESPONSES_LEGEND, SCORE_REPORT_SECTIONS } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

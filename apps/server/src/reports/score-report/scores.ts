@@ -11,8 +11,8 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { caption, sectionHeading } from '../drawing/text-blocks';
-import { drawText } from '../report-text';
-import { SCORE_REPORT_SECTIONS, SCORE_TABLE_HEADERS, SCORE_TABLE_NOTE, T_CHART_CAPTION } from './score-report-texts';
+import { drawText } from '../pdf-text-replay';
+import { SCORE_REPORT_SECTIONS, SCORE_TABLE_HEADERS, SCORE_TABLE_NOTE, T_CHART_CAPTION } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

@@ -3,7 +3,7 @@ import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import { cellTextWidth } from '../drawing/table';
 import { createReportDocument } from '../report-document';
 import { VALIDITY_COLUMN_WIDTHS } from './validity';
-import { VALIDITY_TABLE_HEADERS } from './score-report-texts';
+import { VALIDITY_TABLE_HEADERS } from './score-report-wording';
 
 describe('the score report validity table', () => {
   it('sets every status on one line, in bold too (no word broken in two)', () => {

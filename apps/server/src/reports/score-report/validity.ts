@@ -5,7 +5,7 @@ import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { sectionHeading } from '../drawing/text-blocks';
 import { VERDICT_STYLE } from '../profile-report/validity-first';
-import { SCORE_REPORT_SECTIONS, VALIDITY_TABLE_HEADERS } from './score-report-texts';
+import { SCORE_REPORT_SECTIONS, VALIDITY_TABLE_HEADERS } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 

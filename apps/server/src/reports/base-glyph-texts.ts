@@ -1,7 +1,7 @@
 import { formatLevel, formatScore } from '@pid5/contract';
 import { formFixedTexts } from './profile-report/form';
-import { reportFixedTexts } from './report-texts';
-import { scoreReportFixedTexts } from './score-report/score-report-texts';
+import { reportFixedTexts } from './report-wording';
+import { scoreReportFixedTexts } from './score-report/score-report-wording';
 
 // Every text the reports always print, for createReportDocument (report-document.ts): the first document a PDF
 // thread draws fixes the base glyph sets from them, and one thread draws both the patient's report and the

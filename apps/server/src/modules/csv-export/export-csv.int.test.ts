@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DOMAINS, FACETS, scoreResponses, type ScoreResult } from '@pid5/instrument';
 import { assessments, auditEvents } from '../../db/schema';
-import { EXPORT_VALIDITY_KEYS } from '../../db/export-values';
+import { EXPORT_VALIDITY_KEYS } from './export-values';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { hashToken } from '../../lib/tokens';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createSubmittedAssessment } from '../../../test/results-test-helpers';
 import { formatCsvPercentile as formatPercentileForCsv } from './export-columns';
 import { CSV_HEADERS } from './export-csv';
-import { exportRowShapeFor, listAssessmentsAfter } from './assessments.repo';
+import { exportRowShapeFor, listAssessmentsAfter } from '../assessments/assessments.repo';
 
 let server: TestServer;
 

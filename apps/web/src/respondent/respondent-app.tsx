@@ -5,7 +5,7 @@ import { ConsentPage } from './pages/consent-page';
 import { QuestionnairePage } from './pages/questionnaire-page';
 import { CompletedPage, ExpiredPage, LinkNotValidPage, LoadFailedPage, LoadingPage } from './pages/state-pages';
 import { consentPath, matchRoute, navigate, testPath, usePathname } from './navigation';
-import { fetchConsent, fetchPatientTest } from './patient-api';
+import { fetchConsent, fetchPatientTest } from './respondent-api';
 
 type Loaded<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; error: ApiError };
 
@@ -113,7 +113,7 @@ function ConsentRoute({ code }: { code: string }) {
 }
 
 /** The patient area: two paths, each keyed by its code so a new link starts afresh. */
-export function PatientApp() {
+export function RespondentApp() {
   const route = matchRoute(usePathname());
   switch (route.page) {
     case 'test':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreResponses } from './score-responses';
-import { INC_PAIRS, makeResponses, ORS_ITEMS, PRD_ITEMS, SDTD_ITEMS } from './test-helpers';
+import { INC_PAIRS, makeResponses, ORS_ITEMS, PRD_ITEMS, SDTD_ITEMS } from '../test/test-helpers';
 
 // Validity scales at and around their published cut-offs (data notes §8). Item lists typed in from the notes:
 // INC pairs (Keeley et al. 2016, Table 1), ORS items (Sellbom et al. 2018, Table 2), PRD items (Williams et al.

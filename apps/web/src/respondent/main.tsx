@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PatientApp } from './patient-app';
-import './patient.css';
+import { RespondentApp } from './respondent-app';
+import './respondent.css';
 
 // The patient entry (patient.html): React and this folder only, so a phone on a slow connection loads little.
 // The old product's links were /#/test/{code}; keep them working by moving to the canonical path.
@@ -14,7 +14,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <PatientApp />
+      <RespondentApp />
     </StrictMode>,
   );
 }

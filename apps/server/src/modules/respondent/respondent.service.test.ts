@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
-import { hashLinkCode } from './patient.service';
+import { hashLinkCode } from './respondent.service';
 
 describe('hashLinkCode', () => {
   it('hashes a well-formed code (22 base64url characters) with SHA-256', () => {

@@ -1,4 +1,4 @@
-import { MessagePage, PatientLayout } from '../components/patient-layout';
+import { MessagePage, RespondentLayout } from '../components/respondent-layout';
 
 // One page per state of a patient link (STYLE.md): each says plainly where the patient stands.
 
@@ -50,10 +50,10 @@ export function LoadFailedPage({ message, onRetry }: { message: string; onRetry?
 
 export function LoadingPage() {
   return (
-    <PatientLayout title="Loading">
+    <RespondentLayout title="Loading">
       <p className="loading" role="status">
         Loading…
       </p>
-    </PatientLayout>
+    </RespondentLayout>
   );
 }

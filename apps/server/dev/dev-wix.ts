@@ -1,4 +1,4 @@
-import { startWixContractDouble, type DoubleMember, type DoubleOrder } from './wix-contract-double';
+import { startWixContractDouble, type DoubleMember, type DoubleOrder } from '../test/wix-contract-double';
 
 /**
  * `npm run dev:wix`: the app signing in through the Wix contract double instead of a real Wix

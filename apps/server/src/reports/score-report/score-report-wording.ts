@@ -2,7 +2,7 @@ import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import { ANSWER_LABELS, ANSWER_VALUES } from '@pid5/instrument';
 
 // The fixed texts of the clinician's score report (score-report-pdf.ts). Listed for the PDF threads' base glyph sets
-// and text replay (report-document.ts, fixed-texts.ts), like the patient report's texts.
+// and text replay (report-document.ts, base-glyph-texts.ts), like the patient report's texts.
 
 export const SCORE_REPORT_TITLE = 'PID-5 Score Report';
 export const SCORE_REPORT_SUBTITLE = 'For the clinician: not a report for the patient';

@@ -4,11 +4,11 @@ import { ApiError } from '../../api/client';
 import { answerOf, findNextUnanswered } from '../answer-queue';
 import { CLOSED_CODES } from '../answer-sync';
 import { ItemQuestion } from '../components/item-question';
-import { PageHeading, PatientLayout } from '../components/patient-layout';
+import { PageHeading, RespondentLayout } from '../components/respondent-layout';
 import { ProgressBar } from '../components/progress-bar';
 import { ConfirmSubmitDialog } from '../components/confirm-submit-dialog';
 import { SaveAndComeBackDialog } from '../components/save-and-come-back-dialog';
-import { submitTest } from '../patient-api';
+import { submitTest } from '../respondent-api';
 import { useAnswerSync } from '../use-answer-sync';
 
 function prefersReducedMotion(): boolean {
@@ -106,7 +106,7 @@ export function QuestionnairePage({
 
   const remaining = ITEM_COUNT - answeredCount;
   return (
-    <PatientLayout title="Questionnaire">
+    <RespondentLayout title="Questionnaire">
       <div className="intro">
         <PageHeading>Personality questionnaire</PageHeading>
         <p className="item-set-note">
@@ -181,6 +181,6 @@ export function QuestionnairePage({
         onConfirm={() => void submit()}
       />
       <SaveAndComeBackDialog isOpen={isDialogOpen} pendingCount={pendingCount} onClose={() => setIsDialogOpen(false)} />
-    </PatientLayout>
+    </RespondentLayout>
   );
 }

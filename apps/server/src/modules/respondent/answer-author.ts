@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadSession } from '../../http/access';
-import { SESSION_COOKIE } from '../../auth/sessions';
+import { SESSION_COOKIE } from '../../identity/sessions';
 import { createRandomToken } from '../../lib/tokens';
-import type { AnswerAuthor } from './patient.repo';
+import type { AnswerAuthor } from './respondent.repo';
 
 // Who changed an answer (issue 14, finding 7). The patient link has no account, so each browser that uses it gets a
 // link session: a random id in an HttpOnly cookie of the patient API, made by the server (so one browser cannot pass

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_KEYS, FACET_KEYS, demoItemSet } from '@pid5/instrument';
-import { DOMAIN_TEXTS, FACET_TEXTS, LEVEL_EXPLANATIONS, type TraitText } from './report-texts';
+import { DOMAIN_TEXTS, FACET_TEXTS, LEVEL_EXPLANATIONS, type TraitText } from './report-wording';
 
 const all: [string, TraitText][] = [...Object.entries(DOMAIN_TEXTS), ...Object.entries(FACET_TEXTS)];
 

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { US_NORM_TABLES, classifyLevel, getNormTable, readNormTable } from '@pid5/instrument';
 import { formulaCells, readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
-import type { AssessmentExportRow } from './assessments.repo';
-import { EXPORT_VALIDITY_KEYS, type ExportValues } from '../../db/export-values';
+import type { AssessmentExportRow } from './export-row';
+import { EXPORT_VALIDITY_KEYS, type ExportValues } from './export-values';
 import { CSV_SCALES, CSV_VALIDITY_SCALES } from './export-columns';
 import { CSV_HEADERS, createAssessmentsCsvStream, encodeCsvRecord, guardCsvCell } from './export-csv';
-import { containsPattern } from './assessments.repo';
-import { pageCountFor } from './assessments.service';
+import { containsPattern } from '../assessments/assessments.repo';
+import { pageCountFor } from '../assessments/assessments.service';
 
 describe('guardCsvCell (OWASP CSV injection)', () => {
   it.each([

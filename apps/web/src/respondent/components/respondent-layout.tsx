@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { hasNavigated } from '../navigation';
 
 /** Every patient page: the site header, one main landmark, a title for the tab and for screen readers. */
-export function PatientLayout({ title, children }: { title: string; children: ReactNode }) {
+export function RespondentLayout({ title, children }: { title: string; children: ReactNode }) {
   useEffect(() => {
     document.title = `${title} · Personality Assessment`;
   }, [title]);
@@ -45,11 +45,11 @@ export function MessagePage({
   children: ReactNode;
 }) {
   return (
-    <PatientLayout title={title}>
+    <RespondentLayout title={title}>
       <div className={`card message message-${tone}`}>
         <PageHeading>{title}</PageHeading>
         {children}
       </div>
-    </PatientLayout>
+    </RespondentLayout>
   );
 }

@@ -2,7 +2,7 @@ import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPati
 import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
-import type { PatientTestRow } from './patient.repo';
+import type { PatientTestRow } from './respondent.repo';
 
 /**
  * The items of the test's form in the form's order and numbering (issue 18): the form's item n shows the item set's

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { TPatientConsent } from '@pid5/contract';
 import { ApiError } from '../../api/client';
-import { PageHeading, PatientLayout } from '../components/patient-layout';
-import { acceptConsent } from '../patient-api';
+import { PageHeading, RespondentLayout } from '../components/respondent-layout';
+import { acceptConsent } from '../respondent-api';
 
 /** `/consent/{code}`: the consent document (sanitised by the server when stored) and Accept (spec §2). */
 export function ConsentPage({
@@ -39,7 +39,7 @@ export function ConsentPage({
   };
 
   return (
-    <PatientLayout title="Consent">
+    <RespondentLayout title="Consent">
       <div className="card consent">
         <PageHeading>Consent</PageHeading>
         {/* Sanitised when stored (documents.repo publishDocument): formatting only, no script. */}
@@ -60,6 +60,6 @@ export function ConsentPage({
           </button>
         </div>
       </div>
-    </PatientLayout>
+    </RespondentLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AnswerSync, type SyncSnapshot } from './answer-sync';
-import { createAnswerTransport } from './patient-api';
+import { createAnswerTransport } from './respondent-api';
 
 function browserStorage(): Storage | null {
   try {

@@ -12,7 +12,7 @@ import {
   ZSaveAnswersResponse,
 } from '@pid5/contract';
 import { AppError } from '../../errors';
-import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './patient.service';
+import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './respondent.service';
 import { processLocal } from '../../http/rate-limit-store';
 import { answerAuthorOf, linkSessionOf } from './answer-author';
 
@@ -44,7 +44,7 @@ const ZItemParams = z.object({
 const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 429: ZApiError };
 
 /** The patient link API (DESIGN.md §7): the code in the path is the only credential. */
-export function registerPatientRoutes(app: FastifyInstance): void {
+export function registerRespondentRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, itemSet, normTables, unknownCodeLimiter: limiter } = app.deps;
   const db = database.db;

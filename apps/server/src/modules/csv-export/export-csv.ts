@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { displayCountry, isCountryCode } from '@pid5/contract';
 import { scoreResponses, type FormId, type NormTables } from '@pid5/instrument';
-import { isoFromMs } from '../../lib/iso-time';
+import { isoFromMs } from './iso-time';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
-import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT, type ExportValues } from '../../db/export-values';
-import { assessmentStatus, type AssessmentStatus } from './assessment-lifecycle';
-import type { AssessmentExportRow } from './assessments.repo';
+import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT, type ExportValues } from './export-values';
+import { assessmentStatus, type AssessmentStatus } from '../assessments/assessment-lifecycle';
+import type { AssessmentExportRow } from './export-row';
 import {
   CSV_SCALES,
   CSV_VALIDITY_SCALES,

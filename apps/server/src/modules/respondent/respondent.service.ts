@@ -23,8 +23,8 @@ import {
   type AnswerAuthor,
   type PatientTestRow,
   type SavedAnswers,
-} from './patient.repo';
-import { presentPatientTest } from './patient.presenter';
+} from './respondent.repo';
+import { presentPatientTest } from './respondent.presenter';
 
 // The patient link (DESIGN.md §2, §4): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
