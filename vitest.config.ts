@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.resilience.test.ts', '**/node_modules/**', ...webTests],
           env: { TZ: 'UTC' },
           // The report tests draw and rasterise whole PDFs: seconds each on a busy 2-core machine, not 5 s at most.

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { findDocLinkProblems, headingAnchors } from './check-doc-links.mjs';
+
+// A made-up repository: what exists, and the Markdown files the anchors are read from.
+const files = new Map<string, string>([
+  ['README.md', '# Title\n\n## Running on PostgreSQL\n'],
+  ['docs/decisions/README.md', '# Decisions\n'],
+  ['docs/decisions/0001-a.md', '# 1. A\n\n## Context\n'],
+  ['apps/server/src/app.ts', ''],
+]);
+const folders = new Set(['docs', 'docs/decisions', 'apps', 'apps/server', 'apps/server/src']);
+
+function check(text: string, file = 'docs/guide.md', isIgnored = (_path: string) => false) {
+  return findDocLinkProblems(text, {
+    file,
+    exists: (path: string) => files.has(path) || folders.has(path),
+    readText: (path: string) => files.get(path) ?? '',
+    topFolders: ['apps', 'docs', 'bench'],
+    isIgnored,
+  });
+}
+
+describe('check-doc-links', () => {
+  it('reports a relative link to a file that does not exist, with its line', () => {
+    expect(check('Intro\n\nSee [the design](../DESIGN.md) and [a record](decisions/0001-a.md).\n')).toEqual([
+      { line: 3, target: '../DESIGN.md', reason: 'no such file or folder' },
+    ]);
+  });
+
+  it('passes links that lead somewhere, and skips web addresses and mail links', () => {
+    const text =
+      '[readme](../README.md) [folder](decisions/) [root](/apps/server/src/app.ts) [web](https://example.org/x) ' +
+      '[mail](mailto:a@example.org)';
+    expect(check(text)).toEqual([]);
+  });
+
+  it('checks anchors against the headings of the target file and of the same file', () => {
+    const text =
+      '## Local part\n\n[ok](../README.md#running-on-postgresql) [bad](../README.md#running-on-pglite)\n' +
+      '[here](#local-part) [missing](#nowhere) [record](decisions/0001-a.md#context)\n';
+    expect(check(text).map((p) => p.target)).toEqual(['../README.md#running-on-pglite', '#nowhere']);
+  });
+
+  it('reports a backticked repository path that does not exist, and skips globs, elisions and placeholders', () => {
+    const text = [
+      'Built in `apps/server/src/app.ts:12` and `apps/server/src/gone.ts`.',
+      'Skipped: `apps/**/*.test.ts`, `apps/server/…/x.ts`, `apps/db/NNNN_x.sql`, `npm run bench`, `lib/x.ts`.',
+    ].join('\n');
+    expect(check(text)).toEqual([{ line: 1, target: 'apps/server/src/gone.ts', reason: 'no such file or folder' }]);
+  });
+
+  it('skips paths git ignores and everything inside fenced code blocks', () => {
+    const text = 'Written to `bench/results/latest.json`.\n\n```\n[x](missing.md) `apps/nowhere.ts`\n```\n';
+    expect(check(text, 'docs/guide.md', (path) => path.startsWith('bench/results'))).toEqual([]);
+    expect(check(text)).toEqual([{ line: 1, target: 'bench/results/latest.json', reason: 'no such file or folder' }]);
+  });
+
+  it('makes GitHub anchors from headings, numbering repeated ones', () => {
+    expect([...headingAnchors('# The `million` part: 1,000,000 tests\n## Notes\n## Notes\n')]).toEqual([
+      'the-million-part-1000000-tests',
+      'notes',
+      'notes-1',
+    ]);
+  });
+});
