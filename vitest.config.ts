@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/**/*.int.test.ts'],
+          include: ['apps/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
           env: { TZ: 'UTC' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

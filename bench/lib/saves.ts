@@ -20,7 +20,7 @@ export function nextSaveAnswer(codes: readonly string[]): () => PlannedRequest {
 }
 
 /**
- * The floor route's twin of each next save (BENCH_FLOOR_ROUTE, the save's request handling without the database):
+ * The floor route's twin of each next save (floor-routes.ts, the save's request handling without the database):
  * the same request, to /api/bench-floor/patient/… instead of /api/patient/….
  */
 export function nextFloorRequest(codes: readonly string[]): () => PlannedRequest {

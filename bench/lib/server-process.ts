@@ -7,15 +7,20 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The real server as a child process (apps/server/test/server-process.ts) with its log shown, stopped by the bench's
- * cleanup also on Ctrl-C.
+ * cleanup also on Ctrl-C; with `floorRoutes`, with the floor routes beside the product's (floor-routes.ts).
  */
 export type { ServerProcess };
 
+const FLOOR_SERVER = fileURLToPath(new URL('./floor-server-main.ts', import.meta.url));
+
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; floorRoutes?: boolean } = {},
 ): Promise<ServerProcess> {
-  const server = await startTestServerProcess({ LOG_LEVEL: 'warn', ...env }, { ...options, output: 'inherit' });
+  const server = await startTestServerProcess(
+    { LOG_LEVEL: 'warn', ...env },
+    { nodeArgs: options.nodeArgs, output: 'inherit', entry: options.floorRoutes ? FLOOR_SERVER : undefined },
+  );
   const stop = onCleanup(server.stop, () => server.child.kill('SIGKILL'));
   return { ...server, stop };
 }

@@ -11,7 +11,7 @@ import { insertOpenTests } from '@pid5/server/testing';
 import { readCpuMs, startServerProcess } from '../lib/server-process';
 
 // Part 2: saving answers. Ours: one PUT per click that changes one item atomically. The limits, measured in the same
-// run: the same server's floor route (the save's request handling without the database, BENCH_FLOOR_ROUTE) and the
+// run: the same server's floor route (the save's request handling without the database, bench/lib/floor-routes.ts) and the
 // save statement run directly against the database. For information, the seed product's pattern for the same
 // answers against the same server: per click, post the whole answer array so far and then re-read the test.
 
@@ -137,7 +137,7 @@ export async function runAnswersBench(results: Results, options: { quick?: boole
       await direct.close();
     }
 
-    const server = await startServerProcess({ ...database.env, BENCH_FLOOR_ROUTE: 'true' });
+    const server = await startServerProcess(database.env, { floorRoutes: true });
     try {
       const url = server.url;
       // Warm-up (JIT, connection pool), not measured.

@@ -206,7 +206,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
       codes: await insertOpenTests(db, { clinicianId, count: 1000, ...docs }),
     }),
   );
-  const server = await startServerProcess({ ...database.env, BENCH_FLOOR_ROUTE: 'true' });
+  const server = await startServerProcess(database.env, { floorRoutes: true });
   try {
     const cookie = await signIn(server.url, 'pdf-clinician');
     let nextReport = 0;

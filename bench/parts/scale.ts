@@ -32,7 +32,7 @@ import { median, percentile } from '../lib/stats';
 // 1,000,000 over 5,000 on PostgreSQL (`million`). Every goal is a ratio to a limit measured in the same run
 // (bench/README.md):
 // - Dashboard: each query's p95 over HTTP against the same SQL timed directly (the service's count and page, from
-//   this process) plus 3× the floor route's p95 for the same query string (BENCH_FLOOR_ROUTE: the request's handling
+//   this process) plus 3× the floor route's p95 for the same query string (bench/lib/floor-routes.ts: the request's handling
 //   without session or database); and the slowest SQL against a one-row index lookup on the same table, but for a
 //   page deep enough that walking to it is its work, which is judged against the primary key walked as deep.
 // - CSV: rows/s of GET /api/assessments/export.csv against the database's own COPY of the same columns; the export
@@ -105,7 +105,7 @@ async function withFixture(kind: BackendKind, size: ScaleSize, work: (fixture: F
     console.log(
       `  seeded ${size.rows.toLocaleString('en-US')} assessments in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
-    const server = await startServerProcess({ ...database.env, BENCH_FLOOR_ROUTE: 'true' });
+    const server = await startServerProcess(database.env, { floorRoutes: true });
     try {
       const clinicianCookie = await signIn(server.url, 'dash-clinician');
       const adminCookie = await signIn(server.url, 'dash-admin');

@@ -44,6 +44,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (standard output when absent); the log-privacy test reads them. */
   logStream?: { write(line: string): void };
+  /**
+   * Called first, before any plugin or route: a caller outside the product (the benchmarks' floor routes,
+   * bench/lib/floor-routes.ts) can watch each route as it is declared, before plugins add their hooks to it.
+   */
+  extend?: (app: FastifyInstance) => void;
 }
 
 /** Fastify's trust function for `hops` proxies: the socket peer and the entries they appended, nothing further. */
@@ -98,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);
   }
   app.decorate('deps', deps);
+  options.extend?.(app);
   // After the requests in flight have finished (Fastify runs onClose then), so no report is cut off.
   app.addHook('onClose', async () => {
     await deps.pdfPool.close();

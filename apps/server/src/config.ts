@@ -112,10 +112,6 @@ const ZEnv = z.object({
     .default('US'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  // The benchmarks' floor routes (bench/README.md): the save and the dashboard list's request handling without the
-  // database, so `npm run bench` can judge a route against the best this machine does. Off unless set; refused in
-  // production.
-  BENCH_FLOOR_ROUTE: booleanFlag.default(false),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -183,8 +179,6 @@ export interface AppConfig {
   defaultCountry: string;
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
-  /** Registers the benchmarks' floor routes (`/api/bench-floor/...`); never in production. */
-  benchFloorRoute: boolean;
 }
 
 export class ConfigError extends Error {
@@ -274,10 +268,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     problems.push('DEMO_DATA: demo data is never seeded when NODE_ENV=production');
   }
 
-  if (e.BENCH_FLOOR_ROUTE && isProduction) {
-    problems.push('BENCH_FLOOR_ROUTE: a benchmark aid, not for production');
-  }
-
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -318,7 +308,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     defaultCountry: e.DEFAULT_COUNTRY,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
-    benchFloorRoute: e.BENCH_FLOOR_ROUTE,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type BuildAppOptions } from './app';
 import { DEV_ADMIN_CLAIM } from './identity/demo-members';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
 import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './identity/institute-login';
@@ -38,7 +38,13 @@ export interface RunningServer {
  */
 export async function startServer(
   config: AppConfig,
-  options: { clock?: Clock; logger?: boolean; logStream?: { write(line: string): void }; database?: Database } = {},
+  options: {
+    clock?: Clock;
+    logger?: boolean;
+    logStream?: { write(line: string): void };
+    database?: Database;
+    extend?: BuildAppOptions['extend'];
+  } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   // First, before anything opens: a malformed ITEM_SET_FILE or NORM_TABLES_FILE stops the start with every problem named.
@@ -130,7 +136,7 @@ export async function startServer(
       unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
       providerSessions: createProviderSessionRenewal(instituteLogin),
     },
-    { logger: options.logger, logStream: options.logStream },
+    { logger: options.logger, logStream: options.logStream, extend: options.extend },
   );
   try {
     await app.listen({ port: config.port, host: config.host });

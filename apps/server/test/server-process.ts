@@ -20,11 +20,12 @@ export interface ServerProcess {
  * The real server as its own process (`node --import tsx src/main.ts`), as an operator runs it, on free ports and
  * loopback; resolves when /readyz answers. Only the variables below and `env` reach it (nothing from the caller's
  * shell, such as a DATABASE_URL). `output: 'inherit'` shows its log; otherwise its stderr is kept for the error if
- * it does not start. `nodeArgs` go to node (e.g. a heap limit).
+ * it does not start. `nodeArgs` go to node (e.g. a heap limit); `entry` starts another program built on startServer
+ * (the benchmarks' floor server) instead of main.ts.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet' } = {},
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string } = {},
 ): Promise<ServerProcess> {
   // With `output: 'inherit'` the error does not carry the log, so a port taken in between is not tried again.
   return onFreePort((port) => startServerProcessOn(port, env, options));
@@ -33,11 +34,11 @@ export function startServerProcess(
 async function startServerProcessOn(
   port: number,
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet' },
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string },
 ): Promise<ServerProcess> {
   const idpPort = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry ?? MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,3 +1,4 @@
+import type { BuildAppOptions } from '../src/app';
 import { parseConfig, type AppConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createManualClock } from '../src/lib/clock';
@@ -22,7 +23,12 @@ export interface TestServer {
  * with a manual clock and the bundled development identity provider on its own port.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+  options: {
+    env?: Record<string, string>;
+    logStream?: { write(line: string): void };
+    /** Passed to buildApp (app.ts): the benchmarks' floor routes' test adds them with it. */
+    extend?: BuildAppOptions['extend'];
+  } = {},
 ): Promise<TestServer> {
   const { database, drop } = await createTestDatabase();
   const clock = createManualClock(new Date());
@@ -45,6 +51,7 @@ export async function startTestServer(
       logger: options.logStream !== undefined,
       logStream: options.logStream,
       database,
+      extend: options.extend,
     });
     return { config, running };
   };

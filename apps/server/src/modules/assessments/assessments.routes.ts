@@ -58,37 +58,6 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
     },
   );
 
-  // The benchmarks' floor for a dashboard page (BENCH_FLOOR_ROUTE, config.ts; bench/README.md): the same query
-  // parsing and response schema, a page of ten made-up rows, no session and no database.
-  if (config.benchFloorRoute) {
-    const floorItems = Array.from({ length: ASSESSMENTS_PAGE_SIZE }, (_, i) => ({
-      id: i + 1,
-      patientId: `P-${String(i).padStart(7, '0')}`,
-      form: 'FULL' as const,
-      answeredCount: 220,
-      createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
-      dueAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
-      finishedAt: null,
-      status: 'in-progress' as const,
-      clinician: { id: '00000000-0000-4000-8000-000000000000', username: 'clinician' },
-    }));
-    r.get(
-      '/api/bench-floor/assessments',
-      {
-        config: { access: 'public' },
-        schema: { querystring: ZListAssessmentsQuery, response: { 200: ZAssessmentList } },
-      },
-      async (request) => ({
-        items: floorItems,
-        page: request.query.page,
-        pageCount: 10_000,
-        total: 100_000,
-        pageSize: ASSESSMENTS_PAGE_SIZE,
-        view: 'admin' as const,
-      }),
-    );
-  }
-
   r.post(
     '/api/assessments',
     {

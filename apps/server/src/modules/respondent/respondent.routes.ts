@@ -164,26 +164,6 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
     ),
   );
 
-  // The benchmarks' floor for a save (BENCH_FLOOR_ROUTE, config.ts; bench/README.md): the same hooks, parsing,
-  // validation and response schema as the save above, answered without its statement.
-  if (app.deps.config.benchFloorRoute) {
-    const floorAnswers = '0'.repeat(ITEM_COUNT);
-    r.put(
-      '/api/bench-floor/patient/:code/answers/:item',
-      {
-        ...patientRoute,
-        schema: { params: ZItemParams, body: ZSaveAnswerRequest, response: { 200: ZSaveAnswersResponse, ...errors } },
-      },
-      countingUnknownCodes(async (request) => ({
-        answeredCount: request.params.item,
-        answers:
-          floorAnswers.slice(0, request.params.item - 1) +
-          String(request.body.value) +
-          floorAnswers.slice(request.params.item),
-      })),
-    );
-  }
-
   r.post(
     '/api/patient/:code/answers',
     {
