@@ -16,24 +16,42 @@ export interface ResultRow {
   ratio: number | null;
   goal: string;
   met: boolean | null;
+  /**
+   * How far the figure is from its goal, as a factor: above 1 met with that much to spare (1.25: a quarter), below 1
+   * missed by that much. Null for a goal that is yes or no (no errors, the index used).
+   */
+  margin: number | null;
+}
+
+/** The margin of a figure that must stay at or below `limit`. */
+export function marginAtMost(value: number, limit: number): number {
+  return limit / value;
+}
+
+/** The margin of a figure that must reach at least `limit`. */
+export function marginAtLeast(value: number, limit: number): number {
+  return value / limit;
 }
 
 export class Results {
   readonly rows: ResultRow[] = [];
   readonly notes: string[] = [];
 
-  add(row: Omit<ResultRow, 'ratio' | 'baseline' | 'baselineName' | 'goal' | 'met'> & Partial<ResultRow>): ResultRow {
+  add(
+    row: Omit<ResultRow, 'ratio' | 'baseline' | 'baselineName' | 'goal' | 'met' | 'margin'> & Partial<ResultRow>,
+  ): ResultRow {
     const full: ResultRow = {
       baseline: null,
       baselineName: null,
       ratio: null,
       goal: '',
       met: null,
+      margin: null,
       ...row,
     };
     this.rows.push(full);
     console.log(
-      `  ${full.part} | ${full.metric}: ${format(full.ours)} ${full.unit}${full.baseline === null ? '' : ` vs ${format(full.baseline)}`}${full.ratio === null ? '' : ` (${format(full.ratio)}×)`}${full.goal ? ` goal ${full.goal}: ${full.met === null ? '-' : full.met ? 'met' : 'MISSED'}` : ''}`,
+      `  ${full.part} | ${full.metric}: ${format(full.ours)} ${full.unit}${full.baseline === null ? '' : ` vs ${format(full.baseline)}`}${full.ratio === null ? '' : ` (${format(full.ratio)}×)`}${full.goal ? ` goal ${full.goal}: ${full.met === null ? '-' : full.met ? 'met' : 'MISSED'}` : ''}${full.margin === null ? '' : ` (margin ${format(full.margin)}×)`}`,
     );
     return full;
   }
@@ -62,7 +80,7 @@ export function format(value: number | null): string {
 
 /** The one table printed at the end of `npm run bench`. */
 export function renderTable(rows: readonly ResultRow[]): string {
-  const header = ['part', 'metric', 'ours', 'baseline', 'ratio', 'goal', 'met?'];
+  const header = ['part', 'metric', 'ours', 'baseline', 'ratio', 'goal', 'met?', 'margin'];
   const body = rows.map((r) => [
     r.part,
     r.metric,
@@ -73,6 +91,7 @@ export function renderTable(rows: readonly ResultRow[]): string {
     r.ratio === null ? '-' : `${format(r.ratio)}×`,
     r.goal || '-',
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
+    r.margin === null ? '-' : `${format(r.margin)}×`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((line) => (line[i] ?? '').length)));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;

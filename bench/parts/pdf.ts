@@ -13,7 +13,7 @@ import { onCleanup } from '../lib/cleanup';
 import { backendLabel, createBenchDatabase, isPostgresAvailable } from '../lib/databases';
 import { signIn } from '../lib/http';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
-import type { Results } from '../lib/results';
+import { marginAtLeast, marginAtMost, type Results } from '../lib/results';
 import { nextFloorRequest, nextSaveAnswer } from '../lib/saves';
 import { benchResponses, insertCompletedTests, seedBenchDatabase } from '../lib/seed';
 import { startServerProcess } from '../lib/server-process';
@@ -118,6 +118,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
     ratio: speedup,
     goal: '≥ 8× faster',
     met: speedup >= 8,
+    margin: marginAtLeast(speedup, 8),
   });
   results.add({
     part,
@@ -268,6 +269,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
       ratio: slowdown,
       goal: 'no collapse: ≤ 5× floor p99; 0 errors',
       met: during.errors === 0 && slowdown <= 5,
+      margin: marginAtMost(slowdown, 5),
     });
     results.add({
       part,

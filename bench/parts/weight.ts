@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { onCleanup } from '../lib/cleanup';
 import { createBenchDatabase } from '../lib/databases';
-import type { Results } from '../lib/results';
+import { marginAtLeast, marginAtMost, type Results } from '../lib/results';
 import { seedBenchDatabase } from '../lib/seed';
 import { median } from '../lib/stats';
 import { insertOpenTests } from '@pid5/server/testing';
@@ -120,6 +120,7 @@ export async function runWeightBench(results: Results, options: { quick?: boolea
     ours: patient.js / 1024,
     goal: '≤ 100 kB',
     met: patient.js / 1024 <= 100,
+    margin: marginAtMost(patient.js / 1024, 100),
   });
   results.add({ part, metric: '/test/{code}: CSS (gzip)', unit: 'kB', ours: patient.css / 1024 });
   for (const route of staffRoutes()) {
@@ -277,6 +278,7 @@ function runLighthouse(results: Results, part: string, url: string, options: { q
     ours: score,
     goal: `≥ ${LIGHTHOUSE_GOAL}`,
     met: score >= LIGHTHOUSE_GOAL,
+    margin: marginAtLeast(score, LIGHTHOUSE_GOAL),
   });
   results.note(
     `${part}: Lighthouse scores ${runs.map((run) => run.score.toFixed(0)).join(', ')}; its host benchmark index ` +
