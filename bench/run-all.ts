@@ -43,7 +43,7 @@ async function runPart(part: Part): Promise<void> {
         ? undefined
         : runScaleBench(results, { dashboard: false, csv: true, quick });
     case 'million':
-      // Issue 14: 1,000,000 assessments over 5,000 clinicians, dashboard and CSV, on PostgreSQL only.
+      // 1,000,000 assessments over 5,000 clinicians, dashboard and CSV, on PostgreSQL only.
       return runScaleBench(results, { dashboard: true, csv: true, quick, backends: ['postgres'], size: MILLION_SIZE });
     case 'weight':
       return runWeightBench(results, { quick });

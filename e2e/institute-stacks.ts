@@ -1,7 +1,7 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
 
 /**
- * Two more app servers for the institute-login journeys (issue 7), each configured only through
+ * Two more app servers for the institute-login journeys, each configured only through
  * environment variables, as an operator would: one against a separate OpenID Connect issuer
  * (the bundled oidc-provider, standalone on its own port), one against the Wix contract double.
  */

@@ -45,7 +45,7 @@ export default defineConfig({
         ENABLE_LOCAL_ACCOUNTS: 'true',
       },
     ),
-    // Issue 7: the institute logins, each on its own app server (institute-stacks.ts).
+    // The institute logins, each on its own app server (institute-stacks.ts).
     OIDC_STACK_SERVER,
     WIX_STACK_SERVER,
   ],

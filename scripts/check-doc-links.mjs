@@ -7,6 +7,11 @@
 //    paths (`…`) and placeholders (`NNNN`, `<name>`, `{id}`) are skipped, and so are paths git ignores (output a
 //    tool writes, such as bench/results/latest.json).
 // Fenced code blocks are not read: trees and shell lines there are illustrations, not references.
+// And the repository's source files (code, SQL, CSS, HTML), for what their comments cite:
+//  - DESIGN.md by a section's title (`DESIGN.md "Assessment lifecycle"`): a heading or a bold lead-in of DESIGN.md;
+//    a section number (`DESIGN.md §4`) is refused, since numbers move when a section is added;
+//  - a repository path (`apps/…`, `docs/…`) that does not exist;
+//  - an issue or session number: a comment says why, and commit messages and docs/decisions/ carry the history.
 // Usage: node scripts/check-doc-links.mjs   (exit 0: none found; 1: each problem listed as file:line)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -111,10 +116,76 @@ export function findDocLinkProblems(text, { file, exists, readText, topFolders, 
   return problems;
 }
 
+/** DESIGN.md's section titles as code cites them: headings without their numbers, and bold lead-ins (`- **Levels**`). */
+export function designTitles(text) {
+  const titles = new Set();
+  for (const { text: line } of proseLines(text)) {
+    const heading = /^#{1,6}\s+(?:\d+\.\s+)?(.*?)\s*$/.exec(line);
+    if (heading) {
+      titles.add(heading[1]);
+    }
+    const lead = /^\s*(?:[-*]\s+)?\*\*([^*]+)\*\*/.exec(line);
+    if (lead) {
+      titles.add(lead[1].replace(/[.:]$/, ''));
+    }
+  }
+  return titles;
+}
+
+const HISTORY = /\b(?:[Ii]ssues?|[Ss]essions?) #?\d+/g;
+const DESIGN_NUMBER = /DESIGN\.md §\d/g;
+/** `DESIGN.md "A"`, `DESIGN.md "A" and "B"`, `DESIGN.md "A", "B"`. */
+const DESIGN_TITLES = /DESIGN\.md ("[^"\n]+"(?:(?:,| and) "[^"\n]+")*)/g;
+
+/**
+ * The problems of one source file (see the top of this file). `titles` are DESIGN.md's (designTitles).
+ * @param {string} text
+ * @param {{ exists: (path: string) => boolean, topFolders: readonly string[], titles: ReadonlySet<string>,
+ *   isIgnored?: (path: string) => boolean }} options
+ * @returns {{ line: number, target: string, reason: string }[]}
+ */
+export function findSourceReferenceProblems(text, { exists, topFolders, titles, isIgnored = () => false }) {
+  const problems = [];
+  const pathPattern = new RegExp(`(?<![\\w./@-])(?:${topFolders.map(escapeRegExp).join('|')})/[\\w./-]*[\\w/]`, 'g');
+  text.split('\n').forEach((line, index) => {
+    const number = index + 1;
+    for (const match of line.matchAll(HISTORY)) {
+      problems.push({ line: number, target: match[0], reason: 'say why, not which issue or session' });
+    }
+    for (const match of line.matchAll(DESIGN_NUMBER)) {
+      problems.push({ line: number, target: match[0], reason: 'cite DESIGN.md by a section title' });
+    }
+    for (const match of line.matchAll(DESIGN_TITLES)) {
+      for (const title of match[1].matchAll(/"([^"]+)"/g)) {
+        if (!titles.has(title[1])) {
+          problems.push({ line: number, target: `DESIGN.md "${title[1]}"`, reason: 'no such section in DESIGN.md' });
+        }
+      }
+    }
+    for (const match of line.matchAll(pathPattern)) {
+      const path = match[0].replace(/\.$/, '').replace(/\/$/, '');
+      if (PLACEHOLDER.test(match[0]) || PLACEHOLDER.test(line.charAt(match.index + match[0].length))) {
+        continue;
+      }
+      if (!exists(path) && !isIgnored(path)) {
+        problems.push({ line: number, target: path, reason: 'no such file or folder' });
+      }
+    }
+  });
+  return problems;
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function splitAnchor(target) {
   const hash = target.indexOf('#');
   return hash === -1 ? [target, undefined] : [target.slice(0, hash), target.slice(hash + 1)];
 }
+
+/** This checker and its test name the patterns they refuse. */
+const SELF = ['scripts/check-doc-links.mjs', 'scripts/check-doc-links.test.ts'];
 
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,11 +213,29 @@ function main() {
       count++;
     }
   }
+  const titles = designTitles(readText('DESIGN.md'));
+  const sources = tracked.filter(
+    (p) => /\.(ts|tsx|mjs|cjs|js|sql|css|html)$/.test(p) && !p.split('/').includes('node_modules') && !SELF.includes(p),
+  );
+  for (const file of sources) {
+    for (const { line, target, reason } of findSourceReferenceProblems(readText(file), {
+      exists,
+      topFolders,
+      titles,
+      isIgnored,
+    })) {
+      console.error(`${file}:${line}: ${target} (${reason})`);
+      count++;
+    }
+  }
   if (count > 0) {
-    console.error(`${count} reference(s) in Markdown files lead nowhere`);
+    console.error(`${count} reference(s) lead nowhere or cite history`);
     process.exit(1);
   }
-  console.log(`${markdown.length} Markdown files: every link and repository path leads somewhere`);
+  console.log(
+    `${markdown.length} Markdown files and ${sources.length} source files: every link, path and DESIGN.md section ` +
+      'cited leads somewhere',
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

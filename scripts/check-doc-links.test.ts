@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDocLinkProblems, headingAnchors } from './check-doc-links.mjs';
+import { designTitles, findDocLinkProblems, findSourceReferenceProblems, headingAnchors } from './check-doc-links.mjs';
 
 // A made-up repository: what exists, and the Markdown files the anchors are read from.
 const files = new Map<string, string>([
@@ -61,5 +61,44 @@ describe('check-doc-links', () => {
       'notes',
       'notes-1',
     ]);
+  });
+
+  describe('in source files', () => {
+    const titles = designTitles('# Design\n\n## 5. Assessment lifecycle\n\n- **Validity verdict** (x): y\n## 7. API\n');
+    const checkSource = (text: string) =>
+      findSourceReferenceProblems(text, {
+        exists: (path: string) => files.has(path) || folders.has(path),
+        topFolders: ['apps', 'docs', 'bench'],
+        titles,
+      });
+
+    it('reads DESIGN.md titles from headings without their numbers and from bold lead-ins', () => {
+      expect([...titles]).toEqual(['Design', 'Assessment lifecycle', 'Validity verdict', 'API']);
+    });
+
+    it('refuses history and section numbers, and a cited title DESIGN.md does not have', () => {
+      const text = [
+        '// Extension (issue 16): opens 7 days before.',
+        '/** A second try (session 9). */',
+        '// See DESIGN.md §4.',
+        '// See DESIGN.md "Assessment lifecycle" and "Validity verdict"; DESIGN.md "Patients".',
+      ].join('\n');
+      expect(checkSource(text)).toEqual([
+        { line: 1, target: 'issue 16', reason: 'say why, not which issue or session' },
+        { line: 2, target: 'session 9', reason: 'say why, not which issue or session' },
+        { line: 3, target: 'DESIGN.md §4', reason: 'cite DESIGN.md by a section title' },
+        { line: 4, target: 'DESIGN.md "Patients"', reason: 'no such section in DESIGN.md' },
+      ]);
+    });
+
+    it('reports a repository path that does not exist, and skips placeholders, packages and URLs', () => {
+      const text = [
+        '// Built in apps/server/src/app.ts and apps/server/src/gone.ts, see docs/decisions/.',
+        "import x from '@pid5/apps/thing'; // https://example.org/apps/x and docs/decisions/NNNN-title.md",
+      ].join('\n');
+      expect(checkSource(text)).toEqual([
+        { line: 1, target: 'apps/server/src/gone.ts', reason: 'no such file or folder' },
+      ]);
+    });
   });
 });

@@ -52,7 +52,7 @@ function sampleReportInputs(count: number): ReportInput[] {
   );
 }
 
-/** The clinician's score report (issue 17) of the same patients, by patient id. */
+/** The clinician's score report of the same patients, by patient id. */
 function sampleScoreReportInputs(count: number): ScoreReportInput[] {
   return Array.from({ length: count }, (_, i) =>
     demoScoreReportInput({ patientId: `P-${String(i).padStart(4, '0')}`, responses: benchResponses(100 + i) }),
@@ -75,7 +75,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
   const htmls = inputs.map((each) => renderReportHtml(each));
   let nextOurs = 0;
   let nextBaseline = 0;
-  // 120 reports (and 40 of Chromium's) after a warm-up, since session 9: 40 timed from a cold start gave 8.1-11.5×
+  // 120 reports (and 40 of Chromium's) after a warm-up: 40 timed from a cold start gave 8.1-11.5×
   // across five runs of the same code on one machine (below).
   const runs = options.quick ? 10 : 120;
 
@@ -149,7 +149,7 @@ export async function runPdfBench(results: Results, options: { quick?: boolean }
       `${(oursMedian - emptyMedian).toFixed(2)} ms of its ${oursMedian.toFixed(2)} ms`,
   );
 
-  // The clinician's score report (issue 17), alternating with the patient's report of the same patients: its cost
+  // The clinician's score report, alternating with the patient's report of the same patients: its cost
   // against the report that has the goal, and against pdfkit's empty document of its own page count.
   const scoreInputs = sampleScoreReportInputs(inputs.length);
   let nextScore = 0;

@@ -71,7 +71,7 @@ const FLOOR_FACTOR = 3;
  * a heap snapshot), and the rest must hold the export's batches while the collector keeps up. Tighter caps left the
  * verdict to garbage collection's timing: at 64 MB the same code completed or ran out of memory from run to run (a
  * million rows ran 8× slower), and at 96 MB, once the export stopped waiting for PostgreSQL and allocated twice as
- * fast, one fresh server in ten ran out (session 9). The idle heap and the 100,000-row file (85 MB) together exceed
+ * fast, one fresh server in ten ran out. The idle heap and the 100,000-row file (85 MB) together exceed
  * 128 MB, so a buffered export cannot complete.
  */
 const CAPPED_HEAP_MB = 128;
@@ -692,7 +692,7 @@ export async function runScaleBench(
   // Quick: a fifth of the rows, to try the harness.
   const size = options.quick ? { ...fullSize, rows: fullSize.rows / 5 } : fullSize;
   const repeats = options.quick ? 5 : 25;
-  // Five since 2026-11-24 (session 9): with three, PGlite's verdict was 0.60× and 0.50× in two runs of the same code
+  // Five: with three, PGlite's verdict was 0.60× and 0.50× in two runs of the same code
   // on one machine, as one of three COPYs took 1.21-1.34 s against 0.94-1.08 s.
   const csvRepeats = options.quick ? 1 : 5;
   for (const kind of backends) {

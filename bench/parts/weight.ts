@@ -215,7 +215,7 @@ const LIGHTHOUSE_GOAL = 95;
 
 interface LighthouseRun {
   score: number;
-  /** Lighthouse's measure of the host's CPU (docs/throttling.md: a high-end desktop is 1500-2000). */
+  /** Lighthouse's measure of the host's CPU (Lighthouse's throttling documentation: a high-end desktop is 1500-2000). */
   benchmarkIndex: number | null;
 }
 

@@ -11,7 +11,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 18: a brief form (PID-5-BF, 25 items) from the clinician's link to the results, in a real browser.
+// A brief form (PID-5-BF, 25 items) from the clinician's link to the results, in a real browser.
 
 /** The answer to brief-form item n. */
 const valueFor = (n: number) => n % 4;
@@ -53,7 +53,7 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
   await expect(patient.getByText('25 / 25 completed')).toBeVisible();
   await expect(patient.getByRole('status')).toHaveText('Saved');
   await patient.getByRole('button', { name: 'Submit Test' }).click();
-  // Submitting is confirmed in a dialog (issue 16).
+  // Submitting is confirmed in a dialog.
   await patient
     .getByRole('dialog', { name: 'Submit your answers?' })
     .getByRole('button', { name: 'Submit answers' })

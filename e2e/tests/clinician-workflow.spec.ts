@@ -18,7 +18,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 4: the clinician and admin workflow on the dashboard, Create Test and the admin credits screen.
+// The clinician and admin workflow on the dashboard, Create Test and the admin credits screen.
 
 function dashboardRow(page: Page, patientId: string) {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: patientId, exact: true }) });
@@ -72,7 +72,7 @@ async function fillDemographics(page: Page, patientId: string): Promise<void> {
   await page.getByRole('option', { name: 'Female', exact: true }).click();
   await page.getByRole('textbox', { name: 'Race' }).click();
   await page.getByRole('option', { name: 'Asian', exact: true }).click();
-  // Issue 16: the country from the searchable ISO list, the postal code by that country's rule.
+  // The country from the searchable ISO list, the postal code by that country's rule.
   await page.getByRole('textbox', { name: 'Country' }).fill('canad');
   await page.getByRole('option', { name: 'Canada', exact: true }).click();
   await page.getByRole('textbox', { name: 'Postal Code' }).fill('K1A 0B1');
@@ -103,7 +103,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(page.getByText('No assessments')).toBeVisible();
   await expect(page.getByTestId('tests-available')).toHaveText('Tests Available: 0');
   await expect(page.getByRole('button', { name: 'Create Test' })).toBeDisabled();
-  // Issue 16: it says why, and what to do.
+  // It says why, and what to do.
   await expect(page.getByRole('button', { name: 'Create Test' })).toHaveAccessibleDescription(
     'You have no tests left. Ask your admin for more tests.',
   );
@@ -148,7 +148,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await chooseDiagnoses(page);
   await expect(createButton).toBeEnabled();
 
-  // Validation (spec §5) with the spec's messages, under each field.
+  // Validation (docs/product-spec.md §5) with the spec's messages, under each field.
   await createButton.click();
   await expect(page.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription('Please enter an age');
   await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('United States of America');
@@ -196,7 +196,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await expect(page.getByRole('status').filter({ hasText: 'Test created' })).toContainText(
     `The test for ${firstPatient} is ready.`,
   );
-  // Issue 16: the banner's link is in its sentence's font size.
+  // The banner's link is in its sentence's font size.
   const detailsLink = page.getByRole('link', { name: 'Open its details' });
   const sizes = await detailsLink.evaluate((link) => [
     getComputedStyle(link).fontSize,
@@ -446,7 +446,7 @@ test('25 tests: search, the four sorts and paging are in the URL, and the CSV is
   const records = csvRecords(bytes);
   const [header, ...rows] = records;
   expect(header?.slice(0, 3)).toEqual(['Assessment ID', 'Patient ID', 'Clinician']);
-  // Readable, honest score headers (issue 17): never the spec's SRF/IRF.
+  // Readable, honest score headers: never the spec's SRF/IRF.
   expect(header).toEqual(
     expect.arrayContaining(['Validity Verdict', 'Anhedonia raw', 'Anhedonia T (US 2024)', 'Anhedonia z (DE 2026)']),
   );

@@ -167,7 +167,7 @@ interface NewTestFields {
   postalCode?: string;
   dsmCodes?: string[];
   primaryDsm?: string;
-  /** The form to give (issue 18); the server's default (DEFAULT_FORM) without it. */
+  /** The form to give; the server's default (DEFAULT_FORM) without it. */
   form?: 'FULL' | 'SF' | 'BF';
 }
 

@@ -18,7 +18,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 8: markup and spreadsheet formulas in every free-text field stay text, in the pages, the PDF and the CSV.
+// Markup and spreadsheet formulas in every free-text field stay text, in the pages, the PDF and the CSV.
 //
 // The app's Content-Security-Policy (script-src 'self') would block inline event handlers even if markup got into the
 // page, which would hide an escaping bug from this test. So the browser here ignores the CSP (bypassCSP): what is
@@ -115,7 +115,7 @@ test('markup and formulas in patient ids, countries, the grant note, the search 
   await expectInert(admin, adminDialogs, 'the admin credits screen');
 
   // Tests with markup and formulas in the patient id: five through the API, one through the form. The country is a
-  // code from a list since issue 16: markup or a formula there is refused (400); free-text countries kept from before
+  // code from a list: markup or a formula there is refused (400); free-text countries kept from before
   // go through the same text cells (export-csv.test.ts).
   for (const country of [XSS.scriptFlag, FORMULAS.hyperlink]) {
     const refused = await page.request.post('/api/assessments', {

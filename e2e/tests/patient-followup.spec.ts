@@ -11,7 +11,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 19: following a patient over time in a real browser. A clinician re-tests a patient from a completed test
+// Following a patient over time in a real browser. A clinician re-tests a patient from a completed test
 // (two clicks to a filled-in form), sees both tests on the timeline, compares them (validity first), shares the
 // patient with a colleague, who finds it under "Shared with me" and reads it without the link.
 

@@ -18,7 +18,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 5: the patient's side of a test link, from consent to submission, with a dropped connection on the way,
+// The patient's side of a test link, from consent to submission, with a dropped connection on the way,
 // and the expiry and extension of a link.
 
 /** The answer the patient gives to item n (the same rule for clicks, queued answers and keys). */
@@ -164,7 +164,7 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
   await expect(submitTest).toBeFocused();
   await second.keyboard.press('Enter');
 
-  // Issue 16: submitting asks once more; the question takes focus, Escape goes back, nothing is submitted.
+  // Submitting asks once more; the question takes focus, Escape goes back, nothing is submitted.
   const confirm = second.getByRole('dialog', { name: 'Submit your answers?' });
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('You will not be able to change your answers after submitting');
@@ -247,7 +247,7 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     await clinician.goto(`/details/${created.id}`);
     await expect(clinician).toHaveURL(/\/login/);
     await signInAsDemo(clinician, DEMO.clinicianB);
-    // Issue 16: the dashboard finds it under the Expired filter and says Expired instead of 0 days left.
+    // The dashboard finds it under the Expired filter and says Expired instead of 0 days left.
     await clinician.goto(`/dashboard?status=expired&search=${encodeURIComponent(patientId)}`);
     await expect(clinician.getByRole('combobox', { name: 'Status' })).toHaveValue('expired');
     const expiredRow = clinician
@@ -262,7 +262,7 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     const oldDue = await formatDateInPage(clinician, before.dueAt);
     await expect(dueDate).toHaveText(`${oldDue}Expired`);
     await expect(clinician.getByText('This test has expired. Extend it to let the patient continue.')).toBeVisible();
-    // Issue 16: the extension asks first, naming the new due date (30 days from now: the test had expired).
+    // The extension asks first, naming the new due date (30 days from now: the test had expired).
     const expectedDue = await formatDateInPage(
       clinician,
       new Date(server.clock.now().getTime() + 30 * 24 * 3_600_000).toISOString(),

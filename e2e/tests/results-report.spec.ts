@@ -18,7 +18,7 @@ import {
   unique,
 } from './helpers';
 
-// Issue 6: results of a completed test on the details page, the PDF report (clinician and admin) and the admin
+// Results of a completed test on the details page, the PDF report (clinician and admin) and the admin
 // data view, each checked against the others and against the results API.
 
 const SECTIONS = [

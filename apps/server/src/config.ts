@@ -22,7 +22,7 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Console output (issue 16): `pretty` (readable lines, no per-request lines) or `json` (one JSON object a line, for
+  // Console output: `pretty` (readable lines, no per-request lines) or `json` (one JSON object a line, for
   // log collectors); pretty in development, JSON otherwise.
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   // How many reverse proxies stand in front of the server. `true` is one: the client address is the last
@@ -37,7 +37,7 @@ const ZEnv = z.object({
     )
     .default(false),
 
-  // Slow clients (issue 14, finding 3): the whole request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS
+  // Slow clients: the whole request (headers and body) must arrive within REQUEST_TIMEOUT_SECONDS
   // and its headers within HEADERS_TIMEOUT_SECONDS, else 408 and the connection is closed; an idle keep-alive
   // connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS (longer than a proxy's usual 60 s, so the proxy closes
   // first). Without a proxy, one address holds at most MAX_CONNECTIONS_PER_ADDRESS connections (0: no bound).
@@ -99,11 +99,11 @@ const ZEnv = z.object({
   ITEM_SET_FILE: z.string().min(1).optional(),
   NORM_TABLES_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
-  // The form a new test gets unless the clinician chooses another (issue 18): FULL (220 items), SF (100), BF (25).
+  // The form a new test gets unless the clinician chooses another: FULL (220 items), SF (100), BF (25).
   DEFAULT_FORM: z.enum(['FULL', 'SF', 'BF'], { error: 'FULL, SF or BF' }).default('FULL'),
-  // Where clinicians buy tests (e.g. the institute's Wix store page), named when they have none left (issue 16).
+  // Where clinicians buy tests (e.g. the institute's Wix store page), named when they have none left.
   TESTS_STORE_URL: z.url().optional(),
-  // The country listed first and preselected in Create Test: an ISO 3166-1 alpha-2 code (issue 16).
+  // The country listed first and preselected in Create Test: an ISO 3166-1 alpha-2 code.
   DEFAULT_COUNTRY: z
     .string()
     .trim()

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../test/free-port';
 
-// Issue 16: what `npm start` prints. In development, readable lines with only what a newcomer needs (where to open
+// What `npm start` prints. In development, readable lines with only what a newcomer needs (where to open
 // the app, the demo members, where the data lives), no line per request and no notices of the development identity
 // provider's library; JSON (one object a line, with the request lines) when LOG_FORMAT=json, production's default.
 
@@ -56,7 +56,7 @@ async function consoleOf(env: Record<string, string>): Promise<string> {
   return output;
 }
 
-describe('the console at npm start (issue 16)', () => {
+describe('the console at npm start', () => {
   it('prints readable lines in development: the address, the demo members, the data folder', async () => {
     const output = await consoleOf({});
     expect(output).toMatch(/PID-5 assessment app: open http:\/\/localhost:\d+/);

@@ -23,7 +23,7 @@ server.app.log.info(
 );
 server.app.log.info(`Data: ${dataLocation}`);
 if (server.devIdentityProvider) {
-  // What a newcomer needs to sign in (issue 16): who the demo members are.
+  // What a newcomer needs to sign in: who the demo members are.
   const members = DEMO_MEMBERS.map((member) => `${member.name} (${member.role})`).join(', ');
   server.app.log.info(`Sign in with Login, then pick a demo member: ${members}`);
 }

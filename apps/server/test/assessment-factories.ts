@@ -20,7 +20,7 @@ export async function insertAssessment(
     consented?: boolean;
     finishedAt?: Date | null;
     scores?: unknown;
-    /** The form given (issue 18); `responses` must then have its length (100 for SF, 25 for BF). */
+    /** The form given; `responses` must then have its length (100 for SF, 25 for BF). */
     form?: 'FULL' | 'SF' | 'BF';
   },
 ): Promise<{ row: AssessmentRow; code: string }> {

@@ -1,4 +1,4 @@
-// The authorisation matrix (DESIGN.md §2, §9): for every route in the server's route table, the status
+// The authorisation matrix (DESIGN.md "Roles and identity" and "Security and reliability"): for every route in the server's route table, the status
 // each caller must get. src/http/authorization-matrix.int.test.ts walks `app.routeTable`, calls every
 // route as every caller and compares; a route without a row here fails that test, and so does a row
 // for a route that no longer exists.
@@ -7,7 +7,7 @@
 //   X  clinician A's test: consented, all 220 answered, not submitted (the target of `:id` by default)
 //   Y  clinician A's test: submitted, scores frozen (the target of `:id` for results and report rows)
 //   Z  clinician B's test: consented, all 220 answered, not submitted
-//   W  clinician A's test of Y's patient (same identifier), submitted: Y's second administration (issue 19)
+//   W  clinician A's test of Y's patient (same identifier), submitted: Y's second administration
 // Path parameters: `:id` = the row's target (X or Y); `:code` = X's code for every caller except
 // patientOther, who holds Z's code (a link to a different test); `:item` = 1.
 //
@@ -130,19 +130,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200), revealsTarget: true },
-  // What every CSV column means (issue 17): no patient data, for anyone signed in.
+  // What every CSV column means: no patient data, for anyone signed in.
   'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
   'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404), revealsTarget: true },
   'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
-  // The clinician's score report (issue 17): the patient report's rule.
+  // The clinician's score report: the patient report's rule.
   'GET /api/assessments/:id/score-report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },
 
-  // One patient over time (issue 19): the patient of the `:id` test. Its owner and an admin in the admin view; B and
+  // One patient over time: the patient of the `:id` test. Its owner and an admin in the admin view; B and
   // the admin in the clinician view 404 like a missing test. Sharing and ending a share (with B) likewise; what a
   // colleague it is shared with may do is modules/patients/patients.int.test.ts's.
   'GET /api/assessments/:id/patient': {
@@ -179,7 +179,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     revealsTarget: true,
   },
 
-  // Admin screens: the admin role in either view (DESIGN.md §2); clinicians 403.
+  // Admin screens: the admin role in either view (DESIGN.md "Roles and identity"); clinicians 403.
   'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
   'GET /api/admin/credits': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
   'POST /api/admin/credits': {

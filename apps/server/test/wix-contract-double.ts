@@ -5,7 +5,7 @@ import { closePlainServer, listenPlainServer, readBody, sendPlainText } from '..
 
 /**
  * A local stand-in for the Wix APIs the app calls, built from the documented contract
- * (research/wix.md §3, §2, §6, §7, §8): token endpoint (anonymous, authorization_code,
+ * (docs/research/wix.md §3, §2, §6, §7, §8): token endpoint (anonymous, authorization_code,
  * refresh_token), redirect sessions for login and logout, a hosted login page that redirects back
  * with ?code=&state=, the current member, and eCommerce order search with API key and site id.
  * Seedable members and orders, and fault switches for every failure the adapter must survive.
@@ -210,7 +210,7 @@ export async function startWixContractDouble(options: DoubleOptions): Promise<Wi
     return body;
   };
 
-  /** The raw token, exactly as Wix expects it: no `Bearer ` prefix (research/wix.md §2). */
+  /** The raw token, exactly as Wix expects it: no `Bearer ` prefix (docs/research/wix.md §2). */
   const tokenFrom = (req: IncomingMessage): TokenGrant | null => {
     const header = req.headers.authorization;
     if (!header || /^bearer /i.test(header)) {
@@ -617,7 +617,7 @@ function valuesAt(value: unknown, path: string[]): unknown[] {
   return [];
 }
 
-/** The Wix API Query Language operators the order search supports (research/wix.md §7). */
+/** The Wix API Query Language operators the order search supports (docs/research/wix.md §7). */
 function matchesFilter(entity: unknown, filter: Record<string, unknown>, supported: Set<string>): boolean {
   return Object.entries(filter).every(([key, condition]) => {
     if (key === '$and' || key === '$or') {

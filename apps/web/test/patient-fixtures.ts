@@ -1,6 +1,6 @@
 import type { TAdministrationComparison, TComparedScale, TPatientTimeline } from '@pid5/contract';
 
-// Fixtures for the patient pages (issue 19): a timeline and a comparison, typed by the contract.
+// Fixtures for the patient pages: a timeline and a comparison, typed by the contract.
 
 export const COLLEAGUE = { id: 'user-colleague', username: 'dr-colleague' };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_FORMS, PATIENT_ID_MAX, ZClinicianRef } from './assessments';
 
-// Purchased tests (DESIGN.md §3 test_credits) and the admin screens (DESIGN.md §8).
+// Purchased tests (DESIGN.md "Data model" test_credits) and the admin screens (DESIGN.md "Screens").
 
 export const CREDIT_SOURCES = ['admin', 'wix', 'demo'] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
@@ -26,7 +26,7 @@ export const ZCredits = z.object({
   ledger: z.array(ZCreditEntry),
   /**
    * The form a new test gets unless the clinician chooses another (the institute's DEFAULT_FORM, else FULL). One
-   * purchased test is one administration of any form (DESIGN.md §3).
+   * purchased test is one administration of any form (DESIGN.md "Data model").
    */
   defaultForm: z.enum(ASSESSMENT_FORMS),
 });
@@ -84,7 +84,7 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZAdminUsers = z.object({ items: z.array(ZAdminUser) });
 export type TAdminUsers = z.infer<typeof ZAdminUsers>;
 
-/** What the audit log records (DESIGN.md §3 audit_events.action). */
+/** What the audit log records (DESIGN.md "Data model" audit_events.action). */
 export const AUDIT_ACTIONS = [
   'login',
   'logout',
@@ -143,7 +143,7 @@ export const ZAuditQuery = z.object({
     .regex(/^[1-9][0-9]{0,14}$/, 'Assessment ids are positive whole numbers')
     .transform(Number)
     .optional(),
-  /** The events of every test with this patient ID (exact, ignoring case; issue 16). */
+  /** The events of every test with this patient ID (exact, ignoring case). */
   patientId: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZClinicianRef } from './assessments';
 
-// The answer history of a test (issue 14, finding 7): every change of an answer, who made it and when, for the admin
+// The answer history of a test: every change of an answer, who made it and when, for the admin
 // data view. `GET /api/assessments/{id}/answer-history`.
 
 /** At most this many changes are returned, the newest. */

@@ -83,7 +83,7 @@ describe('matchesDiagnosis', () => {
   });
 });
 
-describe('countries and postal codes (issue 16)', () => {
+describe('countries and postal codes', () => {
   const valid = {
     age: 40,
     gender: 'Unspecified',

@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { countryCodeFor, isCountryCode, postalCodeProblem, US_POSTAL_CODE_MESSAGE } from './countries';
 
-// The clinician and admin side of an assessment (product spec §2-§5, DESIGN.md §7). One rule set:
+// The clinician and admin side of an assessment (product docs/product-spec.md §2-§5, DESIGN.md "API"). One rule set:
 // the Create Test form validates with these schemas and so does the server.
 
-/** Spec §9: 220 questions; 30 days to complete; 10 rows per dashboard page. */
+/** docs/product-spec.md §9: 220 questions; 30 days to complete; 10 rows per dashboard page. */
 export const QUESTION_COUNT = 220;
 export const DAYS_TO_COMPLETE = 30;
 export const ASSESSMENTS_PAGE_SIZE = 10;
 
 /**
- * Extending a test (issue 16, DESIGN.md §4): offered when it is expired or due within EXTEND_WINDOW_DAYS; each
+ * Extending a test (DESIGN.md "Assessment lifecycle"): offered when it is expired or due within EXTEND_WINDOW_DAYS; each
  * extension adds EXTEND_DAYS to the later of the due date and now, never past EXTEND_CAP_DAYS after the first due date.
  */
 export const EXTEND_DAYS = 30;
 export const EXTEND_WINDOW_DAYS = 7;
 export const EXTEND_CAP_DAYS = 90;
 
-/** Spec §3 "Create payload": the options in the order the form lists them. */
+/** docs/product-spec.md §3 "Create payload": the options in the order the form lists them. */
 export const GENDERS = ['Male', 'Female', 'Unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const RACES = [
@@ -34,7 +34,7 @@ export const RACES = [
 export type Race = (typeof RACES)[number];
 
 /**
- * The PID-5 forms a test can be given as (issue 18, DESIGN.md §5): the full form (220 items), the short form
+ * The PID-5 forms a test can be given as (DESIGN.md "Scoring (packages/instrument)"): the full form (220 items), the short form
  * (PID-5-SF, 100 items) and the brief form (PID-5-BF, 25 items). The same ids and item counts as
  * `@pid5/instrument` (FORM_IDS, getFormItemCount; forms.test.ts in this package checks they agree); here so the web
  * app's forms and the patient bundle need not load the instrument's data.
@@ -51,7 +51,7 @@ export interface AssessmentFormChoice {
   /** "Full", "Short", "Brief": the dashboard's column and filter. */
   readonly shortLabel: string;
   readonly itemCount: number;
-  /** Our estimate, not a published figure (DESIGN.md §5). */
+  /** Our estimate, not a published figure (DESIGN.md "Scoring (packages/instrument)"). */
   readonly minutesLabel: string;
   readonly description: string;
 }
@@ -131,7 +131,7 @@ const M = CREATE_ASSESSMENT_MESSAGES;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** `POST /api/assessments`. Spec §5 (age ≥ 1, country, postal code 5 digits, patient identifier, ≥ 1 diagnosis and a primary). */
+/** `POST /api/assessments`. docs/product-spec.md §5 (age ≥ 1, country, postal code 5 digits, patient identifier, ≥ 1 diagnosis and a primary). */
 export const ZCreateAssessmentRequest = z
   .object({
     age: z
@@ -141,7 +141,7 @@ export const ZCreateAssessmentRequest = z
       .max(AGE_MAX, M.age),
     gender: z.enum(GENDERS, { error: M.gender }),
     race: z.enum(RACES, { error: M.race }),
-    // An ISO 3166-1 alpha-2 code (the form sends one); a code or English name is read as its code (issue 16).
+    // An ISO 3166-1 alpha-2 code (the form sends one); a code or English name is read as its code.
     country: requiredText(M.country)
       .max(COUNTRY_MAX, M.countryMax)
       .transform((value, context) => {
@@ -164,7 +164,7 @@ export const ZCreateAssessmentRequest = z
       .refine((codes) => new Set(codes).size === codes.length, M.dsmCodesUnique),
     primaryDsm: requiredText(M.primaryDsm),
     termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
-    /** The form to give (issue 18); without it, the institute's default (DEFAULT_FORM, else Full). */
+    /** The form to give; without it, the institute's default (DEFAULT_FORM, else Full). */
     form: ZAssessmentForm.optional(),
   })
   .refine((value) => postalCodeProblem(value.country, value.postalCode) === null, {
@@ -201,7 +201,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Spec §2 "Sort By", in the menu's order. The dashboard defaults to the newest first. */
+/** docs/product-spec.md §2 "Sort By", in the menu's order. The dashboard defaults to the newest first. */
 export const ASSESSMENT_SORTS = ['answered-asc', 'answered-desc', 'created-asc', 'created-desc'] as const;
 export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
 export const DEFAULT_ASSESSMENT_SORT: AssessmentSort = 'created-desc';
@@ -227,11 +227,11 @@ export function parsePageNumber(value: string | null | undefined): number {
 
 export const SEARCH_MAX = 100;
 
-/** A test's status as staff see it, decided by the server's lifecycle (DESIGN.md §4). */
+/** A test's status as staff see it, decided by the server's lifecycle (DESIGN.md "Assessment lifecycle"). */
 export const ASSESSMENT_STATUSES = ['not-started', 'in-progress', 'completed', 'expired'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
-/** The dashboard's status filter (issue 16), in the menu's order; 'all' is no filter. */
+/** The dashboard's status filter, in the menu's order; 'all' is no filter. */
 export const ASSESSMENT_STATUS_FILTERS = ['all', ...ASSESSMENT_STATUSES] as const;
 export type AssessmentStatusFilter = (typeof ASSESSMENT_STATUS_FILTERS)[number];
 export const ASSESSMENT_STATUS_FILTER_LABELS: Record<AssessmentStatusFilter, string> = {
@@ -257,7 +257,7 @@ export const ZListAssessmentsQuery = z.object({
     .enum(ASSESSMENT_STATUS_FILTERS, { error: `Status is one of: ${ASSESSMENT_STATUS_FILTERS.join(', ')}` })
     .default('all'),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  /** Only tests given as this form (issue 18); every form without it. */
+  /** Only tests given as this form; every form without it. */
   form: z.enum(ASSESSMENT_FORMS, { error: 'form is FULL, SF or BF' }).optional(),
 });
 export type TListAssessmentsQuery = z.infer<typeof ZListAssessmentsQuery>;
@@ -268,15 +268,15 @@ export type TClinicianRef = z.infer<typeof ZClinicianRef>;
 export const ZAssessmentListItem = z.object({
   id: z.number().int(),
   patientId: z.string(),
-  /** The form given (issue 18); `answeredCount` counts its items. */
+  /** The form given; `answeredCount` counts its items. */
   form: z.enum(ASSESSMENT_FORMS),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
   finishedAt: z.string().nullable(),
-  /** Decided by the server's lifecycle (issue 16: the Expired badge). */
+  /** Decided by the server's lifecycle (the Expired badge shows it). */
   status: z.enum(ASSESSMENT_STATUSES),
-  /** Only in the admin view (spec §2: the Clinician column). */
+  /** Only in the admin view (docs/product-spec.md §2: the Clinician column). */
   clinician: ZClinicianRef.nullable(),
 });
 export type TAssessmentListItem = z.infer<typeof ZAssessmentListItem>;
@@ -303,9 +303,9 @@ export type TDiagnosisRef = z.infer<typeof ZDiagnosisRef>;
 export const ZAssessmentDetails = z.object({
   id: z.number().int(),
   patientId: z.string(),
-  /** Null for a colleague reading a shared patient (issue 19): the link is the patient's credential to answer. */
+  /** Null for a colleague reading a shared patient: the link is the patient's credential to answer. */
   testLink: z.string().nullable(),
-  /** The form given (issue 18) and its number of items. */
+  /** The form given and its number of items. */
   form: z.enum(ASSESSMENT_FORMS),
   itemCount: z.number().int(),
   answeredCount: z.number().int(),
@@ -315,7 +315,7 @@ export const ZAssessmentDetails = z.object({
   consentAgreedAt: z.string().nullable(),
   isExpired: z.boolean(),
   /**
-   * Extending it now (issue 16, DESIGN.md §4): the due date an extension would set, or null with the reason
+   * Extending it now (DESIGN.md "Assessment lifecycle"): the due date an extension would set, or null with the reason
    * (`completed`; `not-yet`: due in more than 7 days; `limit-reached`), and the latest due date extensions can reach.
    */
   extension: z.object({
@@ -327,7 +327,7 @@ export const ZAssessmentDetails = z.object({
   gender: z.string().nullable(),
   race: z.string().nullable(),
   postalCode: z.string().nullable(),
-  /** The country's English name, or the text stored before countries were codes (issue 16). */
+  /** The country's English name, or the text stored before countries were codes. */
   country: z.string().nullable(),
   /** ISO 3166-1 alpha-2, or null for a country kept as free text. */
   countryCode: z.string().nullable(),
@@ -359,7 +359,7 @@ export const ZAssessmentIdParams = z.object({
 export const ZTermsDocument = z.object({ id: z.number().int(), version: z.number().int(), bodyHtml: z.string() });
 export type TTermsDocument = z.infer<typeof ZTermsDocument>;
 
-/** Diagnosis catalogue (DESIGN.md §3): ICD-10-CM codes used in DSM-5-TR, shipped as versioned data. */
+/** Diagnosis catalogue (DESIGN.md "Data model"): ICD-10-CM codes used in DSM-5-TR, shipped as versioned data. */
 export const ZDiagnosis = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -371,7 +371,7 @@ export const ZDiagnosisCatalogue = z.object({ version: z.string(), items: z.arra
 export type TDiagnosisCatalogue = z.infer<typeof ZDiagnosisCatalogue>;
 export const ZDiagnosesQuery = z.object({ q: z.string().max(SEARCH_MAX).default('') });
 
-/** Case-insensitive match on code and description (spec §5), shared by the picker and `GET /api/diagnoses?q=`. */
+/** Case-insensitive match on code and description (docs/product-spec.md §5), shared by the picker and `GET /api/diagnoses?q=`. */
 export function matchesDiagnosis(diagnosis: { code: string; description: string }, query: string): boolean {
   const needle = query.trim().toLowerCase();
   return (

@@ -14,7 +14,7 @@ export const ZMe = z.object({
   photoUrl: z.string().nullable(),
   role: z.enum(USER_ROLES),
   viewMode: z.enum(VIEW_MODES),
-  /** The institute's settings the screens need (issue 16): where clinicians buy tests, the default country. */
+  /** The institute's settings the screens need: where clinicians buy tests, the default country. */
   institute: z.object({
     /** TESTS_STORE_URL: the institute's store page for buying tests (e.g. its Wix store); null when none. */
     testsStoreUrl: z.string().nullable(),
@@ -27,7 +27,7 @@ export type TMe = z.infer<typeof ZMe>;
 export const ZSetViewModeRequest = z.object({ viewMode: z.enum(VIEW_MODES) });
 export type TSetViewModeRequest = z.infer<typeof ZSetViewModeRequest>;
 
-// Local accounts (DESIGN.md §2): usernames 3-64 characters, passwords at least 10.
+// Local accounts (DESIGN.md "Roles and identity"): usernames 3-64 characters, passwords at least 10.
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 64;
 export const PASSWORD_MIN = 10;
@@ -76,7 +76,7 @@ export const LOGIN_ERROR_MESSAGES = {
   login: 'Error logging in - returning to login',
   not_logged_in: 'Not logged in - returning to login',
   unavailable: 'The institute login is not reachable right now. Please wait a minute and try again.',
-  /** The provider answered and refuses the app's set-up (issue 21): waiting will not help. */
+  /** The provider answered and refuses the app's set-up: waiting will not help. */
   not_set_up: 'The institute login is not set up correctly; please tell your administrator.',
   /** The person's own sign-in did not finish (cancelled, expired, or the same callback used twice). */
   sign_in_again: 'Your sign-in did not finish (it was cancelled, took too long or was used twice). Please try again.',

@@ -2,9 +2,9 @@ import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 
-// Countries and postal codes (issue 16): the country is an ISO 3166-1 alpha-2 code from i18n-iso-countries (English
+// Countries and postal codes: the country is an ISO 3166-1 alpha-2 code from i18n-iso-countries (English
 // names), and the postal code is checked per country by postcode-validator, on the form and on the server alike.
-// The United States keep the spec's rule (exactly 5 digits, spec §5) and its message.
+// The United States keep the spec's rule (exactly 5 digits, docs/product-spec.md §5) and its message.
 
 countries.registerLocale(english);
 
@@ -79,7 +79,7 @@ export function hasPostalCodes(countryCode: string): boolean {
 }
 
 /**
- * What is wrong with a postal code for a country, or null when it is right. US: exactly 5 digits (spec §5).
+ * What is wrong with a postal code for a country, or null when it is right. US: exactly 5 digits (docs/product-spec.md §5).
  * Countries postcode-validator has a rule for: that rule. Others (e.g. a country without postal codes): any text of
  * at most 20 letters, digits, spaces and dashes, or none.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The patient link API (DESIGN.md §4, §7): what the patient pages and the server agree on.
+// The patient link API (DESIGN.md "Assessment lifecycle" and "API"): what the patient pages and the server agree on.
 // The patient pages import only the types from here (the schemas stay on the server), so that the
 // /test bundle does not carry a validation library.
 
@@ -11,7 +11,7 @@ export const ITEM_COUNT = 220;
 export const TEST_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * What the patient sees, decided by the server on every load (spec §4): consent first, then the
+ * What the patient sees, decided by the server on every load (docs/product-spec.md §4): consent first, then the
  * questionnaire; a finished test is completed, an unfinished one past its due date is expired.
  */
 export const PATIENT_TEST_STATUSES = ['consent-required', 'in-progress', 'completed', 'expired'] as const;
@@ -26,7 +26,7 @@ export const ZPatientItemSet = z.object({
   answerLabels: z.array(z.string()).length(4),
   /**
    * The form's items in the form's order, numbered 1..N in the form's own numbering; each text is the item set's
-   * text of the full-form item it stands for (issue 18).
+   * text of the full-form item it stands for.
    */
   items: z.array(z.object({ number: z.int(), text: z.string() })),
 });

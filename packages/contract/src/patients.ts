@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// One patient's administrations over time (issue 19; DESIGN.md §2 "Patients"): the timeline, sharing with a
+// One patient's administrations over time (DESIGN.md "Patients over time"): the timeline, sharing with a
 // colleague, and the comparison of two administrations. A patient is the exact patient identifier within the
 // owning clinician's scope; every route is anchored on one of the patient's tests (`/api/assessments/{id}/…`).
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_FORMS, ZListAssessmentsQuery } from './assessments';
 
-// Results of an assessment (product spec §3 "Scoring results", DESIGN.md §5): `GET /api/assessments/{id}/results`,
+// Results of an assessment (product docs/product-spec.md §3 "Scoring results", DESIGN.md "Scoring (packages/instrument)"): `GET /api/assessments/{id}/results`,
 // the data view, the results panel of the details page and the PDF report all read this one shape, and print
 // numbers with `formatScore`, so the page and the report show the same values.
 //
@@ -9,7 +9,7 @@ import { ASSESSMENT_FORMS, ZListAssessmentsQuery } from './assessments';
 // norms (Markon et al. 2024), `irf` against the German general-population norms (Zimmermann et al. 2026). The
 // second set is NOT an informant-report set: always show each set by its `shortLabel`/`label` and `citation`.
 
-/** Level names (spec §9); since scoring-2 decided by the printed US percentile (DESIGN.md §5 "Levels"). */
+/** Level names (docs/product-spec.md §9); since scoring-2 decided by the printed US percentile (DESIGN.md "Levels"). */
 export const RESULT_LEVELS = ['Mild', 'Moderate', 'High'] as const;
 export type ResultLevel = (typeof RESULT_LEVELS)[number];
 export const ZResultLevel = z.enum(RESULT_LEVELS);
@@ -66,12 +66,12 @@ export const ZDomainResult = ZScaleResultBase.extend({
   /** The three primary facets (full and short form); empty for the brief form, whose domains are made of items. */
   facets: z.array(z.string()),
   unscoredFacets: z.array(z.string()),
-  /** Brief form only (issue 18): the domain's items (5), answered, missing, and the most missing still scored (1). */
+  /** Brief form only: the domain's items (5), answered, missing, and the most missing still scored (1). */
   items: z.object({ nItems: z.int(), answered: z.int(), missing: z.int(), maxMissing: z.int() }).nullable().optional(),
 });
 export type TDomainResult = z.infer<typeof ZDomainResult>;
 
-/** The brief form's total score (issue 18): the mean of all 25 items (Markon et al. 2024, p. 23). */
+/** The brief form's total score: the mean of all 25 items (Markon et al. 2024, p. 23). */
 export const ZTotalResult = ZScaleResultBase.extend({
   nItems: z.int(),
   answered: z.int(),
@@ -156,7 +156,7 @@ export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as co
 export type ValidityVerdictName = (typeof VALIDITY_VERDICTS)[number];
 
 /**
- * How far the profile may be interpreted (DESIGN.md §5 "Validity verdict"): shown first on the results page and on
+ * How far the profile may be interpreted (DESIGN.md "Validity verdict"): shown first on the results page and on
  * page 1 of every report. `patientFacingLevels` says whether the level words meant for the patient are shown, shown
  * marked with the caution, or withheld.
  */
@@ -209,7 +209,7 @@ export const ZAssessmentResults = z.object({
   facets: z.array(ZFacetResult),
   /** 5 domains in the APA Domain Table order. */
   domains: z.array(ZDomainResult),
-  /** The form given (issue 18): FULL, SF (100 items) or BF (25 items; domains and total only, no facets). */
+  /** The form given: FULL, SF (100 items) or BF (25 items; domains and total only, no facets). */
   form: z.enum(ASSESSMENT_FORMS),
   /** Its name for headings and reports: "Brief form (PID-5-BF, 25 items)". */
   formName: z.string(),
@@ -229,7 +229,7 @@ export const ZAssessmentResults = z.object({
 });
 export type TAssessmentResults = z.infer<typeof ZAssessmentResults>;
 
-/** Spec §2 report dialog: the name printed on the report (sanitised on the server, see reports/report-name.ts). */
+/** docs/product-spec.md §2 report dialog: the name printed on the report (sanitised on the server, see reports/report-name.ts). */
 export const REPORT_NAME_MAX = 100;
 export const ANONYMOUS_REPORT_NAME = 'Anonymous';
 

@@ -1,4 +1,4 @@
-// Text the database cannot store (issue 14, finding 2): PostgreSQL refuses the NUL character in text, and a UTF-16
+// Text the database cannot store: PostgreSQL refuses the NUL character in text, and a UTF-16
 // surrogate without its pair is not a Unicode character at all (jsonb refuses it; UTF-8 cannot encode it). The
 // server refuses both in every body, query and path before any handler runs (apps/server/src/http/text-input.ts).
 

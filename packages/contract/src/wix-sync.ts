@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Purchased tests from the institute's Wix site (issue 7): `POST /api/admin/credits/sync-wix`.
+// Purchased tests from the institute's Wix site: `POST /api/admin/credits/sync-wix`.
 
 /** One clinician (by user id), or every clinician who has signed in with Wix when omitted. */
 export const ZWixSyncRequest = z.object({

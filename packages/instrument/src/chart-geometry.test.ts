@@ -3,7 +3,7 @@ import { domainChart, facetChart, VALUE_LABEL_GAP, VALUE_LABEL_HALO } from './ch
 import type { DomainKey, FacetKey } from './keys';
 import { type ScoreResult, scoreResponses } from './score-responses';
 
-// Chart geometry against values worked out by hand from spec §9.
+// Chart geometry against values worked out by hand from docs/product-spec.md §9.
 // Facet chart: 960 × 450, margins 20/20/30/40 → plot x 40..940, y 20..420. Axis −6..2 over 400 px: 50 px per unit,
 // y(v) = 20 + (2 − v) × 50. Domain chart: 450 × 500, same margins → plot x 40..430, y 20..470, 56.25 px per unit.
 
@@ -162,7 +162,7 @@ describe('domainChart', () => {
   });
 });
 
-describe('value labels (issue 16)', () => {
+describe('value labels', () => {
   it('sit a fixed gap above each bar (above the axis when not scored) with a halo, for the page and the PDF alike', () => {
     const chart = facetChart(withScores({ Anh: 2, Dep: null }));
     expect(chart.valueLabels).toHaveLength(chart.bands.length);

@@ -5,13 +5,13 @@ import type { NormField } from './norm-sets';
 import type { Level } from './levels';
 import type { StandardisedScores } from './score-responses';
 
-// Chart geometry for the facet and domain bar charts (product spec §9), as plain serialisable data. The web app
-// renders it to SVG and the PDF writer to vectors, so page and report draw the same thing (DESIGN.md §5).
+// Chart geometry for the facet and domain bar charts (product docs/product-spec.md §9), as plain serialisable data. The web app
+// renders it to SVG and the PDF writer to vectors, so page and report draw the same thing (DESIGN.md "Scoring (packages/instrument)").
 // All coordinates are absolute pixels in the width × height canvas (margins already applied), y growing down.
 //
 // What a bar plots. The spec's axis runs from −6 to 2 (niced) and every tick is labelled "value + 4"; guide lines
 // sit at −5.5, −2.5, −2 and −1. Read through the labels, those guides are at −1.5, 1.5, 2 and 3: exactly the
-// spec's level cut-offs Mild 1.5, Moderate 2 and High 3 (spec §2, §9) plus a mirror line 1.5 below the mean. So the
+// spec's level cut-offs Mild 1.5, Moderate 2 and High 3 (docs/product-spec.md §2, §9) plus a mirror line 1.5 below the mean. So the
 // labels are standardised scores and the axis is that scale shifted down by 4: the old chart plotted z − 4 and
 // printed the axis back as z. (Levels now follow the printed US percentile, levels.ts, because z misstates how
 // unusual a score is on skewed scales; the guide lines still mark z 1.5, 2 and 3 as the spec draws them, and a
@@ -21,17 +21,17 @@ import type { StandardisedScores } from './score-responses';
 // axis (z below −2 gives a zero-height bar at the bottom, z above 6 stops at the top) and flagged `isClipped`.
 // A scale without a score keeps its band and label but has no bar.
 
-/** Spec §9: tick labels show the axis value plus this offset; bars plot the score minus it. */
+/** docs/product-spec.md §9: tick labels show the axis value plus this offset; bars plot the score minus it. */
 export const AXIS_LABEL_OFFSET = 4;
-/** Spec §9: vertical axis domain before `.nice()`. */
+/** docs/product-spec.md §9: vertical axis domain before `.nice()`. */
 export const Y_DOMAIN: readonly [number, number] = [-6, 2];
-/** Spec §9: guide lines (axis values; their labels read −1.5, 1.5, 2, 3). */
+/** docs/product-spec.md §9: guide lines (axis values; their labels read −1.5, 1.5, 2, 3). */
 export const GUIDE_LINE_VALUES: readonly number[] = [-5.5, -2.5, -2, -1];
-/** Spec §9: teal bars. */
+/** docs/product-spec.md §9: teal bars. */
 export const BAR_COLOR = '#48A9AD';
 
 /**
- * Where each bar's value label goes and how it stays legible (issue 16: '1.90' sat on a dashed guide line and read
+ * Where each bar's value label goes and how it stays legible (a label such as '1.90' could sit on a dashed guide line and read
  * struck through): its baseline VALUE_LABEL_GAP above the bar's top (above the axis for a scale not scored), drawn
  * over a background halo VALUE_LABEL_HALO wide on every side of the glyphs, which hides a guide line under the
  * text. The web's SVG (a stroke of twice the halo, painted under the fill) and the PDF (a background box padded by
@@ -73,7 +73,7 @@ export interface ChartMargins {
   readonly left: number;
 }
 
-/** Spec §9 facet chart margins. The spec gives none for the domain chart; it uses the same (DESIGN.md §5). */
+/** docs/product-spec.md §9 facet chart margins. The spec gives none for the domain chart; it uses the same (DESIGN.md "Scoring (packages/instrument)"). */
 export const CHART_MARGINS: ChartMargins = { top: 20, right: 20, bottom: 30, left: 40 };
 
 export interface ChartBand {
@@ -181,7 +181,7 @@ interface ChartLayout {
 
 const formatTick = format('~s');
 
-/** Axis label for an axis value: value + 4 in short SI format (spec §9). */
+/** Axis label for an axis value: value + 4 in short SI format (docs/product-spec.md §9). */
 export function formatAxisLabel(value: number): string {
   return formatTick(value + AXIS_LABEL_OFFSET);
 }
@@ -267,7 +267,7 @@ function buildChart(layout: ChartLayout, scales: readonly ChartScale[], normFiel
   };
 }
 
-/** Facet chart (spec §9): 960 × 450, margins 20/20/30/40, band padding 0.1 (inner and outer), 25 facets. */
+/** Facet chart (docs/product-spec.md §9): 960 × 450, margins 20/20/30/40, band padding 0.1 (inner and outer), 25 facets. */
 export function facetChart(result: ChartScores, options: ChartOptions = {}): ChartGeometry {
   const normField = options.normField ?? 'srf';
   const scales = FACET_KEYS.map((key) => {
@@ -282,7 +282,7 @@ export function facetChart(result: ChartScores, options: ChartOptions = {}): Cha
 }
 
 /**
- * Domain chart (spec §9): 450 × 500, inner band padding 0.1 (no outer padding), 5 domains. The spec gives no
+ * Domain chart (docs/product-spec.md §9): 450 × 500, inner band padding 0.1 (no outer padding), 5 domains. The spec gives no
  * margins for it; it uses the facet chart's (20/20/30/40) so both axes line up the same way.
  */
 export function domainChart(result: ChartScores, options: ChartOptions = {}): ChartGeometry {

@@ -19,7 +19,7 @@ import {
   sfItemOf,
 } from '../test/test-helpers';
 
-// Comparing two administrations (DESIGN.md §5 "Comparing two administrations"): the RCI of Jacobson & Truax (1991)
+// Comparing two administrations (DESIGN.md "Comparing two administrations"): the RCI of Jacobson & Truax (1991)
 // worked out here from the formula, the reliability file's rule, validity first, and which scales two forms share.
 
 const full = (responses: string) => scoreResponses(responses, { form: 'FULL' });

@@ -8,7 +8,7 @@ import { getNormTable, US_NORM_TABLES } from './norm-tables';
 import { findScaleReliability, PID5_RELIABILITY, type ReliabilityData, type ReliabilitySource } from './reliability';
 import type { ValidityVerdict } from './validity-verdict';
 
-// Two administrations of one patient side by side (issue 19; DESIGN.md §5 "Comparing two administrations"):
+// Two administrations of one patient side by side (DESIGN.md "Comparing two administrations"):
 // validity first, then per scale both forms measure: the scores, the US T of each, the differences and, where a
 // published reliability for that scale and form exists, the reliable change index of Jacobson & Truax (1991):
 //   RCI = (x2 − x1) / S_diff,  S_diff = √2 · SE,  SE = SD · √(1 − r);  |RCI| > 1.96 is a reliable change (p < .05).

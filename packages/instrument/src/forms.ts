@@ -10,7 +10,7 @@ import { parseForms, type FormDefinition, type FormsDefinition } from './validat
 
 export const FORMS: FormsDefinition = parseForms(formsJson as unknown, pid5Definition);
 
-/** The form a new assessment gets unless a clinician or the institute chooses another (issue 18). */
+/** The form a new assessment gets unless a clinician or the institute chooses another. */
 export const DEFAULT_FORM: FormId = 'FULL';
 
 export interface FormInfo {

@@ -1,5 +1,5 @@
 // @pid5/instrument: the PID-5 (220-item adult self-report) scoring core. Pure TypeScript, no I/O, usable in the
-// browser and on the server. See README.md and DESIGN.md §5-§6.
+// browser and on the server. See README.md and DESIGN.md "Scoring (packages/instrument)" and "Item texts".
 
 export {
   BF_TOTAL_KEY,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANSWER_VALUES, RESPONSES_LENGTH } from './responses';
 import { summariseProblems } from './validate-definition';
 
-// Item sets: the 220 item texts shown to the patient, in a JSON file (DESIGN.md §6). The published PID-5 wording
+// Item sets: the 220 item texts shown to the patient, in a JSON file (DESIGN.md "Item texts"). The published PID-5 wording
 // is copyrighted and never stored in this repository; an institute supplies its licensed file (the server reads
 // it and calls `parseItemSet`), and the package ships an original demonstration set (demo-item-set.ts).
 //

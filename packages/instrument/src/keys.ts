@@ -1,6 +1,6 @@
 // The fixed vocabulary of the PID-5 adult self-report: the three forms, 25 facet and 5 domain keys.
 // The order is the one used everywhere (results, CLI JSON, charts): facets alphabetical by key as in the
-// product spec §3 and the scoring data, domains in the APA Domain Table order (Krueger et al. 2013).
+// product docs/product-spec.md §3 and the scoring data, domains in the APA Domain Table order (Krueger et al. 2013).
 // The definition validator checks that the data file lists exactly these keys in this order.
 
 export const FACET_KEYS = [

@@ -13,7 +13,7 @@ import {
 import { readNormTable } from './norm-lookup';
 import { getNormTable, NORM_TABLE_SCALES, US_NORM_TABLES } from './norm-tables';
 
-// Levels follow the printed US percentile (DESIGN.md §5): the words of a level must be true on every scale of every
+// Levels follow the printed US percentile (DESIGN.md "Scoring (packages/instrument)"): the words of a level must be true on every scale of every
 // form, skewed or not. Cut-offs: the 84th, 93rd and 98th percentiles (T 60, 65, 70 on a normal curve; Zimmermann
 // et al. 2026 anchors for mildly, moderately and severely elevated scores).
 

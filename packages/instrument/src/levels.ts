@@ -3,7 +3,7 @@ import levelsJson from './data/pid5-levels.json' with { type: 'json' };
 import { formatPercentile } from './norm-lookup';
 import { summariseProblems } from './validate-definition';
 
-// Levels follow the printed US percentile (DESIGN.md §5 "Levels"): Mild from the 84th, Moderate from the 93rd and
+// Levels follow the printed US percentile (DESIGN.md "Levels"): Mild from the 84th, Moderate from the 93rd and
 // High from the 98th percentile of the US norm sample, the percentiles of T 60, 65 and 70 that Zimmermann et al.
 // (2026) use as the anchors of mildly, moderately and severely elevated PID-5 scores. The rule, the cut-offs and
 // the words are data (data/pid5-levels.json, with sources), validated when this module loads. The percentile is

@@ -1,9 +1,9 @@
 import type { NormSetDefinition, Pid5Definition } from './definition-types';
 
 // The two reference groups every result is standardised against. The product spec names the two standardised
-// scores "SRF" and "IRF" (spec §3, §5). SRF is the APA abbreviation for the self-report form and its US norms;
+// scores "SRF" and "IRF" (docs/product-spec.md §3, §5). SRF is the APA abbreviation for the self-report form and its US norms;
 // the spec's IRF was most probably informant-report norms, which no accessible source publishes (data notes
-// §7c, the data's `IRF` entry is all null). DESIGN.md §5 therefore keeps the field name `irf` but fills it with
+// §7c, the data's `IRF` entry is all null). DESIGN.md "Scoring (packages/instrument)" therefore keeps the field name `irf` but fills it with
 // the German population-representative self-report norms. The UI and report must show `label`/`source` of
 // each set, never call the second one "informant". The data's `US-2012` set is partial and unverified
 // (pid5-norms.NOTES.md §4) and is not used.

@@ -22,7 +22,7 @@ describe('response strings', () => {
     expect(createEmptyResponses()).toBe('9'.repeat(220));
   });
 
-  it('has the answer labels of spec §3', () => {
+  it('has the answer labels of docs/product-spec.md §3', () => {
     expect(ANSWER_LABELS).toEqual({
       0: 'Very False or Often False',
       1: 'Sometimes or Somewhat False',

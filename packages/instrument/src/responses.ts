@@ -1,4 +1,4 @@
-// The response string: one character per item, item 1 first (product spec §3 "test_data", §9). Its length is the
+// The response string: one character per item, item 1 first (product docs/product-spec.md §3 "test_data", §9). Its length is the
 // form's item count: 220 for the full form (the default everywhere here), 100 for the short form, 25 for the brief
 // form (forms.ts getFormItemCount).
 // '0'-'3' is the answer; '9' is the unanswered marker on the patient side and '.' the missing marker on the
@@ -16,7 +16,7 @@ export const ANSWER_VALUES = [0, 1, 2, 3] as const;
 
 export type AnswerValue = (typeof ANSWER_VALUES)[number];
 
-/** Answer labels of the product spec §3 ("Answer values"). */
+/** Answer labels of the product docs/product-spec.md §3 ("Answer values"). */
 export const ANSWER_LABELS: Readonly<Record<AnswerValue, string>> = {
   0: 'Very False or Often False',
   1: 'Sometimes or Somewhat False',

@@ -4,7 +4,7 @@ import { scoreResponses } from './score-responses';
 import { BF_DOMAIN_ITEMS, makeFormResponses } from '../test/test-helpers';
 
 // The brief form (PID-5-BF, 25 items), hand-checked from the APA Domain Scoring table typed in test-helpers
-// (notes §2). Rules: DESIGN.md §5 (domain = mean of its 5 answered items, 2 or more missing → not scored, the APA
+// (notes §2). Rules: DESIGN.md "Scoring (packages/instrument)" (domain = mean of its 5 answered items, 2 or more missing → not scored, the APA
 // BF rule; total = mean of all 25 items (Markon et al. 2024, p. 23), 7 or more missing → not scored, which is
 // jmgirard/hitop's decision D-021 since the book gives no rule for the total).
 

@@ -6,7 +6,7 @@ import { scoreResponses, standardise } from './score-responses';
 import { parseDefinition } from './validate-definition';
 import { FACET_ITEMS, makeKeyedResponses, makeResponses, REVERSE_KEYED, type TestFacetKey } from '../test/test-helpers';
 
-// Table-driven tests from the published rules (APA PID-5 Adult scoring key; product spec §5; DESIGN.md §5).
+// Table-driven tests from the published rules (APA PID-5 Adult scoring key; product docs/product-spec.md §5; DESIGN.md "Scoring (packages/instrument)").
 // Expected values are worked out by hand from the key and the norm tables (SRF: Markon et al. 2024 as derived in
 // pid5-scoring.NOTES.md §7b; DE-GESIS-2026: Zimmermann et al. 2026 as derived in pid5-norms.NOTES.md §3c).
 

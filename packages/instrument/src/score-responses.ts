@@ -12,10 +12,10 @@ import { scoreShortForm, type ShortFormScoreResult } from './score-short-form';
 import { scoreValidity } from './validity-scales';
 import type { AnyScoreResult, ScoreResult } from './result-types';
 
-// Scoring of the PID-5 adult self-report, DESIGN.md §5. The full 220-item form is scored here; the short and brief
+// Scoring of the PID-5 adult self-report, DESIGN.md "Scoring (packages/instrument)". The full 220-item form is scored here; the short and brief
 // forms in score-short-form.ts and score-brief-form.ts, with the shared rules in score-scales.ts. Rules and sources:
 // - Reverse-keyed items score 3 − answer (APA PID-5 Adult scoring key, Krueger et al. 2013, Step 1).
-// - Facet score = mean of its answered (keyed) items: the product spec §5 rule ("the sum of answers divided by
+// - Facet score = mean of its answered (keyed) items: the product docs/product-spec.md §5 rule ("the sum of answers divided by
 //   the count of items minus the count of unanswered ones"). Not rounded: APA's paper key prorates to whole raw
 //   points, which with no missing items is the same mean and otherwise differs by less than 0.5/n.
 // - A facet with more than 25 % of its items unanswered is not scored (APA key: "If more than 25% of the items

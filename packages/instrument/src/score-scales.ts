@@ -8,7 +8,7 @@ import type { NormTable, NormTablesInfo } from './norm-tables';
 import { getAnswer } from './responses';
 import type { ValidityVerdict } from './validity-verdict';
 
-// What every form's scoring shares (DESIGN.md §5): a scale made of items is the mean of its answered keyed items,
+// What every form's scoring shares (DESIGN.md "Scoring (packages/instrument)"): a scale made of items is the mean of its answered keyed items,
 // not scored when more than its maxMissingItemsForScoring are missing; a domain made of facets is the mean of its
 // three primary facets, not scored when one of them is not; every scored scale gets its z scores, the T and
 // percentile of one printed row of its US table, and a level from that percentile.
@@ -88,7 +88,7 @@ export interface ItemScaleKey {
  * Mean keyed score of a scale's answered items (positions in the form's response string), with its counts.
  * Reverse-keyed items score 3 − answer (APA key Step 1). Not scored with more than maxMissingItemsForScoring
  * missing (APA: more than 25 % of the items). Not rounded: the APA paper key prorates to whole raw points, which on
- * complete data is the same mean and otherwise differs by less than 0.5/n (DESIGN.md §5).
+ * complete data is the same mean and otherwise differs by less than 0.5/n (DESIGN.md "Scoring (packages/instrument)").
  */
 export function scoreItemScale(responses: string, scale: ItemScaleKey): ItemScaleCounts {
   let total = 0;

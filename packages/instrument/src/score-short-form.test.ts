@@ -15,7 +15,7 @@ import {
 
 // The short form (PID-5-SF, 100 items), hand-checked: every expected value is worked out here from the key typed in
 // test-helpers (Maples et al. 2015, in full-form numbers; short-form numbers = rank in full-form order), not taken
-// from the scorer's data. Rules: DESIGN.md §5 (facet = mean of answered items; 2 or more of 4 missing → not scored,
+// from the scorer's data. Rules: DESIGN.md "Scoring (packages/instrument)" (facet = mean of answered items; 2 or more of 4 missing → not scored,
 // the APA 25 % rule by analogy; domain = mean of its 3 primary facets; INC-S ≥ 8).
 
 const SF = (responses: string) => scoreResponses(responses, { form: 'SF' });

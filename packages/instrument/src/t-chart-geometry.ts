@@ -11,7 +11,7 @@ import {
 } from './chart-geometry';
 import type { Level } from './levels';
 
-// The profile chart in T units, for the clinician's score report (DESIGN.md §5 "Chart geometry"): the same plain
+// The profile chart in T units, for the clinician's score report (DESIGN.md "Chart geometry"): the same plain
 // data as chart-geometry.ts (absolute pixels, y growing down), so the PDF's bar-chart drawing renders it unchanged.
 // A bar runs from the bottom of the axis (T 30, the lowest T any printed US table has) up to the scale's printed T
 // (`us.t`, Markon et al. 2024, the same row as its percentile). The axis ends at T 100, the highest printed T. A

@@ -13,7 +13,7 @@ import {
 import { fillTemplate, parseValidityInterpretation } from './validity-wording';
 import type { ValidityVerdict } from './validity-verdict';
 
-// The protocol's validity verdict (DESIGN.md §5): invalid protocols cannot be missed, each scale's direction is
+// The protocol's validity verdict (DESIGN.md "Scoring (packages/instrument)"): invalid protocols cannot be missed, each scale's direction is
 // stated as its source gives it, and no line carries reassuring words beside a warning.
 
 /** INC worked out by hand from Keeley et al.'s 20 pairs (test-helpers), independent of the scorer. */

@@ -17,7 +17,7 @@ import {
   type Verdict,
 } from './validity-wording';
 
-// The protocol's overall validity verdict (DESIGN.md §5 "Validity verdict"), from the validity indicators of the
+// The protocol's overall validity verdict (DESIGN.md "Validity verdict"), from the validity indicators of the
 // form that was given and its missing answers, with plain words for each reason and what to do. The words and
 // directions are data (validity-wording.ts); this module only decides which apply.
 // Rule: the verdict is the most serious reason found.

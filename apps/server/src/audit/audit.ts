@@ -23,7 +23,7 @@ export type AuditAction =
   | 'credits.grant'
   | 'credits.sync';
 
-/** Every read of patient data and every change is recorded (DESIGN.md §3). */
+/** Every read of patient data and every change is recorded (DESIGN.md "Data model"). */
 export async function recordAudit(
   db: Db,
   event: {

@@ -1,4 +1,4 @@
-// Operator command: `npm run user:role -- <email|username> admin|user` (DESIGN.md §2).
+// Operator command: `npm run user:role -- <email|username> admin|user` (DESIGN.md "Roles and identity").
 import { setUserRole } from '../modules/users/users.repo';
 import { withDatabase } from './cli-database';
 

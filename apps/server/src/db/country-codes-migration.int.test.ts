@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/test-database';
 import type { Database } from './database';
 import { assessments, users } from './schema';
 
-// Migration 0009 (issue 16): free-text countries that name a country become its ISO code; others stay as typed.
+// Migration 0009: free-text countries that name a country become its ISO code; others stay as typed.
 // The migration has run on the fresh database already; it is run again here on rows written as before it.
 
 const MIGRATION = readFileSync(fileURLToPath(new URL('./migrations/0009_country_codes.sql', import.meta.url)), 'utf8');

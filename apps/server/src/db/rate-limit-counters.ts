@@ -3,7 +3,7 @@ import type { Db } from './database';
 
 /**
  * Fixed-window counters in the database, so that a limit holds for the whole service however many
- * server processes share it (DESIGN.md §1). One statement per hit: the row is created, counted, or
+ * server processes share it (DESIGN.md "Architecture"). One statement per hit: the row is created, counted, or
  * restarted when its window has ended, atomically, so concurrent hits from several processes all count.
  */
 

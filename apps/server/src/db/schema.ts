@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-// The data model of DESIGN.md §3. The SQL migrations in ./migrations are the source of truth for
+// The data model of DESIGN.md "Data model". The SQL migrations in ./migrations are the source of truth for
 // the database; this file mirrors them for typed queries, and db/schema.int.test.ts fails on any
 // difference (ARCHITECTURE.md, "Changing the database schema").
 
@@ -157,7 +157,7 @@ export const assessments = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     consentId: bigint('consent_id', { mode: 'number' }).references(() => documents.id),
     consentAgreedAt: timestamp('consent_agreed_at', { withTimezone: true, mode: 'date' }),
-    /** 0010: the form given (issue 18); every test made before is a full form. */
+    /** 0010: the form given; every test made before is a full form. */
     form: text('form', { enum: ['FULL', 'SF', 'BF'] })
       .notNull()
       .default('FULL'),
@@ -266,7 +266,7 @@ export const assessmentPatientIds = pgTable(
   (t) => [index('assessment_patient_ids_trgm').using('gin', sql`${t.patientIdLower} gin_trgm_ops`)],
 );
 
-/** 0011_patient_shares.sql: a clinician's patient shared with a colleague for reading (issue 19). */
+/** 0011_patient_shares.sql: a clinician's patient shared with a colleague for reading. */
 export const patientShares = pgTable(
   'patient_shares',
   {
@@ -291,7 +291,7 @@ export const patientShares = pgTable(
 
 /**
  * 0012_assessment_counts.sql: each clinician's number of tests, kept by triggers on `assessments` (never written by
- * the application), so the unfiltered dashboard's 'Page X of Y' reads it instead of counting (issue 14).
+ * the application), so the unfiltered dashboard's 'Page X of Y' reads it instead of counting.
  */
 export const assessmentCounts = pgTable(
   'assessment_counts',

@@ -57,7 +57,7 @@ export async function seedDemoAssessments(
         age: 28 + index * 9,
         gender: index === 1 ? 'Female' : 'Unspecified',
         race: 'Unspecified',
-        country: 'US', // ISO 3166-1 alpha-2, as Create Test stores it (issue 16)
+        country: 'US', // ISO 3166-1 alpha-2, as Create Test stores it
         postalCode: `1000${index + 1}`,
         patientId: plan.patientId,
         dsmCodes: plan.codes,

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
 
 /**
- * Every route under /api and /auth declares who may call it (DESIGN.md §9); the server refuses
+ * Every route under /api and /auth declares who may call it (DESIGN.md "Security and reliability"); the server refuses
  * to start with a route that does not, and the authorisation test walks this same table.
  * - public: anyone (health, login start/callback, documents).
  * - patient: anyone holding a test link; the code in the path is the credential.

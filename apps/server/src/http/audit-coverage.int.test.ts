@@ -10,7 +10,7 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import type { TestClient } from '../../test/test-client';
 import { newMember, signInWithWix, startWixStack, type WixStack } from '../../test/wix-stack';
 
-// DESIGN.md §3: "Every read of patient data (details, results, PDF, CSV) and every change is recorded."
+// DESIGN.md "Data model": "Every read of patient data (details, results, PDF, CSV) and every change is recorded."
 // Every route in the server's route table has a rule here: either a scenario that must write exactly one
 // audit row naming the actor, the action, the assessment and the caller's address, or the reason it writes
 // none. A new route without a rule fails the first test. The server runs with the Wix login and order sync
@@ -351,7 +351,7 @@ const AUDIT_RULES: Record<string, AuditRule> = {
   },
   'GET /api/assessments': {
     notAudited:
-      'the dashboard list (patient ids and progress, no answers or results); DESIGN.md §3 names details, results, PDF ' +
+      'the dashboard list (patient ids and progress, no answers or results); DESIGN.md "Data model" names details, results, PDF ' +
       'and CSV as the recorded reads; open question for the lead (SECURITY.md)',
   },
   'GET /api/patient/:code': { notAudited: 'the patient reading their own test' },

@@ -20,7 +20,7 @@ import type { TestClient } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import type { RouteEntry } from './access';
 
-// The authorisation matrix (DESIGN.md §9: "an authorisation test covers every route for anonymous, patient
+// The authorisation matrix (DESIGN.md "Security and reliability": "an authorisation test covers every route for anonymous, patient
 // link, clinician A, clinician B and admin"). Every route of the server's own route table is called as each
 // of seven callers against fresh data; the statuses are compared with test/authorization-matrix.expected.ts
 // and leaks are counted from who may see which test (see that file's header for the data and the callers).
@@ -30,7 +30,7 @@ const PASSWORD = 'correct horse battery';
 
 type TestName = 'X' | 'Y' | 'Z' | 'W';
 
-/** The tests a caller's session may see (DESIGN.md §2): own tests; every test for an admin in the admin view. */
+/** The tests a caller's session may see (DESIGN.md "Roles and identity"): own tests; every test for an admin in the admin view. */
 const SESSION_SEES: Record<Caller, readonly TestName[]> = {
   anonymous: [],
   patientOwn: [],
@@ -121,7 +121,7 @@ async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
       patientId: `${patientOf}-${unique}`,
       responses: answers,
       consented: true,
-      // Open tests are due in 5 days, so that their owner may extend them (issue 16: from 7 days before).
+      // Open tests are due in 5 days, so that their owner may extend them (extension opens 7 days before the due date).
       createdAt: new Date(server.clock.now().getTime() - (finished ? 0 : 25 * 86_400_000)),
       ...(finished ? { finishedAt: server.clock.now(), scores: scoreResponses(answers) } : {}),
     });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 
 /**
- * At most `max` open connections from one address (issue 14, finding 3): a client that opens hundreds of slow
+ * At most `max` open connections from one address: a client that opens hundreds of slow
  * connections cannot take every socket the process has. A connection beyond the bound is closed at once, before a
  * byte is read. Counted by the socket's peer address, so it is for a server that clients reach directly; behind a
  * proxy every connection comes from the proxy, and the proxy keeps the per-client bound (config.ts).

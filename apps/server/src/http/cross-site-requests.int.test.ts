@@ -16,7 +16,7 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import { startTestServer, type TestServer } from '../../test/test-server';
 import type { RouteEntry } from './access';
 
-// DESIGN.md §9: "Mutations need the session cookie and a same-origin check (Origin header or CSRF token)."
+// DESIGN.md "Security and reliability": "Mutations need the session cookie and a same-origin check (Origin header or CSRF token)."
 // A page on another site can make the victim's browser send a form post with the victim's cookie (SameSite=Lax
 // stops most, not all: same-site subdomains, old browsers, top-level navigations). Every state-changing route
 // in the route table must refuse such a request before it reads a body or a session, and change nothing.
@@ -151,7 +151,7 @@ describe('cross-site requests', () => {
 
   // A browser sends text/plain, form and multipart bodies cross-site without a preflight; old browsers and some
   // extensions send neither Origin nor Sec-Fetch-Site. State-changing routes take JSON or no body, nothing else
-  // (issue 14, finding 6): body-less routes (logout, submit, extend) used to accept a text/plain post.
+  // Body-less routes (logout, submit, extend) used to accept a text/plain post.
   it('refuses every body type but JSON on every state-changing route, even without Origin or Sec-Fetch-Site', async () => {
     const before = await snapshot();
     for (const route of stateChangingRoutes()) {

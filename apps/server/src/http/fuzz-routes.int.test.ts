@@ -7,7 +7,7 @@ import type { TestClient } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import type { RouteEntry } from './access';
 
-// Property-based fuzzing of every route in the server's own route table (DESIGN.md §9: bad input
+// Property-based fuzzing of every route in the server's own route table (DESIGN.md "Security and reliability": bad input
 // gets a clear 4xx, never a 5xx). Path parameters, query strings and bodies are drawn from
 // fast-check's generators, mixed with real ids and codes so handlers get past their first checks.
 
@@ -185,7 +185,7 @@ describe('every route survives random input', () => {
 });
 
 // Text the database cannot store (PostgreSQL refuses NUL in text and unpaired surrogates in JSON) answered 500 before
-// issue 14 (finding 2). Every text input, in a body, a query or a path, is now refused with 400 and a clear message.
+// Every text input, in a body, a query or a path, is now refused with 400 and a clear message.
 describe('NUL characters and unpaired surrogates', () => {
   const REFUSED = {
     code: 'VALIDATION_FAILED',

@@ -4,7 +4,7 @@ import { grantOverApi, validCreateBody } from '../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
-// "No patient data in logs, at any level" (SECURITY.md, issue 14 finding 1). One server logs at trace level into
+// "No patient data in logs, at any level" (SECURITY.md). One server logs at trace level into
 // memory while a whole journey runs with recognisable patient details: create, search, details, the patient answers
 // and submits, a PDF with a printed name, the CSV, and statements the database refuses. Then the whole log is
 // searched for those details.
@@ -32,7 +32,7 @@ describe('the server log', () => {
     const admin = await createSignedInAdmin(server);
     const clinician = await createSignedInClinician(server);
     await grantOverApi(admin, clinician.id, 3);
-    // The country is a code chosen from a list since issue 16; the free-text COUNTRY rides on the refused requests
+    // The country is a code chosen from a list; the free-text COUNTRY rides on the refused requests
     // and on a stored row below.
     const body = await validCreateBody(server, { patientId: PATIENT_ID });
 
@@ -64,7 +64,7 @@ describe('the server log', () => {
     expect(await csv.text()).toContain(PATIENT_ID);
 
     // Requests the server refuses, each carrying the patient's details: malformed JSON, and a create whose text the
-    // database cannot store (before issue 14 it reached the INSERT and failed there).
+    // database cannot store (it must not reach the INSERT and fail there).
     const malformed = await clinician.client.fetch('/api/assessments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock';
 
 /**
  * The store behind @fastify/rate-limit. A route's limit is counted in the database (db/rate-limit-counters.ts), so
- * that it holds for the whole service however many server processes run (DESIGN.md §1), unless the route marks its
+ * that it holds for the whole service however many server processes run (DESIGN.md "Architecture"), unless the route marks its
  * limit `processLocal`: then it is counted in this process's memory, for flood guards on hot paths where a database
  * write per request would cost more than the guard is worth (the patient link's 600 requests a minute; with N
  * processes a link may make up to N × 600).

@@ -5,7 +5,7 @@ import { readError } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { UNKNOWN_CODE_LIMIT } from '../modules/respondent/unknown-code-limiter';
 
-// DESIGN.md §9: "Rate limits on login and patient-code routes." The server trusts X-Forwarded-For here (as behind
+// DESIGN.md "Security and reliability": "Rate limits on login and patient-code routes." The server trusts X-Forwarded-For here (as behind
 // the institute's proxy), so each test gives every attacker and bystander an address of its own. The limits count
 // real time (not the test clock), so each test stays inside one minute. The unknown-code limit's threshold,
 // refusal of valid codes and reset are in modules/respondent/patient-rate-limit.int.test.ts; here, that it is per address.

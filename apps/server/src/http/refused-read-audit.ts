@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 
 /**
- * Refused reads are audited too (issue 14, finding 7): a signed-in caller who asks for a test by id and gets 404 (it
+ * Refused reads are audited too: a signed-in caller who asks for a test by id and gets 404 (it
  * is another clinician's, outside their view, or does not exist; the answer is the same) leaves an
  * `assessment.refused` row naming the route and the id asked for, so an admin can see someone probing ids. One hook
  * for every route with an `:id`, written before the answer is sent, like the other audit rows.

@@ -69,7 +69,7 @@ function mediaType(contentType: string): string {
 }
 
 /**
- * State-changing requests carry JSON or no body at all (issue 14, finding 6). A browser sends `text/plain`, form and
+ * State-changing requests carry JSON or no body at all. A browser sends `text/plain`, form and
  * multipart bodies to another site without a CORS preflight, and old browsers send neither Origin nor Sec-Fetch-Site,
  * so the same-origin check cannot see them; a body-less route (logout, submit, extend) would otherwise accept such a
  * post. Refused before the session is read (415); our own pages always send `application/json`.

@@ -4,7 +4,7 @@ import { insertAssessment } from '../../test/assessment-factories';
 import { createSignedInClinician } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
-// Slow requests (issue 14, finding 3): a client that sends its headers or body a byte at a time must not hold a
+// Slow requests: a client that sends its headers or body a byte at a time must not hold a
 // connection for ever, and one address must not hold every connection. The timeouts are configurable; this server
 // uses short ones (README "Configuration"), so the test takes seconds, not minutes.
 

@@ -29,7 +29,7 @@ export function findUnstorableText(value: unknown): string | null {
 /**
  * Every text input, on every route (path parameters, query, body), is refused with 400 when it holds a NUL character
  * or an unpaired surrogate, before validation and before any handler: PostgreSQL would refuse it with an error the
- * client could only see as a 500 (issue 14, finding 2).
+ * client could only see as a 500.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

@@ -3,7 +3,7 @@ import { hashPassword } from '../identity/passwords';
 import { createLocalUser } from '../modules/users/users.repo';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
-// DESIGN.md §2, §9: HSTS in production, and the session cookie marked Secure whenever the public address is
+// DESIGN.md "Roles and identity" and "Security and reliability": HSTS in production, and the session cookie marked Secure whenever the public address is
 // https (the browser then never sends it over plain http). Three servers: production behind https, production
 // on a plain-http address, and a non-production server on an https address. (auth.int.test.ts covers the
 // cookie's HttpOnly and SameSite=Lax and the absence of Secure on the default http test server.)

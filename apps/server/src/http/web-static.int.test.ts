@@ -79,7 +79,7 @@ describe('pre-compressed assets', () => {
   });
 });
 
-describe('page routes whatever the request accepts (issue 16)', () => {
+describe('page routes whatever the request accepts', () => {
   it('serves the app for / and the page routes to curl and to browsers alike', async () => {
     for (const accept of ['*/*', '', 'text/html', 'application/json']) {
       for (const path of ['/', '/dashboard', '/details/7?x=1', '/test/AAAAAAAAAAAAAAAAAAAAAA']) {

@@ -9,7 +9,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', impo
 /**
  * Serves the built web app; the SPA's page routes (/, /dashboard, /test/{code}) get index.html (or patient.html) so
  * they work on reload (history fallback). A page route is any GET outside /api and /auth whose last segment has no
- * file extension, whatever the request accepts (issue 16: `curl /` answered 404); a missing file (/assets/x.js)
+ * file extension, whatever the request accepts (so `curl /` gets the page, not 404); a missing file (/assets/x.js)
  * gets the app only when the request asks for HTML, else a 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {

@@ -121,7 +121,7 @@ export async function startDevIdentityProvider(options: {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     // Its own in-memory store and lifetimes, so that oidc-provider prints no notices about its defaults at
-    // `npm start` (issue 16): this issuer is for development only and forgets everything when it stops.
+    // `npm start`: this issuer is for development only and forgets everything when it stops.
     adapter: createDevMemoryAdapter(),
     ttl: {
       AccessToken: 3600,

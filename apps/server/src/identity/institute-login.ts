@@ -19,7 +19,7 @@ export interface InstituteLogin {
   readonly kind: 'dev' | 'oidc' | 'wix';
   /**
    * The message for a sign-in the person did not finish (cancelled, expired, the callback used twice):
-   * 'sign_in_again' for OpenID Connect; the spec's 'callback' text for Wix (spec §8).
+   * 'sign_in_again' for OpenID Connect; the spec's 'callback' text for Wix (docs/product-spec.md §8).
    */
   readonly retryKey: LoginErrorKey;
   /** Where to send the browser, and what must be kept (server-side) until the callback. */
@@ -100,7 +100,7 @@ export interface OidcLoginSettings extends Omit<OidcProviderConfig, 'kind'> {
   timeoutSeconds?: number;
 }
 
-/** What discovery found, for the start-up log line (issue 21); `failure` when it could not be read. */
+/** What discovery found, for the start-up log line; `failure` when it could not be read. */
 export type DiscoveryReport =
   | {
       ok: true;
@@ -304,7 +304,7 @@ export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
   };
 }
 
-/** The start-up log line of an OIDC issuer (issue 21): what discovery found, or why it could not be read. */
+/** The start-up log line of an OIDC issuer: what discovery found, or why it could not be read. */
 export async function logDiscovery(login: OidcLogin, log: FastifyBaseLogger): Promise<void> {
   const report = await login.checkDiscovery();
   if (!report.ok) {

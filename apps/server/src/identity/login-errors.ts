@@ -20,7 +20,7 @@ export function tokenFetchFailedMessage(statusText: string, requestId: string | 
 }
 
 /**
- * Why an OpenID Connect sign-in failed, told apart for the person and the operator (issue 21):
+ * Why an OpenID Connect sign-in failed, told apart for the person and the operator:
  * - `unreachable`: the provider did not answer (network error, our time limit) or answered with a server error (5xx);
  * - `configuration`: the provider answered and refuses our set-up (discovery 4xx, `invalid_client`,
  *   `unauthorized_client`, a redirect URI it does not know, an ID token signed with an algorithm we do not accept);

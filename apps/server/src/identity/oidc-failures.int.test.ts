@@ -6,7 +6,7 @@ import { getFreePort } from '../../test/free-port';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { startDevIdentityProvider, type DevIdentityProvider } from './dev-identity-provider';
 
-// Issue 21: an operator can tell a misconfigured institute login from an outage. Each case runs the real server,
+// An operator can tell a misconfigured institute login from an outage. Each case runs the real server,
 // configured through the OIDC_* variables, against the bundled development provider (oidc-provider) as a separate
 // issuer, reads the server's own log, and checks what the person is shown and the one log line that names the cause.
 

@@ -12,7 +12,7 @@ export interface ProviderSessionRenewal {
   /**
    * Keeps a session's provider tokens (Wix members) alive: when the access token has expired, renew
    * it with the refresh token. If the provider refuses, the session ends and the user signs in again.
-   * Never falls back to a visitor token (the Wix SDK does, silently; research/wix.md §4). If the
+   * Never falls back to a visitor token (the Wix SDK does, silently; docs/research/wix.md §4). If the
    * provider cannot be asked, the session continues and the renewal is retried a minute later, so a
    * provider outage neither signs everyone out nor slows every request.
    */

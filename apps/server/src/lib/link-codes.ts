@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createRandomToken, hashToken } from './tokens';
 
 /**
- * Patient link codes (DESIGN.md §2): 128 random-looking bits that are the patient's only credential.
+ * Patient link codes (DESIGN.md "Roles and identity"): 128 random-looking bits that are the patient's only credential.
  * The database keeps a random nonce per test and the SHA-256 of the code; the code itself is
  * HMAC(APP_SECRET, nonce), so the server can show the link to the clinician again, while a copy of
  * the database alone (without the secret) cannot produce a working link.

@@ -4,10 +4,10 @@ import { AppError } from '../errors';
 import { startWorker } from '../lib/start-worker';
 import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
 
-// Reports are drawn off the event loop (DESIGN.md §1: "one slow report never stalls answer saving"): a small pool
+// Reports are drawn off the event loop (DESIGN.md "Architecture": "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
 // A worker that crashes or runs over its time is replaced; only the report it was drawing fails.
-// The queue is fair (issue 14, finding 5): each requester (a signed-in user) has a few reports in flight at most, and
+// The queue is fair: each requester (a signed-in user) has a few reports in flight at most, and
 // the next report drawn is that of the waiting requester served longest ago, so one clinician asking for 40 reports
 // at once delays another's by one report, not forty. A refusal says when to retry (Retry-After).
 

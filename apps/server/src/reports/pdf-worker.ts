@@ -39,7 +39,7 @@ const REPORT_THREAD_NICENESS = 10;
 
 /**
  * On Linux this thread runs at a lower priority than the event loop (a thread's own nice value, by its thread id),
- * so when both want the CPU, answer saves and every other request go first and reports wait (DESIGN.md §1: a report
+ * so when both want the CPU, answer saves and every other request go first and reports wait (DESIGN.md "Architecture": a report
  * never stalls answer saving; on 2 cores the save p99 during reports was 7× the p99 without, bench/README.md).
  * Elsewhere, or if not allowed, reports run at normal priority.
  */

@@ -1,4 +1,4 @@
-// Today's date on the report in the requester's format (spec §2: "today's date in local format"). The server
+// Today's date on the report in the requester's format (docs/product-spec.md §2: "today's date in local format"). The server
 // knows the locale only from Accept-Language (RFC 9110 §12.5.4) and the time zone only if the browser sends it;
 // anything it cannot use falls back safely: unknown tags are skipped, an unknown zone becomes UTC, and a locale
 // whose date would need a script the embedded font cannot draw (or that runs right to left, which the PDF writer

@@ -2,7 +2,7 @@ import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX } from '@pid5/contract';
 import { AppError } from '../errors';
 import { canPrintInName } from './report-fonts';
 
-// The name printed on the report (spec §2 report dialog; DESIGN.md §9 "user text is escaped everywhere, including
+// The name printed on the report (docs/product-spec.md §2 report dialog; DESIGN.md "Security and reliability" "user text is escaped everywhere, including
 // PDF"). pdfkit prints text as text, so markup is never interpreted; what we remove are characters that change how
 // text is laid out or read rather than what it says: C0/C1 controls, line and paragraph separators, and the
 // bidirectional embedding/override/isolate controls that can make a name display reversed (the "Trojan Source"
@@ -29,7 +29,7 @@ export function countCharacters(text: string): number {
 }
 
 /**
- * The name to print: admins in the admin view always get 'Anonymous' (spec §2, §6); otherwise the cleaned name,
+ * The name to print: admins in the admin view always get 'Anonymous' (docs/product-spec.md §2, §6); otherwise the cleaned name,
  * or 'Anonymous' when it is empty. A name longer than 100 characters is refused with a clear message rather than
  * cut short, so the clinician sees exactly what will be printed.
  */

@@ -15,7 +15,7 @@ import { createReportDocument, endReportDocument } from './report-document';
 import { allReportFixedTexts } from './base-glyph-texts';
 import { REPORT_TITLE } from './report-wording';
 
-// The printable report (spec §2 "Printable report"), drawn in code with pdfkit from stored data (DESIGN.md §10): its
+// The printable report (docs/product-spec.md §2 "Printable report"), drawn in code with pdfkit from stored data (docs/decisions/): its
 // sections in order, each in profile-report/, built from the building blocks in drawing/ (page, text, table, chart,
 // footer). Charts are drawn from the instrument's chart geometry, the same data the web page renders to SVG. Every
 // text the person typed (the name) is printed with pdfkit's text(), i.e. as plain text, never interpreted. Runs in a
@@ -53,7 +53,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   doc.addPage();
   drawDomains(doc, results, chartScores);
   doc.addPage();
-  // The brief form has no facets (issue 18): its report has the domain chart and table only.
+  // The brief form has no facets: its report has the domain chart and table only.
   if (results.facets.length > 0) {
     drawFacets(doc, results, chartScores);
     doc.addPage();

@@ -35,7 +35,7 @@ describe('report texts', () => {
     }
   });
 
-  it('explains the three cut-offs of spec §2 with their values', () => {
+  it('explains the three cut-offs of docs/product-spec.md §2 with their values', () => {
     expect(LEVEL_EXPLANATIONS.map((l) => l.level)).toEqual(['Mild', 'Moderate', 'High']);
     expect(LEVEL_EXPLANATIONS.map((l) => /\d+(st|nd|rd|th) percentile/.exec(l.text)?.[0])).toEqual([
       '84th percentile',

@@ -1,8 +1,8 @@
 import { LEVEL_RULE, type DomainKey, type FacetKey } from '@pid5/instrument';
 
-// Every explanatory text of the PDF report (spec §2 "Printable report"). Written for this project in plain,
+// Every explanatory text of the PDF report (docs/product-spec.md §2 "Printable report"). Written for this project in plain,
 // respectful language for the respondent and their clinician. Not taken or adapted from the published PID-5 items,
-// the APA scoring materials or the DSM-5 trait definitions (DESIGN.md §6): descriptions say what a higher score
+// the APA scoring materials or the DSM-5 trait definitions (DESIGN.md "Item texts"): descriptions say what a higher score
 // tends to mean in everyday life, "possible difficulties" what it can make harder, and "strengths" what the same
 // tendency can offer. A score is a starting point for a conversation, never a verdict, and the texts say so.
 
@@ -46,13 +46,13 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
     'Only scores at or above these percentiles are marked as elevated:',
 ];
 
-/** The domains paragraph of the brief form's report, which has no facets (issue 18): it replaces the two above. */
+/** The domains paragraph of the brief form's report, which has no facets: it replaces the two above. */
 export const UNDERSTANDING_BRIEF_DOMAINS =
   'Trait domains are five broad areas of personality: Negative Affect, Detachment, Antagonism, Disinhibition and ' +
   'Psychoticism. The brief form you answered measures each domain directly with five statements, and adds an ' +
   'overall score from all 25; it gives a quick overview of where your answers stand out.';
 
-/** The levels as the instrument decides them (on the printed US percentile, DESIGN.md §5), in its own words. */
+/** The levels as the instrument decides them (on the printed US percentile, DESIGN.md "Scoring (packages/instrument)"), in its own words. */
 export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' | 'High'; readonly text: string }[] =
   LEVEL_RULE.levels.map(({ level, summary }) => ({ level, text: summary }));
 

@@ -11,7 +11,7 @@ import { drawScoresTable, drawTCharts } from './score-report/scores';
 import { SCORE_REPORT_FOOTER_NOTICE, SCORE_REPORT_TITLE } from './score-report/score-report-wording';
 import { drawValidityTable } from './score-report/validity';
 
-// The clinician's score report (issue 17 part 4): the numbers a clinician signs, drawn in code like the patient's
+// The clinician's score report: the numbers a clinician signs, drawn in code like the patient's
 // report (report-pdf.ts), in the same PDF pool, from the same results object. In order: the header (patient id,
 // dates, form, item set, norms), the validity verdict and table first, every scale's raw score, T, percentile, level
 // and German z, the profile in T, the missing items, the answers by item number (no item texts) and where each

@@ -7,7 +7,7 @@ import { insertOpenTests, nthSave, putAnswer } from '../../test/answer-load';
 import { startServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-database';
 
-// DESIGN.md §9: an answer is acknowledged only after it is committed. Kill the server with SIGKILL
+// DESIGN.md "Security and reliability": an answer is acknowledged only after it is committed. Kill the server with SIGKILL
 // in the middle of a save load, start it again on the same data, and every acknowledged answer is there.
 
 // Enough links that the load stays below the per-link rate limit (600 saves a minute).

@@ -16,7 +16,7 @@ import { startServerProcess, type ServerProcess } from '../../test/server-proces
 import { TestClient } from '../../test/test-client';
 import { UNKNOWN_CODE_LIMIT } from '../modules/respondent/unknown-code-limiter';
 
-// DESIGN.md §1: stateless servers on one PostgreSQL. Two real server processes behind a real nginx (round robin,
+// DESIGN.md "Architecture": stateless servers on one PostgreSQL. Two real server processes behind a real nginx (round robin,
 // TRUST_PROXY=true), started at the same moment on an empty database, with the nginx site of
 // deploy/nginx-several-processes.conf (the one README shows). Needs PostgreSQL (TEST_DATABASE_URL) and nginx.
 

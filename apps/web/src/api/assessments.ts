@@ -16,7 +16,7 @@ export interface AssessmentListParams {
   sort: AssessmentSort;
   status: AssessmentStatusFilter;
   page: number;
-  /** Only tests of this form (issue 18); every form when absent. */
+  /** Only tests of this form; every form when absent. */
   form?: AssessmentForm;
 }
 
@@ -65,7 +65,7 @@ export function useExtendAssessment(id: number) {
   });
 }
 
-/** Tests available: purchased minus created (DESIGN.md §3). */
+/** Tests available: purchased minus created (DESIGN.md "Data model"). */
 export function useCredits() {
   return useQuery({ queryKey: creditsKey, queryFn: ({ signal }) => apiRequest('getCredits', { signal }) });
 }

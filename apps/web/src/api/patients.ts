@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assessmentsKey } from './assessments';
 import { apiRequest } from './client';
 
-// One patient over time (issue 19): the timeline of a test's patient, sharing, and the comparison of two tests.
+// One patient over time: the timeline of a test's patient, sharing, and the comparison of two tests.
 // Under the 'assessments' key, so a view switch or a change to a test refetches them.
 
 export function usePatientTimeline(id: number | string | undefined) {

@@ -12,7 +12,7 @@ function changedBy(change: TAnswerChange): string {
 }
 
 /**
- * The answer history of the data view (issue 14): every change of an answer, newest first, so an admin can see who
+ * The answer history of the data view: every change of an answer, newest first, so an admin can see who
  * changed what before the test was submitted.
  */
 export function AnswerHistoryTable({ history }: { history: TAnswerHistory }) {

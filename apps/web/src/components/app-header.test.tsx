@@ -4,7 +4,7 @@ import { onApi } from '../../test/api-mock';
 import { CLINICIAN, anAssessmentList, someCredits } from '../../test/fixtures';
 import { renderRoute, signInAs } from '../../test/render-route';
 
-describe('the header avatar (issue 16)', () => {
+describe('the header avatar', () => {
   it('shows initials without the title', async () => {
     signInAs({ ...CLINICIAN, username: 'Dr. Dana Doctor' });
     onApi('getCredits', someCredits(1));

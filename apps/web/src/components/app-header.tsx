@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
 import { logout, useSetViewMode } from '../api/auth';
 
-/** Spec §2 header: logo → /dashboard; admins switch view; photo, name, role label; Logout. */
+/** docs/product-spec.md §2 header: logo → /dashboard; admins switch view; photo, name, role label; Logout. */
 export function AppHeader({ me }: { me: TMe }) {
   const queryClient = useQueryClient();
   const setViewMode = useSetViewMode();
@@ -48,7 +48,7 @@ export function AppHeader({ me }: { me: TMe }) {
           </Group>
         )}
         <Group gap="xs" wrap="nowrap">
-          {/* The provider's picture when there is one; else initials without titles (issue 16). */}
+          {/* The provider's picture when there is one; else initials without titles. */}
           <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
             {initialsOf(me.username)}
           </Avatar>

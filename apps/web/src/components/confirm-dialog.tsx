@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-/** A yes/no question in a modal (spec §2: leaving Create Test). */
+/** A yes/no question in a modal (docs/product-spec.md §2: leaving Create Test). */
 export function ConfirmDialog({
   opened,
   title,

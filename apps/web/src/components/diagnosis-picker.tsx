@@ -2,14 +2,14 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@ma
 import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import { matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
 
-/** Spec §9: the DSM list is at most 320 px high. */
+/** docs/product-spec.md §9: the DSM list is at most 320 px high. */
 const LIST_MAX_HEIGHT = 320;
 const ROW_HEIGHT = 56;
 /** Rows drawn above and below the visible ones, so fast scrolling does not show gaps. */
 const OVERSCAN = 6;
 
 /**
- * The diagnosis picker (spec §2): search (case-insensitive on description and code), click to select
+ * The diagnosis picker (docs/product-spec.md §2): search (case-insensitive on description and code), click to select
  * or deselect, 'Show Selected' / 'Show all', 'Reset All', 'Done'. Only the rows in view are drawn, so
  * the ~900 entries stay fast while typing.
  */

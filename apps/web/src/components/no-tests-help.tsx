@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
 
 /**
- * Why Create Test is disabled and what to do (issue 16): an admin grants tests (to themselves too); a clinician
+ * Why Create Test is disabled and what to do: an admin grants tests (to themselves too); a clinician
  * buys them in the institute's store when one is configured (TESTS_STORE_URL, e.g. the Wix store), else asks.
  */
 export function NoTestsHelp({ me }: { me: TMe }) {

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { plural } from '../lib/plural';
 
-/** Spec §2 pagination: 'Page X of Y' with Prev and Next bounded by the page range. */
+/** docs/product-spec.md §2 pagination: 'Page X of Y' with Prev and Next bounded by the page range. */
 export function PageControls({
   page,
   pageCount,

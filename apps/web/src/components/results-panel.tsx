@@ -48,7 +48,7 @@ function isNotReady(error: Error): boolean {
 /** A row of a scores table: a facet, a domain (the brief form's with its item counts), or the brief form's total. */
 type ScaleRow = TFacetResult | TDomainResult | TTotalResult;
 
-/** The brief form's domains with their item counts, then its total (issue 18); the other forms' domains as they are. */
+/** The brief form's domains with their item counts, then its total; the other forms' domains as they are. */
 function domainRows(results: TAssessmentResults): ScaleRow[] {
   const domains = results.domains.map((domain): ScaleRow =>
     domain.items ? { ...domain, ...domain.items, name: domain.name, key: domain.key } : domain,
@@ -57,7 +57,7 @@ function domainRows(results: TAssessmentResults): ScaleRow[] {
 }
 
 /**
- * The results without the fetching (the data view shows the same below its charts). Per form (issue 18): the full and
+ * The results without the fetching (the data view shows the same below its charts). Per form: the full and
  * short forms have both charts and tables; the brief form the domain chart and a table of its domains and total.
  */
 export function ResultsView({
@@ -117,7 +117,7 @@ const VERDICT_COLOR: Record<TValidityVerdict['verdict'], string> = {
 };
 
 /**
- * The validity verdict, before any score (DESIGN.md §5 "Validity verdict"): a clinician cannot miss that a
+ * The validity verdict, before any score (DESIGN.md "Validity verdict"): a clinician cannot miss that a
  * protocol is not interpretable. Reasons and what to do come from the instrument, in its words.
  */
 export function ValidityVerdictAlert({ results }: { results: TAssessmentResults }) {

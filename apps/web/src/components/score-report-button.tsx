@@ -4,7 +4,7 @@ import { downloadScoreReport, REPORT_DOWNLOAD_FAILED } from '../api/assessments'
 import { ApiError } from '../api/client';
 
 /**
- * "Score report (clinician)": the second PDF (issue 17), with the patient id, the validity table, every scale's
+ * "Score report (clinician)": the second PDF, with the patient id, the validity table, every scale's
  * numbers and the answers by item number, for the clinician's file. It prints no name, so it downloads at once.
  */
 export function ScoreReportButton({ id, isSubmitted }: { id: number; isSubmitted: boolean }) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeAuditDetails } from './audit-details';
 import { formatDateTime } from './dates';
 
-describe('describeAuditDetails (issue 16)', () => {
+describe('describeAuditDetails', () => {
   it('names the fields and formats times, numbers, lists and nested values', () => {
     expect(
       describeAuditDetails({

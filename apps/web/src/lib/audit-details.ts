@@ -40,7 +40,7 @@ function describeValue(value: unknown): string {
     .join(', ');
 }
 
-/** An audit event's details as readable lines ('New due date: Apr 3, 2026, 10:00:00'), not raw JSON (issue 16). */
+/** An audit event's details as readable lines ('New due date: Apr 3, 2026, 10:00:00'), not raw JSON. */
 export function describeAuditDetails(details: Record<string, unknown>): string[] {
   return Object.entries(details).map(([key, value]) => `${LABELS[key] ?? spellOut(key)}: ${describeValue(value)}`);
 }

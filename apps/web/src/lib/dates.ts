@@ -1,6 +1,6 @@
 const DAY_MS = 24 * 3_600_000;
 
-/** Spec §4: Days Left is the time until the due date, never below 0, rounded to a whole number of days. */
+/** docs/product-spec.md §4: Days Left is the time until the due date, never below 0, rounded to a whole number of days. */
 export function daysLeft(dueAt: string | Date, now: Date): number {
   const ms = new Date(dueAt).getTime() - now.getTime();
   if (!Number.isFinite(ms)) {

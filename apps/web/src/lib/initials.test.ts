@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from './initials';
 
-describe('initialsOf (issue 16)', () => {
+describe('initialsOf', () => {
   it.each([
     ['Dr. Dana Doctor', 'DD'],
     ['Dr. Carl Clinician', 'CC'],

@@ -1,4 +1,4 @@
-/** Titles and honorifics that come before a name and say nothing about who it is (issue 16: every 'Dr.' was 'D'). */
+/** Titles and honorifics that come before a name and say nothing about who it is (else every 'Dr.' would be 'D'). */
 const TITLES = new Set(['dr', 'prof', 'mr', 'ms', 'mrs', 'mx', 'miss', 'sir', 'dame', 'rev']);
 
 /**

@@ -1,10 +1,10 @@
-// The browser side of "never lose an answer" (DESIGN.md §4, §8): answers not yet acknowledged by the server
+// The browser side of "never lose an answer" (DESIGN.md "Assessment lifecycle" and "Screens"): answers not yet acknowledged by the server
 // wait in a queue in localStorage, keyed by the link code, so they survive a reload or a dropped connection.
 // Pure functions only (no DOM): storage is passed in, so the unit tests run in node.
 
 /**
  * The most items a form has (the full form's 220). A test's own count is the length of its answer string from the
- * server: 220, 100 (short form) or 25 (brief form); every function here works on that length (issue 18).
+ * server: 220, 100 (short form) or 25 (brief form); every function here works on that length.
  */
 export const ITEM_COUNT = 220;
 export const UNANSWERED = '9';

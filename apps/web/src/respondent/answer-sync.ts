@@ -8,7 +8,7 @@ import {
   type QueueStorage,
 } from './answer-queue';
 
-// Keeps the page's answers and the server's in step (DESIGN.md §4, §8). Each answer is queued (and stored in
+// Keeps the page's answers and the server's in step (DESIGN.md "Assessment lifecycle" and "Screens"). Each answer is queued (and stored in
 // localStorage) before it is sent, and leaves the queue only when the server has acknowledged that value.
 // One request per item at a time, so an older value can never overtake a newer one; when a save fails or the
 // browser is offline, the queue is re-sent in one batch with backoff, and at once when the connection returns.

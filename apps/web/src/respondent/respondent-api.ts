@@ -1,7 +1,7 @@
 import { apiRequest } from '../api/client';
 import type { AnswerTransport } from './answer-sync';
 
-// The patient link API (DESIGN.md §7), through the contract's zod-free route table: no validation library in
+// The patient link API (DESIGN.md "API"), through the contract's zod-free route table: no validation library in
 // this bundle.
 
 export const fetchPatientTest = (code: string) => apiRequest('getPatientTest', { params: { code } });

@@ -43,7 +43,7 @@ function FailurePage({ error, onRetry }: { error: ApiError; onRetry: () => void 
   return <LoadFailedPage message={error.message} onRetry={onRetry} />;
 }
 
-/** `/test/{code}`: the server decides the page on every load (spec §4). */
+/** `/test/{code}`: the server decides the page on every load (docs/product-spec.md §4). */
 function TestRoute({ code }: { code: string }) {
   const loader = useCallback(async () => {
     const test = await fetchPatientTest(code);

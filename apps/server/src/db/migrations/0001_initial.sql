@@ -1,4 +1,4 @@
--- The data model of DESIGN.md §3. Forward-only; never edit a migration that has shipped.
+-- The data model of DESIGN.md "Data model". Forward-only; never edit a migration that has shipped.
 
 CREATE TABLE users (
   id          text PRIMARY KEY,

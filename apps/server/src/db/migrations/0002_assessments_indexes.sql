@@ -1,4 +1,4 @@
--- Indexes for the dashboard, the CSV export and the audit log (issue 4). Plain btree only: PGlite has
+-- Indexes for the dashboard, the CSV export and the audit log. Plain btree only: PGlite has
 -- no pg_trgm, and a substring search on patient_id ('%x%') cannot use a btree anyway; it runs within
 -- one clinician's rows (assessments_clinician_created) or, in the admin view, over the sorted index.
 

@@ -1,4 +1,4 @@
--- Issue 9, the dashboard at 100,000 assessments (bench/README.md): p95 within 30 ms server-side.
+-- The dashboard at 100,000 assessments (bench/README.md).
 --
 -- Paging: the list first finds the page's ids from the sort's index alone, then reads those ten rows
 -- (assessments.repo.ts listAssessmentsPage). For that to be an index-only scan at any depth, each sort's index

@@ -1,5 +1,5 @@
 -- Rate limits and the unknown-link-code lock-out, shared by every server process on this database
--- (DESIGN.md §1: stateless servers). One row per (scope, subject) and fixed window.
+-- (DESIGN.md "Architecture": stateless servers). One row per (scope, subject) and fixed window.
 CREATE TABLE rate_limit_counters (
   scope text NOT NULL,
   subject text NOT NULL,

@@ -1,4 +1,4 @@
--- Every change of an answer (issue 14, finding 7; DESIGN.md §3): the item, the answer before ('9': none) and after,
+-- Every change of an answer (DESIGN.md "Data model"): the item, the answer before ('9': none) and after,
 -- when, and who: a signed-in user's id, or 'patient' for whoever holds the link; link_session names the browser (a
 -- random id the patient API keeps in an HttpOnly cookie). Written by the answer save's own statement
 -- (modules/patient/patient.repo.ts), only when the value changes; never updated or deleted. No foreign key to

@@ -1,4 +1,4 @@
--- Countries become ISO 3166-1 alpha-2 codes (issue 16; DESIGN.md §3). New tests store the code the Create Test form
+-- Countries become ISO 3166-1 alpha-2 codes (DESIGN.md "Data model"). New tests store the code the Create Test form
 -- chooses; here, existing free-text countries that name a country (its alpha-2 or alpha-3 code, or an English name
 -- i18n-iso-countries 7.14 lists for it, ignoring case and surrounding spaces) become its code. Anything else (a
 -- misspelling, another language, an ambiguous 'Congo') stays exactly as typed and is shown as it is. The list below

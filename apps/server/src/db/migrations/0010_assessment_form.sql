@@ -1,4 +1,4 @@
--- The PID-5 family (issue 18; DESIGN.md §3, §5): a test is given as the full form (220 items), the short form
+-- The PID-5 family (DESIGN.md "Data model" and "Scoring (packages/instrument)"): a test is given as the full form (220 items), the short form
 -- (PID-5-SF, 100 items) or the brief form (PID-5-BF, 25 items). Every existing test was a full form and stays one.
 -- The response string has the form's length, in the form's own numbering, so it becomes text (char(220) would pad a
 -- 25-character string with spaces), and its shape check names the form's length.

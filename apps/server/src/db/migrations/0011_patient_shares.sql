@@ -1,4 +1,4 @@
--- Sharing one patient with a colleague (issue 19; DESIGN.md §2 "Patients"). A patient is the exact patient
+-- Sharing one patient with a colleague (DESIGN.md "Patients over time"). A patient is the exact patient
 -- identifier within the owning clinician's scope, so a share names the owner, the identifier and the colleague who
 -- may read that patient's administrations (details, results, report, timeline, comparison, export). It grants
 -- reading only: extending, creating and sharing stay with the owner (and admins). Revoking deletes the row; the

@@ -1,4 +1,4 @@
--- Issue 14, the dashboard at 1,000,000 assessments: 'Page X of Y' needs the number of tests, and counting a
+-- The dashboard at 1,000,000 assessments: 'Page X of Y' needs the number of tests, and counting a
 -- million index entries took longer than the whole page may (bench/README.md, million). Each clinician's number of
 -- tests, and of completed (submitted) tests, is kept here by the database itself, so the dashboard without a search
 -- reads one row (a clinician) or sums one row per clinician (an admin) instead of counting: for all tests, for

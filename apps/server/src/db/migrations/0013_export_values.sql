@@ -1,4 +1,4 @@
--- Issue 14, the CSV export of a million tests: what the export reads from the frozen verdict and the brief form's
+-- The CSV export of a million tests: what the export reads from the frozen verdict and the brief form's
 -- total, flat, beside score_values (0006): the verdict's label; for INC, ORS, PRD, SD-TD and INC-S (in this order)
 -- the line's status, raw score and printed US percentile; then the total's score, US z and German z
 -- (db/export-values.ts). Before, the export's query took these from the ~8 kB scores JSON of every row, and

@@ -1,4 +1,4 @@
--- Issue 20: the answer save paid for the dashboard's search. A save that answers a new item changes answered_count,
+-- The answer save paid for the dashboard's search. A save that answers a new item changes answered_count,
 -- which three indexes hold, so it is never a HOT update; and an update that is not HOT adds the row's new version to
 -- every index of the table, the trigram GIN index of 0004 included: a dozen trigram entries per save, some 2,600 per
 -- full test answered, each written, logged and later vacuumed on the table the saves rewrite. Without that index

@@ -10,7 +10,7 @@ import type { WixOrder } from './wix-orders';
  * - FULLY_REFUNDED, or an order cancelled after we granted it: one negative row
  *   `${orderId}:${lineItemId}:refund` for the whole granted quantity, so the line nets to zero.
  * - PARTIALLY_REFUNDED: the grant stands and nothing is deducted. The order does not say which
- *   lines or how many units were refunded (that is in the Order Transactions API, research/wix.md
+ *   lines or how many units were refunded (that is in the Order Transactions API, docs/research/wix.md
  *   §7), and a partial refund is as often a price adjustment as a returned test; the sync reports
  *   these orders so an admin can check them.
  * - Lines of other products, non-positive or fractional quantities, and orders of another buyer

@@ -3,7 +3,7 @@ import { timeoutSignal, tokenFetchFailedMessage } from '../../identity/login-err
 
 /**
  * The Wix Headless REST calls the member login makes, as the official SDK sends them
- * (research/wix.md §2-§4), against a configurable base URL (WIX_API_BASE) so tests run them
+ * (docs/research/wix.md §2-§4), against a configurable base URL (WIX_API_BASE) so tests run them
  * against the contract double. Every call has a timeout. Member tokens go in
  * `Authorization: <raw token>` with no `Bearer ` prefix, as the SDK does.
  */
@@ -97,7 +97,7 @@ export function createWixApi(settings: WixApiSettings) {
       unreachable: `Wix did not answer ${init.method ?? 'GET'} ${path}`,
     });
 
-  /** POST /oauth2/token. Any status but 200 is a failure, with the SDK's message (research/wix.md §3). */
+  /** POST /oauth2/token. Any status but 200 is a failure, with the SDK's message (docs/research/wix.md §3). */
   const requestTokens = async (body: Record<string, string>): Promise<WixTokens> => {
     const response = await call('/oauth2/token', {
       method: 'POST',
@@ -155,7 +155,7 @@ export function createWixApi(settings: WixApiSettings) {
       return { fullUrl: fullUrl.href };
     },
 
-    /** GET /members/v1/members/my?fieldsets=FULL (FULL carries loginEmail and contactId; research/wix.md §6). */
+    /** GET /members/v1/members/my?fieldsets=FULL (FULL carries loginEmail and contactId; docs/research/wix.md §6). */
     async getCurrentMember(accessToken: string): Promise<WixMember> {
       const response = await call('/members/v1/members/my?fieldsets=FULL', {
         method: 'GET',

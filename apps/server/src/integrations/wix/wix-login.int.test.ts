@@ -42,7 +42,7 @@ describe('Wix Headless member login through the contract double', () => {
     expect(identity).toBeDefined();
   });
 
-  it('sends what the official SDK sends, endpoint by endpoint (research/wix.md §2)', async () => {
+  it('sends what the official SDK sends, endpoint by endpoint (docs/research/wix.md §2)', async () => {
     const { server, wix } = stack;
     const member = newMember();
     wix.control({ members: [member] });
@@ -69,7 +69,7 @@ describe('Wix Headless member login through the contract double', () => {
     });
     expect(authRequest.authRequest.codeChallenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(authRequest.authRequest.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Raw tokens, no "Bearer " (research/wix.md §2).
+    // Raw tokens, no "Bearer " (docs/research/wix.md §2).
     expect(redirect!.authorization).toMatch(/^OauthNG\.JWS\./);
     expect(current!.authorization).toMatch(/^OauthNG\.JWS\./);
     const exchangeBody = exchange!.body as Record<string, string>;

@@ -10,7 +10,7 @@ import {
 import { safeEqual } from '../../lib/tokens';
 import { createWixApi, WixHttpError, type WixMember, type WixTokens } from './wix-api';
 
-/** Stored with each identity: the member's contactId is the subject (spec §1, DESIGN.md §2). */
+/** Stored with each identity: the member's contactId is the subject (docs/product-spec.md §1, DESIGN.md "Roles and identity"). */
 export const WIX_PROVIDER_NAME = 'wix';
 
 export interface WixLoginSettings {
@@ -26,7 +26,7 @@ export interface WixLoginSettings {
 
 /**
  * Wix Headless member login (Wix-managed login page), the flow of the official SDK done over REST
- * on the server (research/wix.md §1, §5): visitor token → redirect session with PKCE S256 and
+ * on the server (docs/research/wix.md §1, §5): visitor token → redirect session with PKCE S256 and
  * `responseMode: 'query'` → hosted login → callback with code and state → member tokens →
  * current member (FULL). Tokens never reach the browser; the session keeps them sealed.
  */
@@ -90,7 +90,7 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
             clientId: settings.clientId,
             codeChallenge: await calculatePKCECodeChallenge(codeVerifier),
             codeChallengeMethod: 'S256',
-            // 'query' so that code and state reach the server (research/wix.md §5).
+            // 'query' so that code and state reach the server (docs/research/wix.md §5).
             responseMode: 'query',
             responseType: 'code',
             scope: 'offline_access',
@@ -138,7 +138,7 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
 
       const contactId = member.contactId?.trim();
       if (!contactId || member.status === 'BLOCKED') {
-        // Spec §4, §6: refused, no session, and the member is logged out of the Wix site too;
+        // docs/product-spec.md §4, §6: refused, no session, and the member is logged out of the Wix site too;
         // Wix's logout page then returns the browser to /login with the message.
         const afterLogout = `${settings.loginPageUrl}?error=no_access`;
         const redirectTo = await logoutUrl(tokens, afterLogout).catch(() => null);

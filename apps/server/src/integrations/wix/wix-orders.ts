@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { expectOk, fetchWix, WixHttpError } from './wix-api';
 
 /**
- * eCommerce Search Orders (research/wix.md §7): `POST /ecom/v1/orders/search` with the site's API
+ * eCommerce Search Orders (docs/research/wix.md §7): `POST /ecom/v1/orders/search` with the site's API
  * key (`Authorization: <API key>`, no Bearer) and `wix-site-id`. A member token cannot read orders.
  */
 
@@ -28,7 +28,7 @@ const ZCursors = z.looseObject({ next: z.string().nullish() }).nullish();
 const ZSearchResponse = z.looseObject({
   orders: z.array(ZOrder).nullish(),
   // `metadata` per the docs' examples; `pagingMetadata` is what other Wix search APIs call it
-  // (research/wix.md §7 and §9.3: unverified), so either is read.
+  // (docs/research/wix.md §7 and §9.3: unverified), so either is read.
   metadata: z.looseObject({ cursors: ZCursors, hasNext: z.boolean().nullish() }).nullish(),
   pagingMetadata: z.looseObject({ cursors: ZCursors, hasNext: z.boolean().nullish() }).nullish(),
 });

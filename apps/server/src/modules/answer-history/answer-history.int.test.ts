@@ -7,7 +7,7 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import type { TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
-// Answer saves are attributed (issue 14, finding 7): every change of an answer is recorded in the save's own
+// Answer saves are attributed: every change of an answer is recorded in the save's own
 // statement with the item, the answer before and after, when, and who (the link's browser session, or the signed-in
 // user who opened the link), and the admin's data view shows it. Runs on PGlite and on PostgreSQL (TEST_DB).
 

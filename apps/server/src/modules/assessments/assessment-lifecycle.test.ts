@@ -80,7 +80,7 @@ describe('the assessment lifecycle', () => {
   });
 });
 
-describe('extending a test (issue 16, DESIGN.md §4)', () => {
+describe('extending a test (DESIGN.md "Assessment lifecycle")', () => {
   // Created 20 days ago: first due in 10 days, the limit 100 days from now.
   it('is not offered more than 7 days before the due date', () => {
     const fresh = test({ createdAt: NOW, dueAt: at(30 * DAY) });

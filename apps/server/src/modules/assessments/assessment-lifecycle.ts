@@ -9,7 +9,7 @@ import {
 } from '@pid5/contract';
 import { assessments } from '../../db/schema';
 
-// The assessment lifecycle (DESIGN.md §4), decided here and nowhere else:
+// The assessment lifecycle (DESIGN.md "Assessment lifecycle"), decided here and nowhere else:
 //   created → consent given → answering → completed (submitted: finished_at set, scores frozen).
 //   An unfinished test whose due date has come is expired; finishing wins over the due date.
 // Each rule is written twice, side by side: in TypeScript for a row already read, and in SQL for the guarded
@@ -48,7 +48,7 @@ export function isOpenForAnswers(test: Pick<LifecycleFacts, 'finishedAt' | 'dueA
   return isOpen(test, now) && test.consentAgreedAt !== null;
 }
 
-/** What the patient's link shows (spec §4): finished wins, then the due date, then consent. */
+/** What the patient's link shows (docs/product-spec.md §4): finished wins, then the due date, then consent. */
 export function patientTestStatus(
   test: Pick<LifecycleFacts, 'finishedAt' | 'dueAt' | 'consentAgreedAt'>,
   now: Date,
@@ -78,7 +78,7 @@ export function assessmentStatus(
 
 const DAY_MS = 24 * 3_600_000;
 
-// Extension (issue 16, DESIGN.md §4): offered only when the test is expired or due within EXTEND_WINDOW_DAYS
+// Extension (DESIGN.md "Assessment lifecycle"): offered only when the test is expired or due within EXTEND_WINDOW_DAYS
 // (7); each adds EXTEND_DAYS (30) to the later of the due date and now; never past the limit, EXTEND_CAP_DAYS
 // (90) after the first due date. The first due date is created_at + DAYS_TO_COMPLETE (createAssessment sets it so;
 // extensions change only due_at), so it needs no column of its own.
@@ -162,7 +162,7 @@ export function extendedDueAtSql(now: Date): SQL {
   return sql`least(greatest(${assessments.dueAt}, ${at}) + ${days(EXTEND_DAYS)}, ${limitSql()})`;
 }
 
-/** SQL of `assessmentStatus(row, now) === status`: the dashboard's status filter (issue 16). */
+/** SQL of `assessmentStatus(row, now) === status`: the dashboard's status filter. */
 export function whereStatus(status: AssessmentStatus, now: Date): SQL {
   switch (status) {
     case 'completed':

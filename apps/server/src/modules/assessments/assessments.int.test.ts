@@ -443,7 +443,7 @@ describe('the dashboard list: search, sort and paging on the server', () => {
   });
 });
 
-describe('the dashboard status filter (issue 16)', () => {
+describe('the dashboard status filter', () => {
   it('lists only the tests of the chosen status, decided by the lifecycle in the query, with each row its status', async () => {
     const clinician = await createSignedInClinician(server);
     const now = server.clock.now().getTime();
@@ -486,7 +486,7 @@ describe('the dashboard status filter (issue 16)', () => {
   });
 });
 
-describe('international addresses (issue 16)', () => {
+describe('international addresses', () => {
   it('stores the ISO code, checks the postal code by country, and shows the name', async () => {
     const admin = await createSignedInAdmin(server);
     const clinician = await createSignedInClinician(server);

@@ -11,12 +11,12 @@ import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { assessmentStatus, extendedDueAt, extensionLimit, extensionRefusal, isExpired } from './assessment-lifecycle';
 import type { AssessmentListRow, AssessmentWithClinician } from './assessments.repo';
 
-/** The patient's link (DESIGN.md §2): the random code, never the row id. */
+/** The patient's link (DESIGN.md "Roles and identity"): the random code, never the row id. */
 export function testLinkFor(publicUrl: string, testCode: string): string {
   return `${publicUrl}/test/${encodeURIComponent(testCode)}`;
 }
 
-/** A dashboard row; the clinician is named only in the admin view (spec §2: the Clinician column). */
+/** A dashboard row; the clinician is named only in the admin view (docs/product-spec.md §2: the Clinician column). */
 export function presentListItem(row: AssessmentListRow, view: ViewMode, now: Date): TAssessmentListItem {
   const a = row.assessment;
   return {
@@ -34,12 +34,12 @@ export function presentListItem(row: AssessmentListRow, view: ViewMode, now: Dat
 
 const emptyToNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
 
-/** The details screen (spec §2, clinician and admin views). No internal fields: no code hash, terms or scores. */
+/** The details screen (docs/product-spec.md §2, clinician and admin views). No internal fields: no code hash, terms or scores. */
 export function presentDetails(
   row: AssessmentWithClinician,
   options: {
     view: ViewMode;
-    /** A colleague reading a shared patient (issue 19): no test link, which is the patient's credential to answer. */
+    /** A colleague reading a shared patient: no test link, which is the patient's credential to answer. */
     isShared?: boolean;
     publicUrl: string;
     now: Date;

@@ -12,7 +12,7 @@ export type NewAssessmentRow = typeof assessments.$inferInsert;
 
 /**
  * Whose assessments a request may see: decided from the session only (role and view mode). `readable` is `own` plus
- * the patients other clinicians have shared with this one (patient_shares, issue 19), for reads only.
+ * the patients other clinicians have shared with this one (patient_shares), for reads only.
  */
 export type AssessmentScope =
   { kind: 'all' } | { kind: 'own'; clinicianId: string } | { kind: 'readable'; clinicianId: string };

@@ -39,12 +39,12 @@ import {
 import type { CsvPrecision } from '../csv-export/export-columns';
 import { createAssessmentsCsvStream } from '../csv-export/export-csv';
 
-// Every read of patient data and every change is audited here, in the service (DESIGN.md §3), never in a route.
+// Every read of patient data and every change is audited here, in the service (DESIGN.md "Data model"), never in a route.
 
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * The view a request is served in, from the session only (DESIGN.md §2): admins in admin view see
+ * The view a request is served in, from the session only (DESIGN.md "Roles and identity"): admins in admin view see
  * every clinician's tests; everyone else (admins in clinician view included) sees their own.
  */
 export function resolveView(session: ActiveSession): { view: ViewMode; scope: AssessmentScope } {
@@ -56,7 +56,7 @@ export function resolveView(session: ActiveSession): { view: ViewMode; scope: As
 
 /**
  * The view for reading one test or patient: as resolveView, and in the clinician view also the patients other
- * clinicians have shared with this one (issue 19; read only: extending, creating and sharing use resolveView).
+ * clinicians have shared with this one (read only: extending, creating and sharing use resolveView).
  */
 export function resolveReadView(session: ActiveSession): { view: ViewMode; scope: AssessmentScope } {
   const resolved = resolveView(session);
@@ -255,7 +255,7 @@ function extensionRefused(refusal: ExtensionRefusal, assessment: AssessmentRow):
 }
 
 /**
- * Extends a test (DESIGN.md §4, the lifecycle's `extendedDueAt`): when it is expired or due within 7 days, the new
+ * Extends a test (DESIGN.md "Assessment lifecycle", the lifecycle's `extendedDueAt`): when it is expired or due within 7 days, the new
  * due date is the later of the due date and now + 30 days, at most 90 days after the first due date; otherwise 409.
  * The UPDATE is guarded by the same rule in SQL, so two clicks at once cannot pass the limit. Who may is the
  * details' rule (resolveView): the owner clinician, or an admin in admin view; anyone else gets 404.
@@ -305,10 +305,10 @@ export interface CreateAssessmentOptions {
 }
 
 /**
- * Creates a test and consumes one purchased test in one transaction (DESIGN.md §3). The clinician's
+ * Creates a test and consumes one purchased test in one transaction (DESIGN.md "Data model"). The clinician's
  * user row is locked first, so concurrent creates by one clinician run one after another and
  * N creates with K tests left create exactly K. Every check that can fail runs before the insert,
- * so a failed create never uses a test. One purchased test is one administration of any form (DESIGN.md §3).
+ * so a failed create never uses a test. One purchased test is one administration of any form (DESIGN.md "Data model").
  */
 export async function createAssessment({
   db,
@@ -342,7 +342,7 @@ export async function createAssessment({
     if ((await countAvailableTests(tx, clinicianId)) <= 0) {
       throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
     }
-    // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md §2,
+    // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md "Roles and identity",
     // lib/link-codes.ts); its SHA-256 is what patient lookups match.
     const link = linkCodes.create();
     const testCode = link.code;

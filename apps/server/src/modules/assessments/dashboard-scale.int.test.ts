@@ -8,7 +8,7 @@ import { whereStatus } from './assessment-lifecycle';
 import { countAssessments, type AssessmentScope } from './assessments.repo';
 import { listAssessments } from './assessments.service';
 
-// Issue 14, the dashboard at a million tests: the unfiltered count is read from assessment_counts (kept by the
+// The dashboard at a million tests: the unfiltered count is read from assessment_counts (kept by the
 // triggers of migration 0012), and a page in the second half is read from the end with the sort reversed. These
 // tests hold both to what counting and sorting all the rows give.
 

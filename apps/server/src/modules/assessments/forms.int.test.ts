@@ -8,7 +8,7 @@ import { pdfToText } from '../../../test/results-test-helpers';
 import { readError, type TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
-// The short and brief forms end to end over HTTP (issue 18): create, answer through the patient API, submit, read
+// The short and brief forms end to end over HTTP: create, answer through the patient API, submit, read
 // the results, the PDF and the CSV. Expected scores are computed here from the published keys written out below
 // (independently of the instrument's data file), and a few by hand in the comments.
 

@@ -81,7 +81,7 @@ describe('the audit log', () => {
   });
 });
 
-describe('the audit log by patient ID (issue 16)', () => {
+describe('the audit log by patient ID', () => {
   it("lists the events of every test with that patient ID, any clinician's, ignoring case; nothing for an unknown one", async () => {
     const admin = await createSignedInAdmin(server);
     const a = await createSignedInClinician(server);

@@ -10,7 +10,7 @@ import { hashToken, safeEqual } from '../../lib/tokens';
 import { findOrCreateUserForProfile, verifyLocalCredentials, type UserRow } from '../users/users.service';
 import { insertLoginRequest, takeLoginRequest } from './auth.repo';
 
-// Signing in and out (DESIGN.md §2): the institute's provider (OIDC, Wix members, the development provider) and local
+// Signing in and out (DESIGN.md "Roles and identity"): the institute's provider (OIDC, Wix members, the development provider) and local
 // accounts. The routes carry cookies and redirects; the sequence, the pending logins and the audit rows are here.
 
 /** A pending institute login is honoured this long after it began. */

@@ -96,7 +96,7 @@ describe('admin grants of tests', () => {
   });
 });
 
-describe('an unused test that expires (issue 16, DESIGN.md §4)', () => {
+describe('an unused test that expires (DESIGN.md "Assessment lifecycle")', () => {
   it('keeps its purchased test consumed: the balance and the ledger do not change, and the test can be extended', async () => {
     const admin = await createSignedInAdmin(server);
     const clinician = await createSignedInClinician(server, 'expiring');

@@ -18,7 +18,7 @@ export interface TestBalance {
 }
 
 /**
- * Tests purchased (sum of the ledger) and used (assessments created) by one clinician (DESIGN.md §3).
+ * Tests purchased (sum of the ledger) and used (assessments created) by one clinician (DESIGN.md "Data model").
  * Inside the create transaction this runs after the clinician's row is locked, so it sees every
  * committed create (READ COMMITTED takes a fresh snapshot per statement).
  */

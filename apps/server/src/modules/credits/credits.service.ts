@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { availableTests, findCreditLedgerRow, findUserById, insertAdminGrant, readTestBalance } from './credits.repo';
 
-/** Tests the clinician may still create: purchased and granted minus created, never below 0 (DESIGN.md §3). */
+/** Tests the clinician may still create: purchased and granted minus created, never below 0 (DESIGN.md "Data model"). */
 export async function countAvailableTests(db: Db, clinicianId: string): Promise<number> {
   return availableTests(await readTestBalance(db, clinicianId));
 }

@@ -11,7 +11,7 @@ import {
 } from '@pid5/instrument';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 
-// The score columns of the CSV export (issue 17 part 5): readable, honest headers ("Anhedonia T (US 2024)", never
+// The score columns of the CSV export: readable, honest headers ("Anhedonia T (US 2024)", never
 // SRF/IRF), each scale's numbers as the results page shows them, the validity indicators with their status, and the
 // verdict. Each column is an entry of a list (SCALE_COLUMNS, CSV_VALIDITY_SCALES) with its header and its meaning
 // for the data dictionary (export-dictionary.ts), so a column is added in one place, and per-form columns can be
@@ -103,7 +103,7 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
     suffix: `level (${US_NORMS})`,
     meaning:
       'Level from the printed US percentile: Mild from the 84th, Moderate from the 93rd, High from the 98th ' +
-      'percentile (DESIGN.md §5 "Levels"). Read it with the validity verdict: a not interpretable protocol has no ' +
+      'percentile (DESIGN.md "Levels"). Read it with the validity verdict: a not interpretable protocol has no ' +
       'interpretable level.',
     values: 'Mild, Moderate, High, Below Mild; empty when not scored',
     cell: (input) => {
@@ -171,7 +171,7 @@ export const CSV_VALIDITY_SCALES: readonly { readonly key: TValidityScaleResult[
   { key: 'ORS', label: 'ORS (over-reporting)' },
   { key: 'PRD', label: 'PRD (under-reporting)' },
   { key: 'SDTD', label: 'SD-TD (kind of favourable answering)' },
-  // The short form's inconsistency scale (issue 18): empty for the other forms.
+  // The short form's inconsistency scale: empty for the other forms.
   { key: 'INCS', label: 'INC-S (inconsistency, short form)' },
 ];
 
@@ -203,7 +203,7 @@ export const VALIDITY_COLUMNS: readonly ValidityColumn[] = [
   {
     suffix: 'status',
     meaning:
-      'What the indicator says (DESIGN.md §5 "Validity scales"): Concern (flagged: INC ≥ 17, ORS ≥ 3, PRD ≤ 10), ' +
+      'What the indicator says (DESIGN.md "Validity scales"): Concern (flagged: INC ≥ 17, ORS ≥ 3, PRD ≤ 10), ' +
       'No concern, Indeterminate, Not computed, Not read (SD-TD unless PRD points to under-reporting), Not published.',
     values: Object.values(VALIDITY_STATUS_LABELS).join(', '),
     cell: (line) => (line ? (VALIDITY_STATUS_LABELS[line[1] as TValidityScaleResult['status']] ?? line[1]) : ''),
@@ -255,7 +255,7 @@ export function scoreColumnHeaders(): string[] {
 }
 
 /**
- * After the score columns (issue 18): the form given, then the brief form's total in the scale columns (empty for the
+ * After the score columns: the form given, then the brief form's total in the scale columns (empty for the
  * full and short forms, which have none). One export mixes forms: a scale a form does not have stays empty.
  */
 export function formColumnHeaders(): string[] {

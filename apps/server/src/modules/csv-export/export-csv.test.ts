@@ -28,7 +28,7 @@ describe('guardCsvCell (OWASP CSV injection)', () => {
   });
 });
 
-// A spreadsheet in a semicolon locale (German, French, Dutch) splits our comma-separated file on ';' (issue 14,
+// A spreadsheet in a semicolon locale (German, French, Dutch) splits our comma-separated file on ';' (
 // finding 4): every part of a cell after a ';' (or ',', CR, LF) starts a cell there, and must not start a formula.
 describe('the formula guard under comma and semicolon splitting', () => {
   const READERS = [
@@ -226,7 +226,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines.at(-1)).toBe('');
     expect(lines[2]).toContain(`2,'=cmd,"Dr, ""Who""",c1,`);
     expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4', '5']);
-    // Issue 16: the country's name and its ISO code; a country kept as free text has no code, and goes through the
+    // The country's name and its ISO code; a country kept as free text has no code, and goes through the
     // formula guard like any text cell.
     expect(lines[0]).toContain(',Postal Code,Country,Country Code,Diagnoses,');
     expect(cellsOf(lines[4])('Country')).toBe('United Kingdom');
@@ -257,7 +257,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(lines[1]?.split(',').slice(23, -formColumns)).toEqual(
       Array.from({ length: CSV_HEADERS.length - 22 - formColumns }, () => ''),
     );
-    // Every form's columns (issue 18): the form given, and the brief form's total read in the brief form's table.
+    // Every form's columns: the form given, and the brief form's total read in the brief form's table.
     expect(cellsOf(lines[1])('Form')).toBe('FULL');
     expect(cellsOf(lines[1])('Total raw')).toBe('');
     const brief = cellsOf(lines[4]);

@@ -19,7 +19,7 @@ import {
   type ValidityLineCells,
 } from './export-columns';
 
-// The CSV export (DESIGN.md §7): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
+// The CSV export (DESIGN.md "API"): UTF-8 with a byte-order mark (so spreadsheet programs read it as UTF-8),
 // comma separated, RFC 4180 quoting with CRLF line ends, and the OWASP CSV-injection guard on every text
 // cell. Streamed: rows are read from the database in keyset-paged batches and encoded a batch at a time (one
 // chunk per batch, the next batch read while this one is sent), so an export of any size never sits in memory.
@@ -36,7 +36,7 @@ const MAY_START_FORMULA = /^[ "]*[=+\-@\t\r]|[,;\r\n]/;
 /**
  * OWASP CSV Injection: a cell starting with = + - @ tab or carriage return can run as a formula in a spreadsheet.
  * Prefixing a single quote makes the program show it as text. Applied to every text cell, at every place a
- * spreadsheet could start a cell under comma or semicolon splitting (issue 14: `x;=1+2;` became `=1+2` in German
+ * spreadsheet could start a cell under comma or semicolon splitting (`x;=1+2;` became `=1+2` in German
  * Excel), so only those parts carry the mark: `x;'=1+2;`.
  */
 export function guardCsvCell(value: string): string {
@@ -195,7 +195,7 @@ function encodeScale(
     score,
     srf: parseStored(srfText),
     irf: parseStored(irfText),
-    // The form's own table (issue 18).
+    // The form's own table.
     us: readUsNorms(options.normTables, scale.key, score, form),
   };
   return SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
@@ -332,7 +332,7 @@ class RepeatedCells {
   country(stored: string): string {
     let cells = this.countries.get(stored);
     if (cells === undefined) {
-      // Issue 16: the ISO code; empty for a country kept as free text.
+      // The ISO code; empty for a country kept as free text.
       cells = `${textCell(displayCountry(stored))},${textCell(isCountryCode(stored) ? stored : '')}`;
       this.keep(this.countries, stored, cells);
     }

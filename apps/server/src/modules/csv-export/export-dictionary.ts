@@ -2,7 +2,7 @@ import { NORM_SETS, type NormTables } from '@pid5/instrument';
 import { CSV_SCALES, CSV_VALIDITY_SCALES, DE_NORMS, SCALE_COLUMNS, US_NORMS, VALIDITY_COLUMNS } from './export-columns';
 import { CSV_HEADERS, encodeCsvRecord, guardCsvCell } from './export-csv';
 
-// The data dictionary of the CSV export (issue 17 parts 5 and 6): one row per column of export.csv saying what it
+// The data dictionary of the CSV export: one row per column of export.csv saying what it
 // holds, its values, and where its numbers come from, including the norms' provenance (sample, N, year, country,
 // language of the form, how each number was derived, the German set's status). Built from the same column lists as
 // the export, so the two cannot drift (export-csv.int.test.ts checks every header has its entry).
@@ -90,7 +90,7 @@ const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> =
   },
   'Validity Verdict': {
     meaning:
-      'How far the profile may be interpreted (DESIGN.md §5 "Validity verdict"): Not interpretable (INC ≥ 17 or ' +
+      'How far the profile may be interpreted (DESIGN.md "Validity verdict"): Not interpretable (INC ≥ 17 or ' +
       'more than a quarter of the items unanswered: the norm sample\u2019s exclusions, Markon et al. 2024 p. 114), ' +
       'Interpret with caution (ORS ≥ 3, PRD ≤ 10, a scale not scored, INC not computed), Valid otherwise. Empty ' +
       'until submitted.',
@@ -99,7 +99,7 @@ const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> =
   },
   Form: {
     meaning:
-      'The form given (issue 18): FULL (PID-5, 220 items), SF (PID-5-SF, 100 items: 25 facets, 5 domains) or BF ' +
+      'The form given: FULL (PID-5, 220 items), SF (PID-5-SF, 100 items: 25 facets, 5 domains) or BF ' +
       '(PID-5-BF, 25 items: 5 domains and a total). Questions Completed and Responses count that form\u2019s items ' +
       'in its own numbering; a scale the form does not have is empty (BF: no facets; only BF has a total); T and ' +
       'percentile come from the form\u2019s own US table; the German z exists for the full form only.',
@@ -144,7 +144,9 @@ export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
         column: name,
         meaning: `${scale.label}: ${column.meaning}`,
         values: column.values,
-        source: column.suffix.includes(US_NORMS) ? norms.us : 'app (instrument validity rules, DESIGN.md §5)',
+        source: column.suffix.includes(US_NORMS)
+          ? norms.us
+          : 'app (instrument validity rules, DESIGN.md "Scoring (packages/instrument)")',
       });
     }
   }
@@ -159,7 +161,7 @@ export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
       });
     }
   }
-  // The brief form's total (issue 18): the mean of all 25 items (Markon et al. 2024, p. 23).
+  // The brief form's total: the mean of all 25 items (Markon et al. 2024, p. 23).
   for (const column of SCALE_COLUMNS) {
     const name = `Total ${column.suffix}`;
     entries.set(name, {

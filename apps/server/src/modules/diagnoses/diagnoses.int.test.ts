@@ -23,7 +23,7 @@ describe('GET /api/diagnoses', () => {
     expect(all.version).toBe(DIAGNOSIS_CATALOGUE_VERSION);
     expect(all.items).toHaveLength(904);
     expect(new Set(all.items.map((d) => d.code)).size).toBe(904);
-    // Issue 16: in code order (the tabular list's), a "code first" pair by its own code.
+    // In code order (the tabular list's), a "code first" pair by its own code.
     const codes = all.items.map((d) => d.code);
     expect(codes.slice(0, 5)).toEqual(['A81.9', 'B20', 'E66.9', 'F01.50', 'F01.511']);
     const keys = codes.map(codeOrderKey);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZDiagnosis, matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
 
 /**
- * The diagnosis catalogue (DESIGN.md §3): the ICD-10-CM codes used in DSM-5-TR with their official
+ * The diagnosis catalogue (DESIGN.md "Data model"): the ICD-10-CM codes used in DSM-5-TR with their official
  * (public-domain) ICD-10-CM titles, shipped as versioned data; see data/diagnoses.SOURCE.md.
  * Bump the version when the file changes.
  */
@@ -34,7 +34,7 @@ export function buildDiagnosisCatalogue(
   if (byCode.size !== items.length) {
     throw new Error('The diagnosis catalogue lists a code twice');
   }
-  // In code order, as ICD-10-CM's tabular list has them (issue 16: the file is grouped by disorder, so the list
+  // In code order, as ICD-10-CM's tabular list has them (the file is grouped by disorder, so the list
   // opened at F06.4). Codes are a letter, two digits and decimal places, so their text order is the tabular order;
   // a code with its etiological code first ('[G30.9] F02.80', DSM-5-TR's "code first") sorts by its own code.
   const inCodeOrder = [...items].sort((a, b) => compareText(codeOrderKey(a.code), codeOrderKey(b.code)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeDocumentHtml } from './sanitize-html';
 
-// Terms and consent HTML is sanitised when stored (DESIGN.md §9): formatting stays, anything that runs goes.
+// Terms and consent HTML is sanitised when stored (DESIGN.md "Security and reliability"): formatting stays, anything that runs goes.
 describe('sanitizeDocumentHtml', () => {
   it.each([
     ['<p>ok</p><script>alert(1)</script>', '<p>ok</p>'],

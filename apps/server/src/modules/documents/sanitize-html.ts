@@ -2,7 +2,7 @@ import sanitize from 'sanitize-html';
 
 /**
  * Terms and consent bodies are HTML written by the institute; they are sanitised when stored
- * (DESIGN.md §9) so a document can format text but never run script or load anything.
+ * (DESIGN.md "Security and reliability") so a document can format text but never run script or load anything.
  */
 export function sanitizeDocumentHtml(html: string): string {
   return sanitize(html, {

@@ -3,7 +3,7 @@ import { ANSWER_LABELS, ANSWER_VALUES, demoItemSet, ItemSetError, parseItemSet, 
 
 /** The item set the server shows patients: the institute's licensed file, or our demonstration set. */
 export interface ActiveItemSet extends ItemSet {
-  /** The set's own answer labels, or the spec's English labels (spec §3, "Answer values"). */
+  /** The set's own answer labels, or the spec's English labels (docs/product-spec.md §3, "Answer values"). */
   readonly answerLabels: readonly string[];
   readonly isDemo: boolean;
 }
@@ -17,7 +17,7 @@ function withAnswerLabels(itemSet: ItemSet, isDemo: boolean): ActiveItemSet {
 }
 
 /**
- * Loads the active item set once at start-up (DESIGN.md §6). With no file, the demonstration set from
+ * Loads the active item set once at start-up (DESIGN.md "Item texts"). With no file, the demonstration set from
  * packages/instrument; with ITEM_SET_FILE, that JSON file validated with the instrument's `parseItemSet`,
  * refusing to start (with every problem named) rather than showing patients a broken questionnaire.
  */

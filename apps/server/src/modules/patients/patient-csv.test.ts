@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreResponses } from '@pid5/instrument';
 import { encodePatientCsv, PATIENT_CSV_HEADERS } from './patient-csv';
 
-// The long CSV (issue 19): one row per administration × scale, the dashboard export's quoting and formula guard.
+// The long CSV: one row per administration × scale, the dashboard export's quoting and formula guard.
 
 const full = scoreResponses('1'.repeat(220));
 const brief = scoreResponses('2'.repeat(25), { form: 'BF' });
@@ -30,7 +30,7 @@ describe('the long CSV of one patient', () => {
   it('has a header and 30 rows per full-form administration, 6 per brief-form one', () => {
     const lines = records(encodePatientCsv([administration(), administration({ id: 12, form: 'BF', score: brief })]));
     expect(lines[0]).toBe(PATIENT_CSV_HEADERS.join(','));
-    // Issue 17: the z columns say which norms they are against; SRF and IRF read as self- and informant-report.
+    // The z columns say which norms they are against; SRF and IRF read as self- and informant-report.
     expect(PATIENT_CSV_HEADERS).toEqual(expect.arrayContaining(['z (US 2024)', 'z (DE 2026)']));
     expect(PATIENT_CSV_HEADERS.filter((name) => /\b(SRF|IRF)\b/.test(name))).toEqual([]);
     expect(lines).toHaveLength(1 + 30 + 6);

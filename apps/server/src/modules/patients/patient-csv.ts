@@ -2,7 +2,7 @@ import type { AnyScoreResult, FormId } from '@pid5/instrument';
 import { DE_NORMS, US_NORMS } from '../csv-export/export-columns';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
 
-// One patient's scores in long format (issue 19): one row per administration × scale, for an institute's own
+// One patient's scores in long format: one row per administration × scale, for an institute's own
 // analysis over time (a spreadsheet's pivot, R's or pandas' long data). Completed administrations only (before
 // submission there are no scores). The same CSV rules as the dashboard export (export-csv.ts): UTF-8 with a BOM,
 // RFC 4180 quoting, CRLF, the formula guard on every text cell.
@@ -22,7 +22,7 @@ export const PATIENT_CSV_HEADERS: readonly string[] = [
   'US T',
   'US T Beyond Table',
   'US Percentile',
-  // Which norms each z is against, as in the dashboard's export (issue 17): never the ambiguous SRF/IRF.
+  // Which norms each z is against, as in the dashboard's export: never the ambiguous SRF/IRF.
   `z (${US_NORMS})`,
   `z (${DE_NORMS})`,
   'Level',

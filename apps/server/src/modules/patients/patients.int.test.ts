@@ -9,7 +9,7 @@ import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
-// One patient over time (issue 19) over real HTTP on the real database: the identity rule (exact identifier within
+// One patient over time over real HTTP on the real database: the identity rule (exact identifier within
 // the owner's scope), the timeline, sharing (who may, what a colleague then sees and may not do, revoking), the
 // comparison (validity first, same patient only, completed only) and the long CSV. The authorisation matrix
 // (http/authorization-matrix.int.test.ts) covers every route for its seven callers; this file the shared reader.

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assessments, patientShares, users } from '../../db/schema';
 
-// SQL of the patients module (issue 19): a patient's administrations and its shares. A patient is the exact patient
-// identifier within the owning clinician's scope (DESIGN.md §2 "Patients"), so every query names both.
+// SQL of the patients module: a patient's administrations and its shares. A patient is the exact patient
+// identifier within the owning clinician's scope (DESIGN.md "Patients over time"), so every query names both.
 
 export interface PatientKey {
   ownerId: string;

@@ -24,7 +24,7 @@ import {
 import { sendCsv, sendPdf } from '../../http/downloads';
 import { reportRequestOf } from '../results/report-request';
 
-// One patient over time (issue 19; DESIGN.md §2 "Patients"), anchored on one of the patient's tests. Thin: validate,
+// One patient over time (DESIGN.md "Patients over time"), anchored on one of the patient's tests. Thin: validate,
 // call the service (which decides access and audits), send.
 
 export function registerPatientsRoutes(app: FastifyInstance): void {

@@ -35,7 +35,7 @@ import {
   type ShareRow,
 } from './patients.repo';
 
-// One patient over time (issue 19; DESIGN.md §2 "Patients"). A patient is the exact patient identifier within the
+// One patient over time (DESIGN.md "Patients over time"). A patient is the exact patient identifier within the
 // owning clinician's scope: two clinicians who use the same identifier have two patients, and neither sees the
 // other's administrations unless one shares. Every route names one of the patient's tests; whoever may read that
 // test (its owner, an admin in the admin view, or a colleague it is shared with) reaches the patient through it,
@@ -70,7 +70,7 @@ export async function resolvePatient(options: {
   };
 }
 
-/** The form of an administration: the row's `form` where the table has one, else the full form (issue 18). */
+/** The form of an administration: the row's `form` where the table has one, else the full form. */
 export function formOfRow(row: AssessmentRow): FormId {
   const form = (row as { form?: unknown }).form;
   return typeof form === 'string' && isFormId(form) ? form : 'FULL';
@@ -270,7 +270,7 @@ async function buildComparison(options: {
 }
 
 /**
- * `GET /api/assessments/{id}/compare?with={id}` (DESIGN.md §5 "Comparing two administrations"); audited
+ * `GET /api/assessments/{id}/compare?with={id}` (DESIGN.md "Comparing two administrations"); audited
  * `patient.compare` with both ids. The second test must be readable too (else 404) and of the same patient.
  */
 export async function comparePatientAdministrations(options: {

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../../identity/sessions';
 import { createRandomToken } from '../../lib/tokens';
 import type { AnswerAuthor } from './respondent.repo';
 
-// Who changed an answer (issue 14, finding 7). The patient link has no account, so each browser that uses it gets a
+// Who changed an answer. The patient link has no account, so each browser that uses it gets a
 // link session: a random id in an HttpOnly cookie of the patient API, made by the server (so one browser cannot pass
 // for another without stealing its cookie). A signed-in user who opens the link (the clinician can see it) is named
 // by their session instead. The id grants nothing; it only tells the browsers apart in the answer history.

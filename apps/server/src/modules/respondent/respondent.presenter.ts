@@ -5,7 +5,7 @@ import type { ActiveItemSet } from '../item-sets/load-item-set';
 import type { PatientTestRow } from './respondent.repo';
 
 /**
- * The items of the test's form in the form's order and numbering (issue 18): the form's item n shows the item set's
+ * The items of the test's form in the form's order and numbering: the form's item n shows the item set's
  * text of full item `fullItems[n - 1]` (the item maps of `@pid5/instrument`, data/pid5-forms.json). A full-form test
  * shows all 220 items as they are numbered in the set.
  */

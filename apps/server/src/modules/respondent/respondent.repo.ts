@@ -87,7 +87,7 @@ export interface SavedAnswers {
   answeredCount: number;
 }
 
-/** Who saves (DESIGN.md §3 answer_changes): a signed-in user's id or 'patient', and the link's browser session. */
+/** Who saves (DESIGN.md "Data model" answer_changes): a signed-in user's id or 'patient', and the link's browser session. */
 export interface AnswerAuthor {
   actor: string;
   linkSession: string | null;
@@ -109,7 +109,7 @@ function lockedOpenTest(db: Db, guard: SQL | undefined, oldValues: SQL) {
 }
 
 /**
- * Inserts the changes of a save into answer_changes, in the save's own statement (issue 14, finding 7): one row per
+ * Inserts the changes of a save into answer_changes, in the save's own statement: one row per
  * item whose value differs from `oldValue`, so a repeated save records nothing. `changes` is a FROM list over
  * `target` yielding `item`, `old_value` and `new_value`.
  */
@@ -160,7 +160,7 @@ function prepareSaveAnswer(db: Db) {
 const preparedSaves = new WeakMap<Db, ReturnType<typeof prepareSaveAnswer>>();
 
 /**
- * Saves one answer in one UPDATE (DESIGN.md §4): overlay changes only that character, and the count is
+ * Saves one answer in one UPDATE (DESIGN.md "Assessment lifecycle"): overlay changes only that character, and the count is
  * recomputed from the new string in the same statement. Null when a guard failed (the caller says which).
  * The hottest statement of the app: prepared once, so a save neither rebuilds the SQL nor re-plans it.
  */

@@ -43,7 +43,7 @@ const ZItemParams = z.object({
 });
 const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 429: ZApiError };
 
-/** The patient link API (DESIGN.md §7): the code in the path is the only credential. */
+/** The patient link API (DESIGN.md "API"): the code in the path is the only credential. */
 export function registerRespondentRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, itemSet, normTables, unknownCodeLimiter: limiter } = app.deps;

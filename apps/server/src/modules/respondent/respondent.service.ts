@@ -26,7 +26,7 @@ import {
 } from './respondent.repo';
 import { presentPatientTest } from './respondent.presenter';
 
-// The patient link (DESIGN.md §2, §4): the code in the path is the credential for that one test.
+// The patient link (DESIGN.md "Roles and identity" and "Assessment lifecycle"): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
 
 export const linkNotFound = () =>
@@ -151,7 +151,7 @@ async function saveGuarded(
     }
     const itemCount = FORM_ITEM_COUNTS[row.form];
     if (options.highestItem > itemCount) {
-      // The API takes the form's own item numbers (issue 18): a brief form has items 1-25.
+      // The API takes the form's own item numbers: a brief form has items 1-25.
       throw new AppError('VALIDATION_FAILED', `This test has ${itemCount} items: item numbers are 1 to ${itemCount}.`, {
         fields: { item: `Item numbers are 1 to ${itemCount}` },
       });
@@ -160,7 +160,7 @@ async function saveGuarded(
   throw new AppError('SERVICE_UNAVAILABLE', 'The answer could not be saved just now. Please try again.');
 }
 
-/** One answer, one atomic statement (DESIGN.md §4) that also records the change and who made it. */
+/** One answer, one atomic statement (DESIGN.md "Assessment lifecycle") that also records the change and who made it. */
 export async function saveAnswer(
   options: PatientRequestContext & { item: number; value: number; author: AnswerAuthor },
 ) {
@@ -217,7 +217,7 @@ export async function submitTest(
         { fields: { answers: `${missing} missing` } },
       );
     }
-    // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md §5).
+    // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md "Scoring (packages/instrument)").
     const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables });
     await markFinished(tx, {
       id: row.id,

@@ -10,7 +10,7 @@ export const UNKNOWN_CODE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
  * that made too many (OWASP: rate-limit guessing of credentials). Refusing valid codes too is the point:
  * otherwise the different answer would still tell a guesser when a code exists.
  *
- * The count lives in the database, so it holds across every server process (DESIGN.md §1): each unknown code is
+ * The count lives in the database, so it holds across every server process (DESIGN.md "Architecture"): each unknown code is
  * counted there, and the answer to it comes from that count. Whether an address is blocked is read from the
  * database at most once a second per address and process (`CHECK_EVERY_MS`), so answer saves do not pay a query
  * each; a valid link used from an address that another process blocked less than a second ago may still be

@@ -8,7 +8,7 @@ import {
   type PresentResultsOptions,
 } from './results.presenter';
 
-// The results API shape for every form (issue 18, DESIGN.md §5). The full and the short form (the same 25 facets and
+// The results API shape for every form (DESIGN.md "Scoring (packages/instrument)"). The full and the short form (the same 25 facets and
 // 5 domains) are results.presenter.ts's; the brief form has 5 domains made of items and a total, no facets. The
 // validity lines and the verdict are the instrument's for the form (the short form's INC-S; a scale not published
 // for a form is listed as such and never computed, least of all against the full form's cut-offs).

@@ -1,7 +1,7 @@
 import type { AssessmentForm, TAssessmentResults } from '@pid5/contract';
 import { getFormInfo } from '@pid5/instrument';
 
-// Which form a result is of (issue 18), in the words every result, report and export uses.
+// Which form a result is of, in the words every result, report and export uses.
 
 /** "Brief form (PID-5-BF, 25 items)": the form's name for headings and the report. */
 export function formNameOf(form: AssessmentForm): string {

@@ -77,7 +77,7 @@ describe('GET /api/assessments/{id}/results', () => {
       answered: 220,
       missing: 0,
       itemSet: { id: 'demo-en-1', isDemo: true },
-      // Levels follow the printed US percentile (a proportion), DESIGN.md §5: 98th, 93rd and 84th percentile.
+      // Levels follow the printed US percentile (a proportion), DESIGN.md "Scoring (packages/instrument)": 98th, 93rd and 84th percentile.
       levelCutoffs: [
         { level: 'High', atLeast: 0.98 },
         { level: 'Moderate', atLeast: 0.93 },

@@ -8,7 +8,7 @@ import { sendPdf } from '../../http/downloads';
 
 /**
  * `GET /api/assessments/{id}/results` (data view, results panel) and `GET /api/assessments/{id}/report.pdf`
- * (spec §2 "Download PDF"). Same access rule as the details: the owning clinician, or an admin in the admin view.
+ * (docs/product-spec.md §2 "Download PDF"). Same access rule as the details: the owning clinician, or an admin in the admin view.
  */
 export function registerResultsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

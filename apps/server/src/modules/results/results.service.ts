@@ -20,7 +20,7 @@ import { presentAnyResults } from './results-by-form';
 import { reportDate, reportFooter, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
 
-// Reads of results and reports are audited here, like every read of patient data (DESIGN.md §3).
+// Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
 
 export interface VisibleAssessment {
   found: AssessmentWithClinician;
@@ -28,14 +28,14 @@ export interface VisibleAssessment {
 }
 
 /**
- * The assessment if this session may see it, else 404 (the details page's rule, DESIGN.md §2: the owning clinician,
+ * The assessment if this session may see it, else 404 (the details page's rule, DESIGN.md "Roles and identity": the owning clinician,
  * or an admin in the admin view; another clinician's test answers exactly like a missing one).
  */
 export async function findVisibleAssessment(options: {
   db: Db;
   session: ActiveSession;
   id: number;
-  /** Also the patients shared with this clinician (issue 19): results and the report, never the raw answers. */
+  /** Also the patients shared with this clinician: results and the report, never the raw answers. */
   includeShared?: boolean;
 }): Promise<VisibleAssessment> {
   const { view, scope } = options.includeShared ? resolveReadView(options.session) : resolveView(options.session);
@@ -67,7 +67,7 @@ export function scoreAssessment(
   row: AssessmentRow,
   normTables: NormTables,
 ): { score: AnyScoreResult; source: TAssessmentResults['scoresSource'] } {
-  // The test's own form: its scorer, missing-data rules and tables (issue 18).
+  // The test's own form: its scorer, missing-data rules and tables.
   const score = (): AnyScoreResult => scoreResponses(row.responses, { form: row.form, normTables });
   if (!row.finishedAt) {
     return { score: score(), source: 'live' };
@@ -100,7 +100,7 @@ export function buildResults(options: {
     finishedAt: row.finishedAt,
     scoresSource: source,
     itemSet: describeItemSet(itemSetId, options.itemSet),
-    // Spec §2: the raw test data string is part of the admin data view only.
+    // docs/product-spec.md §2: the raw test data string is part of the admin data view only.
     responses: options.view === 'admin' ? row.responses : null,
   });
 }

@@ -44,7 +44,7 @@ function isNormSet(value: unknown): boolean {
 }
 
 /**
- * The stored result of a test given as `form` (issue 18), or null when the value is missing, of another form, or not
+ * The stored result of a test given as `form`, or null when the value is missing, of another form, or not
  * in the shape this version reads (each form has its own shape: the short form's validity is INC-S, the brief form
  * has domains made of items and a total, no facets).
  */

@@ -8,7 +8,7 @@ import { identities, localCredentials, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * Who is admin (DESIGN.md §2): the operator command, ADMIN_EMAILS, or a mapped provider claim.
+ * Who is admin (DESIGN.md "Roles and identity"): the operator command, ADMIN_EMAILS, or a mapped provider claim.
  * A mapped claim is authoritative both ways; without one, the role the operator set is kept.
  */
 export function decideRole(options: { current: UserRole; emailIsListed: boolean; isAdminByClaim?: boolean }): UserRole {
@@ -122,7 +122,7 @@ export async function setUserRole(db: Db, options: { emailOrUsername: string; ro
     .returning();
 }
 
-/** Enabled users by username, for choosing a colleague (issue 19): id and name only. */
+/** Enabled users by username, for choosing a colleague: id and name only. */
 export async function listEnabledUsers(db: Db): Promise<{ id: string; username: string }[]> {
   return db
     .select({ id: users.id, username: users.username })

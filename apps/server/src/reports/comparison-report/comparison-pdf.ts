@@ -12,7 +12,7 @@ import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
 import { FOOTER_NOTICE } from '../report-wording';
 
-// The comparison of two administrations as its own small PDF (issue 19): validity first, then per scale both
+// The comparison of two administrations as its own small PDF: validity first, then per scale both
 // administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and
 // the reliabilities used with their sources. The same building blocks and engine as the profile report; every
 // number and sentence comes from the comparison the server computed (compare-administrations.ts).

@@ -100,7 +100,7 @@ export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, 
       .fontSize(labelSize - 0.5)
       .fillColor(COLOR.muted);
     const valueText = bar ? (bar.valueLabel ?? formatScore(bar.value)) : 'n/s';
-    // The geometry's value label (issue 16): its baseline, and a halo (here a background box padded by the halo on
+    // The geometry's value label: its baseline, and a halo (here a background box padded by the halo on
     // every side of the glyphs) that hides a guide line under the text, as the web's SVG does with a stroke.
     const fontSize = labelSize - 0.5;
     const baseline = Y(label?.y ?? chart.baselineY);

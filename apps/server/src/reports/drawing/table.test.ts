@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createReportDocument } from '../report-document';
 import { KEEP_LAST_ROWS_TOGETHER, headerFontSize, planTableBreaks } from './table';
 
-// Issue 16: the facet table left 'Int', its last row, alone under its header at the top of a page.
+// The facet table left 'Int', its last row, alone under its header at the top of a page.
 
 describe('planTableBreaks', () => {
   const rows = (n: number, height = 10) => Array.from({ length: n }, () => height);

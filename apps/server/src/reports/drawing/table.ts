@@ -108,7 +108,7 @@ export function headerFontSize(doc: Doc, header: string, width: number): number 
   return natural <= width ? BODY_SIZE : Math.max(MIN_HEADER_SIZE, Math.floor((BODY_SIZE * width * 10) / natural) / 10);
 }
 
-/** A table's last rows stay together: never fewer than these under a repeated header (issue 16: 'Int' alone). */
+/** A table's last rows stay together: never fewer than these under a repeated header (no row left alone on a page). */
 export const KEEP_LAST_ROWS_TOGETHER = 3;
 
 /**

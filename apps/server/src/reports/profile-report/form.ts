@@ -3,7 +3,7 @@ import { caption } from '../drawing/text-blocks';
 import type { TraitText } from '../report-wording';
 import { scaleTable } from './scale-table';
 
-// What the report says of the form given (issue 18): the form's name under the domains' heading and in the validity
+// What the report says of the form given: the form's name under the domains' heading and in the validity
 // note; the brief form's total beside its domains; the brief form's table note (its domains are means of items).
 
 type Doc = PDFKit.PDFDocument;

@@ -64,7 +64,7 @@ function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels): Ta
 }
 
 /**
- * 'Navigating Challenges and Harnessing Potential'. Spec §2: a first table, then after a page break a second one
+ * 'Navigating Challenges and Harnessing Potential'. docs/product-spec.md §2: a first table, then after a page break a second one
  * that covers at least Perceptual Dysregulation to Withdrawal. The first takes the domains and as many facets as fit
  * on its page, up to (not including) Perceptual Dysregulation; the second starts on a new page with the rest. So no
  * page is left mostly empty between them.

@@ -3,7 +3,7 @@ import { drawNotice } from '../drawing/notice-box';
 
 type Doc = PDFKit.PDFDocument;
 
-// Page 1 says first how far the profile may be read (DESIGN.md §5 "Validity verdict"): a protocol that is not
+// Page 1 says first how far the profile may be read (DESIGN.md "Validity verdict"): a protocol that is not
 // interpretable, or to be read with caution, says so before any score, with what it means and what to do.
 
 export const VERDICT_STYLE = {

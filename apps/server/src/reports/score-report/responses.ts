@@ -29,7 +29,7 @@ const ROW_HEIGHT = 13;
 
 /**
  * Every answer by item number, 20 to a row: the number small and muted, the answer beside it ('–' when missing).
- * Item texts are never printed here (DESIGN.md §6).
+ * Item texts are never printed here (DESIGN.md "Item texts").
  */
 export function drawResponseGrid(doc: Doc, responses: string): void {
   const rows = Math.ceil(responses.length / PER_ROW);

@@ -38,7 +38,7 @@ export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 66];
 
 /**
  * The verdict first (its summary and what to do), then every validity indicator of the form: score, US percentile
- * where published, cut-off, status and what it means (DESIGN.md §5 "Validity verdict").
+ * where published, cut-off, status and what it means (DESIGN.md "Validity verdict").
  */
 export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
   const verdict = results.validityVerdict;

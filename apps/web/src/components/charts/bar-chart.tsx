@@ -9,7 +9,7 @@ const MUTED_COLOR = '#52606d';
 const GUIDE_COLOR = '#3e4c59';
 
 /**
- * The instrument's chart geometry (spec §9, DESIGN.md §5) drawn as SVG: the same data the PDF report draws, so
+ * The instrument's chart geometry (docs/product-spec.md §9, DESIGN.md "Scoring (packages/instrument)") drawn as SVG: the same data the PDF report draws, so
  * page and report never disagree. Scales with the page (viewBox, width 100%; on narrow screens it keeps a
  * readable minimum width and scrolls). Screen readers get a name and description, and a table of every value.
  */
@@ -103,7 +103,7 @@ export function BarChart({
                 >
                   {band.label}
                 </text>
-                {/* The geometry's value label: its place and a halo that hides a guide line under it (issue 16). */}
+                {/* The geometry's value label: its place and a halo that hides a guide line under it. */}
                 <text
                   x={valueLabel?.x ?? band.center}
                   y={valueLabel?.y ?? chart.baselineY}

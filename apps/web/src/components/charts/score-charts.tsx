@@ -3,7 +3,7 @@ import type { TAssessmentResults } from '@pid5/contract';
 import { chartScoresFromLists, domainChart, facetChart } from '@pid5/instrument';
 import { BarChart } from './bar-chart';
 
-// The two charts of spec §2/§9 from results, through the instrument's geometry (the PDF report uses the same calls).
+// The two charts of docs/product-spec.md §2/§9 from results, through the instrument's geometry (the PDF report uses the same calls).
 
 export function FacetScoreChart({
   results,

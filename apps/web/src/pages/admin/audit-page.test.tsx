@@ -115,7 +115,7 @@ describe('audit log', () => {
     await expect.poll(() => asked.at(-1)?.query.toString()).toBe('page=1');
   });
 
-  it('shows details as readable lines (issue 16)', async () => {
+  it('shows details as readable lines', async () => {
     signInAs(ADMIN);
     onApi('listAdminUsers', { items: [anAdminUser()] });
     onApi(
@@ -135,7 +135,7 @@ describe('audit log', () => {
     expect(details).not.toHaveTextContent('{');
   });
 
-  it('filters by patient ID on the server, kept in the address (issue 16)', async () => {
+  it('filters by patient ID on the server, kept in the address', async () => {
     signInAs(ADMIN);
     onApi('listAdminUsers', { items: [anAdminUser()] });
     const asked = onApi('listAuditEvents', aPage([]));

@@ -28,7 +28,7 @@ const isAuditAction = (text: string): text is TAuditAction => (AUDIT_ACTIONS as 
 /** A test number as typed in the filter (the server's ids are positive integers). */
 const isAssessmentId = (text: string) => /^[1-9][0-9]{0,14}$/.test(text);
 
-/** `/admin/audit`: who viewed or changed what, and when (DESIGN.md §3, §8). Filters live in the URL. */
+/** `/admin/audit`: who viewed or changed what, and when (DESIGN.md "Data model" and "Screens"). Filters live in the URL. */
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
   const actionParam = params.get('action') ?? '';

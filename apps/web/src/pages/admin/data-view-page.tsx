@@ -27,7 +27,7 @@ import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
 /**
- * `/dataview/{id}` (spec §2 Data view, admins): the two charts, the raw answer string and its history of changes,
+ * `/dataview/{id}` (docs/product-spec.md §2 Data view, admins): the two charts, the raw answer string and its history of changes,
  * demographics and DSM diagnoses. Unfinished tests show live scores from the answers so far (computed by the server).
  */
 export default function DataViewPage() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { onApi } from '../../../test/api-mock';
 import { renderRoute, signOut } from '../../../test/render-route';
 
-// The login page after a failed institute sign-in (issue 21): the server sends the browser to /login?error=<key>,
+// The login page after a failed institute sign-in: the server sends the browser to /login?error=<key>,
 // and the page says which of the three things happened, so nobody waits out a misconfiguration.
 
 describe('/login?error=', () => {

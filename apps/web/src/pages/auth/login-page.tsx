@@ -93,7 +93,7 @@ function LocalAccountForms() {
     }
     try {
       await register.mutateAsync({ username, password });
-      // Spec §4: after registering, log in with the same credentials, then show the login form.
+      // docs/product-spec.md §4: after registering, log in with the same credentials, then show the login form.
       await login.mutateAsync({ username, password });
       setMode('login');
       window.location.assign('/login-local');

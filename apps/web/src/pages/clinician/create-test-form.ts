@@ -18,14 +18,14 @@ export interface CreateTestValues {
   age: number | '';
   gender: Gender;
   race: Race;
-  /** ISO 3166-1 alpha-2 (issue 16); the institute's default country to begin with. */
+  /** ISO 3166-1 alpha-2; the institute's default country to begin with. */
   country: string;
   postalCode: string;
   patientId: string;
   dsmCodes: string[];
   /** null until one of the chosen diagnoses is picked as the primary. */
   primaryDsm: string | null;
-  /** The form to give (issue 18); null until the clinician chooses, meaning the institute's default. */
+  /** The form to give; null until the clinician chooses, meaning the institute's default. */
   form: AssessmentForm | null;
 }
 

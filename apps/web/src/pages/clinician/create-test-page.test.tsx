@@ -85,7 +85,7 @@ describe('create test', () => {
     );
     expect(createButton()).toBeEnabled();
 
-    // Spec §4: a primary that is no longer selected is cleared when the picker closes.
+    // docs/product-spec.md §4: a primary that is no longer selected is cleared when the picker closes.
     await user.click(screen.getByRole('button', { name: 'Edit Diagnoses' }));
     const picker = await screen.findByRole('dialog', { name: 'DSM-5 Diagnoses' });
     await user.click(within(picker).getByRole('option', { name: /F41\.1/ }));
@@ -120,7 +120,7 @@ describe('create test', () => {
     expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
     expect(field('Postal Code')).toHaveAttribute('aria-invalid', 'true');
 
-    // Issue 16: another country, its own postal codes (the same rule as the server's).
+    // Another country, its own postal codes (the same rule as the server's).
     await chooseCountry(user, 'nether', 'Netherlands');
     await user.click(createButton());
     expect(field('Postal Code')).toHaveAccessibleDescription('Please enter a valid postal code for Netherlands');

@@ -45,17 +45,17 @@ const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientI
 /** The one dialog open over the form, if any: the diagnosis picker, the terms, or 'leave without creating?'. */
 type Panel = 'picker' | 'terms' | 'leave';
 
-/** `/createtest` (spec §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
+/** `/createtest` (docs/product-spec.md §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
 export default function CreateTestPage() {
   const navigate = useNavigate();
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
   const me = useOutletContext<TMe>();
-  // "New test for this patient" (issue 19): filled in from an earlier test of the patient, all of it editable.
+  // "New test for this patient": filled in from an earlier test of the patient, all of it editable.
   const location = useLocation();
   const [fromPatient] = useState(() => readNewTestForPatient(location.state));
-  // Issue 16: the institute's default country to begin with (a prefilled test keeps its own).
+  // The institute's default country to begin with (a prefilled test keeps its own).
   const form = useCreateTestForm(
     fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
   );
@@ -90,7 +90,7 @@ export default function CreateTestPage() {
 
   const closePicker = () => {
     setOpenPanel(null);
-    // Spec §4: a primary that is no longer selected is cleared when the picker closes.
+    // docs/product-spec.md §4: a primary that is no longer selected is cleared when the picker closes.
     if (primaryDsm !== null && !dsmCodes.includes(primaryDsm)) {
       form.setFieldValue('primaryDsm', null);
     }
@@ -216,7 +216,7 @@ export default function CreateTestPage() {
                   allowDeselect={false}
                   {...form.getInputProps('race')}
                 />
-                {/* Issue 16: an ISO 3166 country, searchable, the institute's default first. */}
+                {/* An ISO 3166 country, searchable, the institute's default first. */}
                 <Select
                   id="create-country"
                   label="Country"
@@ -346,7 +346,7 @@ export default function CreateTestPage() {
             </Alert>
           )}
           {terms.data && (
-            // The body is sanitised on the server when it is stored (DESIGN.md §9).
+            // The body is sanitised on the server when it is stored (DESIGN.md "Security and reliability").
             <Typography>
               <div data-testid="terms-body" dangerouslySetInnerHTML={{ __html: terms.data.bodyHtml }} />
             </Typography>

@@ -48,7 +48,7 @@ import { filterSearchParams } from '../../lib/search-params';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * `/dashboard`: the assessments table (spec §2), clinician and admin variants. Search, the form filter (issue 18), sort
+ * `/dashboard`: the assessments table (docs/product-spec.md §2), clinician and admin variants. Search, the form filter, sort
  * and page live in the URL.
  */
 export default function DashboardPage() {
@@ -131,7 +131,7 @@ export default function DashboardPage() {
           </Title>
           {/* One group at the right: with three children, space-between left this link floating in the middle. */}
           <Group gap="xs">
-            {/* Patients colleagues shared with this user (issue 19): not in this list, which holds their own tests. */}
+            {/* Patients colleagues shared with this user: not in this list, which holds their own tests. */}
             <Button component={Link} to="/shared" variant="subtle" size="xs">
               Shared with me
             </Button>
@@ -326,7 +326,7 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
 }
 
 /**
- * Days Left (spec §4), with the state a 0 hides (issue 16): an expired test shows an Expired badge, a test due later
+ * Days Left (docs/product-spec.md §4), with the state a 0 hides: an expired test shows an Expired badge, a test due later
  * today 'Due today'.
  */
 function DaysLeft({ item }: { item: TAssessmentListItem }) {

@@ -291,7 +291,7 @@ describe('test details', () => {
     expect(screen.getByRole('link', { name: 'View Data' })).toHaveAttribute('href', '/dataview/7');
   });
 
-  it('draws each chart value over a halo, where the geometry puts it (issue 16)', async () => {
+  it('draws each chart value over a halo, where the geometry puts it', async () => {
     signInAs(CLINICIAN);
     const results = someResults();
     onApi('getAssessment', anAssessmentDetails(FINISHED));

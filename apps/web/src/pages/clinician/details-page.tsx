@@ -34,7 +34,7 @@ import { formatDate } from '../../lib/dates';
 import { PatientPanel } from './patient-panel';
 import { newTestForPatient } from './patient-prefill';
 
-/** `/details/{id}` (spec §2 Test details, clinician and admin views). The view comes from the server session. */
+/** `/details/{id}` (docs/product-spec.md §2 Test details, clinician and admin views). The view comes from the server session. */
 export default function DetailsPage() {
   const { id } = useParams();
   const details = useAssessment(id);
@@ -76,7 +76,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           {isComplete && (
             <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />
           )}
-          {/* Re-testing (issue 19): the owner, in the clinician view; the new test is theirs, so the same patient. */}
+          {/* Re-testing: the owner, in the clinician view; the new test is theirs, so the same patient. */}
           {!isAdminView && details.finishedAt && details.testLink !== null && (
             <Button component={Link} to="/createtest" state={newTestForPatient(details)} variant="light">
               New test for this patient
@@ -228,7 +228,7 @@ function InfoChip({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Admins download straight away as 'Anonymous'; clinicians choose the name on the report first (spec §2). */
+/** Admins download straight away as 'Anonymous'; clinicians choose the name on the report first (docs/product-spec.md §2). */
 function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminView: boolean; isSubmitted: boolean }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [name, setName] = useState('');
@@ -312,9 +312,9 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
 }
 
 /**
- * Extending (issue 16, DESIGN.md §4): offered only when the server says an extension is possible now (expired, or
+ * Extending (DESIGN.md "Assessment lifecycle"): offered only when the server says an extension is possible now (expired, or
  * due within 7 days, and below the limit of 90 days after the first due date); asks first, naming the new due date.
- * An expired test says what happened to the purchased test it used (DESIGN.md §3: not returned).
+ * An expired test says what happened to the purchased test it used (DESIGN.md "Data model": not returned).
  */
 function ExtendButton({ details }: { details: TAssessmentDetails }) {
   const extend = useExtendAssessment(details.id);

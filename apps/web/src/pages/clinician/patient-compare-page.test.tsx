@@ -5,7 +5,7 @@ import { CLINICIAN } from '../../../test/fixtures';
 import { aComparedScale, aComparison } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
-// The comparison of two tests (issue 19): validity first, the profile, the table with reliable change and its
+// The comparison of two tests: validity first, the profile, the table with reliable change and its
 // sources, and the page's words for each refusal.
 
 describe('compare two tests', () => {

@@ -9,10 +9,10 @@ import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 import { FORM_LABELS } from './patient-panel';
 
-// `/compare/{id}/{otherId}` (issue 19): two completed tests of one patient. Validity first, then the profile of each
+// `/compare/{id}/{otherId}`: two completed tests of one patient. Validity first, then the profile of each
 // in US T (two bars per scale: the earlier outlined, the later solid, legible in greyscale), then the table of
 // scores, differences and reliable change (Jacobson & Truax 1991) with the source of every reliability used, and why
-// there is no mark where there is none. The server decides everything shown (DESIGN.md §5).
+// there is no mark where there is none. The server decides everything shown (DESIGN.md "Scoring (packages/instrument)").
 
 export default function PatientComparePage() {
   const { id, otherId } = useParams();

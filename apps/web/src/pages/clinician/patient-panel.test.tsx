@@ -5,7 +5,7 @@ import { CLINICIAN, anAssessmentDetails, anAssessmentList, someCredits, someResu
 import { COLLEAGUE, aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
-// The details page's patient part (issue 19): the timeline, sharing, and "New test for this patient".
+// The details page's patient part: the timeline, sharing, and "New test for this patient".
 
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
 

@@ -7,7 +7,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
 
-// The patient of the test on the details page (issue 19; DESIGN.md §2 "Patients"): every administration of that
+// The patient of the test on the details page (DESIGN.md "Patients over time"): every administration of that
 // patient the signed-in user may see, newest first, with links and a comparison with this test; the long CSV; and
 // sharing the patient with a colleague (owner or admin), or a note that it is shared with you (read only).
 

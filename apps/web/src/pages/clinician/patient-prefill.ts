@@ -1,7 +1,7 @@
 import { GENDERS, RACES, parseAssessmentForm, type Gender, type Race, type TAssessmentDetails } from '@pid5/contract';
 import type { CreateTestValues } from './create-test-form';
 
-// "New test for this patient" (issue 19): the details page opens Create Test with the patient's identifier,
+// "New test for this patient": the details page opens Create Test with the patient's identifier,
 // demographics and diagnoses already filled in (router state, never the address: no patient data in URLs or logs).
 // Everything stays editable; the age is kept as it was (the clinician updates it if a birthday has passed).
 
@@ -21,13 +21,13 @@ export function newTestForPatient(details: TAssessmentDetails): NewTestForPatien
         ? (details.gender as Gender)
         : 'Unspecified',
       race: (RACES as readonly string[]).includes(details.race ?? '') ? (details.race as Race) : 'Unspecified',
-      // The ISO code (issue 16); a country kept as free text is chosen again from the list.
+      // The ISO code; a country kept as free text is chosen again from the list.
       country: details.countryCode ?? '',
       postalCode: details.postalCode ?? '',
       patientId: details.patientId,
       dsmCodes: details.diagnoses.map((d) => d.code),
       primaryDsm: primary,
-      // The same form as the test it was filled from (issue 18), so the two can be compared; still editable.
+      // The same form as the test it was filled from, so the two can be compared; still editable.
       form: details.form,
     },
   };

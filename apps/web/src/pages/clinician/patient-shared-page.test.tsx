@@ -4,7 +4,7 @@ import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { CLINICIAN } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
-// `/shared` (issue 19): the patients colleagues shared with the signed-in user.
+// `/shared`: the patients colleagues shared with the signed-in user.
 
 describe('shared with me', () => {
   it('lists each shared patient with who shared it, linking to its newest test', async () => {

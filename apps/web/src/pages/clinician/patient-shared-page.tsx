@@ -7,7 +7,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { formatDate } from '../../lib/dates';
 
 /**
- * `/shared` (issue 19): the patients colleagues have shared with the signed-in user, read only. Each opens the
+ * `/shared`: the patients colleagues have shared with the signed-in user, read only. Each opens the
  * patient's newest test, whose details page lists the patient's other tests.
  */
 export default function PatientSharedPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * 'Submit' asks once more (issue 16): submitting locks the answers, and the button sits next to 'Save and come
+ * 'Submit' asks once more: submitting locks the answers, and the button sits next to 'Save and come
  * back' in the sticky bar, where one stray tap on a phone would otherwise end the test. A native modal <dialog>:
  * focus moves into it (to 'Go back', so a second Enter does not submit), Escape cancels, the page behind is inert,
  * and focus returns to the button that opened it.

@@ -9,7 +9,7 @@ const STATUS_TEXT: Record<SyncStatus, string> = {
   closed: '',
 };
 
-/** The fixed top bar of the questionnaire (spec §2): progress, the save indicator and the actions. */
+/** The fixed top bar of the questionnaire (docs/product-spec.md §2): progress, the save indicator and the actions. */
 export function ProgressBar({
   answeredCount,
   total,

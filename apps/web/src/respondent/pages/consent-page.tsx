@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { PageHeading, RespondentLayout } from '../components/respondent-layout';
 import { acceptConsent } from '../respondent-api';
 
-/** `/consent/{code}`: the consent document (sanitised by the server when stored) and Accept (spec §2). */
+/** `/consent/{code}`: the consent document (sanitised by the server when stored) and Accept (docs/product-spec.md §2). */
 export function ConsentPage({
   code,
   consent,

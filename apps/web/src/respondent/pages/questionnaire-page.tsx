@@ -30,7 +30,7 @@ function focusItem(item: number): void {
 
 /**
  * `/test/{code}` while open: every item of the test's form (220, 100 or 25, in the form's order and numbering, issue
- * 18), saved one by one as they are answered (spec §2, DESIGN.md §8).
+ * 18), saved one by one as they are answered (docs/product-spec.md §2, DESIGN.md "Screens").
  */
 export function QuestionnairePage({
   code,
