@@ -329,4 +329,24 @@ describe("the person's own sign-in did not finish (and, for contrast, a refusal 
       [50, 'institute login failed at authorization: the provider returned unauthorized_client (Client not allowed)'],
     ]);
   });
+
+  it('an error callback that answers no sign-in of ours: a neutral retry message, one warn line without the caller text', async () => {
+    // Anyone can link to /auth/callback?error=…: neither an operator's configuration alarm nor a "not set up" page.
+    const client = server.client();
+    const before = log.length;
+    const forged = await client.get(
+      `/auth/callback?error=unauthorized_client&error_description=${encodeURIComponent('FORGED admin role granted')}`,
+    );
+    expect(forged.headers.get('location')).toBe('/login?error=sign_in_again');
+    // A sign-in in progress, but a state that is not its own: the same.
+    await client.get('/auth/login');
+    const wrongState = await client.get('/auth/callback?error=server_error&state=not-ours');
+    expect(wrongState.headers.get('location')).toBe('/login?error=sign_in_again');
+    const warnings = parsed(log.slice(before)).filter((line) => line.level >= 40);
+    expect(warnings.map((line) => [line.level, line.msg])).toEqual([
+      [40, 'institute login callback refused'],
+      [40, 'institute login callback refused'],
+    ]);
+    expect(JSON.stringify(warnings)).not.toMatch(/FORGED|unauthorized_client|server_error/);
+  });
 });

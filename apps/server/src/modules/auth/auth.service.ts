@@ -115,6 +115,15 @@ export async function completeInstituteLogin(
     return { kind: 'failed', key: 'callback' };
   }
   if (providerError) {
+    // Only an error that answers a sign-in of ours (its state, this browser's cookie, a pending login) is the
+    // provider's word; anyone can link to /auth/callback?error=…, so anything else is a failed sign-in of the
+    // person at most, logged without the caller's text and never as a configuration problem.
+    const answersOurs = cookieState !== undefined && state !== undefined && safeEqual(state, cookieState);
+    const pending = cookieState ? await takeLoginRequest(db, hashToken(cookieState)) : null;
+    if (!answersOurs || !pending) {
+      log.warn({ reason: 'an error callback for no sign-in of ours in progress' }, 'institute login callback refused');
+      return { kind: 'failed', key: login.retryKey };
+    }
     // The provider sent the browser back with an OAuth error (RFC 6749 §4.1.2.1): the person refused, or the
     // provider refuses our request (unauthorized_client, invalid_scope, …), or it is in trouble (server_error).
     const cause = causeOfOAuthError(providerError);
@@ -130,9 +139,6 @@ export async function completeInstituteLogin(
       `institute login failed at authorization: the provider returned ${providerError}` +
         (providerErrorDescription ? ` (${providerErrorDescription})` : ''),
     );
-    if (cookieState) {
-      await takeLoginRequest(db, hashToken(cookieState));
-    }
     return { kind: 'failed', key: cause === 'sign-in' ? login.retryKey : LOGIN_ERROR_KEY_FOR[cause] };
   }
   if (!code || !state || !cookieState || !safeEqual(state, cookieState)) {
