@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import pinoPretty from 'pino-pretty';
+import { prettyLogStream } from './lib/pretty-log-stream';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -28,16 +28,6 @@ import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
-
-/** pino-pretty on standard output: time, level and message, without the process and request fields. */
-function prettyLogStream() {
-  return pinoPretty({
-    colorize: process.stdout.isTTY,
-    translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId,req,res,responseTime',
-    singleLine: true,
-  });
-}
 
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
