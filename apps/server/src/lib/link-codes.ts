@@ -12,6 +12,8 @@ export interface LinkCodes {
   create(): { code: string; nonce: string; codeHash: string };
   /** The code of a stored test, from its nonce. */
   codeFor(nonce: string): string;
+  /** The tag that proves a link session id was issued by this server (link-session cookies: `id.tag`). */
+  linkSessionTag(id: string): string;
 }
 
 export function createLinkCodes(secret: string): LinkCodes {
@@ -24,6 +26,8 @@ export function createLinkCodes(secret: string): LinkCodes {
       return { code, nonce, codeHash: hashToken(code) };
     },
     codeFor,
+    linkSessionTag: (id) =>
+      createHmac('sha256', secret).update(`link-session:${id}`).digest().subarray(0, 16).toString('base64url'),
   };
 }
 

@@ -95,6 +95,28 @@ describe('the answer history', () => {
     expect((await storedAnswers(row.id)).slice(0, 4)).toBe('3019');
   });
 
+  it('takes a link session only from a cookie this server issued, never one the browser chose', async () => {
+    const { row, code } = await openTest();
+    const phone = server.client();
+    expect((await phone.get(`/api/patient/${code}`)).status).toBe(200);
+    const issued = phone.cookie('link_session');
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+
+    // Another browser copies the id but not its tag, or makes one up in the old shape: neither is adopted.
+    const impostor = server.client();
+    impostor.setCookie('link_session', issued!.split('.')[0]!);
+    await save(impostor, code, 1, 2);
+    expect(impostor.cookie('link_session')).not.toBe(issued!.split('.')[0]);
+    const forger = server.client();
+    forger.setCookie('link_session', `${issued!.split('.')[0]}.${'A'.repeat(22)}`);
+    await save(forger, code, 2, 2);
+    await save(phone, code, 3, 2);
+
+    const browsers = (await historyOf(row.id)).items.map((change) => [change.item, change.browser]);
+    // Three browsers, told apart: the phone's own cookie is its own; the copies got ids of their own.
+    expect(new Set(browsers.map(([, browser]) => browser)).size).toBe(3);
+  });
+
   it('loses no answer and no change when two browsers save every item at the same time', async () => {
     const { row, code } = await openTest();
     const phone = server.client();

@@ -63,7 +63,7 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
   // Every browser on a patient link gets its link session from the first request (the page load), so its saves are
   // told apart in the answer history (answer-author.ts).
   const assignLinkSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    linkSessionOf(request, reply, app.deps.config.isHttps);
+    linkSessionOf(request, reply, { isHttps: app.deps.config.isHttps, linkCodes: app.deps.linkCodes });
   };
   /** Runs a patient handler; an unknown code is counted against the address before it is answered. */
   const countingUnknownCodes =
