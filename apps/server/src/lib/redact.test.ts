@@ -19,6 +19,13 @@ describe('redactUrl (no link codes or typed values in the logs)', () => {
     ['/auth/callback?code=secret&state=xyz', '/auth/callback?code=[redacted]&state=[redacted]'],
     ['/api/assessments?Jane%20Roe=1&page=1', '/api/assessments?[redacted]&page=1'],
     ['/api/assessments?', '/api/assessments?'],
+    // A doubled or encoded slash does not move a code out of its place; a typed id in a page address is redacted.
+    ['/api/patient//AbCdEf0123456789_-xyZ/answers/3', '/api/patient/[code]/answers/3'],
+    ['/api/patient/%2FAbCdEf0123456789_-xyZ', '/api/patient/[code]'],
+    ['/details/Jane-Roe-1984', '/details/[redacted]'],
+    ['/details/42', '/details/42'],
+    ['/assets/index-4f3a2b1c.js', '/assets/index-4f3a2b1c.js'],
+    ['/api/./patient/AbC', '/api/patient/[code]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -34,14 +34,99 @@ function redactQuery(query: string): string {
 }
 
 /**
- * A request URL for the log: patient link codes replaced by a placeholder, and every query value except the
- * allow-listed ones (`page`, `sort`) replaced too, so a search, a printed report name or a login code never reaches
- * the log.
+ * Path segments the log shows as they are: the static words of the server's routes and of the web app's pages
+ * (route-map.int.test.ts checks the server's are all here). Any other segment could be typed data (a patient id in
+ * /details/…), so it is shown as [redacted]; a number (a test's id) and a built file's name are shown too.
+ */
+const PATH_WORDS = new Set([
+  'admin',
+  'answer-history',
+  'answers',
+  'api',
+  'assessments',
+  'audit',
+  'auth',
+  'callback',
+  'compare',
+  'compare.pdf',
+  'consent',
+  'credits',
+  'diagnoses',
+  'docs',
+  'documents',
+  'export-dictionary.csv',
+  'export.csv',
+  'extend',
+  'healthz',
+  'local',
+  'login',
+  'logout',
+  'me',
+  'methods',
+  'patient',
+  'patient.csv',
+  'patients',
+  'readyz',
+  'register',
+  'report.pdf',
+  'results',
+  'revoke',
+  'score-report.pdf',
+  'shared-with-me',
+  'shares',
+  'submit',
+  'sync-wix',
+  'terms',
+  'users',
+  'view-mode',
+  // The web app's pages and files.
+  'login-callback',
+  'login-local',
+  'dashboard',
+  'createtest',
+  'details',
+  'shared',
+  'dataview',
+  'test',
+  'assets',
+  'index.html',
+  'patient.html',
+  'favicon.svg',
+  'logo.svg',
+  'json',
+]);
+/** Segments after which comes a patient link code. */
+const CODE_BEFORE = new Set(['patient', 'test', 'consent']);
+/** A test's id, or a file the web build names with a hash (`index-4f3a2b1c.js`). */
+const SAFE_SEGMENT = /^(\d{1,12}|[\w-]{1,64}\.(js|css|map|svg|png|ico|woff2?|txt|webmanifest))$/;
+
+function redactPath(path: string): string {
+  // Normalised first: a doubled slash or an encoded one must not move a code out of its place.
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes are redacted below like any other unknown segment.
+  }
+  const segments = decoded.split('/').filter((segment) => segment !== '' && segment !== '.');
+  const shown = segments.map((segment, index) => {
+    if (index > 0 && CODE_BEFORE.has(segments[index - 1]!) && !PATH_WORDS.has(segment)) {
+      return '[code]';
+    }
+    return PATH_WORDS.has(segment) || SAFE_SEGMENT.test(segment) ? segment : '[redacted]';
+  });
+  return `/${shown.join('/')}`;
+}
+
+/**
+ * A request URL for the log: patient link codes replaced by a placeholder, path segments that are not the app's own
+ * words replaced too, and every query value except the allow-listed ones (`page`, `sort`), so a search, a printed
+ * report name, a login code or a patient id typed into an address never reaches the log.
  */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = queryStart < 0 ? url : url.slice(0, queryStart);
-  const redactedPath = path.replace(/\/(patient|test|consent)\/[^/?#]+/g, '/$1/[code]');
+  const redactedPath = redactPath(path);
   if (queryStart < 0) {
     return redactedPath;
   }
