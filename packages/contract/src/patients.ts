@@ -51,7 +51,8 @@ export const ZPatientTimeline = z.object({
 export type TPatientTimeline = z.infer<typeof ZPatientTimeline>;
 
 export const ZShareRequest = z.object({
-  granteeId: z.string().trim().min(1, 'Choose a colleague').max(200),
+  // User ids are lower-case UUIDs: an id pasted in another case still names the colleague.
+  granteeId: z.string().trim().toLowerCase().min(1, 'Choose a colleague').max(200),
 });
 export type TShareRequest = z.infer<typeof ZShareRequest>;
 

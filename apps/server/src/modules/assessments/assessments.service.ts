@@ -270,7 +270,19 @@ export async function extendAssessment(options: {
 }): Promise<TExtendAssessmentResponse> {
   const { db, id, now } = options;
   const { scope } = resolveView(options.session);
-  const { assessment } = await getAssessment({ db, id, scope });
+  const { assessment } = await getAssessment({ db, id, scope }).catch(async (error: unknown) => {
+    // A colleague the patient is shared with can see the test, so "not found" would be untrue: read only (403).
+    if (error instanceof AppError && error.code === 'NOT_FOUND' && scope.kind === 'own') {
+      const readable = await findAssessment(db, { id, scope: { kind: 'readable', clinicianId: scope.clinicianId } });
+      if (readable) {
+        throw new AppError(
+          'FORBIDDEN',
+          'This patient is shared with you for reading: only their clinician or an admin can extend a test.',
+        );
+      }
+    }
+    throw error;
+  });
   const refusal = extensionRefusal(assessment, now);
   if (refusal) {
     throw extensionRefused(refusal, assessment);

@@ -134,7 +134,9 @@ describe('sharing a patient with a colleague', () => {
     expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient.csv`)).status).toBe(200);
 
     // Not: extend, share onwards, end a share, the stranger's patient with the same identifier, the dashboard list.
-    expect((await colleague.client.post(`/api/assessments/${p.open.id}/extend`)).status).toBe(404);
+    const extend = await colleague.client.post(`/api/assessments/${p.open.id}/extend`);
+    expect(extend.status).toBe(403);
+    expect(await extend.text()).toMatch(/shared with you for reading/);
     const onwards = await colleague.client.post(`/api/assessments/${p.first.id}/patient/shares`, {
       granteeId: stranger.id,
     });
@@ -149,9 +151,11 @@ describe('sharing a patient with a colleague', () => {
     );
     expect(dashboard.total).toBe(0);
 
-    // Revoked: back to 404 everywhere.
+    // Revoked (the colleague's id in capitals names them too): back to 404 everywhere.
     const revoked = await json<TShareResponse>(
-      await owner.client.post(`/api/assessments/${p.first.id}/patient/shares/revoke`, { granteeId: colleague.id }),
+      await owner.client.post(`/api/assessments/${p.first.id}/patient/shares/revoke`, {
+        granteeId: colleague.id.toUpperCase(),
+      }),
     );
     expect(revoked.shares).toEqual([]);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
