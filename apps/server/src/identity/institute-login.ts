@@ -178,6 +178,24 @@ function providerError(step: ProviderStep, error: unknown, url: string | null | 
   });
 }
 
+/**
+ * Asks the provider's authorization endpoint whether it answers, before the browser is sent there: discovery is
+ * cached, so a provider that went down since would otherwise meet the person as the browser's own "This site can't be
+ * reached", with nothing in our log. Any HTTP answer will do; the wait is short, as the person is waiting.
+ */
+async function probeAuthorizationEndpoint(url: string, timeoutSeconds: number): Promise<void> {
+  try {
+    const response = await fetch(url, {
+      method: 'HEAD',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(Math.min(timeoutSeconds, 5) * 1000),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    throw providerError('authorization', error, url);
+  }
+}
+
 export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
   let configuration: Promise<oidc.Configuration> | null = null;
 
@@ -231,6 +249,10 @@ export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
     },
     async begin() {
       const config = await getConfiguration();
+      const authorizationEndpoint = config.serverMetadata().authorization_endpoint;
+      if (authorizationEndpoint) {
+        await probeAuthorizationEndpoint(authorizationEndpoint, settings.timeoutSeconds ?? 10);
+      }
       const pending: PendingLogin = {
         state: oidc.randomState(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
@@ -293,7 +315,11 @@ export function createOidcLogin(settings: OidcLoginSettings): OidcLogin {
       if (!config?.serverMetadata().end_session_endpoint) {
         return null;
       }
-      const parameters: Record<string, string> = { post_logout_redirect_uri: postLogoutRedirectUri };
+      // `state` too: some providers (Glewlwyd) send the browser back only when it is there.
+      const parameters: Record<string, string> = {
+        post_logout_redirect_uri: postLogoutRedirectUri,
+        state: oidc.randomState(),
+      };
       if (idTokenHint) {
         parameters.id_token_hint = idTokenHint;
       } else {

@@ -188,6 +188,42 @@ describe('the provider is down', () => {
   });
 });
 
+describe('the provider goes down after discovery', () => {
+  it('"not reachable right now" at sign-in, and one warn line naming the authorization endpoint', async () => {
+    const port = await getFreePort();
+    const going = await startDevIdentityProvider({
+      port: 0,
+      members: [{ sub: 'gone-user', name: 'Dr. Gone', email: 'gone@idp.example', role: 'clinician' }],
+      clients: [
+        { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`http://127.0.0.1:${port}/auth/callback`] },
+      ],
+    });
+    const { server, log } = await startLoggedServer({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_ISSUER: going.issuer,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    });
+    try {
+      await waitForLine(log, /^institute login discovery/);
+      const up = await server.client().get('/auth/login');
+      expect(new URL(up.headers.get('location')!).origin).toBe(going.issuer);
+      await going.close();
+
+      const before = log.length;
+      const response = await server.client().get('/auth/login');
+      expect(response.headers.get('location')).toBe('/login?error=unavailable');
+      expect(shownMessage(response.headers.get('location'))).toBe(NOT_REACHABLE);
+      const lines = failureLines(log, before);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.instituteLogin).toMatchObject({ step: 'authorization', cause: 'unreachable' });
+      expect(lines[0]!.level).toBe(40);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the provider hangs', () => {
   let hanging: Server;
   beforeAll(async () => {
@@ -305,6 +341,7 @@ describe("the person's own sign-in did not finish (and, for contrast, a refusal 
     const endSession = new URL(redirectTo);
     expect(endSession.origin).toBe(idp.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${server.url}/login`);
+    expect(endSession.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     // Ended here first, whatever the provider says next.
     expect((await client.get('/api/me')).status).toBe(401);
     // This client registered no post-logout URIs: the provider refuses to send the browser back (its own page).
