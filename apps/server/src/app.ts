@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { prettyLogStream } from './lib/pretty-log-stream';
+import { registerMetrics } from './http/metrics';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -124,6 +125,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    sources: { databasePool: () => deps.database.poolStats(), pdfQueue: () => deps.pdfPool.queue() },
+  });
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);
   registerJsonOnlyMutations(app);

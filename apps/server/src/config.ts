@@ -112,6 +112,8 @@ const ZEnv = z.object({
     .default('US'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // `/metrics` for Prometheus (README "Monitoring"): off unless set; scrapers send it as a bearer token.
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN: at least 32 characters (a bearer token for /metrics)').optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -179,6 +181,8 @@ export interface AppConfig {
   defaultCountry: string;
   reportCopyrightYear: number | undefined;
   webDistDir: string | undefined;
+  /** The bearer token `/metrics` needs; null: no metrics route. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -308,6 +312,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     defaultCountry: e.DEFAULT_COUNTRY,
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -43,6 +43,8 @@ export interface Database {
    * autovacuum does it.
    */
   readonly vacuum: (() => Promise<void>) | null;
+  /** The PostgreSQL pool's connections (open, idle) and requests waiting for one; null on PGlite (one thread). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     vacuum: async () => {
       await client.exec('VACUUM (ANALYZE)');
     },
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -145,6 +148,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
     },
     onLost: () => undefined,
     vacuum: null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
   return database;

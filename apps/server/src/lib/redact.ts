@@ -79,6 +79,7 @@ const PATH_WORDS = new Set([
   'terms',
   'users',
   'view-mode',
+  'metrics',
   // The web app's pages and files.
   'login-callback',
   'login-local',

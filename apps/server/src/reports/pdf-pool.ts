@@ -21,6 +21,8 @@ export interface PdfPool {
   warm(): void;
   close(): Promise<void>;
   readonly size: number;
+  /** Reports waiting for a worker and being drawn now (for /metrics). */
+  queue(): { waiting: number; drawing: number };
 }
 
 export interface PdfPoolOptions {
@@ -190,6 +192,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
 
   return {
     size,
+    queue: () => ({ waiting: waitingCount, drawing: slots.filter((slot) => slot.job).length }),
     warm() {
       const slot = slots[0];
       if (!isClosed && slot && !slot.worker) {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAssessment } from '../../test/assessment-factories';
+import { createSignedInClinician } from '../../test/factories';
+import { createSubmittedAssessment } from '../../test/results-test-helpers';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+// `/metrics` (http/metrics.ts): off without METRICS_TOKEN, refused without its bearer token, and after a journey the
+// series an operator watches have moved, with no patient data in any label.
+
+const TOKEN = 'metrics-token-0123456789abcdef0123456789';
+
+/** One sample's value from Prometheus's text format, or 0 when the series is not there yet. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (match && match[1] === name && wanted.every((pair) => (match[2] ?? '').split(',').includes(pair))) {
+      return Number(match[3]);
+    }
+  }
+  return 0;
+}
+
+describe('/metrics', () => {
+  let server: TestServer;
+  let plain: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
+    plain = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await plain?.close();
+  });
+
+  const scrape = async () => {
+    const response = await server.client().get('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    return response.text();
+  };
+
+  it('is not there without METRICS_TOKEN, and refused without the right bearer token', async () => {
+    expect((await plain.client().get('/metrics')).status).toBe(404);
+    expect((await server.client().get('/metrics')).status).toBe(401);
+    const wrong = await server.client().get('/metrics', { headers: { authorization: `Bearer ${TOKEN.slice(1)}x` } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it('moves with a journey: requests by route, saves, a report, sign-ins; no patient data in a label', async () => {
+    const before = await scrape();
+    const clinician = await createSignedInClinician(server, 'metrics');
+    const { code } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      consented: true,
+      patientId: 'MRN-4711',
+    });
+    const patient = server.client();
+    expect((await patient.put(`/api/patient/${code}/answers/1`, { value: 2 })).status).toBe(200);
+    expect((await patient.put(`/api/patient/${code}/answers/999`, { value: 2 })).status).toBe(400);
+    const submitted = await createSubmittedAssessment(server, {
+      clinicianId: clinician.id,
+      responses: '1'.repeat(220),
+    });
+    expect((await clinician.client.get(`/api/assessments/${submitted}/report.pdf`)).status).toBe(200);
+    const refused = await server.client().post('/auth/local/login', { username: 'nobody', password: 'wrong-password' });
+    expect(refused.status).toBe(401);
+
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
+    expect(
+      moved('http_requests_total', { method: 'PUT', route: '/api/patient/:code/answers/:item', status_code: '200' }),
+    ).toBe(1);
+    expect(moved('answer_saves_total', { outcome: 'ok' })).toBeGreaterThanOrEqual(2); // the single save and the batch
+    expect(moved('answer_saves_total', { outcome: 'refused' })).toBe(1);
+    expect(moved('pdf_report_seconds_count', { outcome: 'ok' })).toBe(1);
+    expect(moved('sign_ins_total', { outcome: 'signed-in' })).toBe(1); // the clinician's local sign-in
+    expect(moved('sign_ins_total', { outcome: 'refused' })).toBe(1);
+    expect(after).toMatch(/^pdf_queue_reports\{state="waiting"\} 0$/m);
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+    // Route templates only: no link code, patient id or user in any label.
+    expect(after).not.toContain(code);
+    expect(after).not.toContain('MRN-4711');
+    expect(after).not.toContain(clinician.id);
+    expect(after).not.toContain(clinician.username);
+  });
+});

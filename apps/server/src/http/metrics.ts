@@ -1,0 +1,143 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors';
+
+// `/metrics` in Prometheus's text format, for the operator's monitoring (README "Monitoring"). Labels are route
+// templates, methods, status codes and fixed outcome words: never a path as requested, a user, a patient id, a link
+// code or anything else a request carried. Off unless METRICS_TOKEN is set; then a bearer token is required.
+
+/** What the metrics read at scrape time from parts the composition root owns. */
+export interface MetricsSources {
+  /** The database connections: in use, idle, and requests waiting for one (PostgreSQL's pool; null on PGlite). */
+  databasePool(): { total: number; idle: number; waiting: number } | null;
+  /** The PDF pool: reports waiting for a worker and being drawn. */
+  pdfQueue(): { waiting: number; drawing: number };
+}
+
+/** The answer-save routes, whose outcomes are counted on their own. */
+const SAVE_ROUTES = new Set(['PUT /api/patient/:code/answers/:item', 'POST /api/patient/:code/answers']);
+const REPORT_ROUTES = new Set([
+  'GET /api/assessments/:id/report.pdf',
+  'GET /api/assessments/:id/score-report.pdf',
+  'GET /api/assessments/:id/compare.pdf',
+]);
+/** Sign-in outcomes by cause: the login page's error key (contract LOGIN_ERROR_MESSAGES) or `signed-in`. */
+const SIGN_IN_ROUTES = new Set(['GET /auth/callback', 'POST /auth/local/login']);
+
+function outcomeOf(statusCode: number): 'ok' | 'refused' | 'failed' {
+  return statusCode < 400 ? 'ok' : statusCode < 500 ? 'refused' : 'failed';
+}
+
+/** The sign-in outcome a response says: where /auth/callback sends the browser, or the local login's status. */
+function signInOutcome(route: string, reply: FastifyReply): string {
+  if (route === 'POST /auth/local/login') {
+    return reply.statusCode === 200 ? 'signed-in' : reply.statusCode === 429 ? 'rate_limited' : 'refused';
+  }
+  const location = String(reply.getHeader('location') ?? '');
+  const key = /^\/login\?error=([a-z_]{1,40})$/.exec(location)?.[1];
+  return key ?? (reply.statusCode < 400 ? 'signed-in' : 'refused');
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Registers the hooks that count requests and the `/metrics` route; nothing when `token` is null. */
+export function registerMetrics(app: FastifyInstance, options: { token: string | null; sources: MetricsSources }) {
+  if (options.token === null) {
+    return;
+  }
+  const token = options.token;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status code.',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to its answer, by route template, method and status code.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const saves = new Counter({
+    name: 'answer_saves_total',
+    help: 'Answer saves (one item or a batch) by outcome: ok, refused (4xx) or failed (5xx).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const reports = new Histogram({
+    name: 'pdf_report_seconds',
+    help: 'Time to answer a PDF report request (waiting for a worker and drawing), by outcome.',
+    labelNames: ['outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const signIns = new Counter({
+    name: 'sign_ins_total',
+    help: "Sign-in attempts by outcome: signed-in, or the cause the login page shows (the contract's error keys).",
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'pdf_queue_reports',
+    help: 'PDF reports waiting for a worker (state=waiting) and being drawn (state=drawing).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const queue = options.sources.pdfQueue();
+      this.set({ state: 'waiting' }, queue.waiting);
+      this.set({ state: 'drawing' }, queue.drawing);
+    },
+  });
+  new Gauge({
+    name: 'database_pool_connections',
+    help: 'PostgreSQL pool connections by state (open, idle) and requests waiting for one (PGlite: none).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = options.sources.databasePool();
+      if (pool) {
+        this.set({ state: 'open' }, pool.total);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
+      }
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's template, never the path as requested (it may hold a link code or a typed id).
+    const template = request.routeOptions.url;
+    const route = template === undefined ? 'unmatched' : template;
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route}`;
+    if (SAVE_ROUTES.has(key)) {
+      saves.inc({ outcome: outcomeOf(reply.statusCode) });
+    } else if (REPORT_ROUTES.has(key)) {
+      reports.observe({ outcome: outcomeOf(reply.statusCode) }, reply.elapsedTime / 1000);
+    } else if (SIGN_IN_ROUTES.has(key)) {
+      signIns.inc({ outcome: signInOutcome(key, reply) });
+    }
+  });
+
+  app.get(
+    '/metrics',
+    { config: { access: 'public' }, schema: { hide: true }, logLevel: 'warn' },
+    async (request, reply) => {
+      if (!bearerMatches(request, token)) {
+        void reply.header('www-authenticate', 'Bearer');
+        throw new AppError('UNAUTHENTICATED', 'The metrics need the bearer token set in METRICS_TOKEN.');
+      }
+      void reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
+}
