@@ -47,10 +47,13 @@ async function registerStaticFiles(app: FastifyInstance, distDir: string): Promi
     preCompressed: true,
     // Our own cache-control below; with send's default (max-age=0) it would override the one set here.
     cacheControl: false,
-    setHeaders: (res, path) => {
+    setHeaders: (reply, path) => {
       // Vite puts a content hash in every asset name: cache them for a year; never cache index.html.
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('vary', 'accept-encoding');
+      void reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      void reply.header('vary', 'accept-encoding');
     },
   });
 }
