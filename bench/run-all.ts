@@ -6,12 +6,13 @@ import { Results, renderTable, writeResults } from './lib/results';
 import { runAnswersBench } from './parts/answers';
 import { runPdfBench } from './parts/pdf';
 import { MILLION_SIZE, runScaleBench } from './parts/scale';
+import { runStartupBench } from './parts/startup';
 import { runWeightBench } from './parts/weight';
 
 // `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
 // BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
 
-const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'weight'] as const;
+const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'weight', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -47,6 +48,8 @@ async function runPart(part: Part): Promise<void> {
       return runScaleBench(results, { dashboard: true, csv: true, quick, backends: ['postgres'], size: MILLION_SIZE });
     case 'weight':
       return runWeightBench(results, { quick });
+    case 'startup':
+      return runStartupBench(results, { quick });
   }
 }
 

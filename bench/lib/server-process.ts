@@ -15,11 +15,16 @@ const FLOOR_SERVER = fileURLToPath(new URL('./floor-server-main.ts', import.meta
 
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; floorRoutes?: boolean } = {},
+  options: { nodeArgs?: string[]; floorRoutes?: boolean; entry?: string; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const server = await startTestServerProcess(
     { LOG_LEVEL: 'warn', ...env },
-    { nodeArgs: options.nodeArgs, output: 'inherit', entry: options.floorRoutes ? FLOOR_SERVER : undefined },
+    {
+      nodeArgs: options.nodeArgs,
+      output: 'inherit',
+      entry: options.floorRoutes ? FLOOR_SERVER : options.entry,
+      cwd: options.cwd,
+    },
   );
   const stop = onCleanup(server.stop, () => server.child.kill('SIGKILL'));
   return { ...server, stop };

@@ -21,11 +21,11 @@ export interface ServerProcess {
  * loopback; resolves when /readyz answers. Only the variables below and `env` reach it (nothing from the caller's
  * shell, such as a DATABASE_URL). `output: 'inherit'` shows its log; otherwise its stderr is kept for the error if
  * it does not start. `nodeArgs` go to node (e.g. a heap limit); `entry` starts another program built on startServer
- * (the benchmarks' floor server) instead of main.ts.
+ * (the benchmarks' floor server) instead of main.ts, or a built .js entry (run on plain node) from `cwd`.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string } = {},
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string; cwd?: string } = {},
 ): Promise<ServerProcess> {
   // With `output: 'inherit'` the error does not carry the log, so a port taken in between is not tried again.
   return onFreePort((port) => startServerProcessOn(port, env, options));
@@ -34,12 +34,15 @@ export function startServerProcess(
 async function startServerProcessOn(
   port: number,
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string },
+  options: { nodeArgs?: string[]; output?: 'inherit' | 'quiet'; entry?: string; cwd?: string },
 ): Promise<ServerProcess> {
   const idpPort = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry ?? MAIN], {
-    cwd: REPO_ROOT,
+  const entry = options.entry ?? MAIN;
+  // A built entry (.js, the production build) runs on plain node, as in production; TypeScript through tsx.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, entry], {
+    cwd: options.cwd ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_FOLDER } from '../lib/server-files';
 
 export interface ScriptRunner {
   exec(sql: string): Promise<void>;
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(MIGRATIONS_FOLDER);
 
 /** Numbered, forward-only SQL files (`0001_initial.sql`), each applied once, in order, in its own transaction. */
 export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: string }[] {

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../lib/start-worker';
+import { workerEntry } from '../lib/server-files';
 import type {
   PgliteReadyMessage,
   PgliteReply,
@@ -82,7 +83,7 @@ export class PgliteThread {
    */
   static async start(dataDir: string | 'memory', options: { workerUrl?: URL } = {}): Promise<PgliteThread> {
     const workerData: PgliteWorkerData = { dataDir };
-    const workerUrl = options.workerUrl ?? new URL('./pglite-worker.ts', import.meta.url);
+    const workerUrl = options.workerUrl ?? workerEntry('db', 'pglite-worker');
     const worker = startWorker(workerUrl, { workerData });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`The embedded database did not start (exit code ${code})`));

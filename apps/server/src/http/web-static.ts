@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_ROOT } from '../lib/server-files';
 import { isGuardedPath } from './access';
 
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../web/dist/', SERVER_ROOT));
 
 /**
  * Serves the built web app; the SPA's page routes (/, /dashboard, /test/{code}) get index.html (or patient.html) so

@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
 import { startWorker } from '../lib/start-worker';
 import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
+import { workerEntry } from '../lib/server-files';
 
 // Reports are drawn off the event loop (DESIGN.md "Architecture": "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
@@ -79,7 +80,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxQueued = options.maxQueued ?? 20;
   const maxPerRequester = options.maxQueuedPerRequester ?? 4;
-  const workerUrl = options.workerUrl ?? new URL('./pdf-worker.ts', import.meta.url);
+  const workerUrl = options.workerUrl ?? workerEntry('reports', 'pdf-worker');
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null }));
   /** Requesters with reports in flight (kept only while they have some). */
   const requesters = new Map<string, Requester>();

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ZDiagnosis, matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
+// Imported, not read from a path, so the production build carries it inside.
+import diagnosesJson from '../../data/diagnoses.json' with { type: 'json' };
 
 /**
  * The diagnosis catalogue (DESIGN.md "Data model"): the ICD-10-CM codes used in DSM-5-TR with their official
@@ -8,8 +9,6 @@ import { ZDiagnosis, matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
  * Bump the version when the file changes.
  */
 export const DIAGNOSIS_CATALOGUE_VERSION = 'icd10cm-fy2027-dsm5tr-1';
-
-const CATALOGUE_FILE = new URL('../../data/diagnoses.json', import.meta.url);
 
 export interface DiagnosisCatalogue {
   readonly version: string;
@@ -48,5 +47,5 @@ export function buildDiagnosisCatalogue(
 
 /** Reads and validates the shipped catalogue; the composition root does it once at start-up and hands it down. */
 export function loadDiagnosisCatalogue(): DiagnosisCatalogue {
-  return buildDiagnosisCatalogue(z.array(ZDiagnosis).parse(JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8'))));
+  return buildDiagnosisCatalogue(z.array(ZDiagnosis).parse(diagnosesJson));
 }
