@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { DEMO_MEMBERS } from './identity/demo-members';
 import { loadConfigOrExit } from './config';
+import { AppSecretMismatchError } from './db/app-secret-check';
 import { DataFileError } from './lib/read-json-file';
 import { startServer } from './server';
 
 const config = loadConfigOrExit();
 const server = await startServer(config).catch((error: unknown) => {
-  // A malformed ITEM_SET_FILE or NORM_TABLES_FILE: say what is wrong with it, like a configuration problem, and stop.
-  if (error instanceof DataFileError) {
+  // A malformed ITEM_SET_FILE or NORM_TABLES_FILE, or an APP_SECRET that is not this database's: say what is wrong,
+  // like a configuration problem, and stop.
+  if (error instanceof DataFileError || error instanceof AppSecretMismatchError) {
     console.error(error.message);
     process.exit(1);
   }

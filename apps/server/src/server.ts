@@ -21,6 +21,7 @@ import { loadItemSet } from './modules/item-sets/load-item-set';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
+import { checkAppSecret } from './db/app-secret-check';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -54,14 +55,24 @@ export async function startServer(
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
   // not empty, so the secret file must not be written there first.
-  const linkCodes = createLinkCodes(resolveAppSecret(config));
+  const appSecret = resolveAppSecret(config);
+  const linkCodes = createLinkCodes(appSecret);
   await database.migrate();
-  await database.runExclusively(async () => {
-    await ensureDefaultDocuments(database.db);
-    if (config.demoData) {
-      await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes, catalogue });
+  try {
+    await database.runExclusively(async () => {
+      await checkAppSecret(database.db, appSecret);
+      await ensureDefaultDocuments(database.db);
+      if (config.demoData) {
+        await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes, catalogue });
+      }
+    });
+  } catch (error) {
+    // Nothing this start opened outlives it: a refused start leaves the database closed.
+    if (!options.database) {
+      await database.close();
     }
-  });
+    throw error;
+  }
 
   let devIdentityProvider: DevIdentityProvider | null = null;
   let instituteLogin: InstituteLogin | null = null;

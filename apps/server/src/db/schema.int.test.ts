@@ -54,6 +54,7 @@ describe('schema.ts and the SQL migrations', () => {
     const declared = describeDeclaredSchema(schemaModule);
     expect([...declared.keys()].sort()).toEqual([
       'answer_changes',
+      'app_secret_check',
       'assessment_counts',
       'assessment_patient_ids',
       'assessments',

@@ -322,3 +322,14 @@ export const schema = {
   assessmentCounts,
   assessmentPatientIds,
 };
+
+/** 0016_app_secret_check.sql: which APP_SECRET the database belongs to, as an HMAC (db/app-secret-check.ts). */
+export const appSecretCheck = pgTable(
+  'app_secret_check',
+  {
+    id: smallint('id').primaryKey(),
+    verifier: text('verifier').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('app_secret_check_id_check', sql`id = 1`)],
+);
