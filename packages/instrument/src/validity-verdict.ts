@@ -1,3 +1,4 @@
+import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
@@ -140,6 +141,25 @@ function notComputedLine(
   };
 }
 
+/**
+ * The values a scale's direction text names. It describes the scale as published (on the full form), so a line for
+ * a form without the scale still states the published cut-offs rather than printing a bare placeholder.
+ */
+const PUBLISHED_CUTOFF_VALUES: Readonly<Record<string, number>> = {
+  socialDesirabilityTo: pid5Definition.validity.SDTD.socialDesirabilityIfAtMost,
+  defensivenessFrom: pid5Definition.validity.SDTD.defensivenessIfAtLeast,
+  prdCutoff: pid5Definition.validity.PRD.positiveImpressionIfAtMost,
+  genuineFrom: pid5Definition.validity.PRD.genuineIfAtLeast,
+};
+
+/**
+ * A stored text with the published cut-offs filled in: results frozen at submission by an earlier version could
+ * carry the SD-TD direction text with its placeholders unfilled on the short and brief forms.
+ */
+export function fillPublishedCutoffs(text: string): string {
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => String(PUBLISHED_CUTOFF_VALUES[name] ?? match));
+}
+
 function notPublishedLine(
   words: ValidityInterpretation,
   key: ValidityLineKey,
@@ -155,7 +175,7 @@ function notPublishedLine(
     score: null,
     percentile: null,
     direction: scale.direction,
-    directionText: scale.directionText,
+    directionText: fillTemplate(scale.directionText, PUBLISHED_CUTOFF_VALUES),
     cutoffText: null,
     statement: fillTemplate(words.notPublished.scale, { form: formName }),
   };

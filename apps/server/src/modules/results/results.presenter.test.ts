@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FACET_KEYS, pid5Definition, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { describeValidity, presentNormReading, presentResults, presentVerdict } from './results.presenter';
+import {
+  describeValidity,
+  presentNormReading,
+  presentResults,
+  presentValidityLines,
+  presentVerdict,
+} from './results.presenter';
 import { readStoredScores } from './stored-scores';
 
 const options = {
@@ -122,5 +128,21 @@ describe('readStoredScores', () => {
     ],
   ])('rejects %s', (_label, value) => {
     expect(readStoredScores(value)).toBeNull();
+  });
+});
+
+describe('presentValidityLines', () => {
+  it('a short-form result frozen with the SD-TD cut-offs as placeholders shows the published cut-offs', () => {
+    const verdict = scoreResponses('1'.repeat(100), { form: 'SF' }).validityVerdict;
+    const stored = {
+      ...verdict,
+      lines: verdict.lines.map((line) =>
+        line.key === 'SDTD'
+          ? { ...line, directionText: '{socialDesirabilityTo} or less; {defensivenessFrom} or more' }
+          : line,
+      ),
+    };
+    const sdtd = presentValidityLines(stored).find((line) => line.key === 'SDTD');
+    expect(sdtd?.directionText).toBe('11 or less; 19 or more');
   });
 });
