@@ -166,6 +166,41 @@ describe('validity verdict', () => {
     expect(line(unscored, 'INC')?.statement).toBe('Not computed: 1 of its 40 statements were not answered.');
   });
 
+  it('one unanswered item in ORS, PRD and SD-TD: the verdict names what was not checked and claims no "no sign"', () => {
+    // Item 2 belongs to ORS, PRD and SD-TD (and to no INC pair), so none of the three can be computed.
+    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 1 ? '9' : c])));
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.lines.map((l) => [l.key, l.status])).toEqual([
+      ['INC', 'ok'],
+      ['ORS', 'not-computed'],
+      ['PRD', 'not-computed'],
+      ['SDTD', 'not-computed'],
+    ]);
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['CHECKS_NOT_COMPUTED']);
+    expect(verdict.summary).toBe(
+      'Interpret with caution: over-reporting and under-reporting (overly favourable answering) not checked ' +
+        '(ORS, PRD: statements missing).',
+    );
+    expect(verdict.reasons[0]?.text).toBe(
+      'Over-reporting (ORS) and Under-reporting (PRD) could not be computed because some of their statements were ' +
+        'not answered (ORS: 1 of 10; PRD: 1 of 22), so over-reporting and under-reporting (overly favourable ' +
+        'answering) could not be checked.',
+    );
+    const everything = [verdict.summary, ...verdict.notes, ...verdict.reasons.map((r) => r.text)].join(' ');
+    expect(everything).not.toMatch(/no sign/i);
+  });
+
+  it('only PRD not computed: under-reporting is named as not checked, over-reporting is not', () => {
+    // Item 11 is a PRD item in no other validity scale.
+    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 10 ? '9' : c])));
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.summary).toBe(
+      'Interpret with caution: under-reporting (overly favourable answering) not checked (PRD: statements missing).',
+    );
+  });
+
   it('a missing item outside every validity scale and within the 25 % rule is only a note', () => {
     const verdict = scoreResponses(makeResponses({ 1: '9' }, '1')).validityVerdict;
     expect(verdict.verdict).toBe('valid');

@@ -27,7 +27,8 @@ import {
 //   form's items unanswered (the norm sample's other exclusion).
 // - Interpret with caution: ORS ≥ 3 (over-reporting, Sellbom et al. 2018), PRD ≤ 10 (under-reporting, Williams et
 //   al. 2019; LOW scores are the concern), a scale not scored because of missing answers, or the inconsistency
-//   scale not computed because of missing answers.
+//   scale, ORS or PRD not computed because of missing answers: a check that could not be made is named, never
+//   summed up as "no sign" of what it looks for.
 // - SD-TD never changes the verdict: it tells social desirability (≤ 11) from defensiveness (≥ 19) and is read
 //   only once PRD has flagged under-reporting (Williams et al. 2019 as summarised by jmgirard/hitop). Random or
 //   strongly endorsing answers score high on it, so on its own it would be misread as "defensive".
@@ -62,6 +63,7 @@ export type ValidityReasonCode =
   | 'OVER_REPORTING'
   | 'UNDER_REPORTING'
   | 'INCONSISTENCY_NOT_COMPUTED'
+  | 'CHECKS_NOT_COMPUTED'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -121,6 +123,11 @@ export interface VerdictInput {
 }
 
 const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
+
+/** "a", "a and b", "a, b and c". */
+function joinWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
 
 function percentileWords(reading: ValidityPercentileReading | null): string {
   return reading === null ? 'no published percentile' : `US percentile ${formatPercentile(reading.percentile)}`;
@@ -189,6 +196,8 @@ export function decideValidity(
   const reasons: ValidityReason[] = [];
   const notes: string[] = [];
   const lines: ValidityLine[] = [];
+  // ORS and PRD lines that could not be computed: what they check was not checked.
+  const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
   const sdtdWords = words.scales.SDTD;
   const sdtdCutoffs =
     input.sdtd === null
@@ -262,6 +271,13 @@ export function decideValidity(
     } as const;
     if (!ors.isComputed) {
       lines.push(notComputedLine(words, base, ors));
+      unchecked.push({
+        key: 'ORS',
+        name: orsWords.name,
+        checks: orsWords.checks,
+        missing: ors.missing,
+        nItems: ors.nItems,
+      });
     } else {
       lines.push({
         ...base,
@@ -305,6 +321,13 @@ export function decideValidity(
     } as const;
     if (prd.flag === null) {
       lines.push(notComputedLine(words, base, prd));
+      unchecked.push({
+        key: 'PRD',
+        name: prdWords.name,
+        checks: prdWords.checks,
+        missing: prd.missing,
+        nItems: prd.nItems,
+      });
     } else {
       const isFlagged = prd.flag === 'positive-impression';
       const statement = isFlagged ? prdWords.flagged : prd.flag === 'genuine' ? prdWords.ok : prdWords.indeterminate;
@@ -370,6 +393,23 @@ export function decideValidity(
         statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
       });
     }
+  }
+
+  if (unchecked.length > 0) {
+    const values = {
+      names: joinWords(unchecked.map((u) => u.name)),
+      details: unchecked.map((u) => `${u.key}: ${u.missing} of ${u.nItems}`).join('; '),
+      checks: joinWords(unchecked.map((u) => u.checks)),
+      keys: unchecked.map((u) => u.key).join(', '),
+    };
+    const checksWords = words.notComputedChecks;
+    reasons.push({
+      code: 'CHECKS_NOT_COMPUTED',
+      severity: checksWords.severity,
+      text: fillTemplate(checksWords.text, values),
+      short: fillTemplate(checksWords.short, values),
+      action: fillTemplate(checksWords.action, values),
+    });
   }
 
   // Missing answers.

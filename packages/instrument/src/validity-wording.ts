@@ -26,6 +26,8 @@ const ZScaleBase = z.object({
 });
 
 const ZFlaggingScale = ZScaleBase.extend({
+  /** What the scale checks, for a sentence saying it could not be checked ("over-reporting"). */
+  checks: ZText,
   direction: z.enum(['high', 'low']),
   severity: ZSeverity,
   ok: ZText,
@@ -65,6 +67,8 @@ const ZInterpretationFile = z.object({
   }),
   notComputed: ZText,
   notComputedInconsistency: ZReasonText,
+  /** ORS or PRD not computed: what they check was not checked (placeholders {names}, {details}, {checks}, {keys}). */
+  notComputedChecks: ZReasonText,
   notPublished: z.object({ scale: ZText, SF: ZText, BF: ZText }),
   missing: z.object({
     notInterpretableAboveFraction: z.number().gt(0).lt(1),
