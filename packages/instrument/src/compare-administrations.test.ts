@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareAdministrations, RCI_CRITICAL_VALUE, usNormSd } from './compare-administrations';
 import reliabilityJson from './data/pid5-reliability.json' with { type: 'json' };
+import { getFormFullItems } from './forms';
 import { DOMAIN_KEYS, FACET_KEYS } from './keys';
 import {
   findReliabilityProblems,
@@ -12,7 +13,9 @@ import {
 import { scoreResponses } from './score-responses';
 import {
   INC_PAIRS,
+  genuineLikeResponses,
   makeFormResponses,
+  toFormResponses,
   makeKeyedResponses,
   makeResponses,
   SF_FACET_FULL_ITEMS,
@@ -26,7 +29,7 @@ const full = (responses: string) => scoreResponses(responses, { form: 'FULL' });
 const short = (responses: string) => scoreResponses(responses, { form: 'SF' });
 const brief = (responses: string) => scoreResponses(responses, { form: 'BF' });
 
-/** A short-form string with every item of the listed facets answered `value`, the rest 0. */
+/** A plausible short-form protocol with every item of the listed facets answered `value`. */
 function shortWith(facets: Partial<Record<keyof typeof SF_FACET_FULL_ITEMS, number>>): string {
   const answers: Record<number, number> = {};
   for (const [facet, value] of Object.entries(facets)) {
@@ -34,7 +37,8 @@ function shortWith(facets: Partial<Record<keyof typeof SF_FACET_FULL_ITEMS, numb
       answers[sfItemOf(fullItem)] = value;
     }
   }
-  return makeFormResponses(100, answers);
+  const base = toFormResponses(genuineLikeResponses(), getFormFullItems('SF'));
+  return [...base].map((c, i) => String(answers[i + 1] ?? c)).join('');
 }
 
 describe('the reliability data', () => {
@@ -97,7 +101,10 @@ describe('comparing two administrations', () => {
   });
 
   it('same short form: the RCI is (x2 − x1) / (SD · √2 · √(1 − r)) with the cited r, reliable beyond 1.96', () => {
-    const comparison = compareAdministrations(short(shortWith({ Prc: 0 })), short(shortWith({ Prc: 2, Irr: 1 })));
+    const comparison = compareAdministrations(
+      short(shortWith({ Prc: 0, Irr: 0 })),
+      short(shortWith({ Prc: 2, Irr: 1 })),
+    );
     const prc = comparison.scales.find((s) => s.key === 'Prc')!;
     const sd = usNormSd('SF', 'Prc')!;
     const expected = (2 - 0) / (sd * Math.SQRT2 * Math.sqrt(1 - 0.6));
@@ -156,7 +163,7 @@ describe('comparing two administrations', () => {
     }
     const fullInconsistent = full(makeResponses(answers));
     expect(fullInconsistent.validityVerdict.verdict).toBe('not-interpretable');
-    const comparison = compareAdministrations(full(makeResponses()), fullInconsistent);
+    const comparison = compareAdministrations(full(genuineLikeResponses()), fullInconsistent);
     expect(comparison.isChangeInterpretable).toBe(false);
     expect(comparison.validityStatement).toMatch(/^The later administration is not interpretable/);
     expect(comparison.scales.every((s) => s.reliableChange === null)).toBe(true);

@@ -40,28 +40,31 @@ const missingFirst = (form: FormId, n: number, fill = '1') =>
   makeFormResponses(length[form], Object.fromEntries(Array.from({ length: n }, (_, i) => [i + 1, '9'])), fill);
 
 /** Protocols of each form giving each verdict the form can reach. */
+const withMissing = (responses: string, items: readonly number[]) =>
+  [...responses].map((c, i) => (items.includes(i + 1) ? '9' : c)).join('');
+
+/** Protocols of each form giving each verdict the form can reach. */
 const PROTOCOLS: Record<FormId, Partial<Record<Verdict, string[]>>> = {
   FULL: {
     valid: [inForm('FULL', genuine)],
-    caution: ['0'.repeat(220), makeResponses({ 89: '9', 108: '9' }, '1')],
-    'not-interpretable': [Array.from({ length: 220 }, (_, i) => String(i % 4)).join(''), missingFirst('FULL', 56)],
+    // Scales unscored and INC not computed (items 89, 108); ORS, PRD and SD-TD not computed (item 2).
+    caution: [withMissing(genuine, [89, 108]), withMissing(genuine, [2])],
+    'not-interpretable': [
+      Array.from({ length: 220 }, (_, i) => String(i % 4)).join(''),
+      '0'.repeat(220),
+      missingFirst('FULL', 56),
+    ],
   },
   SF: {
     valid: [inForm('SF', genuine)],
     // Two of Anhedonia's four items unanswered: the facet and Detachment are not scored.
-    caution: [
-      makeFormResponses(
-        100,
-        { [sfItemOf(SF_FACET_FULL_ITEMS.Anh[0])]: '9', [sfItemOf(SF_FACET_FULL_ITEMS.Anh[1])]: '9' },
-        '1',
-      ),
-    ],
-    'not-interpretable': [randomResponses(100, 7), missingFirst('SF', 26)],
+    caution: [withMissing(inForm('SF', genuine), SF_FACET_FULL_ITEMS.Anh.slice(0, 2).map(sfItemOf))],
+    'not-interpretable': [randomResponses(100, 7), missingFirst('SF', 26), '3'.repeat(100)],
   },
   BF: {
     valid: [inForm('BF', genuine)],
-    caution: [missingFirst('BF', 2)],
-    'not-interpretable': [missingFirst('BF', 7)],
+    caution: [withMissing(inForm('BF', genuine), [8, 9])],
+    'not-interpretable': [missingFirst('BF', 7), '3'.repeat(25)],
   },
 };
 

@@ -2,6 +2,8 @@ import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
+import type { ResponsePatternResult } from './response-pattern';
+import { ANSWER_LABELS } from './responses';
 import type {
   BriefFormValidityResult,
   OrsResult,
@@ -33,8 +35,11 @@ import {
 //   only once PRD has flagged under-reporting (Williams et al. 2019 as summarised by jmgirard/hitop). Random or
 //   strongly endorsing answers score high on it, so on its own it would be misread as "defensive".
 // - Scales not published for a form are listed as such and never computed against the full form's cut-offs.
+// - The product's own response-pattern screen (response-pattern.ts, every form): not interpretable when one answer
+//   or two in turn run over half the form or 95 % of the answers are one value; caution from a quarter of the form
+//   (at least 10 statements). Labelled as the product's own: no PID-5 scale exists for it.
 
-export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD';
+export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN';
 
 export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
 
@@ -64,6 +69,7 @@ export type ValidityReasonCode =
   | 'UNDER_REPORTING'
   | 'INCONSISTENCY_NOT_COMPUTED'
   | 'CHECKS_NOT_COMPUTED'
+  | 'PATTERNED_ANSWERS'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -120,6 +126,8 @@ export interface VerdictInput {
   readonly ors: OrsResult | null;
   readonly prd: PrdResult | null;
   readonly sdtd: SdtdResult | null;
+  /** The product's own response-pattern screen; null for a result stored before it existed (no line). */
+  readonly pattern: ResponsePatternResult | null;
 }
 
 const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
@@ -188,6 +196,70 @@ function notPublishedLine(
   };
 }
 
+/** "Very True or Often True" for 3: the answer's own words, as the patient saw them. */
+function answerWords(answer: number | null | undefined): string {
+  return answer === null || answer === undefined ? '' : (ANSWER_LABELS[answer as 0 | 1 | 2 | 3] ?? String(answer));
+}
+
+/** A share 0-1 as a percentage, rounded down to one decimal (94.96 % is "94.9", never "95"). */
+function shareWords(share: number | null): string {
+  return share === null ? '0' : String(Math.floor(share * 1000 + 1e-9) / 10);
+}
+
+function patternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  const w = words.scales.PATTERN;
+  const [answer, other] = pattern.longestRunAnswers;
+  const base = {
+    run: pattern.longestRun,
+    items: pattern.nItems,
+    answer: answerWords(answer),
+    other: answerWords(other),
+    modal: answerWords(pattern.modalAnswer),
+    share: shareWords(pattern.modalShare),
+    shareFrom: Math.round(pattern.notInterpretableShareFrom * 100),
+    cautionFrom: pattern.cautionRunFrom,
+    notInterpretableFrom: pattern.notInterpretableRunFrom,
+  };
+  const values = {
+    ...base,
+    runWords: fillTemplate(other === undefined ? w.runSame : w.runAlternating, base),
+  };
+  const isRunFlagged = pattern.longestRun >= pattern.notInterpretableRunFrom;
+  const flagged = isRunFlagged ? w.flaggedRun : w.flaggedShare;
+  const statement = pattern.flag === 'not-interpretable' ? flagged : pattern.flag === 'caution' ? w.caution : w.ok;
+  const line: ValidityLine = {
+    key: 'PATTERN',
+    name: w.name,
+    source: w.source,
+    status: pattern.flag === null ? 'ok' : 'flagged',
+    isConcern: pattern.flag !== null,
+    score: pattern.longestRun,
+    percentile: null,
+    direction: w.direction,
+    directionText: w.directionText,
+    cutoffText: fillTemplate(w.cutoffText, values),
+    statement: fillTemplate(statement, values),
+  };
+  if (pattern.flag === null) {
+    return { line, reason: null };
+  }
+  const isNotInterpretable = pattern.flag === 'not-interpretable';
+  const short = isNotInterpretable ? (isRunFlagged ? w.shortFlaggedRun : w.shortFlaggedShare) : w.shortCaution;
+  return {
+    line,
+    reason: {
+      code: 'PATTERNED_ANSWERS',
+      severity: pattern.flag,
+      text: line.statement,
+      short: fillTemplate(short, values),
+      action: isNotInterpretable ? w.actionFlagged : w.actionCaution,
+    },
+  };
+}
+
 /** Decide the verdict for the given indicators (see the rule above). */
 export function decideValidity(
   input: VerdictInput,
@@ -234,13 +306,18 @@ export function decideValidity(
         action: words.notComputedInconsistency.action,
       });
     } else {
+      // Just below the cut-off is borderline, never "consistent": INC 16 is the 94th percentile.
+      const isBorderline = !inc.flag && inc.score !== null && inc.score >= inc.cutoff - incWords.borderlineWithin;
       lines.push({
         ...base,
-        status: inc.flag ? 'flagged' : 'ok',
+        status: inc.flag ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
         isConcern: inc.flag,
         score: inc.score,
         percentile: inc.percentile,
-        statement: fillTemplate(inc.flag ? incWords.flagged : incWords.ok, values),
+        statement: fillTemplate(inc.flag ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
+          ...values,
+          within: incWords.borderlineWithin,
+        }),
       });
       if (inc.flag) {
         reasons.push({
@@ -395,6 +472,14 @@ export function decideValidity(
     }
   }
 
+  if (input.pattern !== null) {
+    const { line, reason } = patternLine(words, input.pattern);
+    lines.push(line);
+    if (reason) {
+      reasons.push(reason);
+    }
+  }
+
   if (unchecked.length > 0) {
     const values = {
       names: joinWords(unchecked.map((u) => u.name)),
@@ -517,6 +602,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: result.validity.ORS,
         prd: result.validity.PRD,
         sdtd: result.validity.SDTD,
+        pattern: result.validity.pattern ?? null,
       });
     case 'SF':
       return decideValidity({
@@ -527,6 +613,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: null,
         prd: null,
         sdtd: null,
+        pattern: result.validity.pattern ?? null,
       });
     case 'BF':
       return decideValidity({
@@ -537,6 +624,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: null,
         prd: null,
         sdtd: null,
+        pattern: result.validity.pattern ?? null,
       });
   }
 }

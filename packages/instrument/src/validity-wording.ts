@@ -36,6 +36,13 @@ const ZFlaggingScale = ZScaleBase.extend({
   action: ZText,
 });
 
+/** An inconsistency scale: a score just below the cut-off is borderline (within `borderlineWithin` points). */
+const ZInconsistencyScale = ZFlaggingScale.extend({
+  direction: z.literal('high'),
+  borderlineWithin: z.number().int().positive(),
+  borderline: ZText,
+});
+
 const ZVerdictText = z.object({
   label: ZText,
   summary: ZText,
@@ -52,8 +59,8 @@ const ZInterpretationFile = z.object({
   description: ZText,
   sources: z.array(z.object({ id: ZText, citation: ZText, usedFor: ZText })).min(1),
   scales: z.object({
-    INC: ZFlaggingScale.extend({ direction: z.literal('high') }),
-    INCS: ZFlaggingScale.extend({ direction: z.literal('high') }),
+    INC: ZInconsistencyScale,
+    INCS: ZInconsistencyScale,
     ORS: ZFlaggingScale.extend({ direction: z.literal('high') }),
     PRD: ZFlaggingScale.extend({ direction: z.literal('low'), indeterminate: ZText }),
     SDTD: ZScaleBase.extend({
@@ -63,6 +70,22 @@ const ZInterpretationFile = z.object({
       defensiveness: ZText,
       neither: ZText,
       caveat: ZText,
+    }),
+    /** The product's own response-pattern screen (response-pattern.ts): not a PID-5 scale. */
+    PATTERN: ZScaleBase.extend({
+      checks: ZText,
+      direction: z.literal('high'),
+      runSame: ZText,
+      runAlternating: ZText,
+      ok: ZText,
+      caution: ZText,
+      flaggedRun: ZText,
+      flaggedShare: ZText,
+      shortCaution: ZText,
+      shortFlaggedRun: ZText,
+      shortFlaggedShare: ZText,
+      actionCaution: ZText,
+      actionFlagged: ZText,
     }),
   }),
   notComputed: ZText,
