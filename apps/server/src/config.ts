@@ -98,6 +98,7 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   NORM_TABLES_FILE: z.string().min(1).optional(),
+  RELIABILITY_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   // The form a new test gets unless the clinician chooses another: FULL (220 items), SF (100), BF (25).
   DEFAULT_FORM: z.enum(['FULL', 'SF', 'BF'], { error: 'FULL, SF or BF' }).default('FULL'),
@@ -302,6 +303,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     normTablesFile: e.NORM_TABLES_FILE,
+    reliabilityFile: e.RELIABILITY_FILE,
     instituteName: e.INSTITUTE_NAME,
     defaultForm: e.DEFAULT_FORM,
     testsStoreUrl: e.TESTS_STORE_URL,
