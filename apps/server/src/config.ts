@@ -173,6 +173,8 @@ export interface AppConfig {
   itemSetFile: string | undefined;
   /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
   normTablesFile: string | undefined;
+  /** An institute's own reliabilities for the comparison's reliable change index; the shipped cited ones if unset. */
+  reliabilityFile: string | undefined;
   instituteName: string;
   /** DEFAULT_FORM: the form a new test gets unless the clinician chooses another. */
   defaultForm: 'FULL' | 'SF' | 'BF';

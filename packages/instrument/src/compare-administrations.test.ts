@@ -8,7 +8,6 @@ import {
   findReliabilityProblems,
   findScaleReliability,
   parseReliabilityData,
-  PID5_RELIABILITY,
   ReliabilityError,
 } from './reliability';
 import { scoreResponses } from './score-responses';

@@ -7,7 +7,6 @@ import type { Verdict } from './validity-wording';
 import {
   genuineLikeResponses,
   makeFormResponses,
-  makeResponses,
   randomResponses,
   SF_FACET_FULL_ITEMS,
   sfItemOf,

@@ -97,7 +97,9 @@ describe('validity verdict', () => {
       const answers: Record<number, string> = {};
       let remaining = total;
       for (const [a, b] of INC_PAIRS) {
-        if (remaining <= 0) break;
+        if (remaining <= 0) {
+          break;
+        }
         const diff = Math.min(3, remaining);
         answers[a] = '0';
         answers[b] = String(diff);
