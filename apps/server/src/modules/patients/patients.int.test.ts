@@ -287,7 +287,7 @@ describe('the comparison as a PDF', () => {
     const sfItems = getFormFullItems('SF');
     const irr = new Set(FACETS.find((f) => f.key === 'Irr')!.items);
     const shortWithIrr = (seed: number, value: string) =>
-      sfItems.map((item, i) => (irr.has(item) ? value : createDemoResponses({ seed })[item - 1]!)).join('');
+      sfItems.map((item) => (irr.has(item) ? value : createDemoResponses({ seed })[item - 1]!)).join('');
     const earlier = await sf(shortWithIrr(3, '0'), 60);
     const later = await sf(shortWithIrr(4, '2'), 5);
     const response = await owner.client.get(`/api/assessments/${later.id}/compare.pdf?with=${earlier.id}&tz=UTC`);
