@@ -9,7 +9,7 @@ import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue
 import type { ActiveItemSet } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
-import type { NormTables } from '@pid5/instrument';
+import type { NormTables, ReliabilityData } from '@pid5/instrument';
 
 /**
  * What every route may use, decorated on the Fastify instance as `app.deps`: built once by the composition root
@@ -29,6 +29,8 @@ export interface AppDeps {
   itemSet: ActiveItemSet;
   /** The US tables T scores and percentiles are read from (the shipped tables, or NORM_TABLES_FILE), loaded once. */
   normTables: NormTables;
+  /** The reliabilities of the comparison's reliable change index (the shipped ones, or RELIABILITY_FILE). */
+  reliability?: ReliabilityData;
   /** Makes and re-derives patient link codes (from APP_SECRET). */
   linkCodes: LinkCodes;
   /** The shipped diagnosis catalogue, read and validated once at start-up. */

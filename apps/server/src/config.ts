@@ -98,6 +98,7 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   NORM_TABLES_FILE: z.string().min(1).optional(),
+  RELIABILITY_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
   // The form a new test gets unless the clinician chooses another: FULL (220 items), SF (100), BF (25).
   DEFAULT_FORM: z.enum(['FULL', 'SF', 'BF'], { error: 'FULL, SF or BF' }).default('FULL'),
@@ -174,6 +175,8 @@ export interface AppConfig {
   itemSetFile: string | undefined;
   /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
   normTablesFile: string | undefined;
+  /** An institute's own reliabilities for the comparison's reliable change index; the shipped cited ones if unset. */
+  reliabilityFile: string | undefined;
   instituteName: string;
   /** DEFAULT_FORM: the form a new test gets unless the clinician chooses another. */
   defaultForm: 'FULL' | 'SF' | 'BF';
@@ -306,6 +309,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     normTablesFile: e.NORM_TABLES_FILE,
+    reliabilityFile: e.RELIABILITY_FILE,
     instituteName: e.INSTITUTE_NAME,
     defaultForm: e.DEFAULT_FORM,
     testsStoreUrl: e.TESTS_STORE_URL,

@@ -19,6 +19,7 @@ import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue'
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
 import { loadNormTables } from './modules/results/load-norm-tables';
+import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
 import { checkAppSecret } from './db/app-secret-check';
@@ -51,6 +52,7 @@ export async function startServer(
   // First, before anything opens: a malformed ITEM_SET_FILE or NORM_TABLES_FILE stops the start with every problem named.
   const itemSet = loadItemSet({ file: config.itemSetFile });
   const normTables = loadNormTables({ file: config.normTablesFile });
+  const reliability = loadReliability({ file: config.reliabilityFile });
   const catalogue = loadDiagnosisCatalogue();
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
@@ -141,6 +143,7 @@ export async function startServer(
       onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
       itemSet,
       normTables,
+      reliability,
       linkCodes,
       catalogue,
       pdfPool: createPdfPool(),

@@ -108,6 +108,7 @@ export function aComparison(overrides: Partial<TAdministrationComparison> = {}):
             sample: 'Norwegian university students',
             n: 503,
             interval: null,
+            basis: 'scale',
           },
         },
         noReliableChangeReason: null,

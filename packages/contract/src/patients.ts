@@ -88,6 +88,8 @@ const ZReliableChange = z.object({
     sample: z.string(),
     n: z.number().int().nullable(),
     interval: z.string().nullable(),
+    /** 'scale': read for this scale; 'form-average': the source's average over the form's facets or domains. */
+    basis: z.enum(['scale', 'form-average']),
   }),
 });
 

@@ -112,8 +112,9 @@ export const ZNormTablesDescription = z.object({
 });
 export type TNormTablesDescription = z.infer<typeof ZNormTablesDescription>;
 
-/** The validity indicators of every form (INC-S is the short form's inconsistency scale). */
-export const VALIDITY_SCALE_KEYS = ['INC', 'INCS', 'ORS', 'PRD', 'SDTD'] as const;
+/** The validity indicators of every form (INC-S is the short form's inconsistency scale; PATTERN the product's own
+ * response-pattern screen, not a PID-5 scale). */
+export const VALIDITY_SCALE_KEYS = ['INC', 'INCS', 'ORS', 'PRD', 'SDTD', 'PATTERN'] as const;
 
 /** One validity indicator as the results page and the reports print it (the instrument's verdict line). */
 export const ZValidityScaleResult = z.object({

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { compareAdministrations, RCI_CRITICAL_VALUE, usNormSd } from './compare-administrations';
 import reliabilityJson from './data/pid5-reliability.json' with { type: 'json' };
+import { getFormFullItems } from './forms';
 import { DOMAIN_KEYS, FACET_KEYS } from './keys';
 import {
+  FORM_SCALE_KEYS,
   findReliabilityProblems,
   findScaleReliability,
   parseReliabilityData,
-  PID5_RELIABILITY,
   ReliabilityError,
 } from './reliability';
 import { scoreResponses } from './score-responses';
 import {
   INC_PAIRS,
+  genuineLikeResponses,
   makeFormResponses,
+  toFormResponses,
   makeKeyedResponses,
   makeResponses,
   SF_FACET_FULL_ITEMS,
@@ -26,7 +29,7 @@ const full = (responses: string) => scoreResponses(responses, { form: 'FULL' });
 const short = (responses: string) => scoreResponses(responses, { form: 'SF' });
 const brief = (responses: string) => scoreResponses(responses, { form: 'BF' });
 
-/** A short-form string with every item of the listed facets answered `value`, the rest 0. */
+/** A plausible short-form protocol with every item of the listed facets answered `value`. */
 function shortWith(facets: Partial<Record<keyof typeof SF_FACET_FULL_ITEMS, number>>): string {
   const answers: Record<number, number> = {};
   for (const [facet, value] of Object.entries(facets)) {
@@ -34,25 +37,60 @@ function shortWith(facets: Partial<Record<keyof typeof SF_FACET_FULL_ITEMS, numb
       answers[sfItemOf(fullItem)] = value;
     }
   }
-  return makeFormResponses(100, answers);
+  const base = toFormResponses(genuineLikeResponses(), getFormFullItems('SF'));
+  return [...base].map((c, i) => String(answers[i + 1] ?? c)).join('');
 }
 
 describe('the reliability data', () => {
-  it('ships what the notes list: short-form Prc and Irr used, brief-form values kept but not used, no full form', () => {
+  it('ships what the notes list: per-scale values where read, else a cited form average; every scale covered', () => {
     expect(findReliabilityProblems(reliabilityJson)).toEqual([]);
-    expect(findScaleReliability('SF', 'Prc')).toMatchObject({ r: 0.6, source: { id: 'thimm2016-sf-derivation' } });
+    expect(findScaleReliability('SF', 'Prc')).toMatchObject({
+      r: 0.6,
+      basis: 'scale',
+      source: { id: 'thimm2016-sf-derivation' },
+    });
     // The lowest used value: .59 (replication) below .61 (derivation); .63 is a secondary citation, not used.
     expect(findScaleReliability('SF', 'Irr')).toMatchObject({ r: 0.59, source: { id: 'thimm2016-sf-replication' } });
-    for (const key of [...FACET_KEYS, ...DOMAIN_KEYS]) {
-      expect(findScaleReliability('FULL', key), `FULL ${key}`).toBeNull();
+    // No value read for the scale: the lowest form average of its kind.
+    expect(findScaleReliability('SF', 'Anx')).toMatchObject({
+      r: 0.79,
+      basis: 'form-average',
+      source: { id: 'thimm2016-sf-replication-mean' },
+    });
+    expect(findScaleReliability('SF', 'NegAf')).toMatchObject({ r: 0.87, basis: 'form-average' });
+    expect(findScaleReliability('FULL', 'Anx')).toMatchObject({
+      r: 0.76,
+      basis: 'form-average',
+      source: { id: 'fang2021-full-undergraduates', n: 3550 },
+    });
+    expect(findScaleReliability('FULL', 'Psych')).toMatchObject({ r: 0.89, basis: 'form-average' });
+    expect(findScaleReliability('BF', 'Detac')).toMatchObject({
+      r: 0.73,
+      basis: 'form-average',
+      source: { id: 'persian-meta-2025-bf' },
+    });
+    expect(findScaleReliability('BF', 'Total')).toMatchObject({
+      r: 0.83,
+      basis: 'scale',
+      source: { id: 'italian-adolescents-bf-total' },
+    });
+    for (const form of ['FULL', 'SF', 'BF'] as const) {
+      for (const key of FORM_SCALE_KEYS[form]) {
+        expect(findScaleReliability(form, key), `${form} ${key}`).not.toBeNull();
+      }
     }
-    for (const key of DOMAIN_KEYS) {
-      expect(findScaleReliability('BF', key), `BF ${key}`).toBeNull();
-    }
-    expect(PID5_RELIABILITY.sources.filter((s) => s.isUsed).map((s) => s.id)).toEqual([
-      'thimm2016-sf-derivation',
-      'thimm2016-sf-replication',
-    ]);
+  });
+
+  it('a form average is never used where a value for the scale was read', () => {
+    const data = parseReliabilityData({
+      ...reliabilityJson,
+      sources: [
+        { ...reliabilityJson.sources[0]!, id: 'avg', values: {}, averages: { facet: 0.5 } },
+        { ...reliabilityJson.sources[0]!, id: 'own', values: { Prc: 0.7 } },
+      ],
+    });
+    expect(findScaleReliability('SF', 'Prc', data)).toMatchObject({ r: 0.7, basis: 'scale' });
+    expect(findScaleReliability('SF', 'Anx', data)).toMatchObject({ r: 0.5, basis: 'form-average' });
   });
 
   it('refuses a malformed file, naming each problem', () => {
@@ -78,7 +116,7 @@ describe('the reliability data', () => {
 });
 
 describe('comparing two administrations', () => {
-  it('same full form: every facet and domain, differences, and no RCI where no published value exists', () => {
+  it('same full form: every facet and domain, differences, and an RCI from the form average where no value was read', () => {
     const before = full(makeKeyedResponses({ Anx: 3 }));
     const after = full(makeKeyedResponses({ Anx: 1 }));
     const comparison = compareAdministrations(before, after);
@@ -89,15 +127,19 @@ describe('comparing two administrations', () => {
     expect(anx.first.score).toBe(3);
     expect(anx.second.score).toBe(1);
     expect(anx.scoreDifference).toBe(-2);
-    expect(anx.reliableChange).toBeNull();
-    expect(anx.noReliableChangeReason).toMatch(/No published reliability for this scale on the full form/);
+    // No value read for the facet on the full form: the cited form average of the facets, marked as such.
+    expect(anx.reliableChange).toMatchObject({ r: 0.76, source: { basis: 'form-average' } });
+    expect(anx.noReliableChangeReason).toBeNull();
     const anh = comparison.scales.find((s) => s.key === 'Anh')!;
     expect(anh.tDifference).toBe(0);
     expect(anh.first.t).toBe(before.facets.Anh.us!.t);
   });
 
   it('same short form: the RCI is (x2 − x1) / (SD · √2 · √(1 − r)) with the cited r, reliable beyond 1.96', () => {
-    const comparison = compareAdministrations(short(shortWith({ Prc: 0 })), short(shortWith({ Prc: 2, Irr: 1 })));
+    const comparison = compareAdministrations(
+      short(shortWith({ Prc: 0, Irr: 0 })),
+      short(shortWith({ Prc: 2, Irr: 1 })),
+    );
     const prc = comparison.scales.find((s) => s.key === 'Prc')!;
     const sd = usNormSd('SF', 'Prc')!;
     const expected = (2 - 0) / (sd * Math.SQRT2 * Math.sqrt(1 - 0.6));
@@ -110,8 +152,11 @@ describe('comparing two administrations', () => {
     const irrExpected = 1 / (usNormSd('SF', 'Irr')! * Math.SQRT2 * Math.sqrt(1 - 0.59));
     expect(irr.reliableChange!.rci).toBeCloseTo(irrExpected, 12);
     expect(irr.reliableChange!.direction).toBe(Math.abs(irrExpected) > 1.96 ? 'higher' : 'no reliable change');
-    // A facet without a published short-form value: the change without a claim.
-    expect(comparison.scales.find((s) => s.key === 'Anx')!.reliableChange).toBeNull();
+    // A facet without a short-form value of its own: the form average, marked as such.
+    expect(comparison.scales.find((s) => s.key === 'Anx')!.reliableChange).toMatchObject({
+      r: 0.79,
+      source: { basis: 'form-average' },
+    });
   });
 
   it('a small change inside the interval is not reliable, and a fall is "lower"', () => {
@@ -147,6 +192,22 @@ describe('comparing two administrations', () => {
     expect(comparison.scales.at(-1)!.scoreDifference).toBe(1);
   });
 
+  it('same form twice, every form: a reliable-change verdict on every scale, each naming its source', () => {
+    for (const form of ['FULL', 'SF', 'BF'] as const) {
+      const at = (seed: number) =>
+        form === 'FULL'
+          ? genuineLikeResponses(seed)
+          : toFormResponses(genuineLikeResponses(seed), getFormFullItems(form));
+      const comparison = compareAdministrations(scoreResponses(at(3), { form }), scoreResponses(at(4), { form }));
+      expect(comparison.isChangeInterpretable, form).toBe(true);
+      for (const scale of comparison.scales) {
+        expect(scale.reliableChange, `${form} ${scale.key}`).not.toBeNull();
+        expect(scale.reliableChange!.source.citation.length).toBeGreaterThan(10);
+        expect(['scale', 'form-average']).toContain(scale.reliableChange!.source.basis);
+      }
+    }
+  });
+
   it('validity first: a not interpretable administration withholds every RCI and says so', () => {
     // Every INC pair answered 0 and 3: INC = 20 × 3 = 60, far past 17.
     const answers: Record<number, number> = {};
@@ -156,7 +217,7 @@ describe('comparing two administrations', () => {
     }
     const fullInconsistent = full(makeResponses(answers));
     expect(fullInconsistent.validityVerdict.verdict).toBe('not-interpretable');
-    const comparison = compareAdministrations(full(makeResponses()), fullInconsistent);
+    const comparison = compareAdministrations(full(genuineLikeResponses()), fullInconsistent);
     expect(comparison.isChangeInterpretable).toBe(false);
     expect(comparison.validityStatement).toMatch(/^The later administration is not interpretable/);
     expect(comparison.scales.every((s) => s.reliableChange === null)).toBe(true);

@@ -36,7 +36,10 @@ export interface ReliableChange {
   /** The US norm sample's SD of the scale on this form (0-3 metric). */
   readonly sd: number;
   readonly r: number;
-  readonly source: Pick<ReliabilitySource, 'id' | 'citation' | 'kind' | 'sample' | 'n' | 'interval'>;
+  readonly source: Pick<ReliabilitySource, 'id' | 'citation' | 'kind' | 'sample' | 'n' | 'interval'> & {
+    /** 'scale': read for this scale; 'form-average': the source's average over the form's scales of this kind. */
+    readonly basis: 'scale' | 'form-average';
+  };
 }
 
 export interface ComparedScale {
@@ -204,6 +207,7 @@ function reliableChangeFor(options: {
   const rci = (second.score - first.score) / sDiff;
   const isReliable = Math.abs(rci) > RCI_CRITICAL_VALUE;
   const { id, citation, kind, sample, n, interval } = found.source;
+  const basis = found.basis;
   return {
     reliableChange: {
       rci,
@@ -212,7 +216,7 @@ function reliableChangeFor(options: {
       reliableDifference: RCI_CRITICAL_VALUE * sDiff,
       sd,
       r: found.r,
-      source: { id, citation, kind, sample, n, interval },
+      source: { id, citation, kind, sample, n, interval, basis },
     },
     reason: null,
   };
@@ -275,7 +279,8 @@ export function compareAdministrations(
     rciRule:
       'Reliable change index (Jacobson & Truax, 1991): the difference divided by the standard error of the difference, ' +
       'SD · √2 · √(1 − r), with the SD of the US norm sample (Markon et al. 2024) and r a published reliability of that ' +
-      'scale and form; beyond ±1.96 the change is larger than measurement error would make it 95 % of the time. The r ' +
+      'scale and form (where none was read for the scale, the source\u2019s average over the form\u2019s facets or domains, ' +
+      'marked as such); beyond ±1.96 the change is larger than measurement error would make it 95 % of the time. The r ' +
       'comes from another population than the SD (see the source), which the formula assumes to be the same.',
     reliabilityRule: reliability.rule,
   };

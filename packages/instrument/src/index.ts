@@ -153,7 +153,7 @@ export type {
 } from './validate-forms';
 export { VALIDITY_INTERPRETATION, VERDICTS, fillTemplate, parseValidityInterpretation } from './validity-wording';
 export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-wording';
-export { decideValidity } from './validity-verdict';
+export { decideValidity, fillPublishedCutoffs } from './validity-verdict';
 export type {
   InconsistencyInput,
   ValidityLine,

@@ -29,7 +29,21 @@ export interface ReliabilitySource {
   readonly interval: string | null;
   readonly isUsed: boolean;
   readonly notUsedReason: string | null;
+  /** Coefficients read for single scales, by scale key. */
   readonly values: Readonly<Record<string, number>>;
+  /**
+   * A coefficient averaged over the form's scales of one kind (facets, domains) as the source reports it: used only
+   * for a scale without a coefficient of its own (the fallback the file's `rule` describes).
+   */
+  readonly averages?: Readonly<Partial<Record<ScaleKindKey, number>>>;
+}
+
+/** The kinds of scale a form-average coefficient can stand for. */
+export type ScaleKindKey = 'facet' | 'domain' | 'total';
+
+/** Which kind of scale a key of a form is. */
+export function scaleKindOf(key: string): ScaleKindKey {
+  return key === BF_TOTAL_KEY ? 'total' : (DOMAIN_KEYS as readonly string[]).includes(key) ? 'domain' : 'facet';
 }
 
 export interface ReliabilityData {
@@ -42,6 +56,8 @@ export interface ReliabilityData {
 export interface ScaleReliability {
   readonly r: number;
   readonly source: ReliabilitySource;
+  /** 'scale': a coefficient read for this scale; 'form-average': the source's average over the form's scales of its kind. */
+  readonly basis: 'scale' | 'form-average';
 }
 
 export class ReliabilityError extends Error {
@@ -63,6 +79,13 @@ const ZSource = z.strictObject({
   isUsed: z.boolean(),
   notUsedReason: z.string().min(1).nullable(),
   values: z.record(z.string(), z.number().gt(0).lt(1)),
+  averages: z
+    .strictObject({
+      facet: z.number().gt(0).lt(1).optional(),
+      domain: z.number().gt(0).lt(1).optional(),
+      total: z.number().gt(0).lt(1).optional(),
+    })
+    .optional(),
 });
 
 const ZReliabilityData = z.strictObject({
@@ -90,8 +113,13 @@ export function findReliabilityProblems(json: unknown): string[] {
         problems.push(`${source.id}: ${key} is not a scale of the ${source.form} form`);
       }
     }
-    if (Object.keys(source.values).length === 0) {
+    if (Object.keys(source.values).length === 0 && Object.keys(source.averages ?? {}).length === 0) {
       problems.push(`${source.id}: no values`);
+    }
+    for (const kind of Object.keys(source.averages ?? {}) as ScaleKindKey[]) {
+      if (!keys.some((key) => scaleKindOf(key) === kind)) {
+        problems.push(`${source.id}: the ${source.form} form has no ${kind} scale`);
+      }
     }
     if (source.isUsed === (source.notUsedReason !== null)) {
       problems.push(`${source.id}: a source not used needs notUsedReason, a used one must not have it`);
@@ -115,8 +143,9 @@ export function parseReliabilityData(json: unknown): ReliabilityData {
 export const PID5_RELIABILITY: ReliabilityData = parseReliabilityData(reliabilityJson as unknown);
 
 /**
- * The coefficient for one scale of one form: the lowest among the used sources (the file's `rule`), or null when no
- * used source gives one.
+ * The coefficient for one scale of one form (the file's `rule`): the lowest coefficient read for that scale among the
+ * used sources; failing that, the lowest average over the form's scales of its kind (facets, domains, the total);
+ * null when neither exists.
  */
 export function findScaleReliability(
   form: FormId,
@@ -124,14 +153,20 @@ export function findScaleReliability(
   data: ReliabilityData = PID5_RELIABILITY,
 ): ScaleReliability | null {
   let best: ScaleReliability | null = null;
+  let fallback: ScaleReliability | null = null;
+  const kind = scaleKindOf(key);
   for (const source of data.sources) {
-    const r = source.values[key];
-    if (!source.isUsed || source.form !== form || r === undefined) {
+    if (!source.isUsed || source.form !== form) {
       continue;
     }
-    if (best === null || r < best.r) {
-      best = { r, source };
+    const r = source.values[key];
+    if (r !== undefined && (best === null || r < best.r)) {
+      best = { r, source, basis: 'scale' };
+    }
+    const average = source.averages?.[kind];
+    if (average !== undefined && (fallback === null || average < fallback.r)) {
+      fallback = { r: average, source, basis: 'form-average' };
     }
   }
-  return best;
+  return best ?? fallback;
 }

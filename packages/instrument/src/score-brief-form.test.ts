@@ -53,6 +53,22 @@ describe('brief form: hand-checked scores', () => {
   });
 });
 
+/**
+ * A brief-form protocol whose every domain has the mean `mid`: each domain's first item answered `mid` − 1, its
+ * second `mid` + 1, the rest `mid`. Varied enough not to be a fixed pattern (the response-pattern screen).
+ */
+function background(mid: 1 | 2, answers: Readonly<Record<number, string | number>> = {}): string {
+  const chars = Array.from({ length: 25 }, () => String(mid));
+  for (const items of Object.values(BF_DOMAIN_ITEMS)) {
+    chars[items[0] - 1] = String(mid - 1);
+    chars[items[1] - 1] = String(mid + 1);
+  }
+  for (const [item, value] of Object.entries(answers)) {
+    chars[Number(item) - 1] = String(value);
+  }
+  return chars.join('');
+}
+
 describe('brief form: missing answers', () => {
   it('one missing item in a domain: the mean of the other four', () => {
     const result = BF(makeFormResponses(25, { 8: '9', 9: 3, 10: 2, 11: 1, 15: 3 }));
@@ -62,7 +78,7 @@ describe('brief form: missing answers', () => {
   });
 
   it('two missing items in a domain: that domain is not scored', () => {
-    const result = BF(makeFormResponses(25, { 8: '9', 9: '.' }, '1'));
+    const result = BF(background(1, { 8: '9', 9: '.' }));
     expect(result.domains.NegAf).toMatchObject({ score: null, isScored: false, us: null, level: null });
     expect(result.domains.Detac.score).toBe(1);
     expect(result.total.score).toBe(1);
@@ -74,7 +90,7 @@ describe('brief form: missing answers', () => {
 
   it('six missing, two in each of three domains: three domains unscored, the total still scored (hitop D-021)', () => {
     const answers = { 8: '9', 9: '9', 4: '9', 13: '9', 17: '9', 19: '9' };
-    const result = BF(makeFormResponses(25, answers, '2'));
+    const result = BF(background(2, answers));
     expect(DOMAIN_KEYS.filter((key) => !result.domains[key].isScored)).toEqual(['NegAf', 'Detac', 'Antag']);
     expect(result.total).toMatchObject({ answered: 19, missing: 6, maxMissing: 6, isScored: true, score: 2 });
     expect(result.total.missingRuleSource).toContain('D-021');
@@ -83,7 +99,7 @@ describe('brief form: missing answers', () => {
 
   it('seven missing: the total is not scored, and more than a quarter missing makes the protocol not interpretable', () => {
     const answers = Object.fromEntries([1, 2, 4, 7, 8, 17, 13].map((item) => [item, '9']));
-    const result = BF(makeFormResponses(25, answers, '2'));
+    const result = BF(background(2, answers));
     expect(result.total).toMatchObject({ score: null, missing: 7, isScored: false, us: null });
     expect(result.validityVerdict.verdict).toBe('not-interpretable');
     expect(result.validityVerdict.reasons[0]?.code).toBe('TOO_MANY_MISSING');
@@ -92,7 +108,7 @@ describe('brief form: missing answers', () => {
 
 describe('brief form validity: none published', () => {
   it('lists every scale as not published, and says what cannot be checked', () => {
-    const result = BF('3'.repeat(25));
+    const result = BF(background(2));
     for (const key of ['INC', 'ORS', 'PRD', 'SDTD'] as const) {
       expect(result.validity[key]).toEqual({ key, isPublished: false, form: 'BF' });
     }
@@ -101,6 +117,7 @@ describe('brief form validity: none published', () => {
       ['ORS', 'not-published'],
       ['PRD', 'not-published'],
       ['SDTD', 'not-published'],
+      ['PATTERN', 'ok'],
     ]);
     expect(result.validityVerdict).toMatchObject({
       verdict: 'valid',

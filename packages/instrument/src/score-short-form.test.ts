@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import normTablesJson from './data/pid5-norm-tables.json' with { type: 'json' };
 import { DOMAIN_KEYS, FACET_KEYS } from './keys';
 import { InvalidResponsesError } from './responses';
+import { getFormFullItems } from './forms';
 import { scoreResponses } from './score-responses';
 import {
   DOMAIN_FACETS,
   INCS_FULL_PAIRS,
   makeFormResponses,
   makeResponses,
+  genuineLikeResponses,
+  toFormResponses,
   SF_FACET_FULL_ITEMS,
   SF_FULL_ITEMS,
   sfItemOf,
 } from '../test/test-helpers';
+
+/** A plausible short-form protocol (not a fixed pattern), and the same with some answers set. */
+const VARIED = toFormResponses(genuineLikeResponses(), getFormFullItems('SF'));
+function overlay(base: string, answers: Readonly<Record<number, string | number>>): string {
+  return [...base].map((c, i) => String(answers[i + 1] ?? c)).join('');
+}
 
 // The short form (PID-5-SF, 100 items), hand-checked: every expected value is worked out here from the key typed in
 // test-helpers (Maples et al. 2015, in full-form numbers; short-form numbers = rank in full-form order), not taken
@@ -98,10 +107,10 @@ describe('short form: missing answers (the 25 % rule by analogy: 1 of 4 missing 
   });
 
   it('two missing items: the facet and its domain are not scored, the other domains are', () => {
-    const result = SF(makeFormResponses(100, { [anh[0] ?? 0]: '9', [anh[2] ?? 0]: '.' }));
+    const result = SF(overlay(VARIED, { [anh[0] ?? 0]: '9', [anh[2] ?? 0]: '.' }));
     expect(result.facets.Anh).toMatchObject({ score: null, missing: 2, isScored: false, us: null, level: null });
     expect(result.domains.Detac).toMatchObject({ score: null, isScored: false, unscoredFacets: ['Anh'] });
-    expect(result.domains.NegAf.score).toBe(0);
+    expect(result.domains.NegAf.isScored).toBe(true);
     expect(result.validityVerdict.reasons.map((r) => r.code)).toEqual(['SCALES_NOT_SCORED']);
   });
 
@@ -132,19 +141,27 @@ describe('short form validity: INC-S only (Lowmaster et al. 2020 and Correction 
     [7, false],
     [8, true],
   ])('INC-S %i → flag %s', (total, flag) => {
-    // Differences of 3, 3 and total − 6 on the first pairs, all other answers 0.
-    const answers: Record<number, number> = {};
+    // Differences of 3, 3 and total − 6 on the first pairs, the other pairs' items 0, the rest varied.
+    const answers: Record<number, number> = Object.fromEntries(INCS_FULL_PAIRS.flat().map((f) => [sfItemOf(f), 0]));
     let remaining = total;
     for (const [a] of INCS_FULL_PAIRS) {
       const diff = Math.min(3, remaining);
       answers[sfItemOf(a)] = diff;
       remaining -= diff;
     }
-    const responses = makeFormResponses(100, answers);
+    const responses = overlay(VARIED, answers);
     expect(incsByHand(responses)).toBe(total);
     const result = SF(responses);
     expect(result.validity.INCS).toMatchObject({ score: total, flag, cutoff: 8, isComputed: true });
     expect(result.validityVerdict.verdict).toBe(flag ? 'not-interpretable' : 'valid');
+    // 7, one below the cut-off, is borderline, never "consistent".
+    const incs = result.validityVerdict.lines.find((l) => l.key === 'INCS');
+    expect(incs?.status).toBe(flag ? 'flagged' : 'indeterminate');
+    if (!flag) {
+      expect(incs?.statement).toMatch(
+        /^Score 7 \(US percentile [\d.]+\), within 2 points below the cut-off of 8: borderline/,
+      );
+    }
   });
 
   it('percentile of INC-S from table A-2', () => {
@@ -156,7 +173,7 @@ describe('short form validity: INC-S only (Lowmaster et al. 2020 and Correction 
   });
 
   it('a missing INC-S item: not computed, so the consistency is unknown (caution)', () => {
-    const result = SF(makeFormResponses(100, { [sfItemOf(79)]: '9' }, '1'));
+    const result = SF(overlay(VARIED, { [sfItemOf(79)]: '9' }));
     expect(result.validity.INCS).toMatchObject({ score: null, flag: false, isComputed: false, missing: 1 });
     expect(result.validityVerdict.verdict).toBe('caution');
     expect(result.validityVerdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENCY_NOT_COMPUTED']);
@@ -173,7 +190,8 @@ describe('short form validity: INC-S only (Lowmaster et al. 2020 and Correction 
           "cut-offs exists for it, and the full form's cut-offs do not apply.",
       );
     }
-    expect(result.validityVerdict).toMatchObject({ verdict: 'valid', label: 'Valid' });
+    // Not interpretable for its pattern (the product's own screen), never for over-reporting.
+    expect(result.validityVerdict.reasons.map((r) => r.code)).toEqual(['PATTERNED_ANSWERS']);
     expect(result.validityVerdict.notes).toContain(
       'The short form has only one published validity scale (INC-S). Over-reporting and under-reporting cannot ' +
         'be checked on this form.',

@@ -4,6 +4,7 @@ import { readValidityPercentile, type ValidityPercentileReading } from './norm-l
 import type { NormTables, ValidityTableKey } from './norm-tables';
 import type { IncsDefinition } from './validate-forms';
 import { getAnswer, RESPONSES_LENGTH } from './responses';
+import { screenResponsePattern, type ResponsePatternResult } from './response-pattern';
 
 // Response-validity indices of the 220-item PID-5, from the scoring data (`validityScales`, notes §8).
 // All four are computed on RAW answers (0-3 as given, no reverse keying), as the data specifies:
@@ -91,6 +92,8 @@ export interface ValidityResult {
   readonly ORS: OrsResult;
   readonly PRD: PrdResult;
   readonly SDTD: SdtdResult;
+  /** The product's own screen for patterned answering (response-pattern.ts); absent in results stored before it. */
+  readonly pattern?: ResponsePatternResult;
 }
 
 /** Raw answers of the listed items, or null with the missing count when any is unanswered. */
@@ -224,6 +227,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       defensivenessIfAtLeast: SDTD.defensivenessIfAtLeast,
       itemsUncertain: SDTD.itemsUncertain,
     },
+    pattern: screenResponsePattern(responses),
   };
 }
 
@@ -251,6 +255,8 @@ export interface ShortFormValidityResult {
   readonly ORS: NotPublishedScale;
   readonly PRD: NotPublishedScale;
   readonly SDTD: NotPublishedScale;
+  /** The product's own screen for patterned answering (response-pattern.ts); absent in results stored before it. */
+  readonly pattern?: ResponsePatternResult;
 }
 
 /** Validity of the brief form: no validity scale is published for it (notes §2, §7). */
@@ -261,6 +267,8 @@ export interface BriefFormValidityResult {
   readonly ORS: NotPublishedScale;
   readonly PRD: NotPublishedScale;
   readonly SDTD: NotPublishedScale;
+  /** The product's own screen for patterned answering (response-pattern.ts); absent in results stored before it. */
+  readonly pattern?: ResponsePatternResult;
 }
 
 function notPublished(key: NotPublishedScale['key'], form: NotPublishedScale['form']): NotPublishedScale {
@@ -295,6 +303,7 @@ export function scoreShortFormValidity(
     ORS: notPublished('ORS', 'SF'),
     PRD: notPublished('PRD', 'SF'),
     SDTD: notPublished('SDTD', 'SF'),
+    pattern: screenResponsePattern(responses),
   };
 }
 
@@ -306,5 +315,6 @@ export function scoreBriefFormValidity(responses: string): BriefFormValidityResu
     ORS: notPublished('ORS', 'BF'),
     PRD: notPublished('PRD', 'BF'),
     SDTD: notPublished('SDTD', 'BF'),
+    pattern: screenResponsePattern(responses),
   };
 }

@@ -32,6 +32,11 @@ const ORDINARY = makeKeyedResponses(
   Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>,
 );
 
+/** A protocol with the listed items unanswered. */
+function withMissing(responses: string, items: readonly number[]): string {
+  return [...responses].map((c, i) => (items.includes(i + 1) ? '9' : c)).join('');
+}
+
 describe('validity verdict', () => {
   it('an ordinary consistent protocol is valid and every line says so without a concern', () => {
     expect(incByHand(ORDINARY)).toBe(0);
@@ -46,13 +51,15 @@ describe('validity verdict', () => {
       notes: ['All 220 statements were answered.'],
     });
     expect(verdict.summary).toBe(
-      'Valid: no sign of inconsistent, exaggerated or overly favourable answering in the checks available for this form.',
+      'Valid: no sign of inconsistent, exaggerated or overly favourable answering, or of answering in a fixed ' +
+        'pattern, in the checks available for this form.',
     );
     expect(verdict.lines.map((l) => [l.key, l.status, l.isConcern])).toEqual([
       ['INC', 'ok', false],
       ['ORS', 'ok', false],
       ['PRD', 'ok', false],
       ['SDTD', 'not-read', false],
+      ['PATTERN', 'ok', false],
     ]);
     expect(line(verdict, 'INC')?.statement).toBe(
       'Score 0 (US percentile 3): answers to pairs of statements with nearly the same meaning were consistent; ' +
@@ -84,6 +91,40 @@ describe('validity verdict', () => {
     expect(line(verdict, 'INC')).toMatchObject({ status: 'flagged', isConcern: true, direction: 'high' });
   });
 
+  it('INC just below its cut-off (15-16) is borderline, not "consistent", and does not change the verdict', () => {
+    /** ORDINARY with the first pairs' second items moved away from their partners: 3 + 3 + … up to `total`. */
+    const withInc = (total: number) => {
+      const answers: Record<number, string> = {};
+      let remaining = total;
+      for (const [a, b] of INC_PAIRS) {
+        if (remaining <= 0) {
+          break;
+        }
+        const diff = Math.min(3, remaining);
+        answers[a] = '0';
+        answers[b] = String(diff);
+        remaining -= diff;
+      }
+      return makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, answers[i + 1] ?? c])));
+    };
+    for (const total of [15, 16]) {
+      const responses = withInc(total);
+      expect(incByHand(responses)).toBe(total);
+      const verdict = scoreResponses(responses).validityVerdict;
+      expect(line(verdict, 'INC')).toMatchObject({ status: 'indeterminate', isConcern: false, score: total });
+      expect(line(verdict, 'INC')?.statement).toMatch(
+        new RegExp(
+          `^Score ${total} \\(US percentile [\\d.]+\\), within 2 points below the cut-off of 17: borderline\\.`,
+        ),
+      );
+      expect(line(verdict, 'INC')?.statement).not.toMatch(/were consistent/);
+      expect(verdict.reasons.map((r) => r.code)).not.toContain('INCONSISTENT');
+    }
+    const fourteen = scoreResponses(withInc(14)).validityVerdict;
+    expect(line(fourteen, 'INC')).toMatchObject({ status: 'ok', score: 14 });
+    expect(line(fourteen, 'INC')?.statement).toMatch(/were consistent; 17 or more would mean inconsistent/);
+  });
+
   it('random answering is not interpretable', () => {
     // A fixed pseudo-random sequence (linear congruential generator), so the test never changes.
     let seed = 20261123;
@@ -98,12 +139,14 @@ describe('validity verdict', () => {
     expect(verdict.reasons.map((r) => r.code)).toContain('INCONSISTENT');
   });
 
-  it('all answers 0: PRD 0 flags under-reporting (LOW is the concern), and SD-TD is read as its kind', () => {
+  it('all answers 0: the pattern makes it not interpretable; PRD 0 still flags under-reporting, SD-TD its kind', () => {
     const verdict = scoreResponses('0'.repeat(220)).validityVerdict;
-    expect(verdict.verdict).toBe('caution');
-    expect(verdict.patientFacingLevels).toBe('show-marked');
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['UNDER_REPORTING']);
-    expect(verdict.summary).toBe('Interpret with caution: possible under-reporting (PRD 0; 10 or less).');
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.patientFacingLevels).toBe('withhold');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['PATTERNED_ANSWERS', 'UNDER_REPORTING']);
+    expect(verdict.summary).toBe(
+      'Not interpretable: answers in a fixed pattern (220 of 220 in a row); possible under-reporting (PRD 0; 10 or less).',
+    );
     const prd = line(verdict, 'PRD');
     expect(prd).toMatchObject({ status: 'flagged', isConcern: true, direction: 'low', score: 0 });
     expect(prd?.directionText).toContain('LOW scores mean these common problems were denied');
@@ -113,10 +156,10 @@ describe('validity verdict', () => {
     expect(line(verdict, 'SDTD')?.statement).toContain('looks like social desirability');
   });
 
-  it('all answers 3: ORS flags over-reporting; SD-TD 51 is not read (PRD 66 is open answering)', () => {
+  it('all answers 3: not interpretable (pattern); ORS flags over-reporting; SD-TD 51 is not read (PRD 66)', () => {
     const verdict = scoreResponses('3'.repeat(220)).validityVerdict;
-    expect(verdict.verdict).toBe('caution');
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['OVER_REPORTING']);
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['PATTERNED_ANSWERS', 'OVER_REPORTING']);
     expect(line(verdict, 'ORS')).toMatchObject({ status: 'flagged', isConcern: true, score: 10 });
     expect(line(verdict, 'ORS')?.statement).toContain('US percentile more than 99');
     expect(line(verdict, 'PRD')).toMatchObject({ status: 'ok', isConcern: false, score: 66 });
@@ -139,7 +182,10 @@ describe('validity verdict', () => {
   });
 
   it('more than a quarter of the items missing: not interpretable', () => {
-    const responses = makeResponses(Object.fromEntries(Array.from({ length: 56 }, (_, i) => [i + 1, '9'])), '1');
+    const responses = withMissing(
+      ORDINARY,
+      Array.from({ length: 56 }, (_, i) => i + 1),
+    );
     const verdict = scoreResponses(responses).validityVerdict;
     expect(verdict.verdict).toBe('not-interpretable');
     expect(verdict.reasons[0]).toMatchObject({
@@ -149,13 +195,16 @@ describe('validity verdict', () => {
         'left out of the US norms, so the profile cannot be interpreted.',
     });
     // 55 missing (exactly a quarter) is not "more than a quarter".
-    const atLimit = makeResponses(Object.fromEntries(Array.from({ length: 55 }, (_, i) => [i + 1, '9'])), '1');
+    const atLimit = withMissing(
+      ORDINARY,
+      Array.from({ length: 55 }, (_, i) => i + 1),
+    );
     expect(scoreResponses(atLimit).validityVerdict.reasons.map((r) => r.code)).not.toContain('TOO_MANY_MISSING');
   });
 
   it('scales not scored, and an inconsistency scale that cannot be computed, ask for caution', () => {
     // Intimacy Avoidance (6 items) with 2 missing → Int and Detachment unscored.
-    const unscored = scoreResponses(makeResponses({ 89: '9', 108: '9' }, '1')).validityVerdict;
+    const unscored = scoreResponses(withMissing(ORDINARY, [89, 108])).validityVerdict;
     expect(unscored.verdict).toBe('caution');
     // Item 89 is also one of the INC pairs (89-145).
     expect(unscored.reasons.map((r) => r.code)).toEqual(['INCONSISTENCY_NOT_COMPUTED', 'SCALES_NOT_SCORED']);
@@ -166,8 +215,44 @@ describe('validity verdict', () => {
     expect(line(unscored, 'INC')?.statement).toBe('Not computed: 1 of its 40 statements were not answered.');
   });
 
+  it('one unanswered item in ORS, PRD and SD-TD: the verdict names what was not checked and claims no "no sign"', () => {
+    // Item 2 belongs to ORS, PRD and SD-TD (and to no INC pair), so none of the three can be computed.
+    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 1 ? '9' : c])));
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.lines.map((l) => [l.key, l.status])).toEqual([
+      ['INC', 'ok'],
+      ['ORS', 'not-computed'],
+      ['PRD', 'not-computed'],
+      ['SDTD', 'not-computed'],
+      ['PATTERN', 'ok'],
+    ]);
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['CHECKS_NOT_COMPUTED']);
+    expect(verdict.summary).toBe(
+      'Interpret with caution: over-reporting and under-reporting (overly favourable answering) not checked ' +
+        '(ORS, PRD: statements missing).',
+    );
+    expect(verdict.reasons[0]?.text).toBe(
+      'Over-reporting (ORS) and Under-reporting (PRD) could not be computed because some of their statements were ' +
+        'not answered (ORS: 1 of 10; PRD: 1 of 22), so over-reporting and under-reporting (overly favourable ' +
+        'answering) could not be checked.',
+    );
+    const everything = [verdict.summary, ...verdict.notes, ...verdict.reasons.map((r) => r.text)].join(' ');
+    expect(everything).not.toMatch(/no sign/i);
+  });
+
+  it('only PRD not computed: under-reporting is named as not checked, over-reporting is not', () => {
+    // Item 11 is a PRD item in no other validity scale.
+    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 10 ? '9' : c])));
+    const verdict = scoreResponses(responses).validityVerdict;
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.summary).toBe(
+      'Interpret with caution: under-reporting (overly favourable answering) not checked (PRD: statements missing).',
+    );
+  });
+
   it('a missing item outside every validity scale and within the 25 % rule is only a note', () => {
-    const verdict = scoreResponses(makeResponses({ 1: '9' }, '1')).validityVerdict;
+    const verdict = scoreResponses(withMissing(ORDINARY, [1])).validityVerdict;
     expect(verdict.verdict).toBe('valid');
     expect(verdict.notes).toEqual([
       '1 of 220 statements were not answered; every scale still had enough answers to be scored.',

@@ -1,6 +1,9 @@
+import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
+import type { ResponsePatternResult } from './response-pattern';
+import { ANSWER_LABELS } from './responses';
 import type {
   BriefFormValidityResult,
   OrsResult,
@@ -26,13 +29,17 @@ import {
 //   form's items unanswered (the norm sample's other exclusion).
 // - Interpret with caution: ORS ≥ 3 (over-reporting, Sellbom et al. 2018), PRD ≤ 10 (under-reporting, Williams et
 //   al. 2019; LOW scores are the concern), a scale not scored because of missing answers, or the inconsistency
-//   scale not computed because of missing answers.
+//   scale, ORS or PRD not computed because of missing answers: a check that could not be made is named, never
+//   summed up as "no sign" of what it looks for.
 // - SD-TD never changes the verdict: it tells social desirability (≤ 11) from defensiveness (≥ 19) and is read
 //   only once PRD has flagged under-reporting (Williams et al. 2019 as summarised by jmgirard/hitop). Random or
 //   strongly endorsing answers score high on it, so on its own it would be misread as "defensive".
 // - Scales not published for a form are listed as such and never computed against the full form's cut-offs.
+// - The product's own response-pattern screen (response-pattern.ts, every form): not interpretable when one answer
+//   or two in turn run over half the form or 95 % of the answers are one value; caution from a quarter of the form
+//   (at least 10 statements). Labelled as the product's own: no PID-5 scale exists for it.
 
-export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD';
+export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN';
 
 export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
 
@@ -61,6 +68,8 @@ export type ValidityReasonCode =
   | 'OVER_REPORTING'
   | 'UNDER_REPORTING'
   | 'INCONSISTENCY_NOT_COMPUTED'
+  | 'CHECKS_NOT_COMPUTED'
+  | 'PATTERNED_ANSWERS'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -117,9 +126,16 @@ export interface VerdictInput {
   readonly ors: OrsResult | null;
   readonly prd: PrdResult | null;
   readonly sdtd: SdtdResult | null;
+  /** The product's own response-pattern screen; null for a result stored before it existed (no line). */
+  readonly pattern: ResponsePatternResult | null;
 }
 
 const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
+
+/** "a", "a and b", "a, b and c". */
+function joinWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
 
 function percentileWords(reading: ValidityPercentileReading | null): string {
   return reading === null ? 'no published percentile' : `US percentile ${formatPercentile(reading.percentile)}`;
@@ -140,6 +156,25 @@ function notComputedLine(
   };
 }
 
+/**
+ * The values a scale's direction text names. It describes the scale as published (on the full form), so a line for
+ * a form without the scale still states the published cut-offs rather than printing a bare placeholder.
+ */
+const PUBLISHED_CUTOFF_VALUES: Readonly<Record<string, number>> = {
+  socialDesirabilityTo: pid5Definition.validity.SDTD.socialDesirabilityIfAtMost,
+  defensivenessFrom: pid5Definition.validity.SDTD.defensivenessIfAtLeast,
+  prdCutoff: pid5Definition.validity.PRD.positiveImpressionIfAtMost,
+  genuineFrom: pid5Definition.validity.PRD.genuineIfAtLeast,
+};
+
+/**
+ * A stored text with the published cut-offs filled in: results frozen at submission by an earlier version could
+ * carry the SD-TD direction text with its placeholders unfilled on the short and brief forms.
+ */
+export function fillPublishedCutoffs(text: string): string {
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => String(PUBLISHED_CUTOFF_VALUES[name] ?? match));
+}
+
 function notPublishedLine(
   words: ValidityInterpretation,
   key: ValidityLineKey,
@@ -155,9 +190,73 @@ function notPublishedLine(
     score: null,
     percentile: null,
     direction: scale.direction,
-    directionText: scale.directionText,
+    directionText: fillTemplate(scale.directionText, PUBLISHED_CUTOFF_VALUES),
     cutoffText: null,
     statement: fillTemplate(words.notPublished.scale, { form: formName }),
+  };
+}
+
+/** "Very True or Often True" for 3: the answer's own words, as the patient saw them. */
+function answerWords(answer: number | null | undefined): string {
+  return answer === null || answer === undefined ? '' : (ANSWER_LABELS[answer as 0 | 1 | 2 | 3] ?? String(answer));
+}
+
+/** A share 0-1 as a percentage, rounded down to one decimal (94.96 % is "94.9", never "95"). */
+function shareWords(share: number | null): string {
+  return share === null ? '0' : String(Math.floor(share * 1000 + 1e-9) / 10);
+}
+
+function patternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  const w = words.scales.PATTERN;
+  const [answer, other] = pattern.longestRunAnswers;
+  const base = {
+    run: pattern.longestRun,
+    items: pattern.nItems,
+    answer: answerWords(answer),
+    other: answerWords(other),
+    modal: answerWords(pattern.modalAnswer),
+    share: shareWords(pattern.modalShare),
+    shareFrom: Math.round(pattern.notInterpretableShareFrom * 100),
+    cautionFrom: pattern.cautionRunFrom,
+    notInterpretableFrom: pattern.notInterpretableRunFrom,
+  };
+  const values = {
+    ...base,
+    runWords: fillTemplate(other === undefined ? w.runSame : w.runAlternating, base),
+  };
+  const isRunFlagged = pattern.longestRun >= pattern.notInterpretableRunFrom;
+  const flagged = isRunFlagged ? w.flaggedRun : w.flaggedShare;
+  const statement = pattern.flag === 'not-interpretable' ? flagged : pattern.flag === 'caution' ? w.caution : w.ok;
+  const line: ValidityLine = {
+    key: 'PATTERN',
+    name: w.name,
+    source: w.source,
+    status: pattern.flag === null ? 'ok' : 'flagged',
+    isConcern: pattern.flag !== null,
+    score: pattern.longestRun,
+    percentile: null,
+    direction: w.direction,
+    directionText: w.directionText,
+    cutoffText: fillTemplate(w.cutoffText, values),
+    statement: fillTemplate(statement, values),
+  };
+  if (pattern.flag === null) {
+    return { line, reason: null };
+  }
+  const isNotInterpretable = pattern.flag === 'not-interpretable';
+  const short = isNotInterpretable ? (isRunFlagged ? w.shortFlaggedRun : w.shortFlaggedShare) : w.shortCaution;
+  return {
+    line,
+    reason: {
+      code: 'PATTERNED_ANSWERS',
+      severity: pattern.flag,
+      text: line.statement,
+      short: fillTemplate(short, values),
+      action: isNotInterpretable ? w.actionFlagged : w.actionCaution,
+    },
   };
 }
 
@@ -169,6 +268,8 @@ export function decideValidity(
   const reasons: ValidityReason[] = [];
   const notes: string[] = [];
   const lines: ValidityLine[] = [];
+  // ORS and PRD lines that could not be computed: what they check was not checked.
+  const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
   const sdtdWords = words.scales.SDTD;
   const sdtdCutoffs =
     input.sdtd === null
@@ -205,13 +306,18 @@ export function decideValidity(
         action: words.notComputedInconsistency.action,
       });
     } else {
+      // Just below the cut-off is borderline, never "consistent": INC 16 is the 94th percentile.
+      const isBorderline = !inc.flag && inc.score !== null && inc.score >= inc.cutoff - incWords.borderlineWithin;
       lines.push({
         ...base,
-        status: inc.flag ? 'flagged' : 'ok',
+        status: inc.flag ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
         isConcern: inc.flag,
         score: inc.score,
         percentile: inc.percentile,
-        statement: fillTemplate(inc.flag ? incWords.flagged : incWords.ok, values),
+        statement: fillTemplate(inc.flag ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
+          ...values,
+          within: incWords.borderlineWithin,
+        }),
       });
       if (inc.flag) {
         reasons.push({
@@ -242,6 +348,13 @@ export function decideValidity(
     } as const;
     if (!ors.isComputed) {
       lines.push(notComputedLine(words, base, ors));
+      unchecked.push({
+        key: 'ORS',
+        name: orsWords.name,
+        checks: orsWords.checks,
+        missing: ors.missing,
+        nItems: ors.nItems,
+      });
     } else {
       lines.push({
         ...base,
@@ -285,6 +398,13 @@ export function decideValidity(
     } as const;
     if (prd.flag === null) {
       lines.push(notComputedLine(words, base, prd));
+      unchecked.push({
+        key: 'PRD',
+        name: prdWords.name,
+        checks: prdWords.checks,
+        missing: prd.missing,
+        nItems: prd.nItems,
+      });
     } else {
       const isFlagged = prd.flag === 'positive-impression';
       const statement = isFlagged ? prdWords.flagged : prd.flag === 'genuine' ? prdWords.ok : prdWords.indeterminate;
@@ -350,6 +470,31 @@ export function decideValidity(
         statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
       });
     }
+  }
+
+  if (input.pattern !== null) {
+    const { line, reason } = patternLine(words, input.pattern);
+    lines.push(line);
+    if (reason) {
+      reasons.push(reason);
+    }
+  }
+
+  if (unchecked.length > 0) {
+    const values = {
+      names: joinWords(unchecked.map((u) => u.name)),
+      details: unchecked.map((u) => `${u.key}: ${u.missing} of ${u.nItems}`).join('; '),
+      checks: joinWords(unchecked.map((u) => u.checks)),
+      keys: unchecked.map((u) => u.key).join(', '),
+    };
+    const checksWords = words.notComputedChecks;
+    reasons.push({
+      code: 'CHECKS_NOT_COMPUTED',
+      severity: checksWords.severity,
+      text: fillTemplate(checksWords.text, values),
+      short: fillTemplate(checksWords.short, values),
+      action: fillTemplate(checksWords.action, values),
+    });
   }
 
   // Missing answers.
@@ -457,6 +602,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: result.validity.ORS,
         prd: result.validity.PRD,
         sdtd: result.validity.SDTD,
+        pattern: result.validity.pattern ?? null,
       });
     case 'SF':
       return decideValidity({
@@ -467,6 +613,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: null,
         prd: null,
         sdtd: null,
+        pattern: result.validity.pattern ?? null,
       });
     case 'BF':
       return decideValidity({
@@ -477,6 +624,7 @@ export function assessValidity(result: ScoredProtocol): ValidityVerdict {
         ors: null,
         prd: null,
         sdtd: null,
+        pattern: result.validity.pattern ?? null,
       });
   }
 }

@@ -26,12 +26,21 @@ const ZScaleBase = z.object({
 });
 
 const ZFlaggingScale = ZScaleBase.extend({
+  /** What the scale checks, for a sentence saying it could not be checked ("over-reporting"). */
+  checks: ZText,
   direction: z.enum(['high', 'low']),
   severity: ZSeverity,
   ok: ZText,
   flagged: ZText,
   short: ZText,
   action: ZText,
+});
+
+/** An inconsistency scale: a score just below the cut-off is borderline (within `borderlineWithin` points). */
+const ZInconsistencyScale = ZFlaggingScale.extend({
+  direction: z.literal('high'),
+  borderlineWithin: z.number().int().positive(),
+  borderline: ZText,
 });
 
 const ZVerdictText = z.object({
@@ -50,8 +59,8 @@ const ZInterpretationFile = z.object({
   description: ZText,
   sources: z.array(z.object({ id: ZText, citation: ZText, usedFor: ZText })).min(1),
   scales: z.object({
-    INC: ZFlaggingScale.extend({ direction: z.literal('high') }),
-    INCS: ZFlaggingScale.extend({ direction: z.literal('high') }),
+    INC: ZInconsistencyScale,
+    INCS: ZInconsistencyScale,
     ORS: ZFlaggingScale.extend({ direction: z.literal('high') }),
     PRD: ZFlaggingScale.extend({ direction: z.literal('low'), indeterminate: ZText }),
     SDTD: ZScaleBase.extend({
@@ -62,9 +71,27 @@ const ZInterpretationFile = z.object({
       neither: ZText,
       caveat: ZText,
     }),
+    /** The product's own response-pattern screen (response-pattern.ts): not a PID-5 scale. */
+    PATTERN: ZScaleBase.extend({
+      checks: ZText,
+      direction: z.literal('high'),
+      runSame: ZText,
+      runAlternating: ZText,
+      ok: ZText,
+      caution: ZText,
+      flaggedRun: ZText,
+      flaggedShare: ZText,
+      shortCaution: ZText,
+      shortFlaggedRun: ZText,
+      shortFlaggedShare: ZText,
+      actionCaution: ZText,
+      actionFlagged: ZText,
+    }),
   }),
   notComputed: ZText,
   notComputedInconsistency: ZReasonText,
+  /** ORS or PRD not computed: what they check was not checked (placeholders {names}, {details}, {checks}, {keys}). */
+  notComputedChecks: ZReasonText,
   notPublished: z.object({ scale: ZText, SF: ZText, BF: ZText }),
   missing: z.object({
     notInterpretableAboveFraction: z.number().gt(0).lt(1),

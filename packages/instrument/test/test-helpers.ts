@@ -189,3 +189,60 @@ export function makeFormResponses(
   }
   return chars.join('');
 }
+
+/** A small seeded generator (mulberry32), so a "random" protocol is the same in every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Uniformly random answers 0-3 of the given length (careless answering). */
+export function randomResponses(length: number, seed: number): string {
+  const next = seededRandom(seed);
+  return Array.from({ length }, () => String(Math.floor(next() * 4))).join('');
+}
+
+/**
+ * A plausible full-form protocol, built like the server's sample report (apps/server/src/reports/demo-responses.ts):
+ * each facet a target mean, each item an answer near it, reverse-keyed items answered the other way round.
+ */
+export function genuineLikeResponses(seed = 20260115): string {
+  const targets: Partial<Record<TestFacetKey, number>> = {
+    Anx: 2.4,
+    Emo: 2.1,
+    Sep: 1.9,
+    Dep: 1.7,
+    Wit: 1.6,
+    Anh: 1.5,
+    Int: 1.1,
+    Sus: 1.3,
+    Hos: 1.2,
+    Dis: 1.6,
+    Per: 1.4,
+    Sub: 1.7,
+    Rig: 1.5,
+    Prc: 0.7,
+    Imp: 0.9,
+  };
+  const next = seededRandom(seed);
+  const answers = Array.from({ length: 220 }, () => '0');
+  for (const [facet, items] of Object.entries(FACET_ITEMS) as [TestFacetKey, readonly number[]][]) {
+    const target = targets[facet] ?? 0.6;
+    for (const item of items) {
+      const keyed = Math.min(3, Math.max(0, Math.round(target + (next() - 0.5) * 1.6)));
+      answers[item - 1] = String(isReverseKeyed(item) ? 3 - keyed : keyed);
+    }
+  }
+  return answers.join('');
+}
+
+/** The answers of a full-form protocol to the items a shorter form shares with it, in that form's numbering. */
+export function toFormResponses(full: string, fullItems: readonly number[]): string {
+  return fullItems.map((item) => full[item - 1]).join('');
+}

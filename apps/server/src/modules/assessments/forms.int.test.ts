@@ -240,6 +240,8 @@ describe('the brief form (25 items)', () => {
       ['ORS', 'not-published', null],
       ['PRD', 'not-published', null],
       ['SDTD', 'not-published', null],
+      // The product's own response-pattern screen runs on every form: 0, 1, 2, 3 in turn is no fixed pattern.
+      ['PATTERN', 'ok', 2],
     ]);
     expect(results.validityVerdict.label).toBe('No validity scale published');
 

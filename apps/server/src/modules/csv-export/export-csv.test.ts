@@ -334,8 +334,10 @@ describe('createAssessmentsCsvStream', () => {
 describe('export_values (db/export-values.ts)', () => {
   it('holds every validity indicator the CSV has columns for', () => {
     // An indicator added to the CSV but not to the generated column would export empty cells for every test.
-    expect(CSV_VALIDITY_SCALES.map((scale) => scale.key).filter((key) => !EXPORT_VALIDITY_KEYS.includes(key))).toEqual(
-      [],
-    );
+    expect(
+      CSV_VALIDITY_SCALES.map((scale) => scale.key).filter(
+        (key) => !(EXPORT_VALIDITY_KEYS as readonly string[]).includes(key),
+      ),
+    ).toEqual([]);
   });
 });

@@ -90,11 +90,13 @@ const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> =
   },
   'Validity Verdict': {
     meaning:
-      'How far the profile may be interpreted (DESIGN.md "Validity verdict"): Not interpretable (INC ≥ 17 or ' +
-      'more than a quarter of the items unanswered: the norm sample\u2019s exclusions, Markon et al. 2024 p. 114), ' +
-      'Interpret with caution (ORS ≥ 3, PRD ≤ 10, a scale not scored, INC not computed), Valid otherwise. Empty ' +
-      'until submitted.',
-    values: 'Valid, Interpret with caution, Not interpretable',
+      'How far the profile may be interpreted (DESIGN.md "Validity verdict"): Not interpretable (INC ≥ 17, INC-S ' +
+      '≥ 8 or more than a quarter of the items unanswered: the norm sample\u2019s exclusions, Markon et al. 2024 ' +
+      'p. 114; or answers in a fixed pattern: the product\u2019s own response-pattern screen, not a PID-5 scale, ' +
+      'which has no columns of its own), Interpret with caution (ORS ≥ 3, PRD ≤ 10, a scale not scored, INC, ORS ' +
+      'or PRD not computed, a long stretch of patterned answers), Valid otherwise (the brief form: No validity ' +
+      'scale published). Empty until submitted.',
+    values: 'Valid, Interpret with caution, Not interpretable, No validity scale published',
     source: 'app (instrument validity rules)',
   },
   Form: {

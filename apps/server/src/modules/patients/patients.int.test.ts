@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShareResponse } from '@pid5/contract';
-import { scoreResponses } from '@pid5/instrument';
+import { FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
+import { createDemoResponses } from '../../reports/demo-responses';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';
@@ -21,8 +22,9 @@ let stranger: SignedInUser;
 let admin: SignedInUser;
 
 const DAY = 24 * 3_600_000;
-const LOW = '0'.repeat(220);
-const HIGH = '1'.repeat(220);
+// Plausible protocols (a constant one is not interpretable for its pattern): low, then raised traits.
+const LOW = createDemoResponses({ seed: 3, targets: {}, baseline: 0.4 });
+const HIGH = createDemoResponses({ seed: 4, targets: {}, baseline: 1.3 });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -217,8 +219,12 @@ describe('comparing two administrations', () => {
     expect(anx.second.score).toBe(high);
     expect(anx.scoreDifference).toBeCloseTo(high - low, 12);
     // Full form: no published per-scale reliability was available, so no significance claim, and it says why.
-    expect(anx.reliableChange).toBeNull();
-    expect(anx.noReliableChangeReason ?? '').toMatch(/No published reliability/);
+    // Full form: no value read for the facet, so the cited average over the full form's facets, marked as such.
+    expect(anx.reliableChange).toMatchObject({
+      r: 0.76,
+      source: { id: 'fang2021-full-undergraduates', basis: 'form-average' },
+    });
+    expect(anx.noReliableChangeReason).toBeNull();
     expect(comparison.validityStatement.length).toBeGreaterThan(0);
   });
 
@@ -249,8 +255,10 @@ describe('the comparison as a PDF', () => {
     expect(text.indexOf('Profile in US T scores')).toBeLessThan(text.indexOf('Scores and change'));
     expect(text).toContain('Anxiousness');
     expect(text).toContain('Psychoticism');
-    expect(text).toMatch(/Not assessed \(1\)/);
-    expect(text).toContain('No published reliability for this scale on the full form');
+    // Every scale now has a cited reliability (its own or the form average): none is left unassessed.
+    expect(text).not.toMatch(/Not assessed/);
+    expect(text).toContain('Fang');
+    expect(text).toContain('form average');
     expect(text).toContain('Jacobson & Truax');
     expect((await rasterisePdf(pdf)).complaints).toBe('');
 
@@ -279,8 +287,13 @@ describe('the comparison as a PDF', () => {
           scores: scoreResponses(responses, { form: 'SF' }),
         })
       ).row;
-    const earlier = await sf('0'.repeat(100), 60);
-    const later = await sf('2'.repeat(100), 5);
+    // Plausible short forms with Irresponsibility answered 0, then 2 (constant ones are not interpretable).
+    const sfItems = getFormFullItems('SF');
+    const irr = new Set(FACETS.find((f) => f.key === 'Irr')!.items);
+    const shortWithIrr = (seed: number, value: string) =>
+      sfItems.map((item) => (irr.has(item) ? value : createDemoResponses({ seed })[item - 1]!)).join('');
+    const earlier = await sf(shortWithIrr(3, '0'), 60);
+    const later = await sf(shortWithIrr(4, '2'), 5);
     const response = await owner.client.get(`/api/assessments/${later.id}/compare.pdf?with=${earlier.id}&tz=UTC`);
     expect(response.status).toBe(200);
     const pdf = new Uint8Array(await response.arrayBuffer());
@@ -289,7 +302,7 @@ describe('the comparison as a PDF', () => {
     expect(text).toContain('Thimm');
     expect(text).toContain('Perceptual Dysregulation');
     expect(text).toMatch(/Irresponsibility 0\.00 \d+ 2\.00 \d+ \+2\.00 \+\d+ Reliably higher; RCI \+[\d.]+, r = 0\.59/);
-    expect(text).toContain('No published reliability for this scale on the short form');
+    expect(text).toContain('form average');
     expect((await rasterisePdf(pdf)).complaints).toBe('');
   });
 });

@@ -11,6 +11,7 @@ import {
   ZShareRequest,
   ZShareResponse,
 } from '@pid5/contract';
+import { PID5_RELIABILITY } from '@pid5/instrument';
 import { requireSession } from '../../http/access';
 import {
   comparePatientAdministrations,
@@ -30,6 +31,7 @@ import { reportRequestOf } from '../results/report-request';
 export function registerPatientsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, normTables, pdfPool } = app.deps;
+  const reliability = app.deps.reliability ?? PID5_RELIABILITY;
   const db = database.db;
 
   r.get(
@@ -121,6 +123,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         withId: request.query.with,
         now: clock.now(),
         normTables,
+        reliability,
         ip: request.ip,
       }),
   );
@@ -144,6 +147,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         id: request.params.id,
         withId: request.query.with,
         normTables,
+        reliability,
         pdfPool,
         ...reportRequestOf(request, app.deps, request.query.tz),
       });

@@ -12,6 +12,7 @@ import {
   isFormId,
   type FormId,
   type NormTables,
+  type ReliabilityData,
   type ValidityVerdict,
 } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
@@ -222,6 +223,7 @@ async function buildComparison(options: {
   id: number;
   withId: number;
   normTables: NormTables;
+  reliability: ReliabilityData;
 }): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
@@ -243,6 +245,7 @@ async function buildComparison(options: {
   const comparison = compareAdministrations(
     scoreAssessment(earlier, options.normTables).score,
     scoreAssessment(later, options.normTables).score,
+    options.reliability,
   );
   const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
     id: row.id,
@@ -280,6 +283,8 @@ export async function comparePatientAdministrations(options: {
   withId: number;
   /** The tables T and percentile are read with (app.deps.normTables). */
   normTables: NormTables;
+  /** The reliabilities of the reliable change index (app.deps.reliability). */
+  reliability: ReliabilityData;
   now: Date;
   ip: string;
 }): Promise<TAdministrationComparison> {
@@ -306,6 +311,7 @@ export async function createComparisonReport(
     id: number;
     withId: number;
     normTables: NormTables;
+    reliability: ReliabilityData;
     pdfPool: PdfPool;
   } & ReportRequest,
 ): Promise<Uint8Array> {

@@ -60,6 +60,8 @@ function expectScoresOf(results: TAssessmentResults, responses: string) {
     ['ORS', expected.validity.ORS.score],
     ['PRD', expected.validity.PRD.score],
     ['SDTD', expected.validity.SDTD.score],
+    // The product's own response-pattern screen: the longest stretch of one answer or two in turn.
+    ['PATTERN', expected.validity.pattern?.longestRun],
   ]);
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FACET_KEYS, pid5Definition, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { describeValidity, presentNormReading, presentResults, presentVerdict } from './results.presenter';
+import {
+  describeValidity,
+  presentNormReading,
+  presentResults,
+  presentValidityLines,
+  presentVerdict,
+} from './results.presenter';
 import { readStoredScores } from './stored-scores';
 
 const options = {
@@ -29,17 +35,20 @@ describe('describeValidity', () => {
     const validity = describeValidity(scoreResponses(createDemoResponses()));
     expect(validity.missing).toBe(0);
     expect(validity.summary).toMatch(/^Valid: no sign of inconsistent, exaggerated or overly favourable answering/);
-    expect(validity.scales.map((s) => s.key)).toEqual(['INC', 'ORS', 'PRD', 'SDTD']);
+    expect(validity.scales.map((s) => s.key)).toEqual(['INC', 'ORS', 'PRD', 'SDTD', 'PATTERN']);
+    expect(validity.scales.find((s) => s.key === 'PATTERN')).toMatchObject({ isConcern: false, status: 'ok' });
     expect(validity.scales.find((s) => s.key === 'INC')).toMatchObject({ isConcern: false, status: 'ok' });
     expect(validity.scales.find((s) => s.key === 'SDTD')).toMatchObject({ isConcern: false, status: 'not-read' });
   });
 
-  it('flags over-reporting when every statement is answered "very true", with the US percentile', () => {
+  it('"very true" to every statement: not interpretable for its pattern, and ORS flags over-reporting', () => {
     const validity = describeValidity(scoreResponses('3'.repeat(220)));
     const ors = validity.scales.find((s) => s.key === 'ORS');
     expect(ors).toMatchObject({ isConcern: true, status: 'flagged', score: 10, direction: 'high' });
     expect(ors?.percentile?.percentile).toBeGreaterThan(0.99);
-    expect(validity.summary).toBe('Interpret with caution: possible over-reporting (ORS 10; 3 or more).');
+    expect(validity.summary).toBe(
+      'Not interpretable: answers in a fixed pattern (220 of 220 in a row); possible over-reporting (ORS 10; 3 or more).',
+    );
   });
 
   it("says PRD's direction right: LOW scores are the concern, and a high score is not a warning", () => {
@@ -71,7 +80,8 @@ describe('describeValidity', () => {
     expect(validity.missing).toBe(110);
     expect(validity.summary).toMatch(/^Not interpretable: 110 of 220 statements unanswered/);
     expect(validity.unscoredFacets.length).toBeGreaterThan(1);
-    for (const scale of validity.scales) {
+    // Every PID-5 scale; the product's own response-pattern screen reads whatever was answered.
+    for (const scale of validity.scales.filter((s) => s.key !== 'PATTERN')) {
       expect(scale).toMatchObject({ status: 'not-computed', score: null, isConcern: false });
       expect(scale.statement).toMatch(/not answered/);
     }
@@ -122,5 +132,21 @@ describe('readStoredScores', () => {
     ],
   ])('rejects %s', (_label, value) => {
     expect(readStoredScores(value)).toBeNull();
+  });
+});
+
+describe('presentValidityLines', () => {
+  it('a short-form result frozen with the SD-TD cut-offs as placeholders shows the published cut-offs', () => {
+    const verdict = scoreResponses('1'.repeat(100), { form: 'SF' }).validityVerdict;
+    const stored = {
+      ...verdict,
+      lines: verdict.lines.map((line) =>
+        line.key === 'SDTD'
+          ? { ...line, directionText: '{socialDesirabilityTo} or less; {defensivenessFrom} or more' }
+          : line,
+      ),
+    };
+    const sdtd = presentValidityLines(stored).find((line) => line.key === 'SDTD');
+    expect(sdtd?.directionText).toBe('11 or less; 19 or more');
   });
 });

@@ -4,6 +4,7 @@ import {
   FACET_KEYS,
   LEVEL_CUTOFFS,
   describeLevel,
+  fillPublishedCutoffs,
   formatPercentile,
   formatTScore,
   type DomainScore,
@@ -138,8 +139,9 @@ export function presentValidityLines(verdict: ValidityVerdict): TAssessmentResul
     score: line.score,
     percentile: line.percentile ? { ...line.percentile } : null,
     direction: line.direction,
-    directionText: line.directionText,
-    cutoffs: line.cutoffText,
+    // A result frozen by an earlier version may hold the published cut-offs as bare placeholders.
+    directionText: fillPublishedCutoffs(line.directionText),
+    cutoffs: line.cutoffText === null ? null : fillPublishedCutoffs(line.cutoffText),
     statement: line.statement,
   }));
 }
