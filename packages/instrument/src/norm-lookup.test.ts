@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import normTablesJson from './data/pid5-norm-tables.json' with { type: 'json' };
+import scoringJson from './data/pid5-scoring.json' with { type: 'json' };
 import { FORM_IDS } from './keys';
 import { formatPercentile, formatTScore, readNormTable, readValidityPercentile } from './norm-lookup';
 import { getNormTable, NORM_TABLE_SCALES, US_NORM_TABLES, VALIDITY_TABLE_KEYS } from './norm-tables';
@@ -17,10 +18,19 @@ const allTables = FORM_IDS.flatMap((form) =>
   NORM_TABLE_SCALES[form].map((key) => ({ form, key, table: getNormTable(US_NORM_TABLES, form, key) })),
 );
 
-/** The row a printed raw must read, worked out directly from the rule: same raw, T nearest 50. */
+/**
+ * The row a printed raw must read, worked out directly from the rule: same raw, T nearest 50; at a floor printed
+ * 0.00 the percentile of the first row above it (the share that scored at the floor, rule 4).
+ */
 function expectedRowFor(rows: readonly RawRow[], raw: number): RawRow {
   const same = rows.filter((r) => Math.abs(r.raw - raw) < 1e-8);
-  return same.reduce((best, r) => (Math.abs(r.t - 50) < Math.abs(best.t - 50) ? r : best));
+  const row = same.reduce((best, r) => (Math.abs(r.t - 50) < Math.abs(best.t - 50) ? r : best));
+  const lowest = Math.min(...rows.map((r) => r.raw));
+  if (row.raw === lowest && row.percentile === 0) {
+    const above = rows.filter((r) => r.raw > lowest).sort((a, b) => a.raw - b.raw)[0];
+    return { ...row, percentile: above?.percentile ?? 0 };
+  }
+  return row;
 }
 
 describe('readNormTable: every printed row of every table', () => {
@@ -60,8 +70,57 @@ describe('readNormTable: every printed row of every table', () => {
     )[entry.form]?.[entry.key];
     const at0 = scale?.tableProperties.hitopLookupAtRaw0;
     const at3 = scale?.tableProperties.hitopLookupAtRaw3;
-    expect(readNormTable(entry.table, 0)).toMatchObject({ t: at0?.t, percentile: at0?.percentile });
+    // T as hitop reads it; the percentile at a 0.00 floor is the share that scored there (rule 4).
+    expect(readNormTable(entry.table, 0)).toMatchObject({
+      t: at0?.t,
+      percentile: expectedRowFor(entry.table.rows, Math.min(...entry.table.rows.map((r) => r.raw))).percentile,
+    });
     expect(readNormTable(entry.table, 3)).toMatchObject({ t: at3?.t, percentile: at3?.percentile });
+  });
+});
+
+/** The two tables whose first row above the floor (0.05) lies above the domain's lowest non-zero score. */
+const UPPER_BOUND_FLOORS = new Set(['FULL NegAf', 'FULL Psych']);
+
+/** The lowest score above 0 a scale can have with every item answered: one item at 1 (domains: in one facet). */
+function lowestNonZeroScore(form: string, key: string): number {
+  const facet = scoringJson.facets.find((f) => f.key === key);
+  const facetItems = (k: string) => (form === 'SF' ? 4 : (scoringJson.facets.find((f) => f.key === k)?.nItems ?? 1));
+  if (form === 'BF') {
+    return key === 'Total' ? 1 / 25 : 1 / 5;
+  }
+  if (facet) {
+    return 1 / facetItems(key);
+  }
+  const domain = scoringJson.domains.find((d) => d.key === key)!;
+  return Math.min(...domain.facets.map((f) => 1 / facetItems(f))) / 3;
+}
+
+describe('readNormTable: the percentile at the floor is the share that scored there', () => {
+  const floored = allTables.filter(({ table }) => {
+    const lowest = Math.min(...table.rows.map((r) => r.raw));
+    return table.rows.filter((r) => r.raw === lowest).every((r) => r.percentile === 0);
+  });
+
+  it('applies to the 52 tables whose floor rows print 0.00', () => {
+    expect(floored).toHaveLength(52);
+  });
+
+  it.each(floored)('$form $key: a score of 0 reads the first printed percentile above the floor, never 0', (entry) => {
+    const above = [...entry.table.rows].filter((r) => r.raw > 0).sort((a, b) => a.raw - b.raw)[0]!;
+    // That row lies below the lowest non-zero score the scale can have, so everyone at or below it scored 0; on two
+    // full-form domains (means of three facet means) it lies just above it, and its share is an upper bound.
+    expect(above.raw).toBeLessThan(
+      lowestNonZeroScore(entry.form, entry.key) + (UPPER_BOUND_FLOORS.has(`${entry.form} ${entry.key}`) ? 0.03 : 0),
+    );
+    const reading = readNormTable(entry.table, 0);
+    expect(reading.percentile).toBe(above.percentile);
+    expect(reading.percentile).toBeGreaterThan(0);
+    expect(formatPercentile(reading.percentile)).not.toBe('less than 1');
+  });
+
+  it('leaves a floor that prints its own share as it is (SF Psychoticism 0.00 at the 31st percentile)', () => {
+    expect(readNormTable(getNormTable(US_NORM_TABLES, 'SF', 'Psych'), 0).percentile).toBe(0.31);
   });
 });
 
@@ -70,8 +129,8 @@ describe('readNormTable: documented examples (data notes §3, hitop RR02 and nor
     ['BF', 'Detac', 0.2, 43, 0.35],
     ['BF', 'Total', 0.76, 54, 0.71], // exactly between 0.74 (T 54) and 0.78 (T 55): the tie goes to T 54
     ['SF', 'Psych', 0, 42, 0.31], // 0.00 is printed on T 30-42: the top of the run
-    ['BF', 'Psych', 0, 42, 0],
-    ['BF', 'Total', 0, 37, 0],
+    ['BF', 'Psych', 0, 42, 0.44], // the floor's share (rule 4): 0.00 printed on T 30-42, 0.44 on the next row
+    ['BF', 'Total', 0, 37, 0.04],
     ['BF', 'NegAf', 3, 84, 1],
     ['BF', 'Detac', 3, 87, 1],
     ['BF', 'Disin', 3, 93, 1],

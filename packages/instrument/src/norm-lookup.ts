@@ -9,6 +9,12 @@ import type { NormRow, ValidityPercentileRow } from './norm-tables';
 //    Validity tables print no T: their ties go to the percentile nearest 0.50 (integer scores never tie there).
 // 3. A score above the highest printed raw (or below the lowest) reads the end row and is reported as capped,
 //    so that it can be printed as "≥ 79" rather than as an extrapolated number.
+// 4. The floor (our rule, DESIGN.md "Levels"): on 52 of the 66 tables the rows of the lowest raw score (0.00, printed
+//    on the T values below the lowest possible score) print the percentile 0.00, although 4-77 % of the sample
+//    scored 0. The percentile is "the share whose score was the same or lower", so at the floor it is read from the
+//    first printed row above the floor: that row lies below the next possible score on every table (a scale of k
+//    items moves in steps of 1/k), so its printed percentile is the share that scored at the floor. T stays the
+//    floor row's.
 
 /** Rows within this distance of each other count as equally near (data notes §3). */
 const TIE_TOLERANCE = 1e-8;
@@ -82,12 +88,25 @@ export function readNormTable(table: { readonly rows: readonly NormRow[] }, scor
     (r) => r.t,
   );
   const raws = table.rows.map((r) => r.raw);
+  const lowest = Math.min(...raws);
   return {
     t: row.t,
-    percentile: row.percentile,
+    percentile:
+      row.raw <= lowest + TIE_TOLERANCE && row.percentile === 0 ? shareAtFloor(table.rows, lowest) : row.percentile,
     printedRaw: row.raw,
-    capped: cappedAt(score, Math.min(...raws), Math.max(...raws)),
+    capped: cappedAt(score, lowest, Math.max(...raws)),
   };
+}
+
+/** The share of the sample at the floor: the percentile of the first printed row above it (rule 4 above). */
+function shareAtFloor(rows: readonly NormRow[], lowest: number): number {
+  let above: NormRow | undefined;
+  for (const row of rows) {
+    if (row.raw > lowest + TIE_TOLERANCE && (above === undefined || row.raw < above.raw)) {
+      above = row;
+    }
+  }
+  return above?.percentile ?? 0;
 }
 
 /** Read a validity-scale score in its percentile table: nearest printed score, ties to the percentile nearest 0.5. */

@@ -42,8 +42,9 @@ describe('brief form: hand-checked scores', () => {
     expect(BF(nineteen).total.score).toBeCloseTo(0.76, 12);
     expect(BF(nineteen).total.us).toMatchObject({ t: 54, percentile: 0.71 });
     const zero = BF('0'.repeat(25));
-    expect(zero.domains.Psych.us).toMatchObject({ t: 42, percentile: 0 });
-    expect(zero.total.us).toMatchObject({ t: 37, percentile: 0 });
+    // At the floor, the share that scored 0: the first printed row above it (norm-lookup.ts, the floor's rule).
+    expect(zero.domains.Psych.us).toMatchObject({ t: 42, percentile: 0.44 });
+    expect(zero.total.us).toMatchObject({ t: 37, percentile: 0.04 });
     const three = BF('3'.repeat(25));
     expect(three.domains.NegAf.us).toMatchObject({ t: 84, percentile: 1 });
     expect(three.domains.Detac.us).toMatchObject({ t: 87, percentile: 1 });

@@ -300,8 +300,9 @@ describe('US T and percentile (Markon et al. 2024 tables, read by data/pid5-form
   it('all answers 0: Anhedonia 0.75 reads T 49 (raw 0.77), Emotional Lability 0 reads the top of its 0.00 run', () => {
     const result = scoreResponses(ALL_0);
     expect(result.facets.Anh.us).toEqual({ t: 49, percentile: 0.56, printedRaw: 0.77, capped: null });
-    // FULL Emo prints 0.00 on T 30-38 (percentile 0) and 0.04 at T 39: a score of 0 reads T 38.
-    expect(result.facets.Emo.us).toMatchObject({ t: 38, percentile: 0, capped: null });
+    // FULL Emo prints 0.00 on T 30-38 (percentile 0) and 0.04 at T 39 (percentile 0.13): a score of 0 reads T 38,
+    // and the share that scored 0, 13 % (the floor's rule, norm-lookup.ts).
+    expect(result.facets.Emo.us).toMatchObject({ t: 38, percentile: 0.13, capped: null });
     // Negative Affect 1/9 = 0.111 → nearest printed raw 0.11 at T 38 (percentile 0.04).
     expect(result.domains.NegAf.us).toMatchObject({ t: 38, percentile: 0.04, printedRaw: 0.11 });
   });

@@ -92,6 +92,15 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
     cell: (input) => (input.us ? String(input.us.t) : ''),
   },
   {
+    suffix: `T beyond the table (${US_NORMS})`,
+    meaning:
+      'Whether the raw score lies beyond the printed US table, so that the T before this column is a bound, not ' +
+      'a value: "above" (higher than the highest printed raw score: the true T is at least that T, printed "≥ T"), ' +
+      '"below" (lower than the lowest: at most that T). Empty within the table or when not scored.',
+    values: 'above, below or empty',
+    cell: (input) => input.us?.capped ?? '',
+  },
+  {
     suffix: `percentile (${US_NORMS})`,
     meaning:
       'Percentile printed in the same table row as the T score: the percentage of the US norm sample at or below ' +

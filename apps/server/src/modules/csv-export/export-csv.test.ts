@@ -68,12 +68,13 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 6 columns for 5 domains and 25 facets, the form and the brief total', () => {
-    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 6 + 1 + 6);
-    expect(CSV_HEADERS.slice(-7)).toEqual([
+  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 7 columns for 5 domains and 25 facets, the form and the brief total', () => {
+    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 7 + 1 + 7);
+    expect(CSV_HEADERS.slice(-8)).toEqual([
       'Form',
       'Total raw',
       'Total T (US 2024)',
+      'Total T beyond the table (US 2024)',
       'Total percentile (US 2024)',
       'Total level (US 2024)',
       'Total z (US 2024)',
@@ -89,16 +90,17 @@ describe('CSV columns', () => {
     expect(CSV_HEADERS).toContain('PRD (under-reporting) percentile (US 2024)');
     expect(CSV_HEADERS).toContain('SD-TD (kind of favourable answering) status');
     const negativeAffect = CSV_HEADERS.indexOf('Negative Affect raw');
-    expect(CSV_HEADERS.slice(negativeAffect, negativeAffect + 6)).toEqual([
+    expect(CSV_HEADERS.slice(negativeAffect, negativeAffect + 7)).toEqual([
       'Negative Affect raw',
       'Negative Affect T (US 2024)',
+      'Negative Affect T beyond the table (US 2024)',
       'Negative Affect percentile (US 2024)',
       'Negative Affect level (US 2024)',
       'Negative Affect z (US 2024)',
       'Negative Affect z (DE 2026)',
     ]);
     expect(CSV_HEADERS).toContain('Anhedonia T (US 2024)');
-    expect(CSV_HEADERS.at(-8)).toBe('Withdrawal z (DE 2026)');
+    expect(CSV_HEADERS.at(-9)).toBe('Withdrawal z (DE 2026)');
     // Never the spec's field names, which read as self- and informant-report norms.
     expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
     expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
@@ -205,6 +207,29 @@ describe('createAssessmentsCsvStream', () => {
     return (header) => cells[CSV_HEADERS.indexOf(header)];
   }
 
+  it('marks a T beyond the printed table, keeping the T column a number (Callousness 3.00: the table ends at 2.47)', async () => {
+    const base = row(3);
+    const values = base[18]!.split(',');
+    values[9] = '3'; // Callousness, the fourth facet: its score
+    const capped: AssessmentExportRow = [
+      ...base.slice(0, 18),
+      values.join(','),
+      ...base.slice(19),
+    ] as AssessmentExportRow;
+    const text = await read(
+      createAssessmentsCsvStream({
+        now: new Date('2025-01-15T00:00:00Z'),
+        scores,
+        fetchBatch: async (afterId) => (afterId === 0 ? [capped] : []),
+      }),
+    );
+    const cell = cellsOf(text.split('\r\n')[1]);
+    expect(cell('Callousness raw')).toBe('3.00');
+    expect(cell('Callousness T (US 2024)')).toBe('100');
+    expect(cell('Callousness T beyond the table (US 2024)')).toBe('above');
+    expect(cell('Anhedonia T beyond the table (US 2024)')).toBe('');
+  });
+
   it('writes the BOM and header, then every batch in order, asking for each batch after the last id', async () => {
     const asked: number[] = [];
     const rows = [1, 2, 3, 4, 5].map(row);
@@ -248,12 +273,13 @@ describe('createAssessmentsCsvStream', () => {
     const anh = readNormTable(getNormTable(US_NORM_TABLES, 'FULL', 'Anh'), 1.25);
     expect(cell('Anhedonia raw')).toBe('1.25');
     expect(cell('Anhedonia T (US 2024)')).toBe(String(anh.t));
+    expect(cell('Anhedonia T beyond the table (US 2024)')).toBe('');
     expect(cell('Anhedonia percentile (US 2024)')).toBe(String(Math.round(anh.percentile * 1000) / 10));
     expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Below Mild');
     expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
     expect(cell('Anhedonia z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');
-    const formColumns = 1 + 6;
+    const formColumns = 1 + 7;
     expect(lines[1]?.split(',').slice(23, -formColumns)).toEqual(
       Array.from({ length: CSV_HEADERS.length - 22 - formColumns }, () => ''),
     );
