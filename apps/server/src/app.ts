@@ -27,6 +27,7 @@ import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
+import { registerPatientDataRoutes } from './modules/patients/patient-data.routes';
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
 
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuditRoutes(app);
   registerRespondentRoutes(app);
   registerPatientsRoutes(app);
+  registerPatientDataRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

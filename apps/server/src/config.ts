@@ -115,6 +115,14 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   // `/metrics` for Prometheus (README "Monitoring"): off unless set; scrapers send it as a bearer token.
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN: at least 32 characters (a bearer token for /metrics)').optional(),
+  // Erase patients whose last test is older than this many years (DESIGN.md "Erasure, access and retention"); off
+  // unless set.
+  RETENTION_YEARS: z.coerce
+    .number({ error: 'a whole number of years, at least 1 (leave it unset to keep tests until erased by hand)' })
+    .int('a whole number of years, at least 1')
+    .min(1, 'a whole number of years, at least 1 (leave it unset to keep tests until erased by hand)')
+    .max(200, 'at most 200 years')
+    .optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -186,6 +194,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** The bearer token `/metrics` needs; null: no metrics route. */
   metricsToken: string | null;
+  /** RETENTION_YEARS: patients last seen longer ago are erased by a daily sweep; null: kept until erased by hand. */
+  retentionYears: number | null;
 }
 
 export class ConfigError extends Error {
@@ -317,6 +327,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
     metricsToken: e.METRICS_TOKEN ?? null,
+    retentionYears: e.RETENTION_YEARS ?? null,
   };
 }
 

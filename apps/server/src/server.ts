@@ -18,6 +18,7 @@ import { createProviderSessionRenewal } from './identity/provider-session';
 import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSet } from './modules/item-sets/load-item-set';
+import { scheduleRetention, type RetentionScheduleOptions } from './modules/patients/patient-retention';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
@@ -29,6 +30,8 @@ export interface RunningServer {
   database: Database;
   url: string;
   devIdentityProvider: DevIdentityProvider | null;
+  /** Stops the scheduled work (vacuum, counter pruning, the retention sweep); close() does it too. */
+  stopSchedules(): void;
   /** Stops accepting requests, lets the ones in flight finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -46,6 +49,8 @@ export async function startServer(
     logStream?: { write(line: string): void };
     database?: Database;
     extend?: BuildAppOptions['extend'];
+    /** When the RETENTION_YEARS sweep runs (daily, first a few minutes after start); tests shorten it. */
+    retentionSchedule?: RetentionScheduleOptions;
   } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
@@ -170,6 +175,17 @@ export async function startServer(
   }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
+  const stopRetention = scheduleRetention(database, {
+    years: config.retentionYears,
+    now: () => clock.now(),
+    log: app.log,
+    ...options.retentionSchedule,
+  });
+  const stopSchedules = () => {
+    stopVacuum();
+    stopPruning();
+    stopRetention();
+  };
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -178,9 +194,9 @@ export async function startServer(
     database,
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     devIdentityProvider,
+    stopSchedules,
     close: async () => {
-      stopVacuum();
-      stopPruning();
+      stopSchedules();
       await app.close();
       await devIdentityProvider?.close();
       await database.close();

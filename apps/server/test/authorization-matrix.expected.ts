@@ -46,6 +46,8 @@ export interface MatrixContext {
   termsId: number;
   consentId: number;
   clinicianBId: string;
+  /** X's, Y's and W's owner. */
+  clinicianAId: string;
   /** The test `:id` names on this row. */
   target: { id: number; patientId: string };
   /** W: a second completed administration of Y's patient. */
@@ -187,6 +189,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     body: (ctx) => ({ clinicianId: ctx.clinicianBId, quantity: 1, note: 'authorization matrix' }),
   },
   'GET /api/admin/audit': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  // One patient's data as a whole (X's patient, A's): the admin in the admin view; in the clinician view an admin may
+  // export or erase only their own patients, and A's answers 403 whatever the patient (it says to switch views).
+  'GET /api/admin/patients/export': {
+    expect: statuses(401, 401, 401, 403, 403, 200, 403),
+    query: (ctx) =>
+      `?${new URLSearchParams({ clinicianId: ctx.clinicianAId, patientId: ctx.target.patientId }).toString()}`,
+    revealsTarget: true,
+  },
+  'POST /api/admin/patients/erase': {
+    expect: statuses(401, 401, 401, 403, 403, 200, 403),
+    body: (ctx) => ({
+      clinicianId: ctx.clinicianAId,
+      patientId: ctx.target.patientId,
+      confirmPatientId: ctx.target.patientId,
+    }),
+  },
   // Admins pass the access check and then get 404: Wix order sync is not configured on this test server.
   'POST /api/admin/credits/sync-wix': { expect: statuses(401, 401, 401, 403, 403, 404, 404), body: () => ({}) },
 

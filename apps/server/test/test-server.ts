@@ -2,6 +2,7 @@ import type { BuildAppOptions } from '../src/app';
 import { parseConfig, type AppConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createManualClock } from '../src/lib/clock';
+import type { RetentionScheduleOptions } from '../src/modules/patients/patient-retention';
 import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
@@ -28,6 +29,8 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** Passed to buildApp (app.ts): the benchmarks' floor routes' test adds them with it. */
     extend?: BuildAppOptions['extend'];
+    /** When the RETENTION_YEARS sweep runs (server.ts); the default waits minutes. */
+    retentionSchedule?: RetentionScheduleOptions;
   } = {},
 ): Promise<TestServer> {
   const { database, drop } = await createTestDatabase();
@@ -52,6 +55,7 @@ export async function startTestServer(
       logStream: options.logStream,
       database,
       extend: options.extend,
+      retentionSchedule: options.retentionSchedule,
     });
     return { config, running };
   };
@@ -69,6 +73,7 @@ export async function startTestServer(
     running,
     client: () => new TestClient(url),
     close: async () => {
+      running.stopSchedules();
       await running.app.close();
       await running.devIdentityProvider?.close();
       await drop();

@@ -53,6 +53,7 @@ describe('route table', () => {
     { path: '/dataview/7', heading: /Test Data/ },
     { path: '/admin/credits', heading: 'Grant Tests' },
     { path: '/admin/audit', heading: 'Audit Log' },
+    { path: '/admin/patients', heading: 'Patient Data' },
   ])('$path opens its page for an admin', async ({ path, heading }) => {
     signInAs(ADMIN);
     answerStaffPages();
@@ -60,7 +61,7 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
-  it.each(['/dataview/7', '/admin/credits', '/admin/audit'])(
+  it.each(['/dataview/7', '/admin/credits', '/admin/audit', '/admin/patients'])(
     '%s shows a clinician "No access" and asks the server for nothing of it',
     async (path) => {
       signInAs(CLINICIAN);

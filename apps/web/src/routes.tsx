@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
               { path: '/dataview/:id', lazy: page(() => import('./pages/admin/data-view-page')) },
               { path: '/admin/credits', lazy: page(() => import('./pages/admin/credits-page')) },
               { path: '/admin/audit', lazy: page(() => import('./pages/admin/audit-page')) },
+              { path: '/admin/patients', lazy: page(() => import('./pages/admin/patients-page')) },
             ],
           },
         ],

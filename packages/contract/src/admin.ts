@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = [
   'patient.share',
   'patient.unshare',
   'patient.shared',
+  'patient.erase',
   'credits.grant',
   'credits.sync',
 ] as const;
@@ -124,10 +125,11 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'assessment.refused': 'Asked for a test not theirs to see (refused)',
   'patient.timeline': "Viewed a patient's timeline",
   'patient.compare': 'Compared two tests of a patient',
-  'patient.export': "Downloaded a patient's scores (CSV)",
+  'patient.export': "Downloaded a patient's data (scores CSV, or everything stored as JSON)",
   'patient.share': 'Shared a patient with a colleague',
   'patient.unshare': 'Ended a patient share',
   'patient.shared': 'Listed the patients shared with them',
+  'patient.erase': "Erased a patient's data",
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
 };

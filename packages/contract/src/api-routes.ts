@@ -35,6 +35,8 @@ export const API_ROUTES = {
   grantCredits: { method: 'POST', path: '/api/admin/credits' },
   listAuditEvents: { method: 'GET', path: '/api/admin/audit' },
   syncWixOrders: { method: 'POST', path: '/api/admin/credits/sync-wix' },
+  exportPatientData: { method: 'GET', path: '/api/admin/patients/export' },
+  erasePatient: { method: 'POST', path: '/api/admin/patients/erase' },
 
   getPatientTest: { method: 'GET', path: '/api/patient/:code' },
   getPatientConsent: { method: 'GET', path: '/api/patient/:code/consent' },

@@ -46,6 +46,7 @@ import {
   ZShareRequest,
   ZShareResponse,
 } from './patients';
+import { ZErasePatientRequest, ZErasePatientResponse, ZPatientDataExport, ZPatientDataQuery } from './patient-data';
 import { ZAssessmentResults } from './results';
 import { ZWixSyncRequest, ZWixSyncResponse } from './wix-sync';
 
@@ -91,6 +92,8 @@ export const API_SCHEMAS = {
   grantCredits: { body: ZGrantCreditsRequest, response: ZGrantCreditsResponse },
   listAuditEvents: { query: ZAuditQuery, response: ZAuditPage },
   syncWixOrders: { body: ZWixSyncRequest, response: ZWixSyncResponse },
+  exportPatientData: { query: ZPatientDataQuery, response: ZPatientDataExport },
+  erasePatient: { body: ZErasePatientRequest, response: ZErasePatientResponse },
 
   getPatientTest: { response: ZPatientTest },
   getPatientConsent: { response: ZPatientConsent },

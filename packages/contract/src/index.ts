@@ -8,6 +8,7 @@ export * from './results';
 export * from './text';
 export * from './answer-history';
 export * from './patients';
+export * from './patient-data';
 export * from './api-schemas';
 export * from './api-routes';
 export * from './countries';

@@ -20,6 +20,7 @@ export type AuditAction =
   | 'patient.share'
   | 'patient.unshare'
   | 'patient.shared'
+  | 'patient.erase'
   | 'credits.grant'
   | 'credits.sync';
 

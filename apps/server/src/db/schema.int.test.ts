@@ -60,6 +60,7 @@ describe('schema.ts and the SQL migrations', () => {
       'assessments',
       'audit_events',
       'documents',
+      'erasures',
       'identities',
       'local_credentials',
       'login_requests',

@@ -306,6 +306,23 @@ export const assessmentCounts = pgTable(
   (t) => [check('assessment_counts_not_negative', sql`${t.n} >= 0 AND ${t.finished} >= 0 AND ${t.finished} <= ${t.n}`)],
 );
 
+/** 0017_erasures.sql: how many tests each erasure deleted, so purchased tests stay used (credits.repo.ts). */
+export const erasures = pgTable(
+  'erasures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    tests: integer('tests').notNull(),
+    reason: text('reason', { enum: ['request', 'retention'] }).notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The admin's user id, or 'retention' for the RETENTION_YEARS sweep. */
+    erasedBy: text('erased_by').notNull(),
+  },
+  (t) => [index('erasures_clinician').on(t.clinicianId), check('erasures_tests_positive', sql`${t.tests} > 0`)],
+);
+
 export const schema = {
   users,
   identities,
@@ -321,6 +338,7 @@ export const schema = {
   patientShares,
   assessmentCounts,
   assessmentPatientIds,
+  erasures,
 };
 
 /** 0016_app_secret_check.sql: which APP_SECRET the database belongs to, as an HMAC (db/app-secret-check.ts). */

@@ -199,7 +199,31 @@ const AUDIT_RULES: Record<string, AuditRule> = {
     },
   },
 
+  'GET /api/admin/patients/export': {
+    audited: {
+      action: 'patient.export',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const query = new URLSearchParams({ clinicianId: clinician.id, patientId: row.patientId }).toString();
+        const response = await send(admin.client, 'GET', `/api/admin/patients/export?${query}`, ip);
+        return { response, actor: admin.id, assessmentId: row.id, ip };
+      },
+    },
+  },
+
   // Changes.
+  'POST /api/admin/patients/erase': {
+    audited: {
+      action: 'patient.erase',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const body = { clinicianId: clinician.id, patientId: row.patientId, confirmPatientId: row.patientId };
+        const response = await send(admin.client, 'POST', '/api/admin/patients/erase', ip, body);
+        // The tests are gone, so the row names none (and never the patient: the last test below).
+        return { response, actor: admin.id, assessmentId: null, ip };
+      },
+    },
+  },
   'POST /api/assessments/:id/patient/shares': {
     audited: {
       action: 'patient.share',

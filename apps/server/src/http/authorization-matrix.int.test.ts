@@ -193,6 +193,7 @@ async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promis
     termsId,
     consentId,
     clinicianBId: clinicianB.id,
+    clinicianAId: clinicianA.id,
     target: { id: tests[idTest].id, patientId: tests[idTest].patientId },
     secondAdministrationId: tests.W.id,
   };

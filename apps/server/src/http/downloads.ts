@@ -20,3 +20,8 @@ export function sendCsv(reply: FastifyReply, csv: string | NodeJS.ReadableStream
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(csv);
 }
+
+/** Any other answer (JSON) saved as `filename` rather than shown, and never cached. */
+export function attachment(reply: FastifyReply, filename: string): FastifyReply {
+  return reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
+}

@@ -54,6 +54,8 @@ const PATH_WORDS = new Set([
   'diagnoses',
   'docs',
   'documents',
+  'erase',
+  'export',
   'export-dictionary.csv',
   'export.csv',
   'extend',

@@ -7,6 +7,7 @@ import {
   type TCreateAssessmentRequest,
 } from '@pid5/contract';
 import { apiRequest, ApiError, errorFromResponse } from './client';
+import { saveFile } from '../lib/save-file';
 
 export const assessmentsKey = ['assessments'] as const;
 export const creditsKey = ['credits'] as const;
@@ -114,15 +115,5 @@ async function downloadPdf(url: string, filename: string): Promise<void> {
       ? await errorFromResponse(response, REPORT_DOWNLOAD_FAILED)
       : new ApiError(response.status, 'INTERNAL', REPORT_DOWNLOAD_FAILED);
   }
-  const objectUrl = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  }
+  saveFile(await response.blob(), filename);
 }

@@ -1,7 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { assessments, testCredits, users } from '../../db/schema';
+import { assessments, erasures, testCredits, users } from '../../db/schema';
 
 export type CreditRow = typeof testCredits.$inferSelect;
 
@@ -18,7 +18,8 @@ export interface TestBalance {
 }
 
 /**
- * Tests purchased (sum of the ledger) and used (assessments created) by one clinician (DESIGN.md "Data model").
+ * Tests purchased (sum of the ledger) and used (assessments created, including those erased since: `erasures`) by
+ * one clinician (DESIGN.md "Data model").
  * Inside the create transaction this runs after the clinician's row is locked, so it sees every
  * committed create (READ COMMITTED takes a fresh snapshot per statement).
  */
@@ -28,7 +29,11 @@ export async function readTestBalance(db: Db, clinicianId: string): Promise<Test
     .from(testCredits)
     .where(eq(testCredits.clinicianId, clinicianId));
   const [used] = await db.select({ n: count() }).from(assessments).where(eq(assessments.clinicianId, clinicianId));
-  return { purchased: purchased?.n ?? 0, used: used?.n ?? 0 };
+  const [erased] = await db
+    .select({ n: sql<number>`coalesce(sum(${erasures.tests}), 0)`.mapWith(Number) })
+    .from(erasures)
+    .where(eq(erasures.clinicianId, clinicianId));
+  return { purchased: purchased?.n ?? 0, used: (used?.n ?? 0) + (erased?.n ?? 0) };
 }
 
 export function availableTests(balance: TestBalance): number {
@@ -112,14 +117,35 @@ export async function listUsersWithBalances(db: Db) {
     .from(assessments)
     .groupBy(assessments.clinicianId)
     .as('used');
+  // Erased tests stay used (0017_erasures.sql).
+  const erased = db
+    .select({ clinicianId: erasures.clinicianId, n: sql<number>`sum(${erasures.tests})`.as('erased_n') })
+    .from(erasures)
+    .groupBy(erasures.clinicianId)
+    .as('erased');
   return db
     .select({
       user: users,
       purchased: sql<number>`coalesce(${purchased.n}, 0)`.mapWith(Number),
-      used: sql<number>`coalesce(${used.n}, 0)`.mapWith(Number),
+      used: sql<number>`coalesce(${used.n}, 0) + coalesce(${erased.n}, 0)`.mapWith(Number),
     })
     .from(users)
     .leftJoin(purchased, eq(purchased.clinicianId, users.id))
     .leftJoin(used, eq(used.clinicianId, users.id))
+    .leftJoin(erased, eq(erased.clinicianId, users.id))
     .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+}
+
+/** Records that an erasure deleted `tests` of the clinician's tests: they stay used (0017_erasures.sql). */
+export async function insertErasure(
+  db: Db,
+  erasure: { clinicianId: string; tests: number; reason: 'request' | 'retention'; erasedBy: string; at: Date },
+): Promise<void> {
+  await db.insert(erasures).values({
+    clinicianId: erasure.clinicianId,
+    tests: erasure.tests,
+    reason: erasure.reason,
+    erasedBy: erasure.erasedBy,
+    erasedAt: erasure.at,
+  });
 }

@@ -2,11 +2,31 @@ import type { TGrantCreditsRequest } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { availableTests, findCreditLedgerRow, findUserById, insertAdminGrant, readTestBalance } from './credits.repo';
+import {
+  availableTests,
+  findCreditLedgerRow,
+  findUserById,
+  insertAdminGrant,
+  insertErasure,
+  readTestBalance,
+} from './credits.repo';
 
 /** Tests the clinician may still create: purchased and granted minus created, never below 0 (DESIGN.md "Data model"). */
 export async function countAvailableTests(db: Db, clinicianId: string): Promise<number> {
   return availableTests(await readTestBalance(db, clinicianId));
+}
+
+/**
+ * Keeps erased tests used: an erasure deletes a patient's tests, which were purchased tests, so the balance records
+ * how many (in the erasure's transaction, `db` being it).
+ */
+export async function recordErasedTests(
+  db: Db,
+  erasure: { clinicianId: string; tests: number; reason: 'request' | 'retention'; erasedBy: string; at: Date },
+): Promise<void> {
+  if (erasure.tests > 0) {
+    await insertErasure(db, erasure);
+  }
 }
 
 export interface GrantTestsOptions {

@@ -195,6 +195,7 @@ describe('dashboard', () => {
     expect(row?.[6]).toBe('Dr B');
     expect(screen.getByRole('link', { name: 'Grant tests' })).toHaveAttribute('href', '/admin/credits');
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
+    expect(screen.getByRole('link', { name: 'Patient data' })).toHaveAttribute('href', '/admin/patients');
   });
 
   it('shows Expired and Due today instead of a bare 0 in Days Left', async () => {

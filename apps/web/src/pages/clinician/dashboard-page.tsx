@@ -143,6 +143,9 @@ export default function DashboardPage() {
                 <Button component={Link} to="/admin/audit" variant="light" size="xs">
                   Audit log
                 </Button>
+                <Button component={Link} to="/admin/patients" variant="light" size="xs">
+                  Patient data
+                </Button>
               </>
             )}
           </Group>

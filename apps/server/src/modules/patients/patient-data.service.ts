@@ -1,0 +1,220 @@
+import type { TErasePatientRequest, TPatientDataExport, TPatientDataQuery } from '@pid5/contract';
+import { recordAudit } from '../../audit/audit';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { ActiveSession } from '../../identity/sessions';
+import { resolveView } from '../assessments/assessments.service';
+import { recordErasedTests } from '../credits/credits.service';
+import {
+  clearAuditDetailsOf,
+  deleteAdministrations,
+  deleteAnswerChangesOf,
+  deletePatientShares,
+  findClinician,
+  lastSeenOf,
+  listAnswerChangesOf,
+  listAuditEventsOf,
+  listPatientShares,
+  lockClinicianRow,
+} from './patient-data.repo';
+import { listPatientAdministrations, type PatientKey } from './patients.repo';
+import { formOfRow } from './patients.service';
+
+// A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
+// about one patient, and its erasure, by request or by the retention sweep (patient-retention.ts).
+
+export type ErasureReason = 'request' | 'retention';
+
+/** The actor of the retention sweep's erasures, in the audit log and the erasures table. */
+export const RETENTION_ACTOR = 'retention';
+
+function noSuchPatient(): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    'This clinician has no tests with this patient identifier. Check the clinician and the identifier: it must be ' +
+      'exactly as it was typed when the test was created (upper and lower case, spaces and punctuation).',
+  );
+}
+
+/**
+ * The patient the request names, if the session may act on it: admins only (the route says so); in the clinician
+ * view only their own patients, as every view decides what a session sees (DESIGN.md "Roles and identity").
+ */
+function patientKeyFor(session: ActiveSession, request: { clinicianId: string; patientId: string }): PatientKey {
+  const { scope } = resolveView(session);
+  if (scope.kind !== 'all' && scope.clinicianId !== request.clinicianId) {
+    throw new AppError(
+      'FORBIDDEN',
+      "Switch to the admin view to export or erase another clinician's patient (in the clinician view, only your own).",
+    );
+  }
+  return { ownerId: request.clinicianId, patientId: request.patientId };
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/**
+ * `GET /api/admin/patients/export`: everything stored about one patient (GDPR access and portability): every
+ * administration with its answers, scores and frozen validity verdict, the answer changes, the shares and the audit
+ * entries about those tests. Never the link code or its nonce (they open the test, they say nothing of the patient).
+ * Audited `patient.export` on the newest test, with how many tests, never the identifier.
+ */
+export async function exportPatientData(options: {
+  db: Db;
+  session: ActiveSession;
+  query: TPatientDataQuery;
+  now: Date;
+  ip: string;
+}): Promise<TPatientDataExport> {
+  const { db, session, now } = options;
+  const key = patientKeyFor(session, options.query);
+  const clinician = await findClinician(db, key.ownerId);
+  const rows = clinician ? await listPatientAdministrations(db, key) : [];
+  if (!clinician || rows.length === 0) {
+    throw noSuchPatient();
+  }
+  const ids = rows.map((row) => row.id);
+  const [changes, shares, events] = await Promise.all([
+    listAnswerChangesOf(db, ids),
+    listPatientShares(db, key),
+    listAuditEventsOf(db, ids),
+  ]);
+  await recordAudit(db, {
+    actor: session.user.id,
+    action: 'patient.export',
+    assessmentId: rows[0]!.id,
+    ip: options.ip,
+    at: now,
+    details: { format: 'json', clinicianId: key.ownerId, tests: rows.length },
+  });
+  return {
+    exportedAt: now.toISOString(),
+    clinician,
+    patientId: key.patientId,
+    administrations: rows.map((row) => ({
+      id: row.id,
+      form: formOfRow(row),
+      createdAt: row.createdAt.toISOString(),
+      dueAt: row.dueAt.toISOString(),
+      finishedAt: iso(row.finishedAt),
+      age: row.age,
+      gender: row.gender,
+      race: row.race,
+      postalCode: row.postalCode,
+      country: row.country,
+      diagnoses: row.dsmCodes,
+      primaryDiagnosis: row.primaryDsm,
+      termsId: row.termsId,
+      consentId: row.consentId,
+      consentAgreedAt: iso(row.consentAgreedAt),
+      responses: row.responses,
+      answeredCount: row.answeredCount,
+      itemSetId: row.itemSetId,
+      instrumentVersion: row.instrumentVersion,
+      normsVersion: row.normsVersion,
+      scores: row.scores ?? null,
+      validityVerdict: (row.scores as { validityVerdict?: unknown } | null)?.validityVerdict ?? null,
+    })),
+    answerChanges: changes.map((change) => ({
+      assessmentId: change.assessmentId,
+      item: change.item,
+      oldValue: change.oldValue,
+      newValue: change.newValue,
+      changedAt: change.changedAt.toISOString(),
+      actor: change.actor,
+      linkSession: change.linkSession,
+    })),
+    shares: shares.map((share) => ({
+      grantee: { id: share.granteeId, username: share.granteeName },
+      createdAt: share.createdAt.toISOString(),
+      createdBy: share.createdBy,
+    })),
+    auditEvents: events.map((event) => ({
+      id: event.id,
+      at: event.at.toISOString(),
+      actor: event.actor,
+      action: event.action,
+      assessmentId: event.assessmentId,
+      ip: event.ip,
+      details: (event.details as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}
+
+/**
+ * Erases one patient in one transaction: the tests (with their search key; the dashboard counts follow by trigger),
+ * the answer changes, the shares; the audit entries about those tests keep who, what and when but lose their details
+ * (patient-data.repo.ts clearAuditDetailsOf). The tests stay used purchased tests (`erasures`), and the erasure is
+ * audited `patient.erase` with how many tests and why, never the identifier. Returns how many tests were erased
+ * (0: the patient had none, and nothing was written).
+ */
+export async function erasePatient(
+  db: Db,
+  erasure: {
+    key: PatientKey;
+    reason: ErasureReason;
+    actor: string;
+    ip: string | null;
+    now: Date;
+    /** The retention sweep's condition, checked again under the lock: a test created since keeps the patient. */
+    lastSeenBefore?: Date;
+  },
+): Promise<number> {
+  const { key, now } = erasure;
+  return db.transaction(async (tx) => {
+    // Creates take the same lock, so no test of this clinician is added between the check and the deletes.
+    await lockClinicianRow(tx, key.ownerId);
+    if (erasure.lastSeenBefore) {
+      const lastSeen = await lastSeenOf(tx, key);
+      if (!lastSeen || lastSeen >= erasure.lastSeenBefore) {
+        return 0;
+      }
+    }
+    const ids = await deleteAdministrations(tx, key);
+    if (ids.length === 0) {
+      return 0;
+    }
+    await deleteAnswerChangesOf(tx, ids);
+    await clearAuditDetailsOf(tx, ids);
+    await deletePatientShares(tx, key);
+    await recordErasedTests(tx, {
+      clinicianId: key.ownerId,
+      tests: ids.length,
+      reason: erasure.reason,
+      erasedBy: erasure.actor,
+      at: now,
+    });
+    await recordAudit(tx, {
+      actor: erasure.actor,
+      action: 'patient.erase',
+      ip: erasure.ip,
+      at: now,
+      details: { clinicianId: key.ownerId, tests: ids.length, reason: erasure.reason },
+    });
+    return ids.length;
+  });
+}
+
+/** `POST /api/admin/patients/erase`: an admin erases one patient (a request, or a withdrawn consent). */
+export async function erasePatientOnRequest(options: {
+  db: Db;
+  session: ActiveSession;
+  request: TErasePatientRequest;
+  now: Date;
+  ip: string;
+}): Promise<{ erasedTests: number }> {
+  const key = patientKeyFor(options.session, options.request);
+  const erasedTests = await erasePatient(options.db, {
+    key,
+    reason: 'request',
+    actor: options.session.user.id,
+    ip: options.ip,
+    now: options.now,
+  });
+  if (erasedTests === 0) {
+    throw noSuchPatient();
+  }
+  return { erasedTests };
+}

@@ -1,0 +1,217 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  PATIENT_ID_MAX,
+  ZErasePatientRequest,
+  ZPatientDataQuery,
+  fieldErrors,
+  type TPatientDataQuery,
+} from '@pid5/contract';
+import { downloadPatientData, useAdminUsers, useErasePatient } from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { BackButton } from '../../components/back-button';
+import { LoadErrorAlert } from '../../components/load-states';
+import { plural } from '../../lib/plural';
+
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+function failure(what: string, error: unknown): string {
+  return `${what}: ${error instanceof Error ? error.message : 'unknown error'}`;
+}
+
+/**
+ * `/admin/patients`: everything stored about one patient (a clinician and the exact patient identifier), downloaded
+ * as JSON, or erased after the identifier is typed again (DESIGN.md "Erasure, access and retention").
+ */
+export default function PatientsPage() {
+  const users = useAdminUsers();
+  const erase = useErasePatient();
+  const [clinicianId, setClinicianId] = useState<string | null>(null);
+  const [patientId, setPatientId] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const [confirming, setConfirming] = useState<TPatientDataQuery | null>(null);
+  const [confirmation, setConfirmation] = useState('');
+  const [confirmError, setConfirmError] = useState<string | undefined>();
+
+  // Disabled accounts too: a former clinician's patients may still ask for their data or its erasure.
+  const options = useMemo(
+    () =>
+      (users.data?.items ?? []).map((user) => ({
+        value: user.id,
+        label: `${user.username}${user.email ? ` (${user.email})` : ''}${user.isDisabled ? ' — disabled' : ''}`,
+      })),
+    [users.data],
+  );
+  const clinicianName = (id: string) => users.data?.items.find((user) => user.id === id)?.username ?? id;
+
+  /** The patient the form names, or null after showing what to fix. */
+  const chosenPatient = (): TPatientDataQuery | null => {
+    setOutcome(null);
+    const parsed = ZPatientDataQuery.safeParse({ clinicianId: clinicianId ?? '', patientId });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return null;
+    }
+    setErrors({});
+    return parsed.data;
+  };
+
+  const download = async (event: FormEvent) => {
+    event.preventDefault();
+    const patient = chosenPatient();
+    if (!patient) {
+      return;
+    }
+    setIsDownloading(true);
+    try {
+      const tests = await downloadPatientData(patient);
+      setOutcome({ kind: 'success', text: `Downloaded everything stored about ${plural(tests, 'test', 'tests')}.` });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: failure('Download failed', error) });
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+
+  const askToErase = () => {
+    const patient = chosenPatient();
+    if (patient) {
+      setConfirmation('');
+      setConfirmError(undefined);
+      setConfirming(patient);
+    }
+  };
+
+  const confirmErase = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirming) {
+      return;
+    }
+    const parsed = ZErasePatientRequest.safeParse({ ...confirming, confirmPatientId: confirmation });
+    if (!parsed.success) {
+      setConfirmError(fieldErrors(parsed.error).confirmPatientId ?? parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      const erased = await erase.mutateAsync(parsed.data);
+      setConfirming(null);
+      setPatientId('');
+      setOutcome({ kind: 'success', text: `${plural(erased.erasedTests, 'test', 'tests')} erased.` });
+    } catch (error) {
+      setConfirming(null);
+      if (error instanceof ApiError) {
+        setErrors(error.fields);
+      }
+      setOutcome({ kind: 'error', text: failure('Erasure failed', error) });
+    }
+  };
+
+  return (
+    <Container size="md">
+      <Stack gap="md">
+        <BackButton to="/dashboard" />
+        <Title order={1} size="h2">
+          Patient Data
+        </Title>
+        <Text size="sm">
+          Everything stored about one patient, for a request to see or take their data, or its erasure (also when a
+          patient withdraws consent). A patient is a patient identifier at one clinician, exactly as it was typed.
+        </Text>
+        <LoadErrorAlert error={users.error} />
+
+        <Paper withBorder p="md" component="form" onSubmit={(event) => void download(event)} noValidate>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Clinician"
+              placeholder={users.isPending ? 'Loading…' : 'Choose a clinician'}
+              data={options}
+              value={clinicianId}
+              onChange={(value) => {
+                setClinicianId(value);
+                setErrors(({ clinicianId: _c, ...rest }) => rest);
+              }}
+              searchable
+              nothingFoundMessage="No one by that name"
+              required
+              error={errors.clinicianId}
+            />
+            <TextInput
+              label="Patient identifier"
+              maxLength={PATIENT_ID_MAX}
+              value={patientId}
+              onChange={(event) => {
+                setPatientId(event.currentTarget.value);
+                setErrors(({ patientId: _p, ...rest }) => rest);
+              }}
+              required
+              error={errors.patientId}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button type="submit" loading={isDownloading}>
+              Download everything stored (JSON)
+            </Button>
+            <Button color="red" variant="outline" onClick={askToErase}>
+              Erase this patient…
+            </Button>
+          </Group>
+          <Text
+            mt="sm"
+            size="sm"
+            role={outcome?.kind === 'error' ? 'alert' : 'status'}
+            c={outcome?.kind === 'error' ? 'red.8' : 'teal.9'}
+          >
+            {outcome?.text ?? ''}
+          </Text>
+        </Paper>
+      </Stack>
+
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Erase this patient?" centered>
+        {confirming && (
+          <form onSubmit={(event) => void confirmErase(event)} noValidate>
+            <Stack gap="sm">
+              <Alert color="red" title="This cannot be undone">
+                Every test of {confirming.patientId} at {clinicianName(confirming.clinicianId)} is deleted: the answers,
+                scores, answer history and shares. The audit log keeps who did what and when, without details; the tests
+                stay counted as used. Download the data first if the patient asked for it.
+              </Alert>
+              <TextInput
+                label="Type the patient identifier again to confirm"
+                value={confirmation}
+                onChange={(event) => {
+                  setConfirmation(event.currentTarget.value);
+                  setConfirmError(undefined);
+                }}
+                error={confirmError}
+                data-autofocus
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit" color="red" loading={erase.isPending}>
+                  Erase
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </Container>
+  );
+}
