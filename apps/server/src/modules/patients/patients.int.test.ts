@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 // One patient over time over real HTTP on the real database: the identity rule (exact identifier within
 // the owner's scope), the timeline, sharing (who may, what a colleague then sees and may not do, revoking), the
 // comparison (validity first, same patient only, completed only) and the long CSV. The authorisation matrix
-// (http/authorization-matrix.int.test.ts) covers every route for its seven callers; this file the shared reader.
+// (http/authorization-matrix.int.test.ts) covers every route for its callers, a shared reader among them; this file the share's life.
 
 let server: TestServer;
 let owner: SignedInUser;
@@ -120,13 +120,15 @@ describe('sharing a patient with a colleague', () => {
     const ownersList = await json<TSharedWithMe>(await owner.client.get('/api/patients/shared-with-me'));
     expect(ownersList.items.some((item) => item.patientId === p.patientId)).toBe(false);
 
-    // Reads: details without the link, results, the report, the timeline, the comparison, the CSV.
+    // Reads: details without the link, results, both reports, the timeline, the comparison, the CSV.
     const details = await json<{ testLink: string | null }>(
       await colleague.client.get(`/api/assessments/${p.open.id}`),
     );
     expect(details.testLink).toBeNull();
     expect((await colleague.client.get(`/api/assessments/${p.second.id}/results`)).status).toBe(200);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}/report.pdf?name=X`)).status).toBe(200);
+    // The score report too (docs/decisions/0051-shared-reader-reports.md): the details page offers its button.
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/score-report.pdf`)).status).toBe(200);
     const timeline = await json<TPatientTimeline>(await colleague.client.get(`/api/assessments/${p.first.id}/patient`));
     expect(timeline).toMatchObject({ access: 'shared', canShare: false, shares: [], colleagues: [] });
     expect(timeline.administrations).toHaveLength(3);
@@ -156,6 +158,7 @@ describe('sharing a patient with a colleague', () => {
     expect(revoked.shares).toEqual([]);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
     expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient`)).status).toBe(404);
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/score-report.pdf`)).status).toBe(404);
     const after = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
     expect(after.items.some((item) => item.patientId === p.patientId)).toBe(false);
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
-import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
+import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
 import { encodePatientCsv } from './patient-csv';
@@ -50,17 +50,14 @@ export interface ResolvedPatient {
   access: TPatientAccess;
 }
 
-/** The patient of test `id` as this session may read it, or 404. */
+/** The patient of test `id` as this session may read it (findReadableAssessment, the one read rule), or 404. */
 export async function resolvePatient(options: {
   db: Db;
   session: ActiveSession;
   id: number;
 }): Promise<ResolvedPatient> {
-  const { view, scope } = resolveReadView(options.session);
-  const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const { found, view, access } = await findReadableAssessment(options);
   const anchor = found.assessment;
-  const access: TPatientAccess =
-    view === 'admin' ? 'admin' : anchor.clinicianId === options.session.user.id ? 'owner' : 'shared';
   return {
     anchor,
     ownerName: found.clinicianName,
@@ -228,8 +225,7 @@ async function buildComparison(options: {
     throw notSamePatient('Choose two different tests to compare.');
   }
   const patient = await resolvePatient(options);
-  const { scope } = resolveReadView(options.session);
-  const other = (await getAssessment({ db, id: options.withId, scope })).assessment;
+  const other = (await findReadableAssessment({ db, session: options.session, id: options.withId })).found.assessment;
   if (other.clinicianId !== patient.key.ownerId || other.patientId !== patient.key.patientId) {
     throw notSamePatient('These two tests are not of the same patient, so they are not compared.');
   }

@@ -121,7 +121,7 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
       .where(and(eq(auditEvents.assessmentId, validId), eq(auditEvents.action, 'assessment.report')));
     expect(audit.at(-1)).toMatchObject({
       actor: clinician.id,
-      details: { view: 'clinician', report: 'score', locale: 'en-US', scoresSource: 'frozen' },
+      details: { view: 'clinician', access: 'owner', report: 'score', locale: 'en-US', scoresSource: 'frozen' },
     });
   });
 
