@@ -30,6 +30,15 @@ export const ZNormReading = z.object({
   capped: z.enum(['above', 'below']).nullable(),
   tText: z.string(),
   percentileText: z.string(),
+  /**
+   * Where each level begins on this scale's printed table, in T (the lowest printed T whose percentile reaches the
+   * level's cut-off; null when none does): the profile charts draw them as the scale's level lines. Null when the
+   * tables the score was read in are not the ones loaded now.
+   */
+  levelStarts: z
+    .object({ Mild: z.number().nullable(), Moderate: z.number().nullable(), High: z.number().nullable() })
+    .nullable()
+    .optional(),
 });
 export type TNormReading = z.infer<typeof ZNormReading>;
 
@@ -271,10 +280,15 @@ export function formatScore(value: number | null | undefined): string {
   return isNegative ? `\u2212${fixed}` : fixed;
 }
 
-/** A level for tables: Mild / Moderate / High, '—' below the Mild cut-off, 'Not scored' when not scored. */
+/** The one word for a scored scale below the Mild cut-off, in every view: page, both PDFs, CSV and dictionary. */
+export const NO_LEVEL_LABEL = 'Not elevated';
+/** The word for a scale that is not scored (too many unanswered items). */
+export const NOT_SCORED_LABEL = 'Not scored';
+
+/** A level in words: Mild / Moderate / High, 'Not elevated' below the Mild cut-off, 'Not scored' when not scored. */
 export function formatLevel(scale: { level: ResultLevel | null; isScored: boolean }): string {
   if (!scale.isScored) {
-    return 'Not scored';
+    return NOT_SCORED_LABEL;
   }
-  return scale.level ?? '—';
+  return scale.level ?? NO_LEVEL_LABEL;
 }

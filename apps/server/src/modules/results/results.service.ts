@@ -96,6 +96,7 @@ export function buildResults(options: {
     itemSet: describeItemSet(itemSetId, options.itemSet),
     // docs/product-spec.md §2: the raw test data string is part of the admin data view only.
     responses: options.view === 'admin' ? row.responses : null,
+    normTables: options.normTables,
   });
 }
 
