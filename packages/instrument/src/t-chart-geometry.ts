@@ -146,18 +146,21 @@ function buildTChart(layout: TChartLayout, scales: readonly TChartScale[]): TCha
   };
 }
 
-/** The 25 facets in T: the facet chart's size, margins and padding (960 × 450, 20/20/30/40, 0.1). */
+/** CHART_MARGINS with room on the right for the level names at the end of the last band's lines. */
+export const T_CHART_MARGINS: ChartMargins = { ...CHART_MARGINS, right: 70 };
+
+/** The 25 facets in T: the facet chart's size and padding (960 × 450, 0.1), margins 20/70/30/40. */
 export function facetTChart(facets: readonly TChartScale[]): TChartGeometry {
   return buildTChart(
-    { kind: 'facets', width: 960, height: 450, margin: CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0.1 },
+    { kind: 'facets', width: 960, height: 450, margin: T_CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0.1 },
     facets,
   );
 }
 
-/** The 5 domains in T: the domain chart's size, margins and padding (450 × 500, 20/20/30/40, inner 0.1). */
+/** The 5 domains in T: the domain chart's size and padding (450 × 500, inner 0.1), margins 20/70/30/40. */
 export function domainTChart(domains: readonly TChartScale[]): TChartGeometry {
   return buildTChart(
-    { kind: 'domains', width: 450, height: 500, margin: CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0 },
+    { kind: 'domains', width: 450, height: 500, margin: T_CHART_MARGINS, paddingInner: 0.1, paddingOuter: 0 },
     domains,
   );
 }

@@ -9,7 +9,7 @@ import { scaleTable } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
 
-const DOMAIN_CHART_WIDTH = 250;
+const DOMAIN_CHART_WIDTH = 280;
 
 /**
  * 'Trait Domains': the form given, the domain chart in T (the brief form: with its total), centred, and the table

@@ -17,7 +17,7 @@ export function drawFacets(doc: Doc, results: TAssessmentResults): void {
   doc.moveDown(0.8);
   ensureSpace(doc, FACET_CHART_ROOM);
   sectionHeading(doc, SECTION_TITLES.facets);
-  drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH - 34, labelSize: 6.5 });
+  drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH, labelSize: 6.5 });
   caption(doc, CHART_CAPTION);
   scaleTable(doc, results.facets, FACET_TEXTS, {
     nameHeader: 'Facet',

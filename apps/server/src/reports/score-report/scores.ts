@@ -87,7 +87,7 @@ function levelCell(
 
 const VERDICT_COLOR = { caution: '#9c5700', 'not-interpretable': '#b42318', valid: COLOR.text } as const;
 
-const DOMAIN_CHART_WIDTH = 200;
+const DOMAIN_CHART_WIDTH = 230;
 
 /**
  * The profile in T: domains (the brief form: and its total), then the facets where the form has them, from the
@@ -105,7 +105,7 @@ export function drawTCharts(doc: Doc, results: TAssessmentResults): void {
   });
   if (results.facets.length > 0) {
     doc.moveDown(0.6);
-    drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH - 34, labelSize: 6.5 });
+    drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH, labelSize: 6.5 });
   }
   caption(doc, T_CHART_CAPTION);
 }
