@@ -162,6 +162,20 @@ describe('creating a test as a form', () => {
   });
 });
 
+describe('the consent page names the form given', () => {
+  it('tells the patient, before consent, which form it is, how many statements and about how long', async () => {
+    for (const [form, summary] of [
+      ['FULL', 'This questionnaire is the full form: 220 statements, about 30-40 minutes.'],
+      ['SF', 'This questionnaire is the short form: 100 statements, about 15-20 minutes.'],
+      ['BF', 'This questionnaire is the brief form: 25 statements, about 5 minutes.'],
+    ] as const) {
+      const { code } = await createTest(clinician, form, `CONSENT-${form}`);
+      const before = (await (await server.client().get(`/api/patient/${code}`)).json()) as TPatientTest;
+      expect(before).toMatchObject({ status: 'consent-required', formSummary: summary });
+    }
+  });
+});
+
 describe('the brief form (25 items)', () => {
   it("shows the form's items in its order and numbering, with the item set's texts of the full items", async () => {
     const { code } = await createTest(clinician, 'BF', 'BF-ITEMS');
