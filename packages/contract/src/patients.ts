@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLevelStarts } from './results';
 
 // One patient's administrations over time (DESIGN.md "Patients over time"): the timeline, sharing with a
 // colleague, and the comparison of two administrations. A patient is the exact patient identifier within the
@@ -71,6 +72,8 @@ const ZComparedReading = z.object({
   t: z.number().nullable(),
   percentile: z.number().nullable(),
   capped: z.enum(['above', 'below']).nullable(),
+  /** Where each level begins in T on this scale's table of the form given (the charts' level lines). */
+  levelStarts: ZLevelStarts.nullable().optional(),
 });
 
 const ZReliableChange = z.object({

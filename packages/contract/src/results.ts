@@ -17,6 +17,14 @@ export const ZResultLevel = z.enum(RESULT_LEVELS);
 export const NORM_FIELD_NAMES = ['srf', 'irf'] as const;
 export type NormFieldName = (typeof NORM_FIELD_NAMES)[number];
 
+/** Where each level begins on a scale's printed table, in T (null: no printed row reaches it). */
+export const ZLevelStarts = z.object({
+  Mild: z.number().nullable(),
+  Moderate: z.number().nullable(),
+  High: z.number().nullable(),
+});
+export type TLevelStarts = z.infer<typeof ZLevelStarts>;
+
 /**
  * T and percentile of a scale, both from the same printed row of the form's US table (Markon et al. 2024, or the
  * institute's own tables): never interpolated, never computed from z. `tText` and `percentileText` are how every
@@ -35,10 +43,7 @@ export const ZNormReading = z.object({
    * level's cut-off; null when none does): the profile charts draw them as the scale's level lines. Null when the
    * tables the score was read in are not the ones loaded now.
    */
-  levelStarts: z
-    .object({ Mild: z.number().nullable(), Moderate: z.number().nullable(), High: z.number().nullable() })
-    .nullable()
-    .optional(),
+  levelStarts: ZLevelStarts.nullable().optional(),
 });
 export type TNormReading = z.infer<typeof ZNormReading>;
 

@@ -10,6 +10,7 @@ import {
   assessValidity,
   compareAdministrations,
   isFormId,
+  levelStartsInT,
   type FormId,
   type NormTables,
   type ValidityVerdict,
@@ -208,6 +209,11 @@ export async function revokePatientShare(options: {
   return { shares: presentShares(await listShares(db, patient.key)) };
 }
 
+function startsOf(normTables: NormTables, form: FormId, key: string) {
+  const table = normTables.tables[form][key];
+  return table ? levelStartsInT(table.rows) : null;
+}
+
 function notSamePatient(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fields: { with: message } });
 }
@@ -258,7 +264,12 @@ async function buildComparison(options: {
       validityStatement: comparison.validityStatement,
       isSameForm: comparison.isSameForm,
       formsStatement: comparison.formsStatement,
-      scales: comparison.scales.map((scale) => ({ ...scale })),
+      // Each reading with where the levels begin in T on its own form's table: the charts' level lines.
+      scales: comparison.scales.map((scale) => ({
+        ...scale,
+        first: { ...scale.first, levelStarts: startsOf(options.normTables, formOfRow(earlier), scale.key) },
+        second: { ...scale.second, levelStarts: startsOf(options.normTables, formOfRow(later), scale.key) },
+      })),
       rciRule: comparison.rciRule,
       reliabilityRule: comparison.reliabilityRule,
     },
