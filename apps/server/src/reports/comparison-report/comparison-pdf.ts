@@ -115,13 +115,14 @@ const LEVEL_LINE: Record<Level, { dash: [number, number] | null; width: number }
  * that scale's table of the form given (levels follow the printed percentile, so each scale and form has its own).
  */
 function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
-  const rowHeight = 11;
+  const rowHeight = 10;
   const labelWidth = 130;
   const plotLeft = MARGIN.left + labelWidth;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
-  const height = 28 + scales.length * rowHeight + 16;
+  // The heading, the legend, the rows, the axis labels and the three-line caption: kept on one page.
+  const height = 28 + scales.length * rowHeight + 16 + 36;
+  ensureSpace(doc, 40 + height);
   sectionHeading(doc, 'Profile in US T scores');
-  ensureSpace(doc, height);
   const top = doc.y;
   const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
   // Legend: the two tests, then the level lines.
@@ -156,24 +157,24 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
       .font(scale.kind === 'facet' ? 'regular' : 'bold')
       .fontSize(7)
       .fillColor(COLOR.text);
-    drawText(doc, scale.name, MARGIN.left, y + 2, { width: labelWidth - 6, align: 'right', lineBreak: false });
+    drawText(doc, scale.name, MARGIN.left, y + 1.5, { width: labelWidth - 6, align: 'right', lineBreak: false });
     if (scale.first.t !== null) {
       doc
-        .rect(plotLeft, y + 1.5, x(scale.first.t) - plotLeft, 4)
+        .rect(plotLeft, y + 1, x(scale.first.t) - plotLeft, 3.8)
         .lineWidth(0.5)
         .fillAndStroke('#ffffff', '#222222');
     }
     if (scale.second.t !== null) {
-      doc.rect(plotLeft, y + 6, x(scale.second.t) - plotLeft, 4).fill('#555555');
+      doc.rect(plotLeft, y + 5.2, x(scale.second.t) - plotLeft, 3.8).fill('#555555');
     }
     for (const level of LEVELS) {
       const first = scale.first.levelStarts?.[level] ?? null;
       const second = scale.second.levelStarts?.[level] ?? null;
       if (first !== null) {
-        levelLine(doc, level, x(first), y + 0.5, y + 5.75);
+        levelLine(doc, level, x(first), y + 0.3, y + 5);
       }
       if (second !== null) {
-        levelLine(doc, level, x(second), y + 5.75, y + 11);
+        levelLine(doc, level, x(second), y + 5, y + 9.7);
       }
     }
   });
@@ -235,7 +236,12 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison): void {
     [{ text: signed(scale.tDifference, 0) }],
     [{ text: changeCell(scale, reasons), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
   ]);
-  drawTable(doc, COLUMNS, rows);
+  // Set small, as the score report's table, so the method below fits on the table's page.
+  drawTable(
+    doc,
+    COLUMNS,
+    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
+  );
   reasons.forEach((reason, index) => caption(doc, `(${index + 1}) ${reason}`));
 }
 
