@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShareResponse } from '@pid5/contract';
+import type {
+  TAdministrationComparison,
+  TAssessmentResults,
+  TPatientTimeline,
+  TSharedWithMe,
+  TShareResponse,
+} from '@pid5/contract';
 import { scoreResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -97,6 +103,24 @@ describe('the timeline', () => {
       .where(and(eq(auditEvents.action, 'patient.timeline'), eq(auditEvents.assessmentId, p.first.id)));
     expect(row).toMatchObject({ actor: owner.id, details: { access: 'owner', administrations: 3 } });
     expect(JSON.stringify(row?.details)).not.toContain(p.patientId);
+  });
+});
+
+describe('the trend over time', () => {
+  it("gives each completed administration its domains' T (as its results) and no reliable change the comparison does not give", async () => {
+    const p = await makePatient();
+    const timeline = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`));
+    const byId = new Map(timeline.administrations.map((a) => [a.id, a]));
+    expect(byId.get(p.open.id)?.domains).toBeNull();
+    for (const row of [p.first, p.second]) {
+      const results = await json<TAssessmentResults>(await owner.client.get(`/api/assessments/${row.id}/results`));
+      expect(byId.get(row.id)?.domains?.map((d) => [d.key, d.t, d.tText])).toEqual(
+        results.domains.map((d) => [d.key, d.us?.t ?? null, d.us?.tText ?? null]),
+      );
+    }
+    // The first has nothing before it; the full form's domains have no cited reliability, so no mark either.
+    expect(byId.get(p.first.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
+    expect(byId.get(p.second.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
   });
 });
 

@@ -4,13 +4,17 @@ import type {
   TPatientTimeline,
   TSharedWithMe,
   TShareResponse,
+  TTrendDomain,
   ViewMode,
 } from '@pid5/contract';
 import {
   assessValidity,
   compareAdministrations,
+  DOMAIN_KEYS,
+  formatTScore,
   isFormId,
   levelStartsInT,
+  type AnyScoreResult,
   type FormId,
   type NormTables,
   type ValidityVerdict,
@@ -92,6 +96,41 @@ function presentShares(rows: ShareRow[]): TShareResponse['shares'] {
 
 const canShare = (patient: ResolvedPatient) => patient.access !== 'shared';
 
+/**
+ * The trend chart's data: each completed administration's domains in US T, and the reliable change from the one
+ * completed before it, as the comparison decides it (compareAdministrations: only where it gives one).
+ */
+function domainTrend(rows: readonly AssessmentRow[], normTables: NormTables): Map<number, TTrendDomain[]> {
+  const completed = rows
+    .filter((row) => row.finishedAt !== null)
+    .sort((a, b) => a.finishedAt!.getTime() - b.finishedAt!.getTime() || a.id - b.id);
+  const trend = new Map<number, TTrendDomain[]>();
+  let previous: AnyScoreResult | null = null;
+  for (const row of completed) {
+    const { score } = scoreAssessment(row, normTables);
+    const changes = previous ? compareAdministrations(previous, score) : null;
+    const changeOf = (key: string) =>
+      changes?.isChangeInterpretable
+        ? (changes.scales.find((scale) => scale.key === key)?.reliableChange?.direction ?? null)
+        : null;
+    trend.set(
+      row.id,
+      DOMAIN_KEYS.map((key) => {
+        const domain = score.domains[key];
+        return {
+          key,
+          name: domain.name,
+          t: domain.us?.t ?? null,
+          tText: domain.us ? formatTScore(domain.us) : null,
+          reliableChange: changeOf(key),
+        };
+      }),
+    );
+    previous = score;
+  }
+  return trend;
+}
+
 /** `GET /api/assessments/{id}/patient`: every administration of that test's patient; audited `patient.timeline`. */
 export async function viewPatientTimeline(options: {
   db: Db;
@@ -107,6 +146,7 @@ export async function viewPatientTimeline(options: {
   const rows = await listPatientAdministrations(db, patient.key);
   const mayShare = canShare(patient);
   const [shares, users] = mayShare ? await Promise.all([listShares(db, patient.key), listEnabledUsers(db)]) : [[], []];
+  const trend = domainTrend(rows, options.normTables);
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'patient.timeline',
@@ -128,6 +168,7 @@ export async function viewPatientTimeline(options: {
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
       validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
+      domains: trend.get(row.id) ?? null,
     })),
     canShare: mayShare,
     shares: presentShares(shares),
