@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_LEVEL_LABEL, formatLevel } from '@pid5/contract';
 import { FACET_KEYS, US_NORM_TABLES, levelStartsInT, pid5Definition, scoreResponses } from '@pid5/instrument';
 import { presentAnyResults } from './results-by-form';
 import { createDemoResponses } from '../../reports/demo-responses';
@@ -22,6 +23,15 @@ describe('presentResults', () => {
     expect(results.domains.map((d) => d.key)).toEqual(['NegAf', 'Detac', 'Antag', 'Disin', 'Psych']);
     expect(results.facets[1]).toMatchObject({ key: 'Anx', srf: score.facets.Anx.srf, irf: score.facets.Anx.irf });
     expect(results).toMatchObject({ status: 'completed', finishedAt: '2026-01-15T12:00:00.000Z', answered: 220 });
+  });
+});
+
+describe('the word below Mild', () => {
+  it("is the contract's one word, in the level descriptions too", () => {
+    expect(formatLevel({ level: null, isScored: true })).toBe(NO_LEVEL_LABEL);
+    const results = presentResults(scoreResponses('0'.repeat(220)), options);
+    const below = results.facets.find((f) => f.isScored && f.level === null);
+    expect(below?.levelDescription?.startsWith(`${NO_LEVEL_LABEL}:`)).toBe(true);
   });
 });
 
