@@ -140,7 +140,7 @@ ${scaleTable(results.domains, DOMAIN_TEXTS, 'Domain')}</section>
 ${scaleTable(results.facets.slice(0, half), FACET_TEXTS, 'Facet')}${scaleTable(results.facets.slice(half), FACET_TEXTS, 'Facet')}</section>
 <section class="page"><h2>${SECTION_TITLES.navigating}</h2><p>${escapeHtml(NAVIGATING_INTRO)}</p>
 ${traitTable(traitRows.slice(0, split))}<div class="page"></div>${traitTable(traitRows.slice(split))}</section>
-<section><h2>${SECTION_TITLES.validity}</h2><p>${escapeHtml(results.validity.summary)}</p>
+<section><h2>${SECTION_TITLES.about}</h2><p>${escapeHtml(results.validity.summary)}</p>
 <ul>${results.validity.scales.map((s) => `<li>${escapeHtml(s.name)}: ${escapeHtml(s.statement)}</li>`).join('')}</ul>
 <p class="muted">Norms: US general population (${escapeHtml(srf.citation)}) and German general population (${escapeHtml(irf.citation)}). Versions: ${escapeHtml(results.instrument.version)}; ${escapeHtml(results.normsVersion)}.</p></section>
 <footer>\u00a9 ${input.copyrightYear} ${escapeHtml(input.instituteName)}<br>${escapeHtml(FOOTER_NOTICE)}</footer>

@@ -39,6 +39,11 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
 
   const patient = await newPage({ reducedMotion: 'reduce' });
   await patient.goto(link);
+  // The consent page names the form given and its length, not every form's.
+  await expect(patient.getByTestId('form-summary')).toHaveText(
+    'This questionnaire is the brief form: 25 statements, about 5 minutes.',
+  );
+  await expect(patient.getByText('220, 100 or 25')).toHaveCount(0);
   await patient.getByRole('button', { name: 'Accept' }).click();
   await expect(patient).toHaveURL(`${baseURL}/test/${code}`);
   await expect(patient.getByText('0 / 25 completed')).toBeVisible();

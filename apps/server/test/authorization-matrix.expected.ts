@@ -19,6 +19,7 @@
 //   clinicianB          Z's owner: A's tests answer 404 exactly like a missing test, never 403 with details
 //   adminAdminView      an admin in the admin view: sees every test
 //   adminClinicianView  the same admin in a second session switched to the clinician view: sees own tests only
+//   sharedReader        clinician C, with whom A shares Y's patient (so Y and W): reads, never changes or shares
 //
 // Leaks are counted by the test from who may see which test, not from this table, so the table cannot
 // allow one: a 2xx for a test the caller may not see, any body with the patient id or link code of a test
@@ -32,6 +33,7 @@ export const CALLERS = [
   'clinicianB',
   'adminAdminView',
   'adminClinicianView',
+  'sharedReader',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
 
@@ -64,7 +66,10 @@ export interface MatrixRow {
   revealsTarget?: boolean;
 }
 
-/** The columns in CALLERS order: anonymous, patientOwn, patientOther, clinicianA, clinicianB, adminAdminView, adminClinicianView. */
+/**
+ * The columns in CALLERS order: anonymous, patientOwn, patientOther, clinicianA, clinicianB, adminAdminView,
+ * adminClinicianView, sharedReader.
+ */
 function statuses(
   anonymous: ExpectedStatus,
   patientOwn: ExpectedStatus,
@@ -73,52 +78,62 @@ function statuses(
   clinicianB: ExpectedStatus,
   adminAdminView: ExpectedStatus,
   adminClinicianView: ExpectedStatus,
+  sharedReader: ExpectedStatus,
 ): Record<Caller, ExpectedStatus> {
-  return { anonymous, patientOwn, patientOther, clinicianA, clinicianB, adminAdminView, adminClinicianView };
+  return {
+    anonymous,
+    patientOwn,
+    patientOther,
+    clinicianA,
+    clinicianB,
+    adminAdminView,
+    adminClinicianView,
+    sharedReader,
+  };
 }
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
-  //                                                   anon  own  other   A     B   adminA adminC
+  //                                                   anon  own  other   A     B   adminA adminC shared
   // Health and documentation: public.
-  'GET /api/docs': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/docs': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
 
   // Sign-in: public. The login start and callback redirect (the callback without code/state to /login?error=callback).
-  'GET /auth/methods': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
-  'GET /auth/login': { expect: statuses(302, 302, 302, 302, 302, 302, 302) },
-  'GET /auth/callback': { expect: statuses(302, 302, 302, 302, 302, 302, 302) },
+  'GET /auth/methods': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /auth/login': { expect: statuses(302, 302, 302, 302, 302, 302, 302, 302) },
+  'GET /auth/callback': { expect: statuses(302, 302, 302, 302, 302, 302, 302, 302) },
   // Signed-in callers are signed out by this (the test signs them in again afterwards).
-  'POST /auth/logout': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'POST /auth/logout': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
   // Wrong credentials for everyone: 401 INVALID_CREDENTIALS, and no caller's own session is touched.
   'POST /auth/local/login': {
-    expect: statuses(401, 401, 401, 401, 401, 401, 401),
+    expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
     body: () => ({ username: 'matrix-nobody', password: 'not the password' }),
   },
   'POST /auth/local/register': {
-    expect: statuses(201, 201, 201, 201, 201, 201, 201),
+    expect: statuses(201, 201, 201, 201, 201, 201, 201, 201),
     body: (ctx) => ({ username: `matrix-${ctx.unique}`, password: 'long enough password' }),
   },
 
   // The signed-in user and the admin's view switch (the body keeps each admin session in its own view).
-  'GET /api/me': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'GET /api/me': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'PUT /api/me/view-mode': {
-    expect: statuses(401, 401, 401, 403, 403, 200, 200),
+    expect: statuses(401, 401, 401, 403, 403, 200, 200, 403),
     body: (ctx) => ({ viewMode: ctx.caller === 'adminClinicianView' ? 'clinician' : 'admin' }),
   },
 
   // Reference data for the Create Test form, and the caller's own purchased tests.
-  'GET /api/documents/terms': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
-  'GET /api/diagnoses': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
-  'GET /api/credits': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  'GET /api/documents/terms': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'GET /api/diagnoses': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'GET /api/credits': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
 
   // Assessments: the list and export are scoped to what the session may see (B and the admin in clinician
   // view search for X's patient id and find nothing); details and extend answer 404 for someone else's test.
   'GET /api/assessments': {
-    expect: statuses(401, 401, 401, 200, 200, 200, 200),
+    expect: statuses(401, 401, 401, 200, 200, 200, 200, 200),
     query: (ctx) => `?search=${encodeURIComponent(ctx.target.patientId)}`,
     revealsTarget: true,
   },
   'POST /api/assessments': {
-    expect: statuses(401, 401, 401, 201, 201, 201, 201),
+    expect: statuses(401, 401, 401, 201, 201, 201, 201, 201),
     body: (ctx) => ({
       age: 34,
       gender: 'Female',
@@ -131,74 +146,78 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       termsId: ctx.termsId,
     }),
   },
-  'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200), revealsTarget: true },
+  'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200), revealsTarget: true },
   // What every CSV column means: no patient data, for anyone signed in.
-  'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
-  'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404), revealsTarget: true },
-  'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404) },
-  'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
-  'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
-  // The clinician's score report: the patient report's rule.
-  'GET /api/assessments/:id/score-report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404), revealsTarget: true },
+  'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404) },
+  'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
+  'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
+  // The clinician's score report: the patient report's rule, a colleague the patient is shared with included
+  // (docs/decisions/0056-shared-reader-reports.md).
+  'GET /api/assessments/:id/score-report.pdf': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
+  },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
-  'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },
+  'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404, 403) },
 
   // One patient over time: the patient of the `:id` test. Its owner and an admin in the admin view; B and
-  // the admin in the clinician view 404 like a missing test. Sharing and ending a share (with B) likewise; what a
-  // colleague it is shared with may do is modules/patients/patients.int.test.ts's.
+  // the admin in the clinician view 404 like a missing test. Sharing and ending a share (with B) likewise; the
+  // colleague it is shared with reads (timeline, comparison, long CSV) and may not share onwards or end a share (403).
   'GET /api/assessments/:id/patient': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
     revealsTarget: true,
   },
   'POST /api/assessments/:id/patient/shares': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 403),
     body: (ctx) => ({ granteeId: ctx.clinicianBId }),
   },
   'POST /api/assessments/:id/patient/shares/revoke': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 403),
     body: (ctx) => ({ granteeId: ctx.clinicianBId }),
   },
   'GET /api/assessments/:id/compare': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
     query: (ctx) => `?with=${ctx.secondAdministrationId}`,
     revealsTarget: true,
   },
   'GET /api/assessments/:id/compare.pdf': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
     query: (ctx) => `?with=${ctx.secondAdministrationId}`,
   },
-  // The caller's own list: nothing is shared in the matrix's data, so everyone signed in gets an empty list.
-  'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200) },
+  // The caller's own list: Y's patient for the shared reader, an empty list for everyone else.
+  'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'GET /api/assessments/:id/patient.csv': {
     target: 'Y',
-    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
     revealsTarget: true,
   },
 
   // Admin screens: the admin role in either view (DESIGN.md "Roles and identity"); clinicians 403.
-  'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
-  'GET /api/admin/credits': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  'GET /api/admin/users': { expect: statuses(401, 401, 401, 403, 403, 200, 200, 403) },
+  'GET /api/admin/credits': { expect: statuses(401, 401, 401, 403, 403, 200, 200, 403) },
   'POST /api/admin/credits': {
-    expect: statuses(401, 401, 401, 403, 403, 201, 201),
+    expect: statuses(401, 401, 401, 403, 403, 201, 201, 403),
     body: (ctx) => ({ clinicianId: ctx.clinicianBId, quantity: 1, note: 'authorization matrix' }),
   },
-  'GET /api/admin/audit': { expect: statuses(401, 401, 401, 403, 403, 200, 200) },
+  'GET /api/admin/audit': { expect: statuses(401, 401, 401, 403, 403, 200, 200, 403) },
   // One patient's data as a whole (X's patient, A's): the admin in the admin view; in the clinician view an admin may
   // export or erase only their own patients, and A's answers 403 whatever the patient (it says to switch views).
   'GET /api/admin/patients/export': {
-    expect: statuses(401, 401, 401, 403, 403, 200, 403),
+    expect: statuses(401, 401, 401, 403, 403, 200, 403, 403),
     query: (ctx) =>
       `?${new URLSearchParams({ clinicianId: ctx.clinicianAId, patientId: ctx.target.patientId }).toString()}`,
     revealsTarget: true,
   },
   'POST /api/admin/patients/erase': {
-    expect: statuses(401, 401, 401, 403, 403, 200, 403),
+    expect: statuses(401, 401, 401, 403, 403, 200, 403, 403),
     body: (ctx) => ({
       clinicianId: ctx.clinicianAId,
       patientId: ctx.target.patientId,
@@ -206,23 +225,23 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   // Admins pass the access check and then get 404: Wix order sync is not configured on this test server.
-  'POST /api/admin/credits/sync-wix': { expect: statuses(401, 401, 401, 403, 403, 404, 404), body: () => ({}) },
+  'POST /api/admin/credits/sync-wix': { expect: statuses(401, 401, 401, 403, 403, 404, 404, 403), body: () => ({}) },
 
   // The patient link: whoever holds the code may use that one test (the code is the credential; a session
   // adds nothing). patientOther works on Z with Z's code and must never reach X.
-  'GET /api/patient/:code': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
-  'GET /api/patient/:code/consent': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/patient/:code': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/patient/:code/consent': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
   'POST /api/patient/:code/consent': {
-    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    expect: statuses(200, 200, 200, 200, 200, 200, 200, 200),
     body: (ctx) => ({ consentId: ctx.consentId }),
   },
   'PUT /api/patient/:code/answers/:item': {
-    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    expect: statuses(200, 200, 200, 200, 200, 200, 200, 200),
     body: () => ({ value: 2 }),
   },
   'POST /api/patient/:code/answers': {
-    expect: statuses(200, 200, 200, 200, 200, 200, 200),
+    expect: statuses(200, 200, 200, 200, 200, 200, 200, 200),
     body: () => ({ answers: [{ item: 1, value: 2 }] }),
   },
-  'POST /api/patient/:code/submit': { expect: statuses(200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/patient/:code/submit': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
 };

@@ -163,7 +163,15 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
     srf: 0.5,
     irf: 0.25,
     level: null,
-    us: { t: 55, percentile: 0.76, printedRaw: 1.25, capped: null, tText: '55', percentileText: '76' },
+    us: {
+      t: 55,
+      percentile: 0.76,
+      printedRaw: 1.25,
+      capped: null,
+      tText: '55',
+      percentileText: '76',
+      levelStarts: { Mild: 60, Moderate: 67, High: 74 },
+    },
     levelDescription:
       'Not elevated: as high as or higher than the scores of about 76 % of the adults in the US norm sample.',
   };

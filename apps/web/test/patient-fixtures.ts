@@ -53,7 +53,7 @@ export function aComparedScale(overrides: Partial<TComparedScale> = {}): TCompar
     key: 'Anx',
     name: 'Anxiousness',
     kind: 'facet',
-    first: { score: 1.5, t: 62, percentile: 0.88, capped: null },
+    first: { score: 1.5, t: 62, percentile: 0.88, capped: null, levelStarts: { Mild: 60, Moderate: 67, High: 74 } },
     second: { score: 1, t: 55, percentile: 0.7, capped: null },
     scoreDifference: -0.5,
     tDifference: -7,

@@ -50,10 +50,22 @@ describe('ZCreateAssessmentRequest', () => {
   };
 
   it('trims text and accepts the boundaries', () => {
-    const parsed = ZCreateAssessmentRequest.parse({ ...valid, age: 1 });
-    expect(parsed).toMatchObject({ country: 'CA', patientId: 'P-1', age: 1 });
+    const parsed = ZCreateAssessmentRequest.parse({ ...valid, age: 18 });
+    expect(parsed).toMatchObject({ country: 'CA', patientId: 'P-1', age: 18 });
     expect(ZCreateAssessmentRequest.safeParse({ ...valid, age: 120 }).success).toBe(true);
     expect(ZCreateAssessmentRequest.safeParse({ ...valid, patientId: 'x'.repeat(64) }).success).toBe(true);
+  });
+
+  it('refuses an age below 18 for every form, saying the PID-5 is an adult self-report', () => {
+    for (const form of ['FULL', 'SF', 'BF'] as const) {
+      for (const age of [1, 12, 17]) {
+        const result = ZCreateAssessmentRequest.safeParse({ ...valid, form, age });
+        expect(result.success, `${form} ${age}`).toBe(false);
+        expect(fieldErrors(result.error!).age).toBe(
+          'The PID-5 is an adult self-report: the patient must be 18 or older',
+        );
+      }
+    }
   });
 
   it('reports every field problem at once, the primary outside the selection included', () => {
@@ -66,7 +78,7 @@ describe('ZCreateAssessmentRequest', () => {
     });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
-      age: 'Please enter an age between 1 and 120',
+      age: 'The PID-5 is an adult self-report: the patient must be 18 or older',
       postalCode: 'Please enter exactly 5 digits',
       primaryDsm: 'The primary diagnosis must be one of the chosen diagnoses',
     });

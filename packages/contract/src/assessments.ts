@@ -100,7 +100,8 @@ export function parseAssessmentForm(value: string | null | undefined): Assessmen
 const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form' });
 export { ZAssessmentForm };
 
-export const AGE_MIN = 1;
+/** Every form is the adult self-report (DESIGN.md "Creating tests and the dashboard"): 18 and older. */
+export const AGE_MIN = 18;
 export const AGE_MAX = 120;
 export const PATIENT_ID_MAX = 64;
 export const COUNTRY_MAX = 100;
@@ -108,6 +109,7 @@ export const DIAGNOSES_MAX = 50;
 
 export const CREATE_ASSESSMENT_MESSAGES = {
   age: `Please enter an age between ${AGE_MIN} and ${AGE_MAX}`,
+  ageUnderAdult: `The PID-5 is an adult self-report: the patient must be ${AGE_MIN} or older`,
   ageRequired: 'Please enter an age',
   ageWhole: 'Please enter the age in whole years',
   gender: 'Please choose a gender',
@@ -131,13 +133,13 @@ const M = CREATE_ASSESSMENT_MESSAGES;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** `POST /api/assessments`. docs/product-spec.md §5 (age ≥ 1, country, postal code 5 digits, patient identifier, ≥ 1 diagnosis and a primary). */
+/** `POST /api/assessments`. docs/product-spec.md §5 (age ≥ 18 here: every form is for adults; country, postal code 5 digits, patient identifier, ≥ 1 diagnosis and a primary). */
 export const ZCreateAssessmentRequest = z
   .object({
     age: z
       .number({ error: (issue) => (issue.input === undefined ? M.ageRequired : M.age) })
       .int(M.ageWhole)
-      .min(AGE_MIN, M.age)
+      .min(AGE_MIN, M.ageUnderAdult)
       .max(AGE_MAX, M.age),
     gender: z.enum(GENDERS, { error: M.gender }),
     race: z.enum(RACES, { error: M.race }),

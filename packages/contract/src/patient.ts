@@ -37,6 +37,11 @@ export const ZPatientTest = z.object({
   status: z.enum(PATIENT_TEST_STATUSES),
   /** The form's number of items (220, 100 or 25): the length of `answers`. */
   itemCount: z.int(),
+  /**
+   * The form given in the patient's words, for the consent page: "This questionnaire is the brief form: 25
+   * statements, about 5 minutes."
+   */
+  formSummary: z.string(),
   /** One character per item of the form: '0'-'3' answered, '9' unanswered; item 1 first. */
   answers: z.string(),
   answeredCount: z.int(),

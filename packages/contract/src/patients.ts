@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLevelStarts } from './results';
 
 // One patient's administrations over time (DESIGN.md "Patients over time"): the timeline, sharing with a
 // colleague, and the comparison of two administrations. A patient is the exact patient identifier within the
@@ -15,6 +16,20 @@ export const ZValiditySummary = z.object({
   summary: z.string(),
 });
 
+/**
+ * One domain of a completed administration for the trend chart: its US T (the printed reading of the form's table),
+ * and against the previous completed administration (by completion) the reliable change where the comparison gives
+ * one (compareAdministrations: same form, both interpretable, a cited reliability); null otherwise.
+ */
+export const ZTrendDomain = z.object({
+  key: z.string(),
+  name: z.string(),
+  t: z.number().nullable(),
+  tText: z.string().nullable(),
+  reliableChange: z.enum(['higher', 'lower', 'no reliable change']).nullable(),
+});
+export type TTrendDomain = z.infer<typeof ZTrendDomain>;
+
 export const ZPatientAdministration = z.object({
   id: z.number().int(),
   form: ZPatientForm,
@@ -25,6 +40,8 @@ export const ZPatientAdministration = z.object({
   answeredCount: z.number().int(),
   /** The validity verdict of a completed administration; null before submission. */
   validity: ZValiditySummary.nullable(),
+  /** A completed administration's five domains in T for the trend chart; null before submission. */
+  domains: z.array(ZTrendDomain).nullable().optional(),
 });
 export type TPatientAdministration = z.infer<typeof ZPatientAdministration>;
 
@@ -72,6 +89,8 @@ const ZComparedReading = z.object({
   t: z.number().nullable(),
   percentile: z.number().nullable(),
   capped: z.enum(['above', 'below']).nullable(),
+  /** Where each level begins in T on this scale's table of the form given (the charts' level lines). */
+  levelStarts: ZLevelStarts.nullable().optional(),
 });
 
 const ZReliableChange = z.object({

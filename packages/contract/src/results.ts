@@ -17,6 +17,14 @@ export const ZResultLevel = z.enum(RESULT_LEVELS);
 export const NORM_FIELD_NAMES = ['srf', 'irf'] as const;
 export type NormFieldName = (typeof NORM_FIELD_NAMES)[number];
 
+/** Where each level begins on a scale's printed table, in T (null: no printed row reaches it). */
+export const ZLevelStarts = z.object({
+  Mild: z.number().nullable(),
+  Moderate: z.number().nullable(),
+  High: z.number().nullable(),
+});
+export type TLevelStarts = z.infer<typeof ZLevelStarts>;
+
 /**
  * T and percentile of a scale, both from the same printed row of the form's US table (Markon et al. 2024, or the
  * institute's own tables): never interpolated, never computed from z. `tText` and `percentileText` are how every
@@ -30,6 +38,12 @@ export const ZNormReading = z.object({
   capped: z.enum(['above', 'below']).nullable(),
   tText: z.string(),
   percentileText: z.string(),
+  /**
+   * Where each level begins on this scale's printed table, in T (the lowest printed T whose percentile reaches the
+   * level's cut-off; null when none does): the profile charts draw them as the scale's level lines. Null when the
+   * tables the score was read in are not the ones loaded now.
+   */
+  levelStarts: ZLevelStarts.nullable().optional(),
 });
 export type TNormReading = z.infer<typeof ZNormReading>;
 
@@ -272,10 +286,15 @@ export function formatScore(value: number | null | undefined): string {
   return isNegative ? `\u2212${fixed}` : fixed;
 }
 
-/** A level for tables: Mild / Moderate / High, '—' below the Mild cut-off, 'Not scored' when not scored. */
+/** The one word for a scored scale below the Mild cut-off, in every view: page, both PDFs, CSV and dictionary. */
+export const NO_LEVEL_LABEL = 'Not elevated';
+/** The word for a scale that is not scored (too many unanswered items). */
+export const NOT_SCORED_LABEL = 'Not scored';
+
+/** A level in words: Mild / Moderate / High, 'Not elevated' below the Mild cut-off, 'Not scored' when not scored. */
 export function formatLevel(scale: { level: ResultLevel | null; isScored: boolean }): string {
   if (!scale.isScored) {
-    return 'Not scored';
+    return NOT_SCORED_LABEL;
   }
-  return scale.level ?? '—';
+  return scale.level ?? NO_LEVEL_LABEL;
 }

@@ -120,7 +120,11 @@ export interface ChartGuideLine {
   readonly y: number;
   readonly x1: number;
   readonly x2: number;
+  /** Printed at the line's right end; empty: not labelled. */
   readonly label: string;
+  /** The T chart: the level this line is the start of, and the scale it belongs to. */
+  readonly level?: Level;
+  readonly key?: string;
 }
 
 export interface ChartGeometry {

@@ -95,9 +95,10 @@ export {
   describeLevel,
   describePercentile,
   getLevelDefinition,
+  levelStartsInT,
   parseLevelRule,
 } from './levels';
-export type { Level, LevelDefinition, LevelRule } from './levels';
+export type { Level, LevelDefinition, LevelRule, LevelStartsT } from './levels';
 export { scoreResponses, standardise } from './score-responses';
 export type {
   AnyScoreResult,
@@ -233,5 +234,5 @@ export type {
   ReliableChange,
   ScaleKind,
 } from './compare-administrations';
-export { T_GUIDE_LINE_VALUES, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
+export { T_AXIS_LABEL, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
 export type { TChartGeometry, TChartScale } from './t-chart-geometry';

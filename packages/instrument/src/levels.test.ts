@@ -8,6 +8,7 @@ import {
   LEVEL_CUTOFFS,
   LEVEL_RULE,
   LEVELS,
+  levelStartsInT,
   parseLevelRule,
 } from './levels';
 import { readNormTable } from './norm-lookup';
@@ -135,5 +136,34 @@ describe('parseLevelRule: the level data is checked on load', () => {
     const short = copy();
     short.levels.pop();
     expect(() => parseLevelRule(short)).toThrow('levels must be listed once each, in the order Mild, Moderate, High');
+  });
+});
+
+describe('levelStartsInT', () => {
+  it('is the lowest printed T whose percentile reaches each cut-off', () => {
+    const rows = [
+      { t: 50, percentile: 0.5 },
+      { t: 58, percentile: 0.83 },
+      { t: 59, percentile: 0.84 },
+      { t: 66, percentile: 0.93 },
+      { t: 80, percentile: 0.97 },
+    ];
+    expect(levelStartsInT(rows)).toEqual({ Mild: 59, Moderate: 66, High: null });
+  });
+
+  it('agrees with the level of every printed row of every US table: a row has a level exactly from its start', () => {
+    for (const form of ['FULL', 'SF', 'BF'] as const) {
+      for (const [key, table] of Object.entries(US_NORM_TABLES.tables[form])) {
+        const starts = levelStartsInT(table.rows);
+        for (const row of table.rows) {
+          const level = classifyLevel(row.percentile);
+          for (const name of LEVELS) {
+            const start = starts[name];
+            const reached = level !== null && LEVELS.indexOf(level) >= LEVELS.indexOf(name);
+            expect(reached, `${form} ${key} T ${row.t} ${name}`).toBe(start !== null && row.t >= start);
+          }
+        }
+      }
+    }
   });
 });

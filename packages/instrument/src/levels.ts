@@ -89,6 +89,25 @@ export const LEVEL_CUTOFFS: readonly { readonly level: Level; readonly atLeast: 
   .reverse()
   .map((l) => ({ level: l.level, atLeast: l.percentileAtLeast }));
 
+/**
+ * Where each level begins on one scale's printed table, in T: the lowest printed T whose row's percentile reaches the
+ * level's cut-off (null when no printed row does). The printed percentiles rise with T, so a score whose printed T is
+ * at or above a level's start has at least that level, and one below it has not: a chart can draw the levels as
+ * lines at these T values and a bar reaches a line exactly when its level is reached. The T scores are linear, so
+ * the starts differ from scale to scale (Mild from T 53 to T 62 in the US tables).
+ */
+export type LevelStartsT = Readonly<Record<Level, number | null>>;
+
+export function levelStartsInT(rows: readonly { readonly t: number; readonly percentile: number }[]): LevelStartsT {
+  const byT = [...rows].sort((a, b) => a.t - b.t);
+  const startOf = (atLeast: number) => byT.find((row) => row.percentile >= atLeast)?.t ?? null;
+  return {
+    Mild: startOf(getLevelDefinition('Mild').percentileAtLeast),
+    Moderate: startOf(getLevelDefinition('Moderate').percentileAtLeast),
+    High: startOf(getLevelDefinition('High').percentileAtLeast),
+  };
+}
+
 /** The level of a scored scale from its printed US percentile (proportion 0-1), or null below Mild / unscored. */
 export function classifyLevel(percentile: number | null): Level | null {
   if (percentile === null) {

@@ -31,12 +31,9 @@ describe('facetTChart', () => {
     expect(chart.yTicks.map((t) => t.label)).toEqual(['30', '40', '50', '60', '70', '80', '90', '100']);
   });
 
-  it('draws guide lines at T 60, 65 and 70', () => {
-    expect(chart.guideLines.map((g) => [g.label, g.y])).toEqual([
-      ['60', facetY(60)],
-      ['65', facetY(65)],
-      ['70', facetY(70)],
-    ]);
+  it('draws no level lines for scales without level starts, and labels its axis "T score"', () => {
+    expect(chart.guideLines).toEqual([]);
+    expect(chart.axisLabel).toBe('T score');
   });
 
   it('draws each bar up to its printed T, with the printed text, and marks capped scores', () => {
@@ -58,5 +55,47 @@ describe('domainTChart', () => {
     expect(chart).toMatchObject({ kind: 'domains', width: 450, height: 500 });
     expect(chart.bars).toHaveLength(5);
     expect(chart.bars.every((b) => b.valueLabel === '55')).toBe(true);
+  });
+});
+
+describe('level lines', () => {
+  it("draws each scale's own level starts across its band, names them on the last band, skips those off the axis", () => {
+    const starts = [
+      { Mild: 60, Moderate: 67, High: 74 },
+      { Mild: 53, Moderate: 68, High: 83 },
+      { Mild: 61, Moderate: 70, High: null },
+      { Mild: 59, Moderate: 66, High: 75 },
+      { Mild: 62, Moderate: 68, High: 101 },
+    ];
+    const chart = domainTChart(
+      DOMAIN_KEYS.map((key, i) => ({
+        ...scale(key, 55),
+        us: { t: 55, capped: null, tText: '55', levelStarts: starts[i] },
+      })),
+    );
+    const y = (t: number) => 470 - ((t - 30) * 450) / 70;
+    const lines = chart.guideLines.map((g) => [g.key, g.level, g.value, g.label]);
+    expect(lines).toEqual([
+      ['NegAf', 'Mild', 60, ''],
+      ['NegAf', 'Moderate', 67, ''],
+      ['NegAf', 'High', 74, ''],
+      ['Detac', 'Mild', 53, ''],
+      ['Detac', 'Moderate', 68, ''],
+      ['Detac', 'High', 83, ''],
+      ['Antag', 'Mild', 61, ''],
+      ['Antag', 'Moderate', 70, ''],
+      ['Disin', 'Mild', 59, ''],
+      ['Disin', 'Moderate', 66, ''],
+      ['Disin', 'High', 75, ''],
+      ['Psych', 'Mild', 62, 'Mild'],
+      ['Psych', 'Moderate', 68, 'Moderate'],
+    ]);
+    const detac = chart.bands[1]!;
+    const detacMild = chart.guideLines[3]!;
+    expect(detacMild.y).toBeCloseTo(y(53), 9);
+    // Across the band and half the gap to each neighbour: the lines of two bands meet but never overlap.
+    expect(detacMild.x1).toBeLessThan(detac.x);
+    expect(detacMild.x2).toBeGreaterThan(detac.x + detac.width);
+    expect(detacMild.x2).toBeCloseTo(chart.guideLines[6]!.x1, 9);
   });
 });

@@ -1,39 +1,93 @@
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { demoItemSet, scoreResponses } from '@pid5/instrument';
+import { demoItemSet, getFormFullItems, scoreResponses, US_NORM_TABLES, type FormId } from '@pid5/instrument';
 import { loadConfigOrExit } from '../config';
-import { presentResults } from '../modules/results/results.presenter';
+import { presentAnyResults } from '../modules/results/results-by-form';
 import { createDemoResponses } from '../reports/demo-responses';
 import { formatReportDate } from '../reports/report-date';
 import { renderReportPdf } from '../reports/report-pdf';
+import { renderScoreReportPdf } from '../reports/score-report-pdf';
 
 // `npm run report:sample [-- <file> [name] [responses]]`: writes a sample report from made-up demo answers (or the
 // 220-character answer string given), without a server or database, to look at the layout (default
 // ./sample-report.pdf, name 'Zoë Ångström Жанна'). E.g. responses '0123' repeated 55 times: a not interpretable one.
+// `npm run report:sample -- --all <folder>`: both reports of every form, for a valid and a not-interpretable
+// protocol (12 PDFs), e.g. to render with `pdftoppm -png -r 60` and look at every page.
 
 const config = loadConfigOrExit();
-const file = resolve(process.argv[2] ?? 'sample-report.pdf');
-const name = process.argv[3] ?? 'Zoë Ångström Жанна';
 const now = new Date();
-const responses = process.argv[4] ?? createDemoResponses();
-const results = presentResults(scoreResponses(responses), {
-  assessmentId: 0,
-  isFinished: true,
-  finishedAt: now,
-  scoresSource: 'live',
-  itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
-  responses: null,
-});
-const started = performance.now();
-const pdf = await renderReportPdf({
-  name,
-  // The machine's own locale, as a browser would send it.
-  dateText: formatReportDate({ date: now, acceptLanguage: new Intl.DateTimeFormat().resolvedOptions().locale }).text,
-  results,
-  instituteName: config.instituteName,
-  copyrightYear: config.reportCopyrightYear ?? now.getFullYear(),
-});
-writeFileSync(file, pdf);
-console.log(`Wrote ${file} (${Math.round(pdf.byteLength / 1024)} kB in ${Math.round(performance.now() - started)} ms)`);
-console.log(`Responses: ${responses}`);
+const dateText = formatReportDate({
+  date: now,
+  acceptLanguage: new Intl.DateTimeFormat().resolvedOptions().locale,
+}).text;
+const footer = { instituteName: config.instituteName, copyrightYear: config.reportCopyrightYear ?? now.getFullYear() };
+
+/** The form's answers taken from a 220-character full-form string (each short or brief item is a full item). */
+function forForm(form: FormId, full: string): string {
+  return getFormFullItems(form)
+    .map((item) => full[item - 1] ?? '9')
+    .join('');
+}
+
+function resultsOf(form: FormId, responses: string) {
+  return presentAnyResults(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), {
+    assessmentId: 0,
+    isFinished: true,
+    finishedAt: now,
+    scoresSource: 'live',
+    itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+    responses: null,
+  });
+}
+
+if (process.argv[2] === '--all') {
+  const folder = resolve(process.argv[3] ?? 'sample-reports');
+  mkdirSync(folder, { recursive: true });
+  const protocols = {
+    valid: createDemoResponses(),
+    // Alternating answers: inconsistent on INC; the short and brief forms get more than a quarter of their items
+    // unanswered instead.
+    invalid: '0123'.repeat(55),
+  };
+  for (const form of ['FULL', 'SF', 'BF'] as const) {
+    for (const [kind, full] of Object.entries(protocols)) {
+      let responses = forForm(form, full);
+      if (form !== 'FULL' && kind === 'invalid') {
+        const unanswered = Math.floor(responses.length / 4) + 1;
+        responses = '9'.repeat(unanswered) + forForm(form, protocols.valid).slice(unanswered);
+      }
+      const results = resultsOf(form, responses);
+      const base = join(folder, `${form.toLowerCase()}-${kind}`);
+      writeFileSync(
+        `${base}-patient.pdf`,
+        await renderReportPdf({ name: 'Zoë Ångström', dateText, results, ...footer }),
+      );
+      writeFileSync(
+        `${base}-score.pdf`,
+        await renderScoreReportPdf({
+          kind: 'score-report',
+          patientId: `SAMPLE-${form}`,
+          createdText: dateText,
+          submittedText: dateText,
+          dateText,
+          results,
+          responses,
+          ...footer,
+        }),
+      );
+      console.log(`${base}: ${results.validityVerdict.label}`);
+    }
+  }
+} else {
+  const file = resolve(process.argv[2] ?? 'sample-report.pdf');
+  const name = process.argv[3] ?? 'Zoë Ångström Жанна';
+  const responses = process.argv[4] ?? createDemoResponses();
+  const started = performance.now();
+  const pdf = await renderReportPdf({ name, dateText, results: resultsOf('FULL', responses), ...footer });
+  writeFileSync(file, pdf);
+  console.log(
+    `Wrote ${file} (${Math.round(pdf.byteLength / 1024)} kB in ${Math.round(performance.now() - started)} ms)`,
+  );
+  console.log(`Responses: ${responses}`);
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreResponses } from '@pid5/instrument';
 import { assessments, users } from '../db/schema';
 import { findCurrentDocument } from '../modules/documents/documents.repo';
+import { insertShare } from '../modules/patients/patients.repo';
 import { setUserRole } from '../modules/users/users.repo';
 import { grantOverApi } from '../../test/assessment-api';
 import { insertAssessment } from '../../test/assessment-factories';
@@ -22,7 +23,7 @@ import type { RouteEntry } from './access';
 
 // The authorisation matrix (DESIGN.md "Security and reliability": "an authorisation test covers every route for anonymous, patient
 // link, clinician A, clinician B and admin"). Every route of the server's own route table is called as each
-// of seven callers against fresh data; the statuses are compared with test/authorization-matrix.expected.ts
+// of eight callers against fresh data; the statuses are compared with test/authorization-matrix.expected.ts
 // and leaks are counted from who may see which test (see that file's header for the data and the callers).
 
 // test/factories.ts signs every user in with this password.
@@ -39,6 +40,8 @@ const SESSION_SEES: Record<Caller, readonly TestName[]> = {
   clinicianB: ['Z'],
   adminAdminView: ['X', 'Y', 'Z', 'W'],
   adminClinicianView: [],
+  // Y's patient is shared with them: Y and W, its second administration.
+  sharedReader: ['Y', 'W'],
 };
 
 /** Each caller comes from its own address (TRUST_PROXY and X-Forwarded-For), as on the internet. */
@@ -50,6 +53,7 @@ const ADDRESS: Record<Caller, string> = {
   clinicianB: '203.0.113.14',
   adminAdminView: '203.0.113.15',
   adminClinicianView: '203.0.113.16',
+  sharedReader: '203.0.113.17',
 };
 
 interface SignedInCaller {
@@ -68,6 +72,7 @@ interface MadeTest {
 let server: TestServer;
 let clinicianA: SignedInUser;
 let clinicianB: SignedInUser;
+let clinicianC: SignedInUser;
 let admin: SignedInUser;
 let sessions: Partial<Record<Caller, SignedInCaller>>;
 let termsId: number;
@@ -127,13 +132,21 @@ async function makeTests(unique: string): Promise<Record<TestName, MadeTest>> {
     });
     return { id: made.row.id, code: made.code, patientId: made.row.patientId, answers };
   };
-  return {
+  const made = {
     X: await make('X', clinicianA.id, false),
     Y: await make('Y', clinicianA.id, true),
     Z: await make('Z', clinicianB.id, false),
     // Y's patient again, submitted: a second administration for the patient routes (timeline, comparison).
     W: await make('W', clinicianA.id, true, 'Y'),
   };
+  await insertShare(server.database.db, {
+    ownerId: clinicianA.id,
+    patientId: made.Y.patientId,
+    granteeId: clinicianC.id,
+    createdBy: clinicianA.id,
+    now: server.clock.now(),
+  });
+  return made;
 }
 
 async function snapshotRows(tests: Record<TestName, MadeTest>): Promise<Map<number, string>> {
@@ -252,6 +265,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   clinicianA = await createSignedInClinician(server, 'clinician-a');
   clinicianB = await createSignedInClinician(server, 'clinician-b');
+  clinicianC = await createSignedInClinician(server, 'clinician-c');
   admin = await createSignedInAdmin(server);
   // The same admin in a second session, switched to the clinician view: the view lives in the session.
   const adminInClinicianView = server.client();
@@ -262,11 +276,12 @@ beforeAll(async () => {
     clinicianB: { user: clinicianB, client: clinicianB.client, viewMode: null },
     adminAdminView: { user: admin, client: admin.client, viewMode: 'admin' },
     adminClinicianView: { user: admin, client: adminInClinicianView, viewMode: 'clinician' },
+    sharedReader: { user: clinicianC, client: clinicianC.client, viewMode: null },
   };
   for (const caller of CALLERS) {
     await keepSignedIn(caller);
   }
-  for (const user of [clinicianA, clinicianB, admin]) {
+  for (const user of [clinicianA, clinicianB, clinicianC, admin]) {
     await grantOverApi(admin, user.id, 1000, 'authorization matrix');
   }
   const terms = await findCurrentDocument(server.database.db, 'terms');

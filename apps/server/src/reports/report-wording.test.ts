@@ -35,12 +35,12 @@ describe('report texts', () => {
     }
   });
 
-  it('explains the three cut-offs of docs/product-spec.md §2 with their values', () => {
+  it('explains the three cut-offs of docs/product-spec.md §2 with their values, in plain words', () => {
     expect(LEVEL_EXPLANATIONS.map((l) => l.level)).toEqual(['Mild', 'Moderate', 'High']);
-    expect(LEVEL_EXPLANATIONS.map((l) => /\d+(st|nd|rd|th) percentile/.exec(l.text)?.[0])).toEqual([
-      '84th percentile',
-      '93rd percentile',
-      '98th percentile',
+    expect(LEVEL_EXPLANATIONS.map((l) => /about (\d+) in every 100 adults/.exec(l.text)?.[1])).toEqual([
+      '84',
+      '93',
+      '98',
     ]);
   });
 });

@@ -1,7 +1,10 @@
+import { NO_LEVEL_LABEL } from '@pid5/contract';
 import { LEVEL_RULE, type DomainKey, type FacetKey } from '@pid5/instrument';
 
 // Every explanatory text of the PDF report (docs/product-spec.md §2 "Printable report"). Written for this project in plain,
-// respectful language for the respondent and their clinician. Not taken or adapted from the published PID-5 items,
+// respectful language for the respondent: only what a patient can use (their T scores and levels, what each trait
+// means, its difficulties and strengths); the arithmetic, cut-offs, sources and versions are the clinician's score
+// report's. Not taken or adapted from the published PID-5 items,
 // the APA scoring materials or the DSM-5 trait definitions (DESIGN.md "Item texts"): descriptions say what a higher score
 // tends to mean in everyday life, "possible difficulties" what it can make harder, and "strengths" what the same
 // tendency can offer. A score is a starting point for a conversation, never a verdict, and the texts say so.
@@ -22,11 +25,58 @@ export const SECTION_TITLES = {
   domains: 'Trait Domains',
   facets: 'Personality Trait Facets',
   navigating: 'Navigating Challenges and Harnessing Potential',
-  validity: 'How Far These Results Can Be Relied On',
+  about: 'About This Report',
 } as const;
 
 export const FOOTER_NOTICE =
   'For the respondent and their clinician. Use for designated purposes only. Unauthorized reproduction, modification or distribution is prohibited.';
+
+/** Page 1's box: how far the profile can be read, in the patient's words (never the checks' arithmetic). */
+export const PATIENT_VALIDITY = {
+  validTitle: 'Your answers',
+  valid:
+    'Your answers were complete and consistent, so this profile can be read as a fair picture of how you described ' +
+    'yourself.',
+  validBrief:
+    'Every trait could be scored from your answers. The brief form is too short to check how consistent answers ' +
+    'are, so read the profile together with your clinician.',
+  cautionTitle: 'Your answers: read this profile with care',
+  caution:
+    'Some of your answers make parts of this profile less certain. The profile is shown, and the levels are marked ' +
+    '"(caution)"; your clinician will go through it with you.',
+  noProfileTitle: 'Why this report shows no profile',
+  noProfile:
+    'Your answers cannot be turned into a reliable profile, so this report does not show one. This says nothing ' +
+    'about you as a person, and it is not something you did wrong.',
+  noProfileNext:
+    'Your clinician will talk this through with you, and may suggest answering the questionnaire again at a ' +
+    'quieter moment.',
+  /** What each reason means for the patient, by the verdict's reason code; others say `otherReason`. */
+  reasons: {
+    INCONSISTENT:
+      'Some pairs of statements that people usually answer alike were answered quite differently. This happens ' +
+      'when questions are read quickly, misunderstood, or answered while tired or distracted.',
+    TOO_MANY_MISSING: 'Many of the questions were left unanswered, so there is not enough to go on.',
+    INCONSISTENCY_NOT_COMPUTED:
+      'Because some questions were left unanswered, it could not be checked whether your answers were consistent.',
+    OVER_REPORTING:
+      'Some unusual experiences were described more strongly than almost anyone describes them. This can reflect ' +
+      'real distress, or a wish to make sure difficulties are noticed.',
+    UNDER_REPORTING:
+      'Your answers described fewer everyday difficulties than almost anyone describes. This can mean things are ' +
+      'going well, or that some difficulties were played down.',
+    SCALES_NOT_SCORED: 'Some traits could not be scored, because several of their questions were left unanswered.',
+  } as Readonly<Record<string, string>>,
+  otherReason: 'Some of your answers make this profile less certain.',
+} as const;
+
+/** 'About This Report', the last section: who the scores are compared with, and the clinician's own report. */
+export const ABOUT_PARAGRAPHS: readonly string[] = [
+  'Your scores are compared with about a thousand adults from the general population of the United States, chosen ' +
+    'to match its mix of ages, genders and backgrounds. Nobody in that group was asked because of a problem.',
+  'This report is meant to be read with your clinician. Your clinician also has a detailed score report with the ' +
+    'numbers behind this profile and the checks made on your answers.',
+];
 
 /** Section 2 of the report: what a profile, a domain and a facet are, and how to read the scores. */
 export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
@@ -40,10 +90,10 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
   'Trait facets are 25 narrower traits, such as Anxiousness, Impulsivity or Suspiciousness. They show in more ' +
     'detail which particular tendencies lie behind a domain score, and some facets stand on their own outside the ' +
     'five domains.',
-  'Each score is compared with adults from the US general population. The tables give a T score, where 50 is the ' +
-    'average and every 10 points is one standard deviation, and a percentile: the share of those adults whose score ' +
-    'was the same or lower. The charts show the same comparison as a standardised score, where 0 is the average. ' +
-    'Only scores at or above these percentiles are marked as elevated:',
+  'Each of your scores is compared with adults from the general population of the United States and shown as a ' +
+    'T score: 50 is their average, and about two in three adults score between 40 and 60. The higher the T score, ' +
+    'the more the trait describes you compared with most adults. A score higher than that of most adults gets a ' +
+    'level:',
 ];
 
 /** The domains paragraph of the brief form's report, which has no facets: it replaces the two above. */
@@ -52,25 +102,42 @@ export const UNDERSTANDING_BRIEF_DOMAINS =
   'Psychoticism. The brief form you answered measures each domain directly with five statements, and adds an ' +
   'overall score from all 25; it gives a quick overview of where your answers stand out.';
 
-/** The levels as the instrument decides them (on the printed US percentile, DESIGN.md "Scoring (packages/instrument)"), in its own words. */
+/**
+ * The levels in the patient's words, from the instrument's cut-offs (the printed US percentile, DESIGN.md "Levels"):
+ * "as high as or higher than that of about 84 in every 100 adults".
+ */
 export const LEVEL_EXPLANATIONS: readonly { readonly level: 'Mild' | 'Moderate' | 'High'; readonly text: string }[] =
-  LEVEL_RULE.levels.map(({ level, summary }) => ({ level, text: summary }));
+  LEVEL_RULE.levels.map(({ level, percentileAtLeast }) => ({
+    level,
+    text: `Your score is as high as or higher than that of about ${Math.round(percentileAtLeast * 100)} in every 100 adults.`,
+  }));
+
+/** The word below Mild (the one word every view uses) and what it means. */
+export const NO_LEVEL_EXPLANATION = {
+  level: NO_LEVEL_LABEL,
+  text: 'Lower than that: the trait is not especially marked for you compared with most adults.',
+} as const;
 
 export const UNDERSTANDING_CLOSING =
   'An elevated score points to an area worth talking about; it is not a judgement. Many traits carry both ' +
   'difficulties and strengths, and how much a trait matters depends on your situation, your goals and the support ' +
-  'around you. The T scores, percentiles, charts and levels use the US general-population norms; the German ' +
-  'general-population scores are shown alongside in the tables for comparison.';
+  'around you.';
 
 export const CHART_CAPTION =
-  'Bars show your standardised scores against the US general-population norms; read the height on the scale at ' +
-  'the left. Dashed lines mark 1.5, 2 and 3 standard deviations above the average, and a reference line at ' +
-  '\u22121.5. Levels are decided on the percentile in the published table, so a bar can pass a line without a level.';
+  'Each bar is your T score for one trait (50 is the average). The short lines across a bar show where Mild ' +
+  '(dotted), Moderate (dashed) and High (solid) begin for that trait. They sit at different heights because each ' +
+  'trait is spread differently among adults; a bar that reaches a line has reached that level.';
+
+/** The note under the patient report's tables. */
+export const TABLE_NOTE =
+  'T score: 50 is the average of the adults your answers are compared with. Level: see "How to read the scores" on ' +
+  'page 1.';
 
 export const NAVIGATING_INTRO =
   'The same trait can make some situations harder and others easier. The tables describe difficulties that people ' +
   'with higher scores sometimes meet, and strengths the same tendency can offer; your level is shown under the ' +
-  'name where your score reached a cut-off. Not every line will fit you: use the ones that do to start a conversation.';
+  'name where your score reached one of the levels. Not every line will fit you: use the ones that do to start a ' +
+  'conversation.';
 
 export const DOMAIN_TEXTS: Readonly<Record<DomainKey, TraitText>> = {
   NegAf: {
@@ -297,8 +364,13 @@ export function reportFixedTexts(): string[] {
     ...UNDERSTANDING_PARAGRAPHS,
     UNDERSTANDING_BRIEF_DOMAINS,
     ...LEVEL_EXPLANATIONS.flatMap(({ level, text }) => [level, text]),
+    NO_LEVEL_EXPLANATION.level,
+    NO_LEVEL_EXPLANATION.text,
     UNDERSTANDING_CLOSING,
     CHART_CAPTION,
+    TABLE_NOTE,
+    ...Object.values(PATIENT_VALIDITY).flatMap((text) => (typeof text === 'string' ? [text] : Object.values(text))),
+    ...ABOUT_PARAGRAPHS,
     NAVIGATING_INTRO,
     ...traitTexts,
   ];

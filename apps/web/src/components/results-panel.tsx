@@ -11,7 +11,7 @@ import {
 } from '@pid5/contract';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { DomainScoreChart, FacetScoreChart } from './charts/score-charts';
+import { DomainTChart, FacetTChart, T_CHART_CAPTION } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
 import { Section } from './section';
 
@@ -64,10 +64,13 @@ export function ResultsView({
   results,
   showCharts = true,
   showStatus = true,
+  showZ = false,
 }: {
   results: TAssessmentResults;
   showCharts?: boolean;
   showStatus?: boolean;
+  /** The German z column: the admin data view's (z stays in the data view, the API and the CSV). */
+  showZ?: boolean;
 }) {
   return (
     <Stack gap="lg">
@@ -83,7 +86,7 @@ export function ResultsView({
         <Grid gutter="lg" align="flex-start">
           {showCharts && (
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <DomainScoreChart results={results} />
+              <DomainTChart results={results} />
             </Grid.Col>
           )}
           <Grid.Col span={{ base: 12, md: showCharts ? 7 : 12 }}>
@@ -91,6 +94,8 @@ export function ResultsView({
               scales={domainRows(results)}
               caption={results.total ? 'Domain and total scores' : 'Domain scores'}
               verdict={results.validityVerdict}
+              form={results.form}
+              showZ={showZ}
             />
           </Grid.Col>
         </Grid>
@@ -100,9 +105,20 @@ export function ResultsView({
           <Title order={3} size="h5">
             Personality Trait Facets
           </Title>
-          {showCharts && <FacetScoreChart results={results} />}
-          <ScoresTable scales={results.facets} caption="Facet scores" verdict={results.validityVerdict} />
+          {showCharts && <FacetTChart results={results} />}
+          <ScoresTable
+            scales={results.facets}
+            caption="Facet scores"
+            verdict={results.validityVerdict}
+            form={results.form}
+            showZ={showZ}
+          />
         </Stack>
+      )}
+      {showCharts && (
+        <Text size="xs" c="dimmed" data-testid="t-chart-caption">
+          {T_CHART_CAPTION}
+        </Text>
       )}
       <ValiditySummary results={results} />
       <NormsNote results={results} />
@@ -200,6 +216,13 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
   );
 }
 
+/** What a raw score is the mean of, per form. */
+const SCORE_MEANING: Record<TAssessmentResults['form'], string> = {
+  FULL: 'Mean answer on the 0-3 scale (facets: of their items; domains: mean of their three primary facets)',
+  SF: 'Mean answer on the 0-3 scale (facets: of their 4 items; domains: mean of their three primary facets)',
+  BF: 'Mean answer on the 0-3 scale (domains: of their 5 items; total: of all 25 items)',
+};
+
 const VISUALLY_HIDDEN = {
   position: 'absolute',
   width: 1,
@@ -217,10 +240,14 @@ export function ScoresTable({
   scales,
   caption,
   verdict,
+  form,
+  showZ = false,
 }: {
   scales: readonly ScaleRow[];
   caption: string;
   verdict: TValidityVerdict;
+  form: TAssessmentResults['form'];
+  showZ?: boolean;
 }) {
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
@@ -232,7 +259,7 @@ export function ScoresTable({
             <Table.Th scope="col">Abbr.</Table.Th>
             <Table.Th scope="col">Scale</Table.Th>
             <Table.Th scope="col" ta="right">
-              <abbr title="Mean answer on the 0-3 scale (domains: mean of their three facets)">Score</abbr>
+              <abbr title={SCORE_MEANING[form]}>Score</abbr>
             </Table.Th>
             <Table.Th scope="col" ta="right">
               <abbr title="T score from the published US table (mean 50, SD 10)">US T</abbr>
@@ -242,9 +269,11 @@ export function ScoresTable({
                 US %ile
               </abbr>
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              <abbr title="Standardised score against the German general-population norms">German z</abbr>
-            </Table.Th>
+            {showZ && (
+              <Table.Th scope="col" ta="right">
+                <abbr title="Standardised score against the German general-population norms">German z</abbr>
+              </Table.Th>
+            )}
             <Table.Th scope="col">Level</Table.Th>
             {hasItems && (
               <Table.Th scope="col" ta="right">
@@ -269,9 +298,11 @@ export function ScoresTable({
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {scale.us?.percentileText ?? '—'}
               </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatScore(scale.irf)}
-              </Table.Td>
+              {showZ && (
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatScore(scale.irf)}
+                </Table.Td>
+              )}
               <Table.Td>
                 <LevelCell scale={scale} verdict={verdict} />
               </Table.Td>

@@ -63,6 +63,20 @@ describe('Score report (clinician)', () => {
     expect(asked[0]?.searchParams.has('name')).toBe(false);
   });
 
+  it('is offered to a colleague the patient is shared with, whom the server answers too', async () => {
+    // docs/decisions/0051-shared-reader-reports.md: a shared reader reads both reports.
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails({ ...FINISHED, id: 7, testLink: null }));
+    onApi('getPatientTimeline', aPatientTimeline({ access: 'shared', canShare: false }));
+    onApi('getResults', someResults());
+    const asked = onScoreReport();
+    renderRoute('/details/7');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Score report (clinician)' }));
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:score-report', download: 'score-report.pdf' }]));
+    expect(asked[0]?.pathname).toBe('/api/assessments/7/score-report.pdf');
+  });
+
   it('is disabled until the patient submits', async () => {
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails({ answeredCount: 220, finishedAt: null }));

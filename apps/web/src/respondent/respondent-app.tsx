@@ -92,9 +92,10 @@ function ConsentRoute({ code }: { code: string }) {
       navigate(testPath(code), { replace: true });
       return null;
     }
-    return fetchConsent(code);
+    // The consent page names the form given, which the consent document (one for every form) cannot.
+    return { consent: await fetchConsent(code), formSummary: test.formSummary };
   }, [code]);
-  const { state, load } = useLoaded<TPatientConsent>(loader);
+  const { state, load } = useLoaded<{ consent: TPatientConsent; formSummary: string }>(loader);
 
   if (state.kind === 'loading') {
     return <LoadingPage />;
@@ -105,7 +106,8 @@ function ConsentRoute({ code }: { code: string }) {
   return (
     <ConsentPage
       code={code}
-      consent={state.data}
+      consent={state.data.consent}
+      formSummary={state.data.formSummary}
       onAccepted={() => navigate(testPath(code))}
       onStale={() => void load()}
     />

@@ -2,7 +2,7 @@ import { ANSWER_HISTORY_LIMIT, type TAnswerHistory } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
-import { findVisibleAssessment } from '../results/results.service';
+import { findOwnedAssessment } from '../results/results.service';
 import { presentAnswerChange } from './answer-history.presenter';
 import { listAnswerChanges } from './answer-history.repo';
 
@@ -18,7 +18,7 @@ export async function readAnswerHistory(options: {
   ip: string;
 }): Promise<TAnswerHistory> {
   const { db, session } = options;
-  const { found, view } = await findVisibleAssessment({ db, session, id: options.id });
+  const { found, view } = await findOwnedAssessment({ db, session, id: options.id });
   const history = await listAnswerChanges(db, { assessmentId: found.assessment.id, limit: ANSWER_HISTORY_LIMIT });
   await recordAudit(db, {
     actor: session.user.id,

@@ -168,10 +168,11 @@ describe('creating a test: bad input', () => {
     await grantOverApi(admin, a.id, 1);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ age: undefined }, 'age', 'Please enter an age'],
-      [{ age: 0 }, 'age', 'Please enter an age between 1 and 120'],
-      [{ age: 121 }, 'age', 'Please enter an age between 1 and 120'],
+      [{ age: 0 }, 'age', 'The PID-5 is an adult self-report: the patient must be 18 or older'],
+      [{ age: 17, form: 'BF' }, 'age', 'The PID-5 is an adult self-report: the patient must be 18 or older'],
+      [{ age: 121 }, 'age', 'Please enter an age between 18 and 120'],
       [{ age: 30.5 }, 'age', 'Please enter the age in whole years'],
-      [{ age: '34' }, 'age', 'Please enter an age between 1 and 120'],
+      [{ age: '34' }, 'age', 'Please enter an age between 18 and 120'],
       [{ gender: 'Other' }, 'gender', 'Please choose a gender'],
       [{ race: 'Martian' }, 'race', 'Please choose a race'],
       [{ country: '   ' }, 'country', 'Please choose a country'],

@@ -9,6 +9,7 @@ import {
   type AssessmentStatusFilter,
   type TCreateAssessmentRequest,
   type TExtendAssessmentResponse,
+  type TPatientAccess,
   type ViewMode,
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
@@ -141,6 +142,32 @@ export async function getAssessment(options: { db: Db; id: number; scope: Assess
   return found;
 }
 
+/** How the session reads a test: its owner, an admin in the admin view, or a colleague the patient is shared with. */
+export type ReadAccess = TPatientAccess;
+
+export interface ReadableAssessment {
+  found: AssessmentWithClinician;
+  view: ViewMode;
+  access: ReadAccess;
+}
+
+/**
+ * The one rule for reading a patient's data (DESIGN.md "Patients over time"), used by every read route (details,
+ * results, both reports, timeline, comparison, long CSV): the owner, an admin in the admin view, or a colleague the
+ * patient is shared with; anyone else gets the 404 of a missing test. Changes (extend, share) use resolveView.
+ */
+export async function findReadableAssessment(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+}): Promise<ReadableAssessment> {
+  const { view, scope } = resolveReadView(options.session);
+  const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const access: ReadAccess =
+    view === 'admin' ? 'admin' : found.assessment.clinicianId === options.session.user.id ? 'owner' : 'shared';
+  return { found, view, access };
+}
+
 /** The details screen's read of one assessment, in the session's view; audited as `assessment.view`. */
 export async function viewAssessment(options: {
   db: Db;
@@ -149,9 +176,8 @@ export async function viewAssessment(options: {
   now: Date;
   ip: string;
 }): Promise<{ found: AssessmentWithClinician; view: ViewMode; isShared: boolean }> {
-  const { view, scope } = resolveReadView(options.session);
-  const found = await getAssessment({ db: options.db, id: options.id, scope });
-  const isShared = view === 'clinician' && found.assessment.clinicianId !== options.session.user.id;
+  const { found, view, access } = await findReadableAssessment(options);
+  const isShared = access === 'shared';
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.view',

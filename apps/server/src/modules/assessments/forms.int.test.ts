@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAssessmentResults, TCreateAssessmentResponse, TPatientTest } from '@pid5/contract';
 import { US_NORM_TABLES, demoItemSet, getNormTable, readNormTable } from '@pid5/instrument';
+import { PATIENT_VALIDITY } from '../../reports/report-wording';
 import { CSV_HEADERS } from '../csv-export/export-csv';
 import { availableOver, detailsOver, grantOverApi, listOver, validCreateBody } from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
@@ -161,6 +162,20 @@ describe('creating a test as a form', () => {
   });
 });
 
+describe('the consent page names the form given', () => {
+  it('tells the patient, before consent, which form it is, how many statements and about how long', async () => {
+    for (const [form, summary] of [
+      ['FULL', 'This questionnaire is the full form: 220 statements, about 30-40 minutes.'],
+      ['SF', 'This questionnaire is the short form: 100 statements, about 15-20 minutes.'],
+      ['BF', 'This questionnaire is the brief form: 25 statements, about 5 minutes.'],
+    ] as const) {
+      const { code } = await createTest(clinician, form, `CONSENT-${form}`);
+      const before = (await (await server.client().get(`/api/patient/${code}`)).json()) as TPatientTest;
+      expect(before).toMatchObject({ status: 'consent-required', formSummary: summary });
+    }
+  });
+});
+
 describe('the brief form (25 items)', () => {
   it("shows the form's items in its order and numbering, with the item set's texts of the full items", async () => {
     const { code } = await createTest(clinician, 'BF', 'BF-ITEMS');
@@ -256,14 +271,26 @@ describe('the brief form (25 items)', () => {
     expect(text).not.toMatch(/25 narrower traits/);
     expect(text).toContain('Trait Domains');
     expect(text).not.toContain('Personality Trait Facets');
-    expect(text).toContain('Mean of all 25 statements');
-    expect(text).toContain('1.48');
+    // The total beside the domains, in T with its level, as the results page shows it.
+    const totalT = String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.48).t);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toMatch(
+      new RegExp(`Total Total score All 25 statements together.* ${totalT} (Not elevated|Mild|Moderate|High)`),
+    );
 
-    // The clinician's score report draws a brief form too (domains, the 25 answers).
+    // The clinician's score report of a brief form: its domains and total (raw, T, percentile, level), their T chart
+    // without an empty facet chart, and a note that says what a brief-form domain is the mean of.
     const scoreReport = await clinician.client.get(`/api/assessments/${id}/score-report.pdf`);
     expect(scoreReport.status).toBe(200);
-    const scoreText = await pdfToText(new Uint8Array(await scoreReport.arrayBuffer()));
+    const scoreText = (await pdfToText(new Uint8Array(await scoreReport.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(scoreText).toContain('Negative Affect');
+    expect(scoreText).toMatch(new RegExp(`Total Total score \\(all items\\) 1\\.48 ${totalT} `));
+    expect(scoreText).toContain('domains: of their 5 items; total: of all 25 items');
+    expect(scoreText).not.toContain('three primary facets');
+    // The chart has the domains and the total, and no facet band (an empty facet chart would print them all).
+    const chart = scoreText.slice(scoreText.indexOf('Profile in T scores'), scoreText.indexOf('Missing items'));
+    expect(chart).toContain('Total');
+    expect(chart).not.toMatch(/\bAnh\b|\bWit\b/);
 
     const row = (await csvRows(clinician)).get(String(id));
     expect(cell(row, 'Form')).toBe('BF');
@@ -371,9 +398,9 @@ describe('the short form (100 items)', () => {
     const pdf = await clinician.client.get(`/api/assessments/${id}/report.pdf`);
     expect(pdf.status).toBe(200);
     const text = await pdfToText(new Uint8Array(await pdf.arrayBuffer()));
-    expect(text).toContain('Form given: Short form (PID-5-SF, 100 items).');
-    expect(text).toContain('Personality Trait Facets');
-    expect(text).toContain('Not published for the short form');
+    // Not interpretable: the patient's report shows no profile and says why in plain words.
+    expect(text.replace(/\s+/g, ' ')).toContain(PATIENT_VALIDITY.reasons.INCONSISTENT);
+    expect(text).not.toContain('Personality Trait Facets');
 
     // The clinician's score report of a short form: its verdict and INC-S first, every facet in the short form's table.
     const scoreReport = await clinician.client.get(`/api/assessments/${id}/score-report.pdf`);

@@ -1,4 +1,4 @@
-import { VALIDITY_STATUS_LABELS, type TValidityScaleResult } from '@pid5/contract';
+import { NO_LEVEL_LABEL, VALIDITY_STATUS_LABELS, type TValidityScaleResult } from '@pid5/contract';
 import {
   DOMAINS,
   FACETS,
@@ -114,12 +114,12 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
       'Level from the printed US percentile: Mild from the 84th, Moderate from the 93rd, High from the 98th ' +
       'percentile (DESIGN.md "Levels"). Read it with the validity verdict: a not interpretable protocol has no ' +
       'interpretable level.',
-    values: 'Mild, Moderate, High, Below Mild; empty when not scored',
+    values: `Mild, Moderate, High, ${NO_LEVEL_LABEL} (below the Mild cut-off); empty when not scored`,
     cell: (input) => {
       if (!input.us) {
         return '';
       }
-      return classifyLevel(input.us.percentile) ?? 'Below Mild';
+      return classifyLevel(input.us.percentile) ?? NO_LEVEL_LABEL;
     },
   },
   {

@@ -167,7 +167,7 @@ describe('CSV export', () => {
     expect(done[column('Anxiousness percentile (US 2024)')]).toBe(
       formatPercentileForCsv(scores.facets.Anx.us!.percentile),
     );
-    expect(done[column('Anxiousness level (US 2024)')]).toBe(scores.facets.Anx.level ?? 'Below Mild');
+    expect(done[column('Anxiousness level (US 2024)')]).toBe(scores.facets.Anx.level ?? 'Not elevated');
     // The alternating protocol is inconsistent: the verdict and INC say so.
     expect(done[column('Validity Verdict')]).toBe('Not interpretable');
     expect(done[column('INC (inconsistency) score')]).toBe(String(scores.validity.INC.score));

@@ -275,7 +275,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(cell('Anhedonia T (US 2024)')).toBe(String(anh.t));
     expect(cell('Anhedonia T beyond the table (US 2024)')).toBe('');
     expect(cell('Anhedonia percentile (US 2024)')).toBe(String(Math.round(anh.percentile * 1000) / 10));
-    expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Below Mild');
+    expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Not elevated');
     expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
     expect(cell('Anhedonia z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');

@@ -17,11 +17,11 @@ export const DEFAULT_TERMS_HTML = `
 
 export const DEFAULT_CONSENT_HTML = `
 <h2>Before you begin</h2>
-<p>Your clinician has asked you to complete a personality questionnaire of short statements (220, 100 or 25,
-depending on the version your clinician chose; the next page says how many).
+<p>Your clinician has asked you to complete a personality questionnaire of short statements (how many, and about
+how long it takes, is said just above).
 For each one, choose how well it describes you. There are no right or wrong answers.</p>
 <ul>
-  <li>It takes about 30 to 40 minutes for 220 statements, 15 to 20 for 100 and about 5 for 25. Your answers are saved as you go, so you can stop and come back later using the same link.</li>
+  <li>Your answers are saved as you go, so you can stop and come back later using the same link.</li>
   <li>Your answers are shared only with your clinician and the institute that provides the questionnaire.</li>
   <li>Taking part is your choice. You can stop at any time; please tell your clinician if you do not wish to continue.</li>
   <li>The link is personal to you. Please do not share it.</li>

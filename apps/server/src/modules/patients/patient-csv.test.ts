@@ -53,6 +53,18 @@ describe('the long CSV of one patient', () => {
     expect(lines.at(-1)).toContain(',total,Total,');
   });
 
+  it("writes every level in the results' words: 'Not elevated' below Mild, empty only when not scored", () => {
+    const header = PATIENT_CSV_HEADERS.indexOf('Level');
+    expect(header).toBeGreaterThan(0);
+    const levels = records(encodePatientCsv([administration()]))
+      .slice(1)
+      .map((line) => line.split(',')[header]);
+    expect(levels.length).toBe(30);
+    for (const level of levels) {
+      expect(['Not elevated', 'Mild', 'Moderate', 'High']).toContain(level);
+    }
+  });
+
   it('guards a patient identifier that a spreadsheet would run as a formula', () => {
     const csv = encodePatientCsv([administration({ patientId: '=HYPERLINK("http://x","y")' })]);
     const first = records(csv)[1]!;

@@ -1,3 +1,4 @@
+import { NO_LEVEL_LABEL } from '@pid5/contract';
 import type { AnyScoreResult, FormId } from '@pid5/instrument';
 import { DE_NORMS, US_NORMS } from '../csv-export/export-columns';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
@@ -83,7 +84,8 @@ export function encodePatientCsv(administrations: readonly PatientCsvAdministrat
         scale.us?.percentile ?? null,
         scale.srf,
         scale.irf,
-        scale.level,
+        // The results' words: a level, 'Not elevated' below Mild; empty when not scored, like the numbers.
+        scale.us ? (scale.level ?? NO_LEVEL_LABEL) : null,
         text(a.score.instrumentVersion),
         text(a.score.normsVersion),
       ];

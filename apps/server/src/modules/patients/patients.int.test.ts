@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdministrationComparison, TPatientTimeline, TSharedWithMe, TShareResponse } from '@pid5/contract';
+import type {
+  TAdministrationComparison,
+  TAssessmentResults,
+  TPatientTimeline,
+  TSharedWithMe,
+  TShareResponse,
+} from '@pid5/contract';
 import { FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '../../reports/demo-responses';
 import { auditEvents } from '../../db/schema';
@@ -13,7 +19,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server';
 // One patient over time over real HTTP on the real database: the identity rule (exact identifier within
 // the owner's scope), the timeline, sharing (who may, what a colleague then sees and may not do, revoking), the
 // comparison (validity first, same patient only, completed only) and the long CSV. The authorisation matrix
-// (http/authorization-matrix.int.test.ts) covers every route for its seven callers; this file the shared reader.
+// (http/authorization-matrix.int.test.ts) covers every route for its callers, a shared reader among them; this file the share's life.
 
 let server: TestServer;
 let owner: SignedInUser;
@@ -102,6 +108,24 @@ describe('the timeline', () => {
   });
 });
 
+describe('the trend over time', () => {
+  it("gives each completed administration its domains' T (as its results) and no reliable change the comparison does not give", async () => {
+    const p = await makePatient();
+    const timeline = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`));
+    const byId = new Map(timeline.administrations.map((a) => [a.id, a]));
+    expect(byId.get(p.open.id)?.domains).toBeNull();
+    for (const row of [p.first, p.second]) {
+      const results = await json<TAssessmentResults>(await owner.client.get(`/api/assessments/${row.id}/results`));
+      expect(byId.get(row.id)?.domains?.map((d) => [d.key, d.t, d.tText])).toEqual(
+        results.domains.map((d) => [d.key, d.us?.t ?? null, d.us?.tText ?? null]),
+      );
+    }
+    // The first has nothing before it; the full form's domains have no cited reliability, so no mark either.
+    expect(byId.get(p.first.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
+    expect(byId.get(p.second.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
+  });
+});
+
 describe('sharing a patient with a colleague', () => {
   it('lets the colleague read every administration (no test link), never extend or share; revoking ends it', async () => {
     const p = await makePatient();
@@ -122,13 +146,15 @@ describe('sharing a patient with a colleague', () => {
     const ownersList = await json<TSharedWithMe>(await owner.client.get('/api/patients/shared-with-me'));
     expect(ownersList.items.some((item) => item.patientId === p.patientId)).toBe(false);
 
-    // Reads: details without the link, results, the report, the timeline, the comparison, the CSV.
+    // Reads: details without the link, results, both reports, the timeline, the comparison, the CSV.
     const details = await json<{ testLink: string | null }>(
       await colleague.client.get(`/api/assessments/${p.open.id}`),
     );
     expect(details.testLink).toBeNull();
     expect((await colleague.client.get(`/api/assessments/${p.second.id}/results`)).status).toBe(200);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}/report.pdf?name=X`)).status).toBe(200);
+    // The score report too (docs/decisions/0056-shared-reader-reports.md): the details page offers its button.
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/score-report.pdf`)).status).toBe(200);
     const timeline = await json<TPatientTimeline>(await colleague.client.get(`/api/assessments/${p.first.id}/patient`));
     expect(timeline).toMatchObject({ access: 'shared', canShare: false, shares: [], colleagues: [] });
     expect(timeline.administrations).toHaveLength(3);
@@ -162,6 +188,7 @@ describe('sharing a patient with a colleague', () => {
     expect(revoked.shares).toEqual([]);
     expect((await colleague.client.get(`/api/assessments/${p.second.id}`)).status).toBe(404);
     expect((await colleague.client.get(`/api/assessments/${p.first.id}/patient`)).status).toBe(404);
+    expect((await colleague.client.get(`/api/assessments/${p.second.id}/score-report.pdf`)).status).toBe(404);
     const after = await json<TSharedWithMe>(await colleague.client.get('/api/patients/shared-with-me'));
     expect(after.items.some((item) => item.patientId === p.patientId)).toBe(false);
 

@@ -4,12 +4,17 @@ import type {
   TPatientTimeline,
   TSharedWithMe,
   TShareResponse,
+  TTrendDomain,
   ViewMode,
 } from '@pid5/contract';
 import {
   assessValidity,
   compareAdministrations,
+  DOMAIN_KEYS,
+  formatTScore,
   isFormId,
+  levelStartsInT,
+  type AnyScoreResult,
   type FormId,
   type NormTables,
   type ReliabilityData,
@@ -21,7 +26,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
-import { getAssessment, resolveReadView, type AssessmentRow } from '../assessments/assessments.service';
+import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
 import { encodePatientCsv } from './patient-csv';
@@ -51,17 +56,14 @@ export interface ResolvedPatient {
   access: TPatientAccess;
 }
 
-/** The patient of test `id` as this session may read it, or 404. */
+/** The patient of test `id` as this session may read it (findReadableAssessment, the one read rule), or 404. */
 export async function resolvePatient(options: {
   db: Db;
   session: ActiveSession;
   id: number;
 }): Promise<ResolvedPatient> {
-  const { view, scope } = resolveReadView(options.session);
-  const found = await getAssessment({ db: options.db, id: options.id, scope });
+  const { found, view, access } = await findReadableAssessment(options);
   const anchor = found.assessment;
-  const access: TPatientAccess =
-    view === 'admin' ? 'admin' : anchor.clinicianId === options.session.user.id ? 'owner' : 'shared';
   return {
     anchor,
     ownerName: found.clinicianName,
@@ -95,6 +97,41 @@ function presentShares(rows: ShareRow[]): TShareResponse['shares'] {
 
 const canShare = (patient: ResolvedPatient) => patient.access !== 'shared';
 
+/**
+ * The trend chart's data: each completed administration's domains in US T, and the reliable change from the one
+ * completed before it, as the comparison decides it (compareAdministrations: only where it gives one).
+ */
+function domainTrend(rows: readonly AssessmentRow[], normTables: NormTables): Map<number, TTrendDomain[]> {
+  const completed = rows
+    .filter((row) => row.finishedAt !== null)
+    .sort((a, b) => a.finishedAt!.getTime() - b.finishedAt!.getTime() || a.id - b.id);
+  const trend = new Map<number, TTrendDomain[]>();
+  let previous: AnyScoreResult | null = null;
+  for (const row of completed) {
+    const { score } = scoreAssessment(row, normTables);
+    const changes = previous ? compareAdministrations(previous, score) : null;
+    const changeOf = (key: string) =>
+      changes?.isChangeInterpretable
+        ? (changes.scales.find((scale) => scale.key === key)?.reliableChange?.direction ?? null)
+        : null;
+    trend.set(
+      row.id,
+      DOMAIN_KEYS.map((key) => {
+        const domain = score.domains[key];
+        return {
+          key,
+          name: domain.name,
+          t: domain.us?.t ?? null,
+          tText: domain.us ? formatTScore(domain.us) : null,
+          reliableChange: changeOf(key),
+        };
+      }),
+    );
+    previous = score;
+  }
+  return trend;
+}
+
 /** `GET /api/assessments/{id}/patient`: every administration of that test's patient; audited `patient.timeline`. */
 export async function viewPatientTimeline(options: {
   db: Db;
@@ -110,6 +147,7 @@ export async function viewPatientTimeline(options: {
   const rows = await listPatientAdministrations(db, patient.key);
   const mayShare = canShare(patient);
   const [shares, users] = mayShare ? await Promise.all([listShares(db, patient.key), listEnabledUsers(db)]) : [[], []];
+  const trend = domainTrend(rows, options.normTables);
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'patient.timeline',
@@ -131,6 +169,7 @@ export async function viewPatientTimeline(options: {
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
       validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
+      domains: trend.get(row.id) ?? null,
     })),
     canShare: mayShare,
     shares: presentShares(shares),
@@ -212,6 +251,11 @@ export async function revokePatientShare(options: {
   return { shares: presentShares(await listShares(db, patient.key)) };
 }
 
+function startsOf(normTables: NormTables, form: FormId, key: string) {
+  const table = normTables.tables[form][key];
+  return table ? levelStartsInT(table.rows) : null;
+}
+
 function notSamePatient(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { fields: { with: message } });
 }
@@ -230,8 +274,7 @@ async function buildComparison(options: {
     throw notSamePatient('Choose two different tests to compare.');
   }
   const patient = await resolvePatient(options);
-  const { scope } = resolveReadView(options.session);
-  const other = (await getAssessment({ db, id: options.withId, scope })).assessment;
+  const other = (await findReadableAssessment({ db, session: options.session, id: options.withId })).found.assessment;
   if (other.clinicianId !== patient.key.ownerId || other.patientId !== patient.key.patientId) {
     throw notSamePatient('These two tests are not of the same patient, so they are not compared.');
   }
@@ -265,7 +308,12 @@ async function buildComparison(options: {
       validityStatement: comparison.validityStatement,
       isSameForm: comparison.isSameForm,
       formsStatement: comparison.formsStatement,
-      scales: comparison.scales.map((scale) => ({ ...scale })),
+      // Each reading with where the levels begin in T on its own form's table: the charts' level lines.
+      scales: comparison.scales.map((scale) => ({
+        ...scale,
+        first: { ...scale.first, levelStarts: startsOf(options.normTables, formOfRow(earlier), scale.key) },
+        second: { ...scale.second, levelStarts: startsOf(options.normTables, formOfRow(later), scale.key) },
+      })),
       rciRule: comparison.rciRule,
       reliabilityRule: comparison.reliabilityRule,
     },

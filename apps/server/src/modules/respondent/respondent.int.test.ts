@@ -121,7 +121,15 @@ describe('link states (decided by the server on every load)', () => {
     const { code, row } = await openTest();
     const text = await (await server.client().get(`/api/patient/${code}`)).text();
     const body = JSON.parse(text) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['answeredCount', 'answers', 'dueAt', 'itemCount', 'itemSet', 'status']);
+    expect(Object.keys(body).sort()).toEqual([
+      'answeredCount',
+      'answers',
+      'dueAt',
+      'formSummary',
+      'itemCount',
+      'itemSet',
+      'status',
+    ]);
     for (const secret of [
       row.patientId,
       clinician.id,

@@ -1,4 +1,10 @@
-import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
+import {
+  FORM_ITEM_COUNTS,
+  getFormChoice,
+  type AssessmentForm,
+  type TPatientItemSet,
+  type TPatientTest,
+} from '@pid5/contract';
 import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
@@ -28,12 +34,19 @@ export function presentItemSet(itemSet: ActiveItemSet, form: AssessmentForm = 'F
   };
 }
 
+/** The form given, named for the patient with its length and our time estimate (the Create Test choices'). */
+export function formSummary(form: AssessmentForm): string {
+  const choice = getFormChoice(form);
+  return `This questionnaire is the ${choice.shortLabel.toLowerCase()} form: ${choice.itemCount} statements, ${choice.minutesLabel}.`;
+}
+
 /** Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id. */
 export function presentPatientTest(row: PatientTestRow, options: { now: Date; itemSet: ActiveItemSet }): TPatientTest {
   const status = patientTestStatus(row, options.now);
   return {
     status,
     itemCount: FORM_ITEM_COUNTS[row.form],
+    formSummary: formSummary(row.form),
     answers: row.responses,
     answeredCount: row.answeredCount,
     dueAt: row.dueAt.toISOString(),

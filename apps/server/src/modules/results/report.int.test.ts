@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { formatScore, type TAssessmentResults } from '@pid5/contract';
+import { formatLevel, type TAssessmentResults } from '@pid5/contract';
 import { auditEvents } from '../../db/schema';
 import { createDemoResponses } from '../../reports/demo-responses';
-import { FOOTER_NOTICE, SECTION_TITLES } from '../../reports/report-wording';
+import { FOOTER_NOTICE, PATIENT_VALIDITY, SECTION_TITLES } from '../../reports/report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
@@ -66,7 +66,7 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
       SECTION_TITLES.domains,
       SECTION_TITLES.facets,
       SECTION_TITLES.navigating,
-      SECTION_TITLES.validity,
+      SECTION_TITLES.about,
     ];
     const positions = headings.map((heading) => text.indexOf(heading));
     expect(
@@ -87,10 +87,30 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
       expect(page, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pages.length}`);
       expect(page, `page ${index + 1}`).toContain(`© 2031 ${INSTITUTE}`);
       expect(page.replace(/\s+/g, ' '), `page ${index + 1}`).toContain(FOOTER_NOTICE);
-      expect(page, `page ${index + 1}`).toContain('US general population');
-      expect(page, `page ${index + 1}`).toContain('German general population');
     });
     expect(text.toLowerCase()).not.toContain('informant');
+    // The patient's report holds nothing a patient cannot use: no z, validity arithmetic, cut-offs, sources,
+    // versions or repository commits (the score report and the CSV dictionary have them).
+    for (const clinical of [
+      'German',
+      'standardised',
+      ' z ',
+      'percentile',
+      'INC',
+      'cut-off',
+      'Markon',
+      'Zimmermann',
+      'et al.',
+      'hitop',
+      'Version',
+      'scoring-',
+      'pid5-',
+      'demo-en',
+      'Krueger',
+    ]) {
+      expect(text, clinical).not.toContain(clinical);
+    }
+    expect(text).not.toMatch(/@ ?[0-9a-f]{7}/);
 
     const audit = await server.database.db
       .select()
@@ -104,7 +124,7 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     expect(JSON.stringify(audit)).not.toContain('Jane');
   });
 
-  it('prints all 30 scale scores exactly as the results page formats them', async () => {
+  it("prints all 30 scales' T and level exactly as the results page formats them", async () => {
     const results = (await (
       await clinician.client.get(`/api/assessments/${completedId}/results`)
     ).json()) as TAssessmentResults;
@@ -116,37 +136,36 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     const scales = [...results.domains, ...results.facets];
     expect(scales).toHaveLength(30);
     for (const scale of scales) {
-      const numbers = [
-        formatScore(scale.score),
-        scale.us?.tText,
-        scale.us?.percentileText,
-        formatScore(scale.irf),
-      ].join(' ');
+      const numbers = `${scale.us?.tText} ${formatLevel(scale)}`;
       const row = lines.find((line) => line.startsWith(`${scale.key} `) && line.replace(/\s+/g, ' ').includes(numbers));
       expect(row, `${scale.key}: ${numbers}`).toBeDefined();
     }
+    // Below Mild the results' own word, never a dash.
+    expect(lines.join('\n')).toContain('Not elevated');
   });
 
-  it('says first on page 1 that a valid protocol is valid, and prints the level words', async () => {
+  it('says first on page 1, in plain words, that a valid protocol can be read', async () => {
     const pages = splitPages(await reportText(await downloadReport(clinician, completedId, { name: 'Jane Doe' })));
     const first = (pages[0] ?? '').replace(/\s+/g, ' ');
-    expect(first).toContain('Response validity: Valid');
-    expect(first.indexOf('Response validity')).toBeLessThan(first.indexOf(SECTION_TITLES.understanding));
+    expect(first).toContain(PATIENT_VALIDITY.validTitle);
+    expect(first).toContain(PATIENT_VALIDITY.valid);
+    expect(first.indexOf(PATIENT_VALIDITY.validTitle)).toBeLessThan(first.indexOf(SECTION_TITLES.understanding));
   });
 
-  it('says first on page 1 that an inconsistent protocol is not interpretable, and withholds every level', async () => {
+  it('prints no profile for an inconsistent protocol: one page that says why in plain words and what happens next', async () => {
     // Alternating 0-1-2-3: INC far above 17, the norm sample's exclusion.
     const id = await createSubmittedAssessment(server, { clinicianId: clinician.id, responses: '0123'.repeat(55) });
     const text = await reportText(await downloadReport(clinician, id, { name: 'Jane Doe' }));
-    const first = (splitPages(text)[0] ?? '').replace(/\s+/g, ' ');
-    expect(first).toContain('Response validity: Not interpretable');
-    expect(first).toMatch(/inconsistent answers \(INC \d+; 17 or more is inconsistent\)/);
-    expect(first).toContain('What to do: Do not interpret or share the trait profile.');
-    expect(first.indexOf('Not interpretable')).toBeLessThan(first.indexOf(SECTION_TITLES.understanding));
-    // No patient-facing level anywhere: the tables say "Not interpretable", the trait tables give no "Your level".
-    expect(text).not.toContain('Your level');
-    expect(text).not.toMatch(/\b(Mild|Moderate|High) \(caution\)/);
-    expect(text.match(/Not interpretable/g)?.length).toBeGreaterThanOrEqual(30);
+    const pages = splitPages(text);
+    expect(pages).toHaveLength(1);
+    const first = (pages[0] ?? '').replace(/\s+/g, ' ');
+    expect(first).toContain(PATIENT_VALIDITY.noProfileTitle);
+    expect(first).toContain(PATIENT_VALIDITY.noProfile);
+    expect(first).toContain(PATIENT_VALIDITY.reasons.INCONSISTENT);
+    expect(first).toContain(PATIENT_VALIDITY.noProfileNext);
+    for (const profile of [SECTION_TITLES.domains, SECTION_TITLES.facets, 'T score', 'Your level', 'Mild', 'INC']) {
+      expect(first, profile).not.toContain(profile);
+    }
   });
 
   it('prints accented and Cyrillic names as typed', async () => {

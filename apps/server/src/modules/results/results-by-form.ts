@@ -1,6 +1,7 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { DOMAIN_KEYS, type AnyScoreResult, type BriefFormScoreResult } from '@pid5/instrument';
 import {
+  levelStartsReader,
   presentCommonFields,
   presentResults,
   presentValidityLines,
@@ -28,20 +29,21 @@ export function presentBriefFormResults(
   options: PresentResultsOptions,
 ): TAssessmentResults {
   const { total } = score;
+  const startsOf = levelStartsReader(score, options);
   return {
     ...presentCommonFields(score, options),
     facets: [],
     domains: DOMAIN_KEYS.map((key) => {
       const d = score.domains[key];
       return {
-        ...scaleScores(d),
+        ...scaleScores(d, startsOf),
         facets: [],
         unscoredFacets: [],
         items: { nItems: d.nItems, answered: d.answered, missing: d.missing, maxMissing: d.maxMissing },
       };
     }),
     total: {
-      ...scaleScores(total),
+      ...scaleScores(total, startsOf),
       nItems: total.nItems,
       answered: total.answered,
       missing: total.missing,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FACET_KEYS, pid5Definition, scoreResponses } from '@pid5/instrument';
+import { NO_LEVEL_LABEL, formatLevel } from '@pid5/contract';
+import { FACET_KEYS, US_NORM_TABLES, levelStartsInT, pid5Definition, scoreResponses } from '@pid5/instrument';
+import { presentAnyResults } from './results-by-form';
 import { createDemoResponses } from '../../reports/demo-responses';
 import {
   describeValidity,
@@ -27,6 +29,38 @@ describe('presentResults', () => {
     expect(results.domains.map((d) => d.key)).toEqual(['NegAf', 'Detac', 'Antag', 'Disin', 'Psych']);
     expect(results.facets[1]).toMatchObject({ key: 'Anx', srf: score.facets.Anx.srf, irf: score.facets.Anx.irf });
     expect(results).toMatchObject({ status: 'completed', finishedAt: '2026-01-15T12:00:00.000Z', answered: 220 });
+  });
+});
+
+describe('the word below Mild', () => {
+  it("is the contract's one word, in the level descriptions too", () => {
+    expect(formatLevel({ level: null, isScored: true })).toBe(NO_LEVEL_LABEL);
+    const results = presentResults(scoreResponses('0'.repeat(220)), options);
+    const below = results.facets.find((f) => f.isScored && f.level === null);
+    expect(below?.levelDescription?.startsWith(`${NO_LEVEL_LABEL}:`)).toBe(true);
+  });
+});
+
+describe('where each level begins in T', () => {
+  it("gives every scored scale of every form its own table's level starts, the brief form's total too", () => {
+    for (const form of ['FULL', 'SF', 'BF'] as const) {
+      const length = { FULL: 220, SF: 100, BF: 25 }[form];
+      const results = presentAnyResults(scoreResponses('1'.repeat(length), { form }), options);
+      for (const scale of [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])]) {
+        expect(scale.us?.levelStarts, `${form} ${scale.key}`).toEqual(
+          levelStartsInT(US_NORM_TABLES.tables[form][scale.key]!.rows),
+        );
+      }
+    }
+    // The starts differ between scales: the T scores are linear, the levels follow the percentile.
+    const full = presentAnyResults(scoreResponses('1'.repeat(220)), options);
+    expect(new Set(full.facets.map((f) => f.us?.levelStarts?.Mild)).size).toBeGreaterThan(1);
+  });
+
+  it('gives none when the loaded tables are not the ones the score was read in', () => {
+    const other = { ...US_NORM_TABLES, id: 'institute-tables' };
+    const results = presentAnyResults(scoreResponses('1'.repeat(220)), { ...options, normTables: other });
+    expect(results.domains.every((d) => d.us?.levelStarts === null)).toBe(true);
   });
 });
 

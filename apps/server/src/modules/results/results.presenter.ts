@@ -3,8 +3,10 @@ import {
   DOMAIN_KEYS,
   FACET_KEYS,
   LEVEL_CUTOFFS,
+  US_NORM_TABLES,
   describeLevel,
   fillPublishedCutoffs,
+  levelStartsInT,
   formatPercentile,
   formatTScore,
   type DomainScore,
@@ -13,6 +15,7 @@ import {
   type BriefDomainScore,
   type BriefTotalScore,
   type NormReading,
+  type NormTables,
   type AnyScoreResult,
   type ScoreResult,
   type ShortFormScoreResult,
@@ -37,6 +40,23 @@ export interface PresentResultsOptions {
   itemSet: TAssessmentResults['itemSet'];
   /** The raw answer string, for the admin data view only; null otherwise. */
   responses: string | null;
+  /** The loaded tables (app.deps.normTables), for where each level begins in T; default the US tables. */
+  normTables?: NormTables;
+}
+
+/**
+ * Where each level begins in T on one scale, read in the tables loaded now: null unless those are the tables the
+ * score was read in (an institute's other tables would put the lines where the score's level was not decided).
+ */
+export type LevelStartsOf = (key: string) => TNormReading['levelStarts'];
+
+export function levelStartsReader(score: AnyScoreResult, options: PresentResultsOptions): LevelStartsOf {
+  const tables = options.normTables ?? US_NORM_TABLES;
+  const isSame = tables.id === score.normTables.id && tables.version === score.normTables.version;
+  return (key) => {
+    const table = tables.tables[score.form][key];
+    return isSame && table ? levelStartsInT(table.rows) : null;
+  };
 }
 
 /** What every form's results share, taken from the score and the request. */
@@ -68,12 +88,13 @@ export function presentResults(
   score: ScoreResult | ShortFormScoreResult,
   options: PresentResultsOptions,
 ): TAssessmentResults {
+  const startsOf = levelStartsReader(score, options);
   return {
     ...presentCommonFields(score, options),
     facets: FACET_KEYS.map((key) => {
       const f = score.facets[key];
       return {
-        ...scaleScores(f),
+        ...scaleScores(f, startsOf),
         domain: f.domain,
         nItems: f.nItems,
         answered: f.answered,
@@ -83,7 +104,7 @@ export function presentResults(
     }),
     domains: DOMAIN_KEYS.map((key) => {
       const d = score.domains[key];
-      return { ...scaleScores(d), facets: [...d.facets], unscoredFacets: [...d.unscoredFacets] };
+      return { ...scaleScores(d, startsOf), facets: [...d.facets], unscoredFacets: [...d.unscoredFacets] };
     }),
     validity: describeValidity(score),
     total: null,
@@ -91,7 +112,10 @@ export function presentResults(
 }
 
 /** What facets and domains share in the API shape (picked, so nothing else of the instrument's objects goes out). */
-export function scaleScores(scale: FacetScore | DomainScore | BriefDomainScore | BriefTotalScore) {
+export function scaleScores(
+  scale: FacetScore | DomainScore | BriefDomainScore | BriefTotalScore,
+  startsOf: LevelStartsOf = () => null,
+) {
   return {
     key: scale.key,
     name: scale.name,
@@ -100,18 +124,21 @@ export function scaleScores(scale: FacetScore | DomainScore | BriefDomainScore |
     srf: scale.srf,
     irf: scale.irf,
     level: scale.level,
-    us: presentNormReading(scale.us),
+    us: presentNormReading(scale.us, startsOf(scale.key)),
     levelDescription:
       scale.isScored && scale.us ? describeLevel({ level: scale.level, percentile: scale.us.percentile }) : null,
   };
 }
 
 /** A T/percentile reading with the texts every page, report and export prints. */
-export function presentNormReading(us: NormReading | null): TNormReading | null {
+export function presentNormReading(
+  us: NormReading | null,
+  levelStarts: TNormReading['levelStarts'] = null,
+): TNormReading | null {
   if (us === null) {
     return null;
   }
-  return { ...us, tText: formatTScore(us), percentileText: formatPercentile(us.percentile) };
+  return { ...us, tText: formatTScore(us), percentileText: formatPercentile(us.percentile), levelStarts };
 }
 
 /**

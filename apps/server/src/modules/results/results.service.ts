@@ -9,8 +9,8 @@ import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
 import { resolveReportName } from '../../reports/report-name';
 import {
+  findReadableAssessment,
   getAssessment,
-  resolveReadView,
   resolveView,
   type AssessmentRow,
   type AssessmentWithClinician,
@@ -22,23 +22,17 @@ import { readStoredFormScores } from './stored-scores';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
 
-export interface VisibleAssessment {
-  found: AssessmentWithClinician;
-  view: ViewMode;
-}
-
 /**
- * The assessment if this session may see it, else 404 (the details page's rule, DESIGN.md "Roles and identity": the owning clinician,
- * or an admin in the admin view; another clinician's test answers exactly like a missing one).
+ * The assessment if this session may see it in its own view, else 404: the owning clinician, or an admin in the
+ * admin view (the raw-answer routes). Reads of a patient's data use findReadableAssessment, which adds the
+ * colleagues the patient is shared with.
  */
-export async function findVisibleAssessment(options: {
+export async function findOwnedAssessment(options: {
   db: Db;
   session: ActiveSession;
   id: number;
-  /** Also the patients shared with this clinician: results and the report, never the raw answers. */
-  includeShared?: boolean;
-}): Promise<VisibleAssessment> {
-  const { view, scope } = options.includeShared ? resolveReadView(options.session) : resolveView(options.session);
+}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
+  const { view, scope } = resolveView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   return { found, view };
 }
@@ -102,6 +96,7 @@ export function buildResults(options: {
     itemSet: describeItemSet(itemSetId, options.itemSet),
     // docs/product-spec.md §2: the raw test data string is part of the admin data view only.
     responses: options.view === 'admin' ? row.responses : null,
+    normTables: options.normTables,
   });
 }
 
@@ -115,7 +110,7 @@ export async function viewResults(options: {
   now: Date;
   ip: string;
 }): Promise<TAssessmentResults> {
-  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
+  const { found, view, access } = await findReadableAssessment(options);
   const results = buildResults({
     row: found.assessment,
     view,
@@ -128,7 +123,7 @@ export async function viewResults(options: {
     assessmentId: found.assessment.id,
     ip: options.ip,
     at: options.now,
-    details: { view, status: results.status, scoresSource: results.scoresSource },
+    details: { view, access, status: results.status, scoresSource: results.scoresSource },
   });
   return results;
 }
@@ -154,7 +149,7 @@ export async function createReport(
   },
 ): Promise<Uint8Array> {
   const { now } = options;
-  const { found, view } = await findVisibleAssessment({ ...options, includeShared: true });
+  const { found, view, access } = await findReadableAssessment(options);
   if (!found.assessment.finishedAt) {
     throw testIncomplete();
   }
@@ -181,6 +176,7 @@ export async function createReport(
     at: now,
     details: {
       view,
+      access,
       report: 'profile',
       isAnonymous: name === ANONYMOUS_REPORT_NAME,
       locale: date.locale,
@@ -212,13 +208,14 @@ export async function renderInPool(
 }
 
 /**
- * The clinician's score report of a submitted test (score-report-pdf.ts): same access rule, pool and audit action
- * (`assessment.report`, `report: 'score'`) as the patient's report. It prints the patient id and the answers by item
- * number (never item texts), and no name.
+ * The clinician's score report of a submitted test (score-report-pdf.ts): same access rule (a colleague the patient
+ * is shared with included; docs/decisions/0056-shared-reader-reports.md), pool and audit action (`assessment.report`,
+ * `report: 'score'`) as the patient's report. It prints the patient id and the answers by item number (never item
+ * texts), and no name.
  */
 export async function createScoreReport(options: AssessmentReportOptions): Promise<Uint8Array> {
   const { now } = options;
-  const { found, view } = await findVisibleAssessment(options);
+  const { found, view, access } = await findReadableAssessment(options);
   const row = found.assessment;
   if (!row.finishedAt) {
     throw testIncomplete();
@@ -242,7 +239,7 @@ export async function createScoreReport(options: AssessmentReportOptions): Promi
     assessmentId: row.id,
     ip: options.ip,
     at: now,
-    details: { view, report: 'score', locale: date.locale, scoresSource: results.scoresSource },
+    details: { view, access, report: 'score', locale: date.locale, scoresSource: results.scoresSource },
   });
   return pdf;
 }

@@ -108,9 +108,10 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
       expect(page, `page ${index + 1}`).toContain(`Page ${index + 1} of ${pages.length}`);
       expect(page, `page ${index + 1}`).toContain(`© 2031 ${INSTITUTE}`);
     });
-    // The T chart: its axis (T 30 to 100) and a band label for every facet under it.
+    // The T chart: its axis (T 30 to 100, titled), the level lines named, and a band label for every facet under it.
     const chart = text.slice(text.indexOf(SCORE_REPORT_SECTIONS.chart), text.indexOf(SCORE_REPORT_SECTIONS.missing));
-    for (const tick of ['30', '60', '65', '70', '100', 'NegAf', 'Psych', 'Anh', 'Wit']) {
+    expect(chart).toContain('T score');
+    for (const tick of ['30', '60', '70', '100', 'Mild', 'Moderate', 'High', 'NegAf', 'Psych', 'Anh', 'Wit']) {
       expect(chart.split(/\s+/)).toContain(tick);
     }
     expect(text.toLowerCase()).not.toContain('informant');
@@ -121,7 +122,7 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
       .where(and(eq(auditEvents.assessmentId, validId), eq(auditEvents.action, 'assessment.report')));
     expect(audit.at(-1)).toMatchObject({
       actor: clinician.id,
-      details: { view: 'clinician', report: 'score', locale: 'en-US', scoresSource: 'frozen' },
+      details: { view: 'clinician', access: 'owner', report: 'score', locale: 'en-US', scoresSource: 'frozen' },
     });
   });
 

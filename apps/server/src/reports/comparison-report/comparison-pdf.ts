@@ -11,6 +11,7 @@ import { createReportDocument, endReportDocument } from '../report-document';
 import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
 import { FOOTER_NOTICE } from '../report-wording';
+import { LEVELS, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 
 // The comparison of two administrations as its own small PDF: validity first, then per scale both
 // administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and
@@ -99,34 +100,50 @@ function drawValidity(doc: Doc, comparison: TAdministrationComparison): void {
   paragraph(doc, comparison.formsStatement);
 }
 
-const T_MIN = 20;
-const T_MAX = 100;
+const [T_MIN, T_MAX] = T_Y_DOMAIN;
+
+/** Each level's line: dotted Mild, dashed Moderate, solid High (as the profile charts draw them). */
+const LEVEL_LINE: Record<Level, { dash: [number, number] | null; width: number }> = {
+  Mild: { dash: [0.8, 1], width: 0.8 },
+  Moderate: { dash: [2.2, 1], width: 0.8 },
+  High: { dash: null, width: 1 },
+};
 
 /**
- * The profile of both administrations in US T, two bars per scale: the earlier outlined (white), the later solid
- * grey, so it reads in greyscale; T 50 and (dashed) T 65 marked; bars cut at T 20 and 100 (the table has the values).
+ * The profile of both administrations in US T (axis T 30-100, titled), two bars per scale: the earlier outlined
+ * (white), the later solid grey, so it reads in greyscale; T 50 marked. Across each bar, where each level begins on
+ * that scale's table of the form given (levels follow the printed percentile, so each scale and form has its own).
  */
 function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
-  const rowHeight = 11;
+  const rowHeight = 10;
   const labelWidth = 130;
   const plotLeft = MARGIN.left + labelWidth;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
-  const height = 16 + scales.length * rowHeight + 16;
+  // The heading, the legend, the rows, the axis labels and the three-line caption: kept on one page.
+  const height = 28 + scales.length * rowHeight + 16 + 36;
+  ensureSpace(doc, 40 + height);
   sectionHeading(doc, 'Profile in US T scores');
-  ensureSpace(doc, height);
   const top = doc.y;
   const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
-  // Legend.
+  // Legend: the two tests, then the level lines.
   doc
     .rect(plotLeft, top + 2, 10, 6)
     .lineWidth(0.6)
     .fillAndStroke('#ffffff', '#222222');
   doc.font('regular').fontSize(7).fillColor(COLOR.text);
   drawText(doc, 'Earlier', plotLeft + 14, top + 1);
-  doc.rect(plotLeft + 60, top + 2, 10, 6).fill('#555555');
+  doc.rect(plotLeft + 50, top + 2, 10, 6).fill('#555555');
   doc.fillColor(COLOR.text);
-  drawText(doc, 'Later', plotLeft + 74, top + 1);
-  const plotTop = top + 14;
+  drawText(doc, 'Later', plotLeft + 64, top + 1);
+  LEVELS.forEach((level, index) => {
+    const lx = plotLeft + 110 + index * 62;
+    levelLine(doc, level, lx, top, top + 9);
+    doc.fillColor(COLOR.text).font('regular').fontSize(7);
+    drawText(doc, `${level} begins`, lx + 4, top + 1);
+  });
+  doc.font('regular').fontSize(7).fillColor(COLOR.text);
+  drawText(doc, 'T score', MARGIN.left, top + 14, { width: labelWidth - 6, align: 'right' });
+  const plotTop = top + 24;
   const plotBottom = plotTop + scales.length * rowHeight;
   for (let t = T_MIN; t <= T_MAX; t += 10) {
     doc.moveTo(x(t), plotTop).lineTo(x(t), plotBottom).lineWidth(0.4);
@@ -134,30 +151,51 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
     doc.fillColor(COLOR.muted).fontSize(6.5);
     drawText(doc, String(t), x(t) - 10, plotBottom + 3, { width: 20, align: 'center' });
   }
-  doc.moveTo(x(65), plotTop).lineTo(x(65), plotBottom).lineWidth(0.6).dash(3, { space: 2 });
-  doc.strokeColor('#888888').stroke();
-  doc.undash();
   scales.forEach((scale, index) => {
     const y = plotTop + index * rowHeight;
     doc
       .font(scale.kind === 'facet' ? 'regular' : 'bold')
       .fontSize(7)
       .fillColor(COLOR.text);
-    drawText(doc, scale.name, MARGIN.left, y + 2, { width: labelWidth - 6, align: 'right', lineBreak: false });
+    drawText(doc, scale.name, MARGIN.left, y + 1.5, { width: labelWidth - 6, align: 'right', lineBreak: false });
     if (scale.first.t !== null) {
       doc
-        .rect(plotLeft, y + 1.5, x(scale.first.t) - plotLeft, 4)
+        .rect(plotLeft, y + 1, x(scale.first.t) - plotLeft, 3.8)
         .lineWidth(0.5)
         .fillAndStroke('#ffffff', '#222222');
     }
     if (scale.second.t !== null) {
-      doc.rect(plotLeft, y + 6, x(scale.second.t) - plotLeft, 4).fill('#555555');
+      doc.rect(plotLeft, y + 5.2, x(scale.second.t) - plotLeft, 3.8).fill('#555555');
+    }
+    for (const level of LEVELS) {
+      const first = scale.first.levelStarts?.[level] ?? null;
+      const second = scale.second.levelStarts?.[level] ?? null;
+      if (first !== null) {
+        levelLine(doc, level, x(first), y + 0.3, y + 5);
+      }
+      if (second !== null) {
+        levelLine(doc, level, x(second), y + 5, y + 9.7);
+      }
     }
   });
   doc.fillColor(COLOR.text).font('regular');
   doc.x = MARGIN.left;
   doc.y = plotBottom + 14;
-  caption(doc, 'T 50 is the US norm sample’s average; the dashed line is T 65. Bars are cut at T 20 and 100.');
+  caption(
+    doc,
+    'T 50 is the US norm sample’s average; bars are cut at T 30 and 100 (the table has the values). The short lines ' +
+      'across each bar are where Mild (dotted), Moderate (dashed) and High (solid) begin on that scale’s table of ' +
+      'the form given: levels follow the printed percentile, so each scale has its own.',
+  );
+}
+
+function levelLine(doc: Doc, level: Level, x: number, y1: number, y2: number): void {
+  const style = LEVEL_LINE[level];
+  doc.moveTo(x, y1).lineTo(x, y2).lineWidth(style.width).strokeColor('#1f2933');
+  if (style.dash) {
+    doc.dash(style.dash[0], { space: style.dash[1] });
+  }
+  doc.stroke().undash();
 }
 
 const COLUMNS: readonly TableColumn[] = [
@@ -184,6 +222,9 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison): void {
   const reasons = [
     ...new Set(comparison.scales.flatMap((s) => (s.noReliableChangeReason ? [s.noReliableChangeReason] : []))),
   ];
+  // The heading with a few rows, or a new page.
+  doc.moveDown(0.6);
+  ensureSpace(doc, 120);
   sectionHeading(doc, 'Scores and change');
   const rows: TableRow[] = comparison.scales.map((scale) => [
     [{ text: scale.name, font: scale.kind === 'facet' ? 'regular' : 'bold' }],
@@ -195,11 +236,18 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison): void {
     [{ text: signed(scale.tDifference, 0) }],
     [{ text: changeCell(scale, reasons), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
   ]);
-  drawTable(doc, COLUMNS, rows);
+  // Set small, as the score report's table, so the method below fits on the table's page.
+  drawTable(
+    doc,
+    COLUMNS,
+    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
+  );
   reasons.forEach((reason, index) => caption(doc, `(${index + 1}) ${reason}`));
 }
 
 function drawMethod(doc: Doc, comparison: TAdministrationComparison): void {
+  doc.moveDown(0.6);
+  ensureSpace(doc, 100);
   sectionHeading(doc, 'How reliable change is decided');
   paragraph(doc, comparison.rciRule);
   paragraph(doc, comparison.reliabilityRule);
@@ -230,7 +278,6 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
   drawHeader(doc, input);
   drawValidity(doc, input.comparison);
   drawTChart(doc, input.comparison.scales);
-  doc.addPage();
   drawScales(doc, input.comparison);
   drawMethod(doc, input.comparison);
   drawPageFooters(doc, {

@@ -16,19 +16,33 @@ export interface BarChartBox {
   width: number;
   /** Font size of the band labels (the values above the bars are half a point smaller). */
   labelSize: number;
-  /** Print each guide line's label at its right end (the T chart: "60", "65", "70"). */
-  hasGuideLabels?: boolean;
 }
+
+/** A chart this block draws: the geometry, and the vertical axis' title where it has one (the T chart's). */
+export type DrawableChart = Omit<ChartGeometry, 'normField'> & { readonly axisLabel?: string };
+
+/**
+ * How a guide line is drawn: a T chart's level starts each in its own pattern (dotted Mild, dashed Moderate, solid
+ * High), so they read apart in greyscale; other guides dashed.
+ */
+const GUIDE_STYLE: Record<string, { dash: [number, number] | null; width: number; color: string }> = {
+  Mild: { dash: [1.2, 1.6], width: 0.9, color: '#3e4c59' },
+  Moderate: { dash: [3.5, 2], width: 0.9, color: '#3e4c59' },
+  High: { dash: null, width: 1, color: '#1f2933' },
+  other: { dash: [3, 2], width: 0.6, color: COLOR.guide },
+};
 
 /**
  * One chart at doc.y (on a new page unless it fits), from the geometry's pixel coordinates scaled to `box.width`
  * points. Nothing here positions a bar: heights, axis and guide lines all come from the geometry.
  */
-export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, box: BarChartBox): void {
+export function drawBarChart(doc: Doc, chart: DrawableChart, box: BarChartBox): void {
   const s = box.width / chart.width;
   const height = chart.height * s;
-  ensureSpace(doc, height + 10);
-  const originY = doc.y;
+  // Room above the plot for the axis title.
+  const titleRoom = chart.axisLabel ? 8 : 0;
+  ensureSpace(doc, height + titleRoom + 10);
+  const originY = doc.y + titleRoom;
   const X = (px: number) => box.x + px * s;
   const Y = (py: number) => originY + py * s;
   const { labelSize } = box;
@@ -39,17 +53,15 @@ export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, 
     doc.rect(X(bar.x), Y(bar.y), bar.width * s, bar.height * s).fill(bar.fill);
   }
   for (const guide of chart.guideLines) {
-    doc
-      .moveTo(X(guide.x1), Y(guide.y))
-      .lineTo(X(guide.x2), Y(guide.y))
-      .dash(3, { space: 2 })
-      .lineWidth(0.6)
-      .strokeColor(COLOR.guide)
-      .stroke()
-      .undash();
-    if (box.hasGuideLabels) {
-      doc.font('condensed').fontSize(6.5).fillColor(COLOR.guide);
-      drawText(doc, guide.label, X(guide.x2) + 2, Y(guide.y) - 3, { width: 20, lineBreak: false });
+    const style = GUIDE_STYLE[guide.level ?? 'other'] ?? GUIDE_STYLE.other!;
+    doc.moveTo(X(guide.x1), Y(guide.y)).lineTo(X(guide.x2), Y(guide.y)).lineWidth(style.width).strokeColor(style.color);
+    if (style.dash) {
+      doc.dash(style.dash[0], { space: style.dash[1] });
+    }
+    doc.stroke().undash();
+    if (guide.label !== '') {
+      doc.font('condensed').fontSize(6.5).fillColor(style.color);
+      drawText(doc, guide.label, X(guide.x2) + 2, Y(guide.y) - 3, { width: 40, lineBreak: false });
     }
   }
   // A bar stopped at the end of its axis or table (a score beyond the printed rows) gets a notch in its top, so it
@@ -69,6 +81,9 @@ export function drawBarChart(doc: Doc, chart: Omit<ChartGeometry, 'normField'>, 
     .strokeColor(COLOR.text)
     .stroke();
   doc.font('condensed').fontSize(7).fillColor(COLOR.text);
+  if (chart.axisLabel) {
+    drawText(doc, chart.axisLabel, X(0), Y(chart.plot.y) - 12, { width: 60, lineBreak: false });
+  }
   for (const tick of chart.yTicks) {
     doc
       .moveTo(X(chart.axisX) - 3, Y(tick.y))

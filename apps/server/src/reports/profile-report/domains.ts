@@ -1,31 +1,38 @@
 import type { TAssessmentResults } from '@pid5/contract';
-import { domainChart, type ChartScores } from '@pid5/instrument';
+import { domainTChart } from '@pid5/instrument';
 import { drawBarChart } from '../drawing/bar-chart';
-import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
+import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { caption, sectionHeading } from '../drawing/text-blocks';
-import { CHART_CAPTION, DOMAIN_TEXTS, SECTION_TITLES } from '../report-wording';
-import { drawTotal, formGivenText, formTableNote } from './form';
+import { CHART_CAPTION, SECTION_TITLES } from '../report-wording';
+import { DOMAIN_TABLE_TEXTS, TOTAL_NOT_SCORED, formGivenText, formTableNote, totalRow } from './form';
 import { scaleTable } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
 
-const DOMAIN_CHART_WIDTH = 250;
+const DOMAIN_CHART_WIDTH = 280;
 
-/** 'Trait Domains': the form given, the domain chart, centred, the table of the five domains (brief form: the total). */
-export function drawDomains(doc: Doc, results: TAssessmentResults, chartScores: ChartScores): void {
+/**
+ * 'Trait Domains': the form given, the domain chart in T (the brief form: with its total), centred, and the table
+ * of the domains (and total). Starts a new page unless the heading and the chart fit.
+ */
+export function drawDomains(doc: Doc, results: TAssessmentResults): void {
+  const scales = [...results.domains, ...totalRow(results)];
+  ensureSpace(doc, 80 + (DOMAIN_CHART_WIDTH * 500) / 450);
   sectionHeading(doc, SECTION_TITLES.domains);
   caption(doc, formGivenText(results));
-  drawBarChart(doc, domainChart(chartScores), {
+  drawBarChart(doc, domainTChart(scales), {
     x: MARGIN.left + (CONTENT_WIDTH - DOMAIN_CHART_WIDTH) / 2,
     width: DOMAIN_CHART_WIDTH,
     labelSize: 8,
   });
   caption(doc, CHART_CAPTION);
-  scaleTable(doc, results.domains, DOMAIN_TEXTS, {
+  scaleTable(doc, scales, DOMAIN_TABLE_TEXTS, {
     nameHeader: 'Domain',
     hasNote: true,
     note: formTableNote(results),
     patientFacingLevels: results.validityVerdict.patientFacingLevels,
   });
-  drawTotal(doc, results);
+  if (results.total && !results.total.isScored) {
+    caption(doc, TOTAL_NOT_SCORED);
+  }
 }

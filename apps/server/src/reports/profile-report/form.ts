@@ -1,12 +1,8 @@
-import type { TAssessmentResults } from '@pid5/contract';
-import { caption } from '../drawing/text-blocks';
-import type { TraitText } from '../report-wording';
-import { scaleTable } from './scale-table';
+import type { TAssessmentResults, TDomainResult } from '@pid5/contract';
+import { DOMAIN_TEXTS, TABLE_NOTE, type TraitText } from '../report-wording';
 
-// What the report says of the form given: the form's name under the domains' heading and in the validity
-// note; the brief form's total beside its domains; the brief form's table note (its domains are means of items).
-
-type Doc = PDFKit.PDFDocument;
+// What the report says of the form given: the form's name under the domains' heading; the brief form's total as
+// the last row of its domains; each form's table note (the brief form's domains are averages of their statements).
 
 /** "Form given: Brief form (PID-5-BF, 25 items)." (the brief form also says what it does not give). */
 export function formGivenText(results: Pick<TAssessmentResults, 'formName'> & { form?: string }): string {
@@ -20,43 +16,30 @@ export const BRIEF_FORM_SCOPE =
   'The brief form gives the five domains (each the mean of its 5 statements) and a total score; it has no facet ' +
   'scores.';
 
-export const BRIEF_FORM_TABLE_NOTE =
-  'Score: mean answer on the 0-3 scale of the domain’s 5 statements (the total: of all 25). US z: standardised ' +
-  'score against the brief form’s own US table; German z: not available for the brief form. Level: from the ' +
-  'percentile in the published US table of the brief form (Mild from the 84th, Moderate from the 93rd, High from ' +
-  'the 98th).';
+export const BRIEF_FORM_TABLE_NOTE = `Each domain is the average of your answers to its 5 statements; the total, of all 25. ${TABLE_NOTE}`;
 
-export const SHORT_FORM_TABLE_NOTE =
-  'Score: mean answer on the 0-3 scale (domains: mean of their three facets), on the short form’s 4 statements per ' +
-  'facet. US z: standardised score against the short form’s own US table; German z: not available for the short ' +
-  'form. Level: from the percentile in the published US table of the short form (Mild from the 84th, Moderate from ' +
-  'the 93rd, High from the 98th).';
+export const SHORT_FORM_TABLE_NOTE = `The short form asks 4 statements for each facet. ${TABLE_NOTE}`;
 
 const TOTAL_TEXT: Readonly<Record<string, TraitText>> = {
   Total: {
-    description: 'Mean of all 25 statements: overall level of maladaptive personality traits (Markon et al. 2024).',
+    description: 'All 25 statements together: an overall picture of how much the traits above describe you.',
     difficulties: '',
     strengths: '',
   },
 };
 
-/** The brief form's total under its domains (nothing for the other forms, which have no total). */
-export function drawTotal(doc: Doc, results: TAssessmentResults): void {
-  if (!results.total) {
-    return;
-  }
-  doc.moveDown(0.8);
-  scaleTable(doc, [{ ...results.total, facets: [], unscoredFacets: [] }], TOTAL_TEXT, {
-    nameHeader: 'Total',
-    hasNote: false,
-    patientFacingLevels: results.validityVerdict.patientFacingLevels,
-  });
-  if (!results.total.isScored) {
-    caption(doc, 'The total is not scored: 7 or more of the 25 statements were not answered.');
-  }
+/** The brief form's total as the last row of its domains' table (nothing for the other forms, which have none). */
+export function totalRow(results: TAssessmentResults): TDomainResult[] {
+  return results.total ? [{ ...results.total, facets: [], unscoredFacets: [] }] : [];
 }
 
-/** The note under the domain table for the form given (null: the full form's own note). */
+/** The descriptions of the domain table's rows: the domains' and the brief form's total. */
+export const DOMAIN_TABLE_TEXTS: Readonly<Record<string, TraitText>> = { ...DOMAIN_TEXTS, ...TOTAL_TEXT };
+
+/** Under the table when the brief form's total could not be scored. */
+export const TOTAL_NOT_SCORED = 'The total is not scored: 7 or more of the 25 statements were not answered.';
+
+/** The note under the domain table for the form given (undefined: the full form's, TABLE_NOTE). */
 export function formTableNote(results: Pick<TAssessmentResults, 'form'>): string | undefined {
   switch (results.form) {
     case 'FULL':
@@ -74,6 +57,7 @@ export function formFixedTexts(): string[] {
     BRIEF_FORM_TABLE_NOTE,
     SHORT_FORM_TABLE_NOTE,
     ...Object.values(TOTAL_TEXT).map((text) => text.description),
+    TOTAL_NOT_SCORED,
     formGivenText({ formName: 'Full form (PID-5, 220 items)' }),
     formGivenText({ formName: 'Short form (PID-5-SF, 100 items)' }),
     formGivenText({ formName: 'Brief form (PID-5-BF, 25 items)', form: 'BF' }),

@@ -1,11 +1,14 @@
 import type { TAssessmentResults, TDomainResult, TFacetResult } from '@pid5/contract';
-import { CONTENT_WIDTH } from '../drawing/page';
+import { CONTENT_WIDTH, ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { countRowsThatFit, drawTable, type CellLine, type TableColumn, type TableRow } from '../drawing/table';
 import { paragraph, sectionHeading } from '../drawing/text-blocks';
 import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
+
+/** The heading, the introduction and about four rows. */
+const NAVIGATING_START_ROOM = 260;
 type PatientFacingLevels = TAssessmentResults['validityVerdict']['patientFacingLevels'];
 
 interface TraitRow {
@@ -70,6 +73,9 @@ function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels): Ta
  * page is left mostly empty between them.
  */
 export function drawNavigating(doc: Doc, results: TAssessmentResults): void {
+  // The heading, its introduction and a few rows together, or a new page.
+  doc.moveDown(0.8);
+  ensureSpace(doc, NAVIGATING_START_ROOM);
   sectionHeading(doc, SECTION_TITLES.navigating);
   paragraph(doc, NAVIGATING_INTRO);
   doc.moveDown(0.4);

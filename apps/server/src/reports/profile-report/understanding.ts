@@ -4,6 +4,7 @@ import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
 import {
   LEVEL_EXPLANATIONS,
+  NO_LEVEL_EXPLANATION,
   SECTION_TITLES,
   UNDERSTANDING_BRIEF_DOMAINS,
   UNDERSTANDING_CLOSING,
@@ -15,7 +16,8 @@ type Doc = PDFKit.PDFDocument;
 /** A level's row: one line of 10-point text and the gap under it. */
 const LEVEL_ROW_HEIGHT = 16;
 
-const LEVEL_SWATCH: Record<'Mild' | 'Moderate' | 'High', string> = {
+const LEVEL_SWATCH: Record<string, string> = {
+  [NO_LEVEL_EXPLANATION.level]: '#e4e7eb',
   Mild: '#a8d5d7',
   Moderate: '#48A9AD',
   High: '#1d5f62',
@@ -40,14 +42,15 @@ export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }): vo
   paragraph(doc, scores ?? '');
 
   // The levels stay together on one page (page 1 is shorter when the validity notice comes first).
-  ensureSpace(doc, LEVEL_ROW_HEIGHT * LEVEL_EXPLANATIONS.length);
-  for (const { level, text } of LEVEL_EXPLANATIONS) {
+  const rows = [...LEVEL_EXPLANATIONS, NO_LEVEL_EXPLANATION];
+  ensureSpace(doc, LEVEL_ROW_HEIGHT * rows.length * 2);
+  for (const { level, text } of rows) {
     const y = doc.y;
-    doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level]);
+    doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level] ?? COLOR.muted);
     doc.font('bold').fontSize(10).fillColor(COLOR.text);
-    drawText(doc, level, MARGIN.left + 26, y, { width: 70 });
+    drawText(doc, level, MARGIN.left + 26, y, { width: 80 });
     doc.font('regular');
-    drawText(doc, text, MARGIN.left + 96, y, { width: CONTENT_WIDTH - 96 });
+    drawText(doc, text, MARGIN.left + 106, y, { width: CONTENT_WIDTH - 106 });
     doc.y = Math.max(doc.y, y + 12) + 4;
   }
   doc.moveDown(0.6);

@@ -1,10 +1,13 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { drawNotice } from '../drawing/notice-box';
+import { PATIENT_VALIDITY } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
-// Page 1 says first how far the profile may be read (DESIGN.md "Validity verdict"): a protocol that is not
-// interpretable, or to be read with caution, says so before any score, with what it means and what to do.
+// Page 1 says first how far the profile may be read (DESIGN.md "Validity verdict"), in the patient's words: the
+// verdict's reasons as what they mean for them, never the checks' scores or cut-offs (those are the score report's).
+// A protocol that is not interpretable gets no profile at all: the box says why and that the clinician will talk it
+// through, and the report ends there.
 
 export const VERDICT_STYLE = {
   valid: { color: '#2b7a7e', tint: '#eef6f6' },
@@ -12,23 +15,47 @@ export const VERDICT_STYLE = {
   'not-interpretable': { color: '#b42318', tint: '#fdecea' },
 } as const;
 
+/** Whether the report may show a profile: not for a protocol that is not interpretable. */
+export function showsProfile(results: TAssessmentResults): boolean {
+  return results.validityVerdict.verdict !== 'not-interpretable';
+}
+
+/** The verdict's reasons for the patient, each once (two codes may say the same). */
+function reasonTexts(results: TAssessmentResults): { text: string }[] {
+  const texts = results.validityVerdict.reasons.map(
+    (reason) => PATIENT_VALIDITY.reasons[reason.code] ?? PATIENT_VALIDITY.otherReason,
+  );
+  return [...new Set(texts)].map((text) => ({ text }));
+}
+
 export function drawValidityFirst(doc: Doc, results: TAssessmentResults): void {
-  const verdict = results.validityVerdict;
-  const style = VERDICT_STYLE[verdict.verdict];
-  const lines =
-    verdict.verdict === 'valid'
-      ? [{ text: verdict.summary }]
-      : [
-          { text: verdict.summary },
-          ...verdict.reasons.map((reason) => ({ text: reason.text })),
-          { text: `What to do: ${verdict.action}`, bold: true },
-          ...(verdict.patientFacingLevels === 'withhold'
-            ? [
-                {
-                  text: 'The levels ("Mild", "Moderate", "High") are not shown in this report, because they cannot be interpreted.',
-                },
-              ]
-            : [{ text: 'Levels in this report are marked "(caution)".' }]),
-        ];
-  drawNotice(doc, { title: `Response validity: ${verdict.label}`, lines, ...style });
+  const { verdict } = results.validityVerdict;
+  const style = VERDICT_STYLE[verdict];
+  switch (verdict) {
+    case 'valid':
+      drawNotice(doc, {
+        title: PATIENT_VALIDITY.validTitle,
+        lines: [{ text: results.form === 'BF' ? PATIENT_VALIDITY.validBrief : PATIENT_VALIDITY.valid }],
+        ...style,
+      });
+      return;
+    case 'caution':
+      drawNotice(doc, {
+        title: PATIENT_VALIDITY.cautionTitle,
+        lines: [...reasonTexts(results), { text: PATIENT_VALIDITY.caution }],
+        ...style,
+      });
+      return;
+    case 'not-interpretable':
+      drawNotice(doc, {
+        title: PATIENT_VALIDITY.noProfileTitle,
+        lines: [
+          { text: PATIENT_VALIDITY.noProfile },
+          ...reasonTexts(results),
+          { text: PATIENT_VALIDITY.noProfileNext, bold: true },
+        ],
+        ...style,
+      });
+      return;
+  }
 }

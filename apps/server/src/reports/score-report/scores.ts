@@ -4,6 +4,7 @@ import {
   type TAssessmentResults,
   type TDomainResult,
   type TFacetResult,
+  type TTotalResult,
 } from '@pid5/contract';
 import { domainTChart, facetTChart } from '@pid5/instrument';
 import { drawBarChart } from '../drawing/bar-chart';
@@ -12,13 +13,13 @@ import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
-import { SCORE_REPORT_SECTIONS, SCORE_TABLE_HEADERS, SCORE_TABLE_NOTE, T_CHART_CAPTION } from './score-report-wording';
+import { SCORE_REPORT_SECTIONS, SCORE_TABLE_HEADERS, SCORE_TABLE_NOTES, T_CHART_CAPTION } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
 const WIDTHS = [34, 150, 44, 40, 40, 46, 70];
 
-/** Every scale's numbers, domains then facets: raw, US T, US percentile, US level, German z. */
+/** Every scale's numbers, domains, facets, then the brief form's total: raw, US T, US percentile, US level, German z. */
 export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
   sectionHeading(doc, SCORE_REPORT_SECTIONS.scores);
   const verdict = results.validityVerdict;
@@ -40,7 +41,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
     width: WIDTHS[i] ?? CONTENT_WIDTH - WIDTHS.reduce((a, b) => a + b, 0),
     align: i >= 3 && i !== 6 ? 'right' : 'left',
   }));
-  const row = (scale: TFacetResult | TDomainResult, domain: string, isDomain: boolean) => [
+  const row = (scale: TFacetResult | TDomainResult | TTotalResult, domain: string, isDomain: boolean) => [
     [{ text: scale.key, font: 'condensedBold' as const }],
     [{ text: scale.name, font: isDomain ? ('condensedBold' as const) : ('condensed' as const) }],
     [{ text: domain, color: COLOR.muted }],
@@ -53,6 +54,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
   const rows = [
     ...results.domains.map((d) => row(d, '(domain)', true)),
     ...results.facets.map((f) => row(f, f.domain ?? '—', false)),
+    ...(results.total ? [row(results.total, '(all items)', true)] : []),
   ];
   drawTable(
     doc,
@@ -60,7 +62,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
     rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
   );
   doc.font('regular').fontSize(7).fillColor(COLOR.muted);
-  drawText(doc, SCORE_TABLE_NOTE, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  drawText(doc, SCORE_TABLE_NOTES[results.form], MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.fillColor(COLOR.text).fontSize(10);
   doc.moveDown(0.8);
 }
@@ -69,7 +71,10 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults): void {
  * A scale's level: elevated levels in bold colour, except under a not-interpretable verdict, where a level is kept
  * for the record in parentheses and plain, as the results page shows it (no colour that invites reading it).
  */
-function levelCell(scale: TFacetResult | TDomainResult, verdict: TAssessmentResults['validityVerdict']['verdict']) {
+function levelCell(
+  scale: TFacetResult | TDomainResult | TTotalResult,
+  verdict: TAssessmentResults['validityVerdict']['verdict'],
+) {
   if (scale.level && verdict === 'not-interpretable') {
     return { text: `(${scale.level})`, font: 'condensed' as const, color: COLOR.muted };
   }
@@ -82,24 +87,25 @@ function levelCell(scale: TFacetResult | TDomainResult, verdict: TAssessmentResu
 
 const VERDICT_COLOR = { caution: '#9c5700', 'not-interpretable': '#b42318', valid: COLOR.text } as const;
 
-const DOMAIN_CHART_WIDTH = 200;
+const DOMAIN_CHART_WIDTH = 230;
 
-/** The profile in T: domains, then facets, from the instrument's T chart geometry. */
+/**
+ * The profile in T: domains (the brief form: and its total), then the facets where the form has them, from the
+ * instrument's T chart geometry, each scale with its own level lines.
+ */
 export function drawTCharts(doc: Doc, results: TAssessmentResults): void {
-  ensureSpace(doc, 60 + (DOMAIN_CHART_WIDTH * 500) / 450);
+  const domainScales = results.total ? [...results.domains, results.total] : results.domains;
+  const domainWidth = DOMAIN_CHART_WIDTH;
+  ensureSpace(doc, 70 + (domainWidth * 500) / 450);
   sectionHeading(doc, SCORE_REPORT_SECTIONS.chart);
-  drawBarChart(doc, domainTChart(results.domains), {
-    x: MARGIN.left + (CONTENT_WIDTH - DOMAIN_CHART_WIDTH) / 2,
-    width: DOMAIN_CHART_WIDTH,
+  drawBarChart(doc, domainTChart(domainScales), {
+    x: MARGIN.left + (CONTENT_WIDTH - domainWidth) / 2,
+    width: domainWidth,
     labelSize: 7.5,
-    hasGuideLabels: true,
   });
-  doc.moveDown(0.6);
-  drawBarChart(doc, facetTChart(results.facets), {
-    x: MARGIN.left,
-    width: CONTENT_WIDTH - 14,
-    labelSize: 6.5,
-    hasGuideLabels: true,
-  });
+  if (results.facets.length > 0) {
+    doc.moveDown(0.6);
+    drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH, labelSize: 6.5 });
+  }
   caption(doc, T_CHART_CAPTION);
 }

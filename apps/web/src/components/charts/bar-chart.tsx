@@ -1,12 +1,18 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { formatScore, type TAssessmentResults } from '@pid5/contract';
-import { VALUE_LABEL_HALO_COLOR, type ChartGeometry } from '@pid5/instrument';
-import { chartRows, describeChart } from './chart-text';
+import { VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
+import { chartRows, describeChart, valueHeader } from './chart-text';
 
 const TEXT_COLOR = '#1f2933';
 const MUTED_COLOR = '#52606d';
 const GUIDE_COLOR = '#3e4c59';
+
+/**
+ * A guide line's stroke: the T chart's level starts each in its own pattern (dotted Mild, dashed Moderate, solid
+ * High, as the PDF draws them), so they read apart without colour; the z chart's guides dashed.
+ */
+const GUIDE_DASH: Record<string, string | undefined> = { Mild: '2 3', Moderate: '7 4', High: undefined, other: '6 4' };
 
 /**
  * The instrument's chart geometry (docs/product-spec.md §9, DESIGN.md "Scoring (packages/instrument)") drawn as SVG: the same data the PDF report draws, so
@@ -19,7 +25,7 @@ export function BarChart({
   norms,
   minWidth,
 }: {
-  chart: ChartGeometry;
+  chart: ChartGeometry | TChartGeometry;
   title: string;
   norms: TAssessmentResults['norms'];
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
@@ -51,22 +57,33 @@ export function BarChart({
           {chart.bars.map((bar) => (
             <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={bar.fill}>
               <title>
-                {`${chart.bands.find((band) => band.key === bar.key)?.name ?? bar.key}: ${formatScore(bar.value)}${bar.level ? ` (${bar.level})` : ''}`}
+                {`${chart.bands.find((band) => band.key === bar.key)?.name ?? bar.key}: ${bar.valueLabel ?? formatScore(bar.value)}${bar.level ? ` (${bar.level})` : ''}`}
               </title>
             </rect>
           ))}
           {chart.guideLines.map((guide) => (
-            <line
-              key={guide.value}
-              x1={guide.x1}
-              x2={guide.x2}
-              y1={guide.y}
-              y2={guide.y}
-              stroke={GUIDE_COLOR}
-              strokeWidth={1}
-              strokeDasharray="6 4"
-            />
+            <g key={`${guide.key ?? ''}-${guide.level ?? ''}-${guide.value}`} data-level-line={guide.level}>
+              <line
+                x1={guide.x1}
+                x2={guide.x2}
+                y1={guide.y}
+                y2={guide.y}
+                stroke={GUIDE_COLOR}
+                strokeWidth={guide.level ? 2 : 1}
+                strokeDasharray={GUIDE_DASH[guide.level ?? 'other']}
+              />
+              {guide.level && guide.label !== '' && (
+                <text x={guide.x2 + 4} y={guide.y} dominantBaseline="central" fontSize={11} fill={GUIDE_COLOR}>
+                  {guide.label}
+                </text>
+              )}
+            </g>
           ))}
+          {'axisLabel' in chart && (
+            <text x={4} y={chart.plot.y - 8} fontSize={12} fill={TEXT_COLOR}>
+              {chart.axisLabel}
+            </text>
+          )}
           <path
             d={`M${chart.axisX},${chart.plot.y}V${chart.baselineY}H${chart.plot.x + chart.plot.width}`}
             fill="none"
@@ -116,7 +133,7 @@ export function BarChart({
                   paintOrder="stroke"
                   data-testid={`value-label-${band.key}`}
                 >
-                  {bar ? formatScore(bar.value) : 'n/s'}
+                  {bar ? (bar.valueLabel ?? formatScore(bar.value)) : 'n/s'}
                 </text>
               </g>
             );
@@ -129,7 +146,7 @@ export function BarChart({
           <thead>
             <tr>
               <th scope="col">Scale</th>
-              <th scope="col">Standardised score ({norms[chart.normField].shortLabel})</th>
+              <th scope="col">{valueHeader(chart, norms)}</th>
               <th scope="col">Level</th>
             </tr>
           </thead>

@@ -193,7 +193,7 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
       </SimpleGrid>
 
       <Section title="Scores">
-        <ResultsView results={results} showCharts={false} showStatus={false} />
+        <ResultsView results={results} showCharts={false} showStatus={false} showZ />
       </Section>
 
       <AnswerHistorySection id={details.id} />

@@ -113,10 +113,12 @@ describe('create test', () => {
     expect(field('Age')).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.type(field('Age'), '0');
+    await user.type(field('Age'), '17');
     await user.type(field('Postal Code'), '1234');
     await user.click(createButton());
-    expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
+    expect(field('Age')).toHaveAccessibleDescription(
+      'The PID-5 is an adult self-report: the patient must be 18 or older',
+    );
     expect(field('Postal Code')).toHaveAccessibleDescription('Please enter exactly 5 digits');
     expect(field('Postal Code')).toHaveAttribute('aria-invalid', 'true');
 
@@ -135,7 +137,7 @@ describe('create test', () => {
     expect(field('Age')).not.toHaveAttribute('aria-invalid', 'true');
     expect(field('Patient Identifier')).toHaveAccessibleDescription(/Please enter a patient identifier/);
     await user.click(createButton());
-    expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 1 and 120');
+    expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 18 and 120');
   });
 
   it('sends the form with the agreed terms and shows the new test on the dashboard; Exit sends nothing', async () => {

@@ -21,6 +21,8 @@ import {
   ASSESSMENT_FORM_CHOICES,
   DEFAULT_ASSESSMENT_FORM,
   countriesWithFirst,
+  AGE_MAX,
+  AGE_MIN,
   GENDERS,
   hasPostalCodes,
   PATIENT_ID_MAX,
@@ -194,8 +196,8 @@ export default function CreateTestPage() {
                   id="create-age"
                   label="Age"
                   required
-                  min={1}
-                  max={120}
+                  min={AGE_MIN}
+                  max={AGE_MAX}
                   allowDecimal={false}
                   allowNegative={false}
                   clampBehavior="none"

@@ -218,6 +218,31 @@ describe('dashboard', () => {
     expect(today?.[5]).toBe('Due today');
   });
 
+  it('shows no days left for a completed test, whatever its due date', async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    onApi(
+      'listAssessments',
+      anAssessmentList([
+        anAssessmentListItem({
+          id: 1,
+          patientId: 'PAT-DONE',
+          status: 'completed',
+          answeredCount: 220,
+          dueAt: inTenDays,
+        }),
+        anAssessmentListItem({ id: 2, patientId: 'PAT-OPEN', status: 'in-progress', dueAt: inTenDays }),
+      ]),
+    );
+    renderRoute('/dashboard');
+
+    expect(await screen.findByRole('cell', { name: 'PAT-DONE' })).toBeInTheDocument();
+    const [done, open] = tableRows();
+    expect(done?.[5]).toBe('—');
+    expect(open?.[5]).toMatch(/^(9|10)$/);
+  });
+
   it('filters by status on the server, from the first page, and keeps the filter in the address', async () => {
     signInAs(CLINICIAN);
     onApi('getCredits', someCredits(2));

@@ -330,9 +330,12 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
 
 /**
  * Days Left (docs/product-spec.md §4), with the state a 0 hides: an expired test shows an Expired badge, a test due later
- * today 'Due today'.
+ * today 'Due today'; a completed test has nothing left to count down ('—').
  */
 function DaysLeft({ item }: { item: TAssessmentListItem }) {
+  if (item.status === 'completed') {
+    return <span aria-label="Completed: no days left to count">—</span>;
+  }
   if (item.status === 'expired') {
     return (
       <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
@@ -340,7 +343,7 @@ function DaysLeft({ item }: { item: TAssessmentListItem }) {
       </Badge>
     );
   }
-  if (item.status !== 'completed' && isToday(item.dueAt, new Date())) {
+  if (isToday(item.dueAt, new Date())) {
     return <>Due today</>;
   }
   return <>{daysLeft(item.dueAt, new Date())}</>;

@@ -5,7 +5,7 @@ import { ADMIN, CLINICIAN, anAssessmentDetails, anInconsistentVerdict, someResul
 import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { formatDate } from '../../lib/dates';
-import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, chartScoresFromLists, facetChart } from '@pid5/instrument';
+import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, facetTChart } from '@pid5/instrument';
 
 const LIMIT = '2026-06-30T10:00:00.000Z';
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };
@@ -161,7 +161,9 @@ describe('test details', () => {
       within(negAf)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['NegAf', '1.25', '55', '76', '0.25', '—']);
+    ).toEqual(['NegAf', '1.25', '55', '76', 'Not elevated']);
+    // The German z is the data view's, API's and CSV's: not a column of the results page.
+    expect(within(domains).queryByRole('columnheader', { name: /German z/ })).not.toBeInTheDocument();
     const verdict = within(results).getByRole('note');
     expect(verdict).toHaveTextContent('Response validity: Valid');
     expect(verdict.compareDocumentPosition(domains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -298,12 +300,37 @@ describe('test details', () => {
     onApi('getResults', results);
     renderRoute('/details/7');
 
-    const geometry = facetChart(chartScoresFromLists(results));
+    const geometry = facetTChart(results.facets);
     const first = geometry.valueLabels[0]!;
     const label = await screen.findByTestId(`value-label-${first.key}`);
     expect(label).toHaveAttribute('y', String(first.y));
     expect(label).toHaveAttribute('stroke', VALUE_LABEL_HALO_COLOR);
     expect(label).toHaveAttribute('stroke-width', String(2 * VALUE_LABEL_HALO));
     expect(label).toHaveAttribute('paint-order', 'stroke');
+  });
+
+  it('draws every profile in T with each scale\'s level lines, the axis titled "T score", and says how to read them', async () => {
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', someResults());
+    renderRoute('/details/7');
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    const charts = await within(results).findAllByRole('img');
+    expect(charts.map((chart) => chart.querySelector('title')?.textContent)).toEqual([
+      'Trait domains (T scores)',
+      'Personality trait facets (T scores)',
+    ]);
+    for (const chart of charts) {
+      expect(chart).toHaveTextContent('T score');
+      // Three lines (Mild, Moderate, High) for every scale, at the scale's own T; the values are the printed T.
+      const bands = chart.querySelectorAll('[data-testid^="value-label-"]');
+      expect(chart.querySelectorAll('[data-level-line]')).toHaveLength(3 * bands.length);
+      expect([...bands].every((label) => label.textContent === '55')).toBe(true);
+    }
+    expect(within(results).getByTestId('t-chart-caption')).toHaveTextContent(/each level begins at a different T/);
+    // The table alternative names the metric and the one word below Mild.
+    expect(within(results).getAllByRole('columnheader', { name: 'T score (US)' })).toHaveLength(2);
+    expect(within(results).getAllByText('Not elevated').length).toBeGreaterThan(30);
   });
 });

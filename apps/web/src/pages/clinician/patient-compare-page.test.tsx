@@ -40,16 +40,23 @@ describe('compare two tests', () => {
     );
     const chart = screen.getByRole('img', { name: /Profile of both tests in US T scores/ });
     expect(chart).toBeInTheDocument();
-    // The dashed line at T 65 the caption names (between the lines at T 60 and T 70).
-    const t65 = chart.querySelector('[data-testid="t65-line"]');
-    expect(t65?.getAttribute('stroke-dasharray')).toBe('4 3');
+    // The axis is titled and runs T 30-100; each bar carries its scale's own level lines where the comparison gives
+    // them (the first scale's earlier bar: Mild at T 60, Moderate 67, High 74), in the patterns the legend names.
+    expect(chart).toHaveTextContent('T score');
     const xOf = (t: string) =>
       Number(
         Array.from(chart.querySelectorAll('text'))
           .find((n) => n.textContent === t)
           ?.getAttribute('x'),
       );
-    expect(Number(t65?.getAttribute('x1'))).toBeCloseTo((xOf('60') + xOf('70')) / 2, 5);
+    const lines = Array.from(chart.querySelectorAll('[data-level-line]'));
+    expect(lines.map((line) => line.getAttribute('data-level-line'))).toEqual(['Mild', 'Moderate', 'High']);
+    expect(Number(lines[0]?.getAttribute('x1'))).toBeCloseTo(xOf('60'), 5);
+    expect(Number(lines[2]?.getAttribute('x1'))).toBeCloseTo(xOf('70') + (xOf('80') - xOf('70')) * 0.4, 5);
+    expect(lines.map((line) => line.getAttribute('stroke-dasharray'))).toEqual(['2 2', '5 2', null]);
+    for (const level of ['Mild begins', 'Moderate begins', 'High begins']) {
+      expect(chart).toHaveTextContent(level);
+    }
     expect(screen.getByRole('link', { name: 'Download the comparison (PDF)' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/api\/assessments\/5\/compare\.pdf\?with=7&tz=/),

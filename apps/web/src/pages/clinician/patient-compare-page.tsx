@@ -1,6 +1,7 @@
 import { Alert, Anchor, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatScore, type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
+import { LEVELS, T_AXIS_LABEL, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 import { ApiError } from '../../api/client';
 import { useComparison } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
@@ -196,34 +197,77 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
   );
 }
 
-const T_MIN = 20;
-const T_MAX = 100;
+const [T_MIN, T_MAX] = T_Y_DOMAIN;
 
-/** Two horizontal bars per scale in T: the earlier outlined (white fill), the later solid grey; T 50 and 65 marked. */
+/** Each level's line across a bar: dotted Mild, dashed Moderate, solid High (as the profile charts draw them). */
+const LEVEL_DASH: Record<Level, string | undefined> = { Mild: '2 2', Moderate: '5 2', High: undefined };
+
+/**
+ * Two horizontal bars per scale in US T (axis T 30-100, titled): the earlier outlined (white fill), the later solid
+ * grey; T 50 marked; across each bar, where each level begins on that scale's table of the form given.
+ */
 function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
   const rowHeight = 22;
   const left = 190;
   const width = 720;
   const plot = width - left - 20;
-  const top = 24;
+  const top = 40;
   const height = top + scales.length * rowHeight + 24;
   const x = (t: number) => left + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plot;
-  const ticks = [20, 30, 40, 50, 60, 70, 80, 90, 100];
+  const ticks = [30, 40, 50, 60, 70, 80, 90, 100];
+  const levelLines = (scale: TComparedScale, side: 'first' | 'second', y1: number, y2: number) =>
+    LEVELS.flatMap((level) => {
+      const start = scale[side].levelStarts?.[level] ?? null;
+      return start === null
+        ? []
+        : [
+            <line
+              key={`${side}-${level}`}
+              data-level-line={level}
+              x1={x(start)}
+              x2={x(start)}
+              y1={y1}
+              y2={y2}
+              stroke="#1f2933"
+              strokeWidth={1.5}
+              strokeDasharray={LEVEL_DASH[level]}
+            />,
+          ];
+    });
   return (
     <figure style={{ margin: 0 }}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
         role="img"
-        aria-label="Profile of both tests in US T scores: the earlier test outlined, the later test solid (the table below has the values)"
+        aria-label="Profile of both tests in US T scores: the earlier test outlined, the later test solid, with each scale's level lines (the table below has the values)"
       >
         <rect x={left} y={4} width={12} height={10} fill="#ffffff" stroke="#222222" />
         <text x={left + 16} y={13} fontSize={11}>
           Earlier
         </text>
-        <rect x={left + 80} y={4} width={12} height={10} fill="#555555" />
-        <text x={left + 96} y={13} fontSize={11}>
+        <rect x={left + 70} y={4} width={12} height={10} fill="#555555" />
+        <text x={left + 86} y={13} fontSize={11}>
           Later
+        </text>
+        {LEVELS.map((level, index) => (
+          <g key={level}>
+            <line
+              x1={left + 150 + index * 110}
+              x2={left + 150 + index * 110}
+              y1={3}
+              y2={15}
+              stroke="#1f2933"
+              strokeWidth={1.5}
+              strokeDasharray={LEVEL_DASH[level]}
+            />
+            <text x={left + 156 + index * 110} y={13} fontSize={11}>
+              {level} begins
+            </text>
+          </g>
+        ))}
+        <text x={left - 6} y={top - 6} fontSize={11} textAnchor="end">
+          {T_AXIS_LABEL}
         </text>
         {ticks.map((t) => (
           <g key={t}>
@@ -233,16 +277,6 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
             </text>
           </g>
         ))}
-        {/* T 65, the caption's dashed line: not one of the ticks, so drawn on its own. */}
-        <line
-          data-testid="t65-line"
-          x1={x(65)}
-          x2={x(65)}
-          y1={top}
-          y2={height - 20}
-          stroke="#888888"
-          strokeDasharray="4 3"
-        />
         {scales.map((scale, index) => {
           const y = top + index * rowHeight;
           return (
@@ -262,12 +296,16 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
               {scale.second.t !== null && (
                 <rect x={left} y={y + 12} width={x(scale.second.t) - left} height={8} fill="#555555" />
               )}
+              {levelLines(scale, 'first', y + 1, y + 11.5)}
+              {levelLines(scale, 'second', y + 11.5, y + 22)}
             </g>
           );
         })}
       </svg>
       <Text component="figcaption" size="xs" c="dimmed">
-        T 50 is the US norm sample’s average; the dashed line is T 65. Bars are cut at T {T_MIN} and {T_MAX}.
+        T 50 is the US norm sample’s average; bars are cut at T {T_MIN} and {T_MAX}. The short lines across each bar are
+        where Mild (dotted), Moderate (dashed) and High (solid) begin on that scale’s table of the form given: levels
+        follow the printed percentile, so each scale has its own.
       </Text>
     </figure>
   );

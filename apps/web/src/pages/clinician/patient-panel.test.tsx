@@ -16,6 +16,63 @@ function openDetails(details = anAssessmentDetails(FINISHED)) {
   return renderRoute('/details/7');
 }
 
+/** A completed administration with its domains in T (the trend chart's data). */
+function completed(id: number, finishedAt: string, t: number, change: 'higher' | 'lower' | null = null) {
+  const domains = ['NegAf', 'Detac', 'Antag', 'Disin', 'Psych'].map((key, i) => ({
+    key,
+    name: key,
+    t: t + i,
+    tText: String(t + i),
+    reliableChange: i === 0 ? change : null,
+  }));
+  return {
+    id,
+    form: 'SF' as const,
+    createdAt: finishedAt,
+    dueAt: finishedAt,
+    finishedAt,
+    status: 'completed' as const,
+    answeredCount: 100,
+    validity: { verdict: 'valid' as const, label: 'Valid', summary: 'Valid.' },
+    domains,
+  };
+}
+
+describe("the patient's trend over time", () => {
+  it("draws each domain's T across three or more completed tests, oldest first, with the comparison's reliable-change marks", async () => {
+    onApi(
+      'getPatientTimeline',
+      aPatientTimeline({
+        administrations: [
+          completed(9, '2026-05-01T10:00:00.000Z', 52, 'lower'),
+          completed(8, '2026-04-01T10:00:00.000Z', 66, 'higher'),
+          completed(7, '2026-03-20T10:00:00.000Z', 58),
+        ],
+      }),
+    );
+    openDetails();
+
+    const trend = await screen.findByTestId('patient-trend');
+    const chart = within(trend).getByRole('img', { name: /Each domain's US T score across the 3 completed tests/ });
+    expect(chart).toHaveTextContent('T score');
+    expect(chart.querySelectorAll('[data-domain]')).toHaveLength(5);
+    // Oldest first along the axis; the marks where the comparison gave them, and only there.
+    const dates = [...chart.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /2026/.test(t ?? ''));
+    expect(dates).toHaveLength(3);
+    expect(new Date(dates[0]!).getTime()).toBeLessThan(new Date(dates[2]!).getTime());
+    expect(
+      [...chart.querySelectorAll('[data-reliable-change]')].map((m) => m.getAttribute('data-reliable-change')),
+    ).toEqual(['higher', 'lower']);
+  });
+
+  it('draws no trend for fewer than three completed tests', async () => {
+    onApi('getPatientTimeline', aPatientTimeline());
+    openDetails();
+    expect(await screen.findByRole('table', { name: "This patient's tests, newest first" })).toBeInTheDocument();
+    expect(screen.queryByTestId('patient-trend')).not.toBeInTheDocument();
+  });
+});
+
 describe("the patient's tests on the details page", () => {
   it('lists every test of the patient newest first, with links, comparisons and the CSV', async () => {
     const reply = heldReply(aPatientTimeline());

@@ -6,16 +6,14 @@ import { patientCsvUrl, usePatientTimeline, useSharePatient } from '../../api/pa
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
+import { FORM_LABELS } from './patient-panel-labels';
+import { PatientTrendChart } from './patient-trend-chart';
 
 // The patient of the test on the details page (DESIGN.md "Patients over time"): every administration of that
 // patient the signed-in user may see, newest first, with links and a comparison with this test; the long CSV; and
 // sharing the patient with a colleague (owner or admin), or a note that it is shared with you (read only).
 
-export const FORM_LABELS: Record<TPatientAdministration['form'], string> = {
-  FULL: 'Full (220)',
-  SF: 'Short (100)',
-  BF: 'Brief (25)',
-};
+export { FORM_LABELS } from './patient-panel-labels';
 
 const STATUS_LABELS: Record<TPatientAdministration['status'], string> = {
   'not-started': 'Not started',
@@ -119,6 +117,7 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <PatientTrendChart administrations={timeline.administrations} />
     </Section>
   );
 }

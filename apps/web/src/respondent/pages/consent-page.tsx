@@ -8,11 +8,14 @@ import { acceptConsent } from '../respondent-api';
 export function ConsentPage({
   code,
   consent,
+  formSummary,
   onAccepted,
   onStale,
 }: {
   code: string;
   consent: TPatientConsent;
+  /** The form given and its length, e.g. "This questionnaire is the brief form: 25 statements, about 5 minutes." */
+  formSummary: string;
   onAccepted: () => void;
   onStale: () => void;
 }) {
@@ -42,6 +45,9 @@ export function ConsentPage({
     <RespondentLayout title="Consent">
       <div className="card consent">
         <PageHeading>Consent</PageHeading>
+        <p className="consent-form" data-testid="form-summary">
+          <strong>{formSummary}</strong>
+        </p>
         {/* Sanitised when stored (documents.repo publishDocument): formatting only, no script. */}
         <div className="consent-text" dangerouslySetInnerHTML={{ __html: consent.html }} />
         {error && (
