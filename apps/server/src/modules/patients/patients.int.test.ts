@@ -120,9 +120,20 @@ describe('the trend over time', () => {
         results.domains.map((d) => [d.key, d.us?.t ?? null, d.us?.tText ?? null]),
       );
     }
-    // The first has nothing before it; the full form's domains have no cited reliability, so no mark either.
+    // The first has nothing before it; the second's marks are the comparison's own, domain by domain.
     expect(byId.get(p.first.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
-    expect(byId.get(p.second.id)?.domains?.every((d) => d.reliableChange === null)).toBe(true);
+    const comparison = await json<TAdministrationComparison>(
+      await owner.client.get(`/api/assessments/${p.second.id}/compare?with=${p.first.id}`),
+    );
+    const expected = comparison.isChangeInterpretable
+      ? comparison.scales
+          .filter((scale) => scale.kind === 'domain')
+          .map((scale) => [scale.key, scale.reliableChange?.direction ?? null])
+      : [];
+    const marks = byId.get(p.second.id)?.domains?.map((d) => [d.key, d.reliableChange]) ?? [];
+    const byKey = (a: (string | null)[], b: (string | null)[]) => String(a[0]).localeCompare(String(b[0]));
+    expect((comparison.isChangeInterpretable ? marks : []).sort(byKey)).toEqual(expected.sort(byKey));
+    expect(marks.filter(([, mark]) => mark !== null).length).toBe(comparison.isChangeInterpretable ? 5 : 0);
   });
 });
 
