@@ -115,6 +115,13 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   // `/metrics` for Prometheus (README "Monitoring"): off unless set; scrapers send it as a bearer token.
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN: at least 32 characters (a bearer token for /metrics)').optional(),
+  // FHIR export (README "Exchanging results (FHIR)"): the system of the institute's patient identifiers, and the base
+  // of our canonical URLs (code systems, questionnaires) when it must not follow PUBLIC_URL.
+  FHIR_PATIENT_ID_SYSTEM: z
+    .string()
+    .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
+    .optional(),
+  FHIR_CANONICAL_BASE: z.url().optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -186,6 +193,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   /** The bearer token `/metrics` needs; null: no metrics route. */
   metricsToken: string | null;
+  /** FHIR export: the base of our canonical URLs and the system of the patient identifiers. */
+  fhir: { canonicalBase: string; patientIdSystem: string };
 }
 
 export class ConfigError extends Error {
@@ -317,6 +326,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     reportCopyrightYear: e.REPORT_COPYRIGHT_YEAR,
     webDistDir: e.WEB_DIST_DIR,
     metricsToken: e.METRICS_TOKEN ?? null,
+    fhir: {
+      canonicalBase: (e.FHIR_CANONICAL_BASE ?? `${publicUrl}/fhir/R4`).replace(/\/$/, ''),
+      patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
+    },
   };
 }
 
