@@ -138,6 +138,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
   // The clinician's score report: the patient report's rule.
   'GET /api/assessments/:id/score-report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404) },
+  // The FHIR export: the results' rule (a shared reader is modules/fhir/fhir.int.test.ts's).
+  'GET /api/assessments/:id/fhir': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404),
+    revealsTarget: true,
+  },
+  // Our FHIR code systems and questionnaires: public, no patient data; `:id` is a test id here, so no such resource.
+  'GET /fhir/R4/CodeSystem/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404) },
+  'GET /fhir/R4/Questionnaire/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404) },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404) },

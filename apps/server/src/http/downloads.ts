@@ -20,3 +20,12 @@ export function sendCsv(reply: FastifyReply, csv: string | NodeJS.ReadableStream
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(csv);
 }
+
+/** A FHIR resource (JSON, `application/fhir+json`), saved as `filename`. */
+export function sendFhirJson(reply: FastifyReply, resource: unknown, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/fhir+json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(resource));
+}

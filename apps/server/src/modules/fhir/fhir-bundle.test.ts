@@ -81,7 +81,9 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     expect(types.filter((t) => t === 'Observation')).toHaveLength(30 + 1 + results.validity.scales.length);
 
     const questionnaire = bundle.entry[0]!.resource;
-    if (questionnaire.resourceType !== 'Questionnaire') throw new Error('Questionnaire first');
+    if (questionnaire.resourceType !== 'Questionnaire') {
+      throw new Error('Questionnaire first');
+    }
     expect(questionnaire.url).toBe('https://pid5.example.org/fhir/R4/Questionnaire/pid5-sf');
     expect(questionnaire.version).toBe(results.instrument.version);
     expect(questionnaire.item).toHaveLength(100);
@@ -91,7 +93,9 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     expect(questionnaire.item[0]!.answerOption!.map((o) => o.valueCoding.display)).toEqual(itemSet.answerLabels);
 
     const response = bundle.entry.find((e) => e.resource.resourceType === 'QuestionnaireResponse')!.resource;
-    if (response.resourceType !== 'QuestionnaireResponse') throw new Error('unreachable');
+    if (response.resourceType !== 'QuestionnaireResponse') {
+      throw new Error('unreachable');
+    }
     expect(response.questionnaire).toBe(`${questionnaire.url}|${questionnaire.version}`);
     expect(response.subject).toEqual({
       type: 'Patient',
@@ -106,7 +110,9 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     const responses = answers('FULL', PROTOCOLS.gaps!);
     const { bundle, results } = bundleFor('FULL', responses);
     const response = bundle.entry.find((e) => e.resource.resourceType === 'QuestionnaireResponse')!.resource;
-    if (response.resourceType !== 'QuestionnaireResponse') throw new Error('unreachable');
+    if (response.resourceType !== 'QuestionnaireResponse') {
+      throw new Error('unreachable');
+    }
     expect(response.item).toHaveLength([...responses].filter((c) => c !== '9').length);
     const unscored = results.facets.filter((f) => !f.isScored).map((f) => f.key);
     expect(unscored.length).toBeGreaterThan(0);
@@ -119,7 +125,7 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     }
   });
 
-  it("a reader who may not see the answers gets the scores without the QuestionnaireResponse", () => {
+  it('a reader who may not see the answers gets the scores without the QuestionnaireResponse', () => {
     const { bundle } = bundleFor('BF', answers('BF', PROTOCOLS.varied!), { withAnswers: false });
     expect(bundle.entry.some((e) => e.resource.resourceType === 'QuestionnaireResponse')).toBe(false);
     expect(JSON.stringify(bundle)).not.toContain('derivedFrom');

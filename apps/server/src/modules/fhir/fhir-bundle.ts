@@ -91,7 +91,8 @@ export function buildAssessmentBundle(input: BundleInput): Bundle {
   }
   const finishedAt = results.finishedAt;
   const subject = patientReference(settings, assessment.patientId);
-  const uuid = (...parts: (string | number)[]) => `urn:uuid:${stableUuid(settings.canonicalBase, assessment.id, ...parts)}`;
+  const uuid = (...parts: (string | number)[]) =>
+    `urn:uuid:${stableUuid(settings.canonicalBase, assessment.id, ...parts)}`;
   const identifierSystem = `${settings.canonicalBase}/identifier`;
   const entries: BundleEntry[] = [];
 
@@ -231,7 +232,10 @@ export function buildAssessmentBundle(input: BundleInput): Bundle {
   });
 
   const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
-  const scaleEntries = scales.map((scale) => ({ fullUrl: uuid('Observation', scale.key), resource: scaleObservation(scale) }));
+  const scaleEntries = scales.map((scale) => ({
+    fullUrl: uuid('Observation', scale.key),
+    resource: scaleObservation(scale),
+  }));
   const indicatorEntries = results.validity.scales.map((line) => ({
     fullUrl: uuid('Observation', line.key),
     resource: indicatorObservation(line),
@@ -256,16 +260,19 @@ export function buildAssessmentBundle(input: BundleInput): Bundle {
     agent: [
       {
         type: {
-          coding: [
-            { system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'assembler' },
-          ],
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'assembler' }],
         },
         who: { display: `${PRODUCT_NAME} ${input.productVersion}` },
       },
     ],
     entity: [
       { role: 'source', what: { display: `Instrument: ${results.instrument.name}, ${results.instrument.version}` } },
-      { role: 'source', what: { display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}` } },
+      {
+        role: 'source',
+        what: {
+          display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
+        },
+      },
       { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
     ],
   };

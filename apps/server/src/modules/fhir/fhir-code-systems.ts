@@ -56,91 +56,89 @@ export function codeSystemUrl(settings: FhirSettings, id: CodeSystemId): string 
 
 const percent = (proportion: number) => `${Math.round(proportion * 100)}th`;
 
-const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; concepts: () => CodeSystemConcept[] }> =
-  {
-    'pid5-scales': {
-      title: 'PID-5 scales',
-      description:
-        'The scales of the PID-5 forms by their keys in the product: 25 facets and 5 domains (full and short ' +
-        'form), and the brief form\u2019s total. The value of an Observation with one of these codes is the ' +
-        'scale\u2019s raw score, the mean keyed item score (0-3).',
-      concepts: () => [
-        ...FACETS.map((f) => ({ code: f.key, display: f.name, definition: `Facet: ${f.name}` })),
-        ...DOMAINS.map((d) => ({ code: d.key, display: d.name, definition: `Domain: ${d.name}` })),
-        {
-          code: BF_TOTAL_KEY,
-          display: 'Total score (brief form)',
-          definition: 'The brief form\u2019s total: the mean of all 25 items.',
-        },
-      ],
-    },
-    'pid5-levels': {
-      title: 'PID-5 score levels',
-      description:
-        'The level of a scored scale, decided by its printed US percentile (the product\u2019s level rule).',
-      concepts: () => [
-        ...LEVEL_CUTOFFS.map((c) => ({
-          code: c.level,
-          display: c.level,
-          definition: `From the ${percent(c.atLeast)} printed US percentile up.`,
-        })),
-        {
-          code: NO_LEVEL_CODE,
-          display: 'No level',
-          definition: `Below the ${percent(Math.min(...LEVEL_CUTOFFS.map((c) => c.atLeast)))} printed US percentile.`,
-        },
-      ],
-    },
-    'pid5-validity': {
-      title: 'PID-5 validity indicators',
-      description:
-        'What a validity Observation reports: the verdict (how far the profile may be interpreted) or one ' +
-        'indicator. PATTERN is the product\u2019s own response-pattern screen, not a PID-5 scale.',
-      concepts: () => [
-        { code: VERDICT_CODE, display: 'Validity verdict', definition: 'How far the profile may be interpreted.' },
-        ...VALIDITY_SCALE_KEYS.map((key) => ({
-          code: key,
-          display: VALIDITY_INTERPRETATION.scales[key].name,
-          definition: `${VALIDITY_INTERPRETATION.scales[key].name}; source: ${VALIDITY_INTERPRETATION.scales[key].source}.`,
-        })),
-      ],
-    },
-    'pid5-validity-status': {
-      title: 'PID-5 validity verdicts and indicator statuses',
-      description: 'The value of the verdict Observation, and the interpretation of each indicator Observation.',
-      concepts: () => [
-        ...VALIDITY_VERDICTS.map((v) => ({
-          code: v,
-          display: VALIDITY_INTERPRETATION.verdicts[v].label,
-          definition: `Verdict: ${VALIDITY_INTERPRETATION.verdicts[v].action}`,
-        })),
-        ...Object.entries(VALIDITY_STATUS_LABELS).map(([code, label]) => ({
-          code,
-          display: label,
-          definition: `Indicator status: ${label}.`,
-        })),
-      ],
-    },
-    'pid5-answers': {
-      title: 'PID-5 answer values',
-      description:
-        'The four answers of every PID-5 item (0-3). The display is the product\u2019s English label; a ' +
-        'Questionnaire names them in its item set\u2019s own labels.',
-      concepts: () => ANSWER_VALUES.map((v) => ({ code: String(v), display: ANSWER_LABELS[v] })),
-    },
-    'pid5-score-types': {
-      title: 'PID-5 standardised score types',
-      description: 'The components of a scale Observation: the US T score and percentile of its printed table row.',
-      concepts: () => [
-        { code: T_SCORE_CODE, display: 'US T score', definition: 'T score read from the form\u2019s printed US table.' },
-        {
-          code: PERCENTILE_CODE,
-          display: 'US percentile',
-          definition: 'Percentile (0-100) read from the same printed row of the form\u2019s US table.',
-        },
-      ],
-    },
-  };
+const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; concepts: () => CodeSystemConcept[] }> = {
+  'pid5-scales': {
+    title: 'PID-5 scales',
+    description:
+      'The scales of the PID-5 forms by their keys in the product: 25 facets and 5 domains (full and short ' +
+      'form), and the brief form\u2019s total. The value of an Observation with one of these codes is the ' +
+      'scale\u2019s raw score, the mean keyed item score (0-3).',
+    concepts: () => [
+      ...FACETS.map((f) => ({ code: f.key, display: f.name, definition: `Facet: ${f.name}` })),
+      ...DOMAINS.map((d) => ({ code: d.key, display: d.name, definition: `Domain: ${d.name}` })),
+      {
+        code: BF_TOTAL_KEY,
+        display: 'Total score (brief form)',
+        definition: 'The brief form\u2019s total: the mean of all 25 items.',
+      },
+    ],
+  },
+  'pid5-levels': {
+    title: 'PID-5 score levels',
+    description: 'The level of a scored scale, decided by its printed US percentile (the product\u2019s level rule).',
+    concepts: () => [
+      ...LEVEL_CUTOFFS.map((c) => ({
+        code: c.level,
+        display: c.level,
+        definition: `From the ${percent(c.atLeast)} printed US percentile up.`,
+      })),
+      {
+        code: NO_LEVEL_CODE,
+        display: 'No level',
+        definition: `Below the ${percent(Math.min(...LEVEL_CUTOFFS.map((c) => c.atLeast)))} printed US percentile.`,
+      },
+    ],
+  },
+  'pid5-validity': {
+    title: 'PID-5 validity indicators',
+    description:
+      'What a validity Observation reports: the verdict (how far the profile may be interpreted) or one ' +
+      'indicator. PATTERN is the product\u2019s own response-pattern screen, not a PID-5 scale.',
+    concepts: () => [
+      { code: VERDICT_CODE, display: 'Validity verdict', definition: 'How far the profile may be interpreted.' },
+      ...VALIDITY_SCALE_KEYS.map((key) => ({
+        code: key,
+        display: VALIDITY_INTERPRETATION.scales[key].name,
+        definition: `${VALIDITY_INTERPRETATION.scales[key].name}; source: ${VALIDITY_INTERPRETATION.scales[key].source}.`,
+      })),
+    ],
+  },
+  'pid5-validity-status': {
+    title: 'PID-5 validity verdicts and indicator statuses',
+    description: 'The value of the verdict Observation, and the interpretation of each indicator Observation.',
+    concepts: () => [
+      ...VALIDITY_VERDICTS.map((v) => ({
+        code: v,
+        display: VALIDITY_INTERPRETATION.verdicts[v].label,
+        definition: `Verdict: ${VALIDITY_INTERPRETATION.verdicts[v].action}`,
+      })),
+      ...Object.entries(VALIDITY_STATUS_LABELS).map(([code, label]) => ({
+        code,
+        display: label,
+        definition: `Indicator status: ${label}.`,
+      })),
+    ],
+  },
+  'pid5-answers': {
+    title: 'PID-5 answer values',
+    description:
+      'The four answers of every PID-5 item (0-3). The display is the product\u2019s English label; a ' +
+      'Questionnaire names them in its item set\u2019s own labels.',
+    concepts: () => ANSWER_VALUES.map((v) => ({ code: String(v), display: ANSWER_LABELS[v] })),
+  },
+  'pid5-score-types': {
+    title: 'PID-5 standardised score types',
+    description: 'The components of a scale Observation: the US T score and percentile of its printed table row.',
+    concepts: () => [
+      { code: T_SCORE_CODE, display: 'US T score', definition: 'T score read from the form\u2019s printed US table.' },
+      {
+        code: PERCENTILE_CODE,
+        display: 'US percentile',
+        definition: 'Percentile (0-100) read from the same printed row of the form\u2019s US table.',
+      },
+    ],
+  },
+};
 
 /** One of our code systems as a FHIR CodeSystem resource. */
 export function buildCodeSystem(settings: FhirSettings, id: CodeSystemId): CodeSystem {
