@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
 import { registerRefusedReadAudit } from './http/refused-read-audit';
+import { registerFhirErrorOutcomes } from './http/fhir-errors';
 import { limitConnectionsPerAddress } from './http/connection-limits';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandling } from './http/error-handler';
@@ -29,6 +30,7 @@ import { registerResultsRoutes } from './modules/results/results.routes';
 import { registerAnswerHistoryRoutes } from './modules/answer-history/answer-history.routes';
 import { registerPatientDataRoutes } from './modules/patients/patient-data.routes';
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
+import { registerFhirRoutes } from './modules/fhir/fhir.routes';
 import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
 
 export interface BuildAppOptions {
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAccessControl(app, deps);
   registerTextInputCheck(app);
   registerRefusedReadAudit(app, deps);
+  registerFhirErrorOutcomes(app);
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerRespondentRoutes(app);
   registerPatientsRoutes(app);
   registerPatientDataRoutes(app);
+  registerFhirRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

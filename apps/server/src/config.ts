@@ -123,6 +123,13 @@ const ZEnv = z.object({
     .min(1, 'a whole number of years, at least 1 (leave it unset to keep tests until erased by hand)')
     .max(200, 'at most 200 years')
     .optional(),
+  // FHIR export (README "Exchanging results (FHIR)"): the system of the institute's patient identifiers, and the base
+  // of our canonical URLs (code systems, questionnaires) when it must not follow PUBLIC_URL.
+  FHIR_PATIENT_ID_SYSTEM: z
+    .string()
+    .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
+    .optional(),
+  FHIR_CANONICAL_BASE: z.url().optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -196,6 +203,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** RETENTION_YEARS: patients last seen longer ago are erased by a daily sweep; null: kept until erased by hand. */
   retentionYears: number | null;
+  /** FHIR export: the base of our canonical URLs and the system of the patient identifiers. */
+  fhir: { canonicalBase: string; patientIdSystem: string };
 }
 
 export class ConfigError extends Error {
@@ -328,6 +337,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     webDistDir: e.WEB_DIST_DIR,
     metricsToken: e.METRICS_TOKEN ?? null,
     retentionYears: e.RETENTION_YEARS ?? null,
+    fhir: {
+      canonicalBase: (e.FHIR_CANONICAL_BASE ?? `${publicUrl}/fhir/R4`).replace(/\/$/, ''),
+      patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
+    },
   };
 }
 

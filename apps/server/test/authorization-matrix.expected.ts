@@ -159,6 +159,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     target: 'Y',
     expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
   },
+  // The FHIR export: the results' rule (a colleague the patient is shared with gets it without the answers).
+  'GET /api/assessments/:id/fhir': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
+    revealsTarget: true,
+  },
+  // Our FHIR code systems and questionnaires: public, no patient data; `:id` is a test id here, so no such resource.
+  'GET /fhir/R4/CodeSystem/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
+  'GET /fhir/R4/Questionnaire/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404, 403) },

@@ -82,6 +82,8 @@ export type ApiPathParams<N extends ApiRouteName> = Record<
 export const DOWNLOAD_ROUTES = {
   getReportPdf: { method: 'GET', path: '/api/assessments/:id/report.pdf' },
   getScoreReportPdf: { method: 'GET', path: '/api/assessments/:id/score-report.pdf' },
+  /** A submitted test as a FHIR R4 Bundle (application/fhir+json). */
+  getFhirBundle: { method: 'GET', path: '/api/assessments/:id/fhir' },
   exportCsv: { method: 'GET', path: '/api/assessments/export.csv' },
   exportDictionary: { method: 'GET', path: '/api/assessments/export-dictionary.csv' },
 } as const satisfies Record<string, { method: 'GET'; path: string }>;

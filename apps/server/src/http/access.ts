@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
 
 /**
- * Every route under /api and /auth declares who may call it (DESIGN.md "Security and reliability"); the server refuses
+ * Every route under /api, /auth and /fhir declares who may call it (DESIGN.md "Security and reliability"); the server refuses
  * to start with a route that does not, and the authorisation test walks this same table.
  * - public: anyone (health, login start/callback, documents).
  * - patient: anyone holding a test link; the code in the path is the credential.
@@ -38,7 +38,8 @@ export interface RouteEntry {
 }
 
 export function isGuardedPath(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/auth/');
+  // /fhir/: the FHIR code systems and questionnaires (public), the FHIR read API (machine clients).
+  return url.startsWith('/api/') || url.startsWith('/auth/') || url.startsWith('/fhir/');
 }
 
 /** What finding a request's session needs; the composition root's AppDeps has all of it. */

@@ -108,6 +108,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/:id/fhir': {
+    audited: {
+      action: 'assessment.results',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/fhir`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
+      },
+    },
+  },
   'GET /api/assessments/:id/answer-history': {
     audited: {
       action: 'assessment.history',
@@ -359,6 +369,8 @@ const AUDIT_RULES: Record<string, AuditRule> = {
 
   // No audit row, and why.
   'GET /api/docs': { notAudited: NO_PATIENT_DATA },
+  'GET /fhir/R4/CodeSystem/:id': { notAudited: 'our FHIR code systems: no patient data' },
+  'GET /fhir/R4/Questionnaire/:id': { notAudited: "a form's questionnaire: no patient data" },
   'GET /api/assessments/export-dictionary.csv': { notAudited: "what the export's columns mean: no patient data" },
   'GET /auth/methods': { notAudited: NO_PATIENT_DATA },
   'GET /api/me': { notAudited: NO_PATIENT_DATA },
@@ -465,6 +477,7 @@ describe('audit coverage', () => {
       ['GET', `/api/assessments/${row.id}/results`, 'GET /api/assessments/:id/results'],
       ['GET', `/api/assessments/${row.id}/report.pdf`, 'GET /api/assessments/:id/report.pdf'],
       ['GET', `/api/assessments/${row.id}/score-report.pdf`, 'GET /api/assessments/:id/score-report.pdf'],
+      ['GET', `/api/assessments/${row.id}/fhir`, 'GET /api/assessments/:id/fhir'],
       ['POST', `/api/assessments/${row.id}/extend`, 'POST /api/assessments/:id/extend'],
       ['GET', `/api/assessments/${missingId}`, 'GET /api/assessments/:id'],
     ] as const;

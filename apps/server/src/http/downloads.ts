@@ -25,3 +25,12 @@ export function sendCsv(reply: FastifyReply, csv: string | NodeJS.ReadableStream
 export function attachment(reply: FastifyReply, filename: string): FastifyReply {
   return reply.header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
 }
+
+/** A FHIR resource (JSON, `application/fhir+json`), saved as `filename`. */
+export function sendFhirJson(reply: FastifyReply, resource: unknown, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/fhir+json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(resource));
+}

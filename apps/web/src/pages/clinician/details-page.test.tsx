@@ -39,6 +39,7 @@ describe('test details', () => {
     expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();
     // Unfinished: no report yet, no results.
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download FHIR (JSON)' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Results' })).not.toBeInTheDocument();
   });
 
@@ -91,6 +92,11 @@ describe('test details', () => {
     expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    // The same results for an EHR, downloaded straight from the server's route.
+    expect(screen.getByRole('link', { name: 'Download FHIR (JSON)' })).toHaveAttribute(
+      'href',
+      '/api/assessments/7/fhir',
+    );
     // Submitted: the link has nothing left to offer the patient, so it is not offered for sending.
     expect(screen.queryByRole('textbox', { name: 'Test Link' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Send this link/)).not.toBeInTheDocument();

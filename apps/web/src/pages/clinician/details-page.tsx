@@ -15,7 +15,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX, getFormChoice, type TAssessmentDetails } from '@pid5/contract';
+import {
+  ANONYMOUS_REPORT_NAME,
+  REPORT_NAME_MAX,
+  downloadPath,
+  getFormChoice,
+  type TAssessmentDetails,
+} from '@pid5/contract';
 import {
   downloadReport,
   isMissingAssessment,
@@ -83,6 +89,12 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
             </Button>
           )}
           {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
+          {/* The same results for an EHR: a plain link, the server names the file (README "Exchanging results (FHIR)"). */}
+          {details.finishedAt && (
+            <Button component="a" href={downloadPath('getFhirBundle', { id: details.id })} download variant="default">
+              Download FHIR (JSON)
+            </Button>
+          )}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
               View Data

@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import type { TAssessmentResults, TNormReading, TValidityScaleResult } from '@pid5/contract';
+import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
+import type { ActiveItemSet } from '../item-sets/load-item-set';
+import {
+  codeSystemUrl,
+  DATA_ABSENT_REASON,
+  NO_LEVEL_CODE,
+  OBSERVATION_CATEGORY,
+  PERCENTILE_CODE,
+  T_SCORE_CODE,
+  UCUM,
+  VERDICT_CODE,
+  type FhirSettings,
+} from './fhir-code-systems';
+import { answerCoding, buildQuestionnaire, questionnaireUrl } from './fhir-questionnaire';
+import type {
+  Bundle,
+  BundleEntry,
+  CodeableConcept,
+  ExportedResource,
+  Observation,
+  ObservationComponent,
+  Provenance,
+  Quantity,
+  QuestionnaireResponse,
+  Reference,
+} from './fhir-types';
+
+// A submitted test as a FHIR R4 Bundle (type collection): the form's Questionnaire, the QuestionnaireResponse, one
+// Observation per scale, the validity verdict and each indicator, and a Provenance naming product, instrument and
+// norms. Pure: everything comes from the results API's own object (TAssessmentResults), so the export and the
+// results page cannot disagree (DESIGN.md "FHIR"; the mapping table is there).
+
+export const PRODUCT_NAME = 'PID-5 Personality Assessment';
+
+export interface ExportedAssessment {
+  id: number;
+  patientId: string;
+  /** The answer string; null when this reader may not see the answers (a shared patient's colleague). */
+  responses: string | null;
+}
+
+export interface BundleInput {
+  settings: FhirSettings;
+  productVersion: string;
+  /** The results of a completed test, as `GET /api/assessments/{id}/results` returns them. */
+  results: TAssessmentResults;
+  assessment: ExportedAssessment;
+  itemSet: ActiveItemSet;
+  now: Date;
+}
+
+/** A UUID fixed by what it names, so exporting a test twice gives the same fullUrls (a receiver can de-duplicate). */
+export function stableUuid(...parts: (string | number)[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The patient as a logical reference: the institute's identifier in its system; no Patient resource is sent. */
+export function patientReference(settings: FhirSettings, patientId: string): Reference {
+  return { type: 'Patient', identifier: { system: settings.patientIdSystem, value: patientId } };
+}
+
+function quantity(value: number, unit: string, code: string, capped: TNormReading['capped'] = null): Quantity {
+  return {
+    value,
+    ...(capped === 'above' ? { comparator: '>=' as const } : capped === 'below' ? { comparator: '<=' as const } : {}),
+    unit,
+    system: UCUM,
+    code,
+  };
+}
+
+/** A printed proportion (0-1) as a percentage, without the float noise of ×100 (0.07 → 7, not 7.000000000000001). */
+export function toPercent(proportion: number): number {
+  return Number((proportion * 100).toFixed(10));
+}
+
+function absent(code: string, text: string): CodeableConcept {
+  return { coding: [{ system: DATA_ABSENT_REASON, code }], text };
+}
+
+type ScaleResult = TAssessmentResults['domains'][number] | TAssessmentResults['facets'][number];
+
+export function buildAssessmentBundle(input: BundleInput): Bundle {
+  const { settings, results, assessment, itemSet } = input;
+  if (results.status !== 'completed' || results.finishedAt === null) {
+    throw new Error(`assessment ${assessment.id}: only a submitted test is exported`);
+  }
+  const finishedAt = results.finishedAt;
+  const subject = patientReference(settings, assessment.patientId);
+  const uuid = (...parts: (string | number)[]) =>
+    `urn:uuid:${stableUuid(settings.canonicalBase, assessment.id, ...parts)}`;
+  const identifierSystem = `${settings.canonicalBase}/identifier`;
+  const entries: BundleEntry[] = [];
+
+  // The Questionnaire with texts only when the test was answered with the item set loaded now.
+  const questionnaire = buildQuestionnaire({
+    settings,
+    form: results.form,
+    itemSet,
+    version: results.instrument.version,
+    withTexts: results.itemSet.id === itemSet.id,
+  });
+  entries.push({ fullUrl: questionnaire.url, resource: questionnaire });
+
+  let responseRef: Reference[] = [];
+  if (assessment.responses !== null) {
+    const fullUrl = uuid('QuestionnaireResponse');
+    const response: QuestionnaireResponse = {
+      resourceType: 'QuestionnaireResponse',
+      identifier: { system: `${identifierSystem}/assessment`, value: String(assessment.id) },
+      questionnaire: `${questionnaireUrl(settings, results.form)}|${results.instrument.version}`,
+      status: 'completed',
+      subject,
+      authored: finishedAt,
+      // Unanswered items ('9', '.') have no item: FHIR has no answer for "not answered".
+      item: [...assessment.responses].flatMap((answer, index) =>
+        /^[0-3]$/.test(answer)
+          ? [{ linkId: String(index + 1), answer: [{ valueCoding: answerCoding(settings, itemSet, Number(answer)) }] }]
+          : [],
+      ),
+    };
+    entries.push({ fullUrl, resource: response });
+    responseRef = [{ reference: fullUrl }];
+  }
+
+  const norms =
+    `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
+    `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`;
+  const verdict = results.validityVerdict;
+  // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
+  const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
+
+  const observationBase = (key: string) => ({
+    resourceType: 'Observation' as const,
+    identifier: [{ system: `${identifierSystem}/observation`, value: `${assessment.id}/${key}` }],
+    status: 'final' as const,
+    category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'survey', display: 'Survey' }] }],
+    subject,
+    effectiveDateTime: finishedAt,
+    issued: finishedAt,
+    ...(responseRef.length > 0 ? { derivedFrom: responseRef } : {}),
+  });
+
+  const scaleObservation = (scale: ScaleResult | NonNullable<TAssessmentResults['total']>): Observation => {
+    const scored = scale.isScored && scale.score !== null;
+    const components: ObservationComponent[] = [];
+    if (scored && scale.us) {
+      const typeCode = (code: string, display: string) => ({
+        coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code, display }],
+      });
+      components.push(
+        {
+          code: typeCode(T_SCORE_CODE, 'US T score'),
+          valueQuantity: quantity(scale.us.t, '{T-score}', '{T-score}', scale.us.capped),
+        },
+        {
+          code: typeCode(PERCENTILE_CODE, 'US percentile'),
+          valueQuantity: quantity(toPercent(scale.us.percentile), '%', '%', scale.us.capped),
+        },
+      );
+    }
+    return {
+      ...observationBase(scale.key),
+      code: {
+        coding: [{ system: codeSystemUrl(settings, 'pid5-scales'), code: scale.key, display: scale.name }],
+        text: scale.name,
+      },
+      ...(scored
+        ? { valueQuantity: quantity(scale.score!, 'score', '{score}') }
+        : { dataAbsentReason: absent('not-performed', 'Not scored: too many of its items were not answered') }),
+      ...(scored && scale.us
+        ? {
+            interpretation: [
+              {
+                coding: [
+                  {
+                    system: codeSystemUrl(settings, 'pid5-levels'),
+                    code: scale.level ?? NO_LEVEL_CODE,
+                    display: scale.level ?? 'No level',
+                  },
+                ],
+                ...(scale.levelDescription ? { text: scale.levelDescription } : {}),
+              },
+            ],
+          }
+        : {}),
+      method: { text: norms },
+      ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
+      ...(components.length > 0 ? { component: components } : {}),
+    };
+  };
+
+  const validityCode = (key: string, display: string) => ({
+    coding: [{ system: codeSystemUrl(settings, 'pid5-validity'), code: key, display }],
+    text: display,
+  });
+  const statusConcept = (code: string, display: string): CodeableConcept => ({
+    coding: [{ system: codeSystemUrl(settings, 'pid5-validity-status'), code, display }],
+    text: display,
+  });
+
+  const indicatorObservation = (line: TValidityScaleResult): Observation => ({
+    ...observationBase(line.key),
+    code: validityCode(line.key, line.name),
+    ...(line.score !== null
+      ? { valueQuantity: quantity(line.score, 'score', '{score}') }
+      : {
+          dataAbsentReason:
+            line.status === 'not-published'
+              ? absent('not-applicable', 'No published scale or cut-off for this form')
+              : absent('not-performed', 'Not computed: some of its items were not answered'),
+        }),
+    interpretation: [statusConcept(line.status, VALIDITY_STATUS_LABELS[line.status])],
+    method: { text: `${line.source}${line.cutoffs ? `; cut-offs: ${line.cutoffs}` : ''}` },
+    note: [{ text: line.statement }],
+    ...(line.percentile
+      ? {
+          component: [
+            {
+              code: {
+                coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code: PERCENTILE_CODE }],
+              },
+              valueQuantity: quantity(toPercent(line.percentile.percentile), '%', '%', line.percentile.capped),
+            },
+          ],
+        }
+      : {}),
+  });
+
+  const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
+  const scaleEntries = scales.map((scale) => ({
+    fullUrl: uuid('Observation', scale.key),
+    resource: scaleObservation(scale),
+  }));
+  const indicatorEntries = results.validity.scales.map((line) => ({
+    fullUrl: uuid('Observation', line.key),
+    resource: indicatorObservation(line),
+  }));
+  const verdictEntry = {
+    fullUrl: uuid('Observation', VERDICT_CODE),
+    resource: {
+      ...observationBase(VERDICT_CODE),
+      code: validityCode(VERDICT_CODE, 'Validity verdict'),
+      valueCodeableConcept: statusConcept(verdict.verdict, verdict.label),
+      note: [verdict.summary, verdict.action, ...verdict.reasons.map((r) => r.text)].map((text) => ({ text })),
+      method: { text: verdict.rule },
+      hasMember: indicatorEntries.map((entry) => ({ reference: entry.fullUrl })),
+    } satisfies Observation,
+  };
+  entries.push(verdictEntry, ...indicatorEntries, ...scaleEntries);
+
+  const provenance: Provenance = {
+    resourceType: 'Provenance',
+    target: entries.filter((e) => e.resource.resourceType !== 'Questionnaire').map((e) => ({ reference: e.fullUrl })),
+    recorded: finishedAt,
+    agent: [
+      {
+        type: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type', code: 'assembler' }],
+        },
+        who: { display: `${PRODUCT_NAME} ${input.productVersion}` },
+      },
+    ],
+    entity: [
+      { role: 'source', what: { display: `Instrument: ${results.instrument.name}, ${results.instrument.version}` } },
+      {
+        role: 'source',
+        what: {
+          display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
+        },
+      },
+      { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
+    ],
+  };
+  entries.push({ fullUrl: uuid('Provenance'), resource: provenance });
+
+  return {
+    resourceType: 'Bundle',
+    identifier: { system: `${identifierSystem}/bundle`, value: String(assessment.id) },
+    type: 'collection',
+    timestamp: input.now.toISOString(),
+    entry: entries as BundleEntry<ExportedResource>[],
+  };
+}

@@ -1,0 +1,166 @@
+import { VALIDITY_SCALE_KEYS, VALIDITY_STATUS_LABELS, VALIDITY_VERDICTS } from '@pid5/contract';
+import {
+  ANSWER_LABELS,
+  ANSWER_VALUES,
+  BF_TOTAL_KEY,
+  DOMAINS,
+  FACETS,
+  LEVEL_CUTOFFS,
+  VALIDITY_INTERPRETATION,
+} from '@pid5/instrument';
+import type { CodeSystem, CodeSystemConcept } from './fhir-types';
+
+// Our own code systems (docs/decisions/0055-fhir-r4-mapping.md): no LOINC or SNOMED CT code for the PID-5's scales
+// was found, so every code the export writes is ours, published as a CodeSystem at its canonical URL
+// (GET /fhir/R4/CodeSystem/{id}), so a receiving system can look each code up where the code says it lives.
+
+/** Where the export's canonical URLs live and which system the institute's patient identifiers belong to. */
+export interface FhirSettings {
+  /** Base of every canonical URL: `FHIR_CANONICAL_BASE`, else `PUBLIC_URL/fhir/R4` (no trailing slash). */
+  canonicalBase: string;
+  /** `identifier.system` of the patient identifier (FHIR_PATIENT_ID_SYSTEM). */
+  patientIdSystem: string;
+}
+
+export const UCUM = 'http://unitsofmeasure.org';
+export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+export const DATA_ABSENT_REASON = 'http://terminology.hl7.org/CodeSystem/data-absent-reason';
+
+/** The code systems' versions: bump when a code is added or its meaning changes. */
+export const CODE_SYSTEM_VERSION = '1';
+
+/** The level of a scored scale below the Mild cut-off: our code for "no level". */
+export const NO_LEVEL_CODE = 'None';
+/** The validity verdict as one Observation's code. */
+export const VERDICT_CODE = 'VERDICT';
+export const T_SCORE_CODE = 't-score';
+export const PERCENTILE_CODE = 'percentile';
+
+export const CODE_SYSTEM_IDS = [
+  'pid5-scales',
+  'pid5-levels',
+  'pid5-validity',
+  'pid5-validity-status',
+  'pid5-answers',
+  'pid5-score-types',
+] as const;
+export type CodeSystemId = (typeof CODE_SYSTEM_IDS)[number];
+
+export function isCodeSystemId(id: string): id is CodeSystemId {
+  return (CODE_SYSTEM_IDS as readonly string[]).includes(id);
+}
+
+export function codeSystemUrl(settings: FhirSettings, id: CodeSystemId): string {
+  return `${settings.canonicalBase}/CodeSystem/${id}`;
+}
+
+const percent = (proportion: number) => `${Math.round(proportion * 100)}th`;
+
+const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; concepts: () => CodeSystemConcept[] }> = {
+  'pid5-scales': {
+    title: 'PID-5 scales',
+    description:
+      'The scales of the PID-5 forms by their keys in the product: 25 facets and 5 domains (full and short ' +
+      'form), and the brief form\u2019s total. The value of an Observation with one of these codes is the ' +
+      'scale\u2019s raw score, the mean keyed item score (0-3).',
+    concepts: () => [
+      ...FACETS.map((f) => ({ code: f.key, display: f.name, definition: `Facet: ${f.name}` })),
+      ...DOMAINS.map((d) => ({ code: d.key, display: d.name, definition: `Domain: ${d.name}` })),
+      {
+        code: BF_TOTAL_KEY,
+        display: 'Total score (brief form)',
+        definition: 'The brief form\u2019s total: the mean of all 25 items.',
+      },
+    ],
+  },
+  'pid5-levels': {
+    title: 'PID-5 score levels',
+    description: 'The level of a scored scale, decided by its printed US percentile (the product\u2019s level rule).',
+    concepts: () => [
+      ...LEVEL_CUTOFFS.map((c) => ({
+        code: c.level,
+        display: c.level,
+        definition: `From the ${percent(c.atLeast)} printed US percentile up.`,
+      })),
+      {
+        code: NO_LEVEL_CODE,
+        display: 'No level',
+        definition: `Below the ${percent(Math.min(...LEVEL_CUTOFFS.map((c) => c.atLeast)))} printed US percentile.`,
+      },
+    ],
+  },
+  'pid5-validity': {
+    title: 'PID-5 validity indicators',
+    description:
+      'What a validity Observation reports: the verdict (how far the profile may be interpreted) or one ' +
+      'indicator. PATTERN is the product\u2019s own response-pattern screen, not a PID-5 scale.',
+    concepts: () => [
+      { code: VERDICT_CODE, display: 'Validity verdict', definition: 'How far the profile may be interpreted.' },
+      ...VALIDITY_SCALE_KEYS.map((key) => ({
+        code: key,
+        display: VALIDITY_INTERPRETATION.scales[key].name,
+        definition: `${VALIDITY_INTERPRETATION.scales[key].name}; source: ${VALIDITY_INTERPRETATION.scales[key].source}.`,
+      })),
+    ],
+  },
+  'pid5-validity-status': {
+    title: 'PID-5 validity verdicts and indicator statuses',
+    description: 'The value of the verdict Observation, and the interpretation of each indicator Observation.',
+    concepts: () => [
+      ...VALIDITY_VERDICTS.map((v) => ({
+        code: v,
+        display: VALIDITY_INTERPRETATION.verdicts[v].label,
+        definition: `Verdict: ${VALIDITY_INTERPRETATION.verdicts[v].action}`,
+      })),
+      ...Object.entries(VALIDITY_STATUS_LABELS).map(([code, label]) => ({
+        code,
+        display: label,
+        definition: `Indicator status: ${label}.`,
+      })),
+    ],
+  },
+  'pid5-answers': {
+    title: 'PID-5 answer values',
+    description:
+      'The four answers of every PID-5 item (0-3). The display is the product\u2019s English label; a ' +
+      'Questionnaire names them in its item set\u2019s own labels.',
+    concepts: () => ANSWER_VALUES.map((v) => ({ code: String(v), display: ANSWER_LABELS[v] })),
+  },
+  'pid5-score-types': {
+    title: 'PID-5 standardised score types',
+    description: 'The components of a scale Observation: the US T score and percentile of its printed table row.',
+    concepts: () => [
+      { code: T_SCORE_CODE, display: 'US T score', definition: 'T score read from the form\u2019s printed US table.' },
+      {
+        code: PERCENTILE_CODE,
+        display: 'US percentile',
+        definition: 'Percentile (0-100) read from the same printed row of the form\u2019s US table.',
+      },
+    ],
+  },
+};
+
+/** One of our code systems as a FHIR CodeSystem resource. */
+export function buildCodeSystem(settings: FhirSettings, id: CodeSystemId): CodeSystem {
+  const definition = DEFINITIONS[id];
+  const concept = definition.concepts();
+  return {
+    resourceType: 'CodeSystem',
+    id,
+    url: codeSystemUrl(settings, id),
+    version: CODE_SYSTEM_VERSION,
+    name: id
+      .split('-')
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join(''),
+    title: definition.title,
+    status: 'active',
+    experimental: false,
+    publisher: 'PID-5 Personality Assessment (this server)',
+    description: definition.description,
+    caseSensitive: true,
+    content: 'complete',
+    count: concept.length,
+    concept,
+  };
+}

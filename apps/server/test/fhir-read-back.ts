@@ -1,0 +1,105 @@
+import type { TAssessmentResults } from '@pid5/contract';
+
+// Reads a scale's numbers back out of an exported Bundle the way a receiving system would (by code system and code,
+// not by position), so the round-trip tests compare what an EHR would store with the product's own results.
+
+interface Coding {
+  system?: string;
+  code?: string;
+}
+interface Quantity {
+  value?: number;
+  comparator?: string;
+  code?: string;
+}
+interface AnyObservation {
+  resourceType: string;
+  code?: { coding?: Coding[] };
+  valueQuantity?: Quantity;
+  valueCodeableConcept?: { coding?: Coding[] };
+  dataAbsentReason?: unknown;
+  interpretation?: { coding?: Coding[] }[];
+  component?: { code: { coding?: Coding[] }; valueQuantity?: Quantity }[];
+}
+
+export interface ReadBackScale {
+  score: number | null;
+  t: number | null;
+  percentile: number | null;
+  capped: 'above' | 'below' | null;
+  level: string | null;
+}
+
+function codeIn(codings: Coding[] | undefined, systemEnd: string): string | undefined {
+  return codings?.find((c) => c.system?.endsWith(`/CodeSystem/${systemEnd}`))?.code;
+}
+
+export function observations(bundle: { entry?: { resource: { resourceType: string } }[] }): AnyObservation[] {
+  return (bundle.entry ?? []).map((e) => e.resource as AnyObservation).filter((r) => r.resourceType === 'Observation');
+}
+
+/** Scale key → its numbers as read from the scale Observations (pid5-scales codes). */
+export function readBackScales(bundle: Parameters<typeof observations>[0]): Map<string, ReadBackScale> {
+  const out = new Map<string, ReadBackScale>();
+  for (const obs of observations(bundle)) {
+    const key = codeIn(obs.code?.coding, 'pid5-scales');
+    if (!key) {
+      continue;
+    }
+    const component = (code: string) =>
+      obs.component?.find((c) => codeIn(c.code.coding, 'pid5-score-types') === code)?.valueQuantity;
+    const t = component('t-score');
+    const p = component('percentile');
+    const comparator = t?.comparator;
+    out.set(key, {
+      score: obs.valueQuantity?.value ?? null,
+      t: t?.value ?? null,
+      percentile: p?.value === undefined ? null : p.value / 100,
+      capped: comparator === '>=' ? 'above' : comparator === '<=' ? 'below' : null,
+      level: codeIn(obs.interpretation?.[0]?.coding, 'pid5-levels') ?? null,
+    });
+  }
+  return out;
+}
+
+/** The same numbers from the results API, in the same shape (a level below Mild is our code 'None'). */
+export function expectedScales(results: TAssessmentResults): Map<string, ReadBackScale> {
+  const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
+  return new Map(
+    scales.map((s) => [
+      s.key,
+      {
+        score: s.isScored ? s.score : null,
+        t: s.us?.t ?? null,
+        percentile: s.us?.percentile ?? null,
+        capped: s.us?.capped ?? null,
+        level: s.us ? (s.level ?? 'None') : null,
+      },
+    ]),
+  );
+}
+
+/** The verdict and each indicator's score and status, read back from the validity Observations. */
+export function readBackValidity(bundle: Parameters<typeof observations>[0]) {
+  const out: Record<string, { score: number | null; status: string | undefined }> = {};
+  let verdict: string | undefined;
+  for (const obs of observations(bundle)) {
+    const key = codeIn(obs.code?.coding, 'pid5-validity');
+    if (key === 'VERDICT') {
+      verdict = codeIn(obs.valueCodeableConcept?.coding, 'pid5-validity-status');
+    } else if (key) {
+      out[key] = {
+        score: obs.valueQuantity?.value ?? null,
+        status: codeIn(obs.interpretation?.[0]?.coding, 'pid5-validity-status'),
+      };
+    }
+  }
+  return { verdict, indicators: out };
+}
+
+export function expectedValidity(results: TAssessmentResults) {
+  return {
+    verdict: results.validityVerdict.verdict,
+    indicators: Object.fromEntries(results.validity.scales.map((l) => [l.key, { score: l.score, status: l.status }])),
+  };
+}
