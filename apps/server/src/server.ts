@@ -126,7 +126,7 @@ export async function startServer(
       normTables,
       linkCodes,
       catalogue,
-      pdfPool: createPdfPool(),
+      pdfPool: createPdfPool({ timeoutMs: config.reportTimeLimitSeconds * 1000 }),
       unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
       providerSessions: createProviderSessionRenewal(instituteLogin),
     },
