@@ -79,16 +79,14 @@ function run(step, alone) {
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));
     child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
       if (!alone) {
         console.log(`\n=== ${step.name} ===`);
         process.stdout.write(Buffer.concat(output));
       }
-      resolve({
-        name: step.name,
-        ok: code === 0,
-        workerDied: workerDied && !failedTests,
-        seconds: Math.round((Date.now() - started) / 1000),
-      });
+      // Each step's time as it ends, so a slow step shows before the whole run is over.
+      console.log(`=== ${step.name}: ${code === 0 ? 'PASS' : 'FAIL'} in ${seconds} s ===`);
+      resolve({ name: step.name, ok: code === 0, workerDied: workerDied && !failedTests, seconds });
     });
   });
 }
@@ -110,6 +108,7 @@ async function runStep(step, alone) {
   };
 }
 
+const runStarted = Date.now();
 const results = [];
 for (const group of groups) {
   results.push(...(await Promise.all(group.map((step) => runStep(step, group.length === 1)))));
@@ -123,5 +122,7 @@ console.log(
   `Database back ends: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
 const failed = results.filter((r) => !r.ok).length;
-console.log(`${results.length - failed} passed, ${failed} failed`);
+console.log(
+  `${results.length - failed} passed, ${failed} failed, in ${Math.round((Date.now() - runStarted) / 1000)} s`,
+);
 process.exit(failed === 0 ? 0 : 1);

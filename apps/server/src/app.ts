@@ -18,6 +18,7 @@ import { registerWixSyncRoutes } from './integrations/wix/wix-sync.routes';
 import { DEFAULT_WEB_DIST, registerWebApp } from './http/web-static';
 import { createRateLimitStore } from './http/rate-limit-store';
 import { redactError, redactUrl } from './lib/redact';
+import { PDF_CLOSE_GRACE_MS } from './reports/pdf-pool';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
@@ -98,9 +99,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
   app.decorate('deps', deps);
   options.extend?.(app);
-  // After the requests in flight have finished (Fastify runs onClose then), so no report is cut off.
-  app.addHook('onClose', async () => {
-    await deps.pdfPool.close();
+  // Before the server waits for the requests in flight (Fastify runs preClose first): reports being drawn get a few
+  // seconds to finish, then are answered 503 (retry later), so a close never waits on a slow or queued report.
+  app.addHook('preClose', async () => {
+    await deps.pdfPool.close({ graceMs: PDF_CLOSE_GRACE_MS });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -81,6 +81,8 @@ const ZEnv = z.object({
   WIX_TEST_PRODUCT_ID: z.string().min(1).optional(),
   /** Seconds for every call to the institute's provider (OIDC issuer, Wix APIs); a hang becomes a clear error. */
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  /** Seconds one PDF report may take to draw before it is given up (500); a stuck drawing frees its worker. */
+  REPORT_TIME_LIMIT_SECONDS: z.coerce.number().positive().max(3600).default(30),
 
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -186,6 +188,8 @@ export interface AppConfig {
   login: LoginProviderConfig;
   /** Seconds for every outbound call to the login provider and the Wix APIs. */
   providerTimeoutSeconds: number;
+  /** Time limit of drawing one PDF report (reports/pdf-pool.ts). */
+  reportTimeLimitSeconds: number;
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
   /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
@@ -325,6 +329,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     adminEmails: e.ADMIN_EMAILS,
     login,
     providerTimeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+    reportTimeLimitSeconds: e.REPORT_TIME_LIMIT_SECONDS,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     normTablesFile: e.NORM_TABLES_FILE,

@@ -151,7 +151,7 @@ export async function startServer(
       reliability,
       linkCodes,
       catalogue,
-      pdfPool: createPdfPool(),
+      pdfPool: createPdfPool({ timeoutMs: config.reportTimeLimitSeconds * 1000 }),
       unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
       providerSessions: createProviderSessionRenewal(instituteLogin),
     },

@@ -46,6 +46,9 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       APP_SECRET: 'integration-tests-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
+      // Report threads run at a lower priority (pdf-worker.ts), so on a busy machine a report can take far longer
+      // than the default 30 s without anything being wrong; the limit itself is tested in pdf-pool.int.test.ts.
+      REPORT_TIME_LIMIT_SECONDS: '600',
       ...options.env,
     });
     // Quiet unless the test reads the log (then with LOG_LEVEL from env).

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { countryCodeFor } from '@pid5/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase, testBackend } from '../../test/test-database';
 import type { Database } from './database';
 import { assessments, users } from './schema';
 
@@ -34,7 +34,7 @@ describe('migration 0009: countries to ISO codes', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ database, drop } = await createTestDatabase());
+    ({ database, drop } = await createTestDatabase(testBackend(), { runMigrations: true }));
     await database.db.insert(users).values({ id: 'country-clinician', username: 'Country' });
   });
   afterAll(async () => {

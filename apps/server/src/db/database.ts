@@ -49,19 +49,20 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | 'memory' }
+  // loadDataDir: a tar of a data folder (PGlite's dumpDataDir) to start an empty one from (tests: a migrated copy).
+  | { kind: 'pglite'; dataDir: string | 'memory'; loadDataDir?: string }
   | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
 
 /** Drizzle's SQL as text and parameters ($1, $2...), for the drivers' own query calls (selectArrays). */
 const dialect = new PgDialect();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite' ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options);
 }
 
-async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+async function openPglite(dataDir: string | 'memory', loadDataDir?: string): Promise<Database> {
   // PGlite runs in a worker thread of its own (pglite-thread.ts), so its WebAssembly work leaves the event loop free.
-  const client = await PgliteThread.start(dataDir);
+  const client = await PgliteThread.start(dataDir, { loadDataDir });
   // Drizzle's PGlite driver calls only query() and transaction(), which PgliteThread answers as PGlite does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.

@@ -4,6 +4,8 @@
 
 export interface PgliteWorkerData {
   dataDir: string | 'memory';
+  /** A tar file of a data folder (PGlite's dumpDataDir) the new database starts as: the tests' migrated copy. */
+  loadDataDir?: string;
 }
 
 export type RowMode = 'array' | 'object';

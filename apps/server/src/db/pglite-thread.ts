@@ -79,10 +79,13 @@ export class PgliteThread {
 
   /**
    * Starts the worker and waits until the database in `dataDir` (or in memory) is open. `workerUrl`: the worker
-   * entry (tests point it at one that stops on demand).
+   * entry (tests point it at one that stops on demand). `loadDataDir`: a dumped data folder (tar) to start from.
    */
-  static async start(dataDir: string | 'memory', options: { workerUrl?: URL } = {}): Promise<PgliteThread> {
-    const workerData: PgliteWorkerData = { dataDir };
+  static async start(
+    dataDir: string | 'memory',
+    options: { workerUrl?: URL; loadDataDir?: string } = {},
+  ): Promise<PgliteThread> {
+    const workerData: PgliteWorkerData = { dataDir, loadDataDir: options.loadDataDir };
     const workerUrl = options.workerUrl ?? workerEntry('db', 'pglite-worker');
     const worker = startWorker(workerUrl, { workerData });
     await new Promise<void>((resolve, reject) => {

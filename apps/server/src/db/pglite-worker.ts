@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -20,14 +20,18 @@ if (!port) {
   throw new Error('pglite-worker.ts runs only as a worker thread');
 }
 
-const { dataDir } = workerData as PgliteWorkerData;
+const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
 
 if (dataDir !== 'memory') {
   mkdirSync(dataDir, { recursive: true });
 }
 // pg_trgm: the dashboard's patient-id search index (migration 0004), as on PostgreSQL.
 const extensions = { pg_trgm };
-const client = dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+const options = {
+  extensions,
+  ...(loadDataDir === undefined ? {} : { loadDataDir: new Blob([readFileSync(loadDataDir)]) }),
+};
+const client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
 
 interface OpenTransaction {
   tx: Transaction;

@@ -7,7 +7,8 @@ import {
   describeDeclaredSchema,
   type KnownOmissions,
 } from '../../test/schema-drift';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase, testBackend } from '../../test/test-database';
+import { listMigrations } from './migrate';
 import * as schemaModule from './schema';
 
 // The SQL migrations build the database; schema.ts declares it again for Drizzle's typed queries. Both are written
@@ -37,7 +38,11 @@ describe('schema.ts and the SQL migrations', () => {
   let scratch: TestDatabase;
 
   beforeAll(async () => {
-    [migrated, scratch] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    // Migrated here from empty, as a new installation is (the other test files start from a copy of such a database).
+    [migrated, scratch] = await Promise.all([
+      createTestDatabase(testBackend(), { runMigrations: true }),
+      createTestDatabase(),
+    ]);
   });
 
   afterAll(async () => {
@@ -95,6 +100,18 @@ describe('schema.ts and the SQL migrations', () => {
       'gin (patient_id_lower gin_trgm_ops)',
     );
     expect(inDatabase.get('sessions')?.foreignKeys).toEqual(new Set(['(user_id) references users (id)']));
+  });
+
+  it('is the schema of the migrated copy the other test files start from (test/test-database.ts)', async () => {
+    // Before the drift test below changes the copy.
+    expect(await describeDatabaseSchema(scratch.database.db)).toEqual(
+      await describeDatabaseSchema(migrated.database.db),
+    );
+    const applied = async ({ database }: TestDatabase) =>
+      ((await database.db.execute(sql`SELECT name FROM schema_migrations ORDER BY name`)) as unknown as { rows: [] })
+        .rows;
+    expect(await applied(scratch)).toEqual(await applied(migrated));
+    expect(await applied(migrated)).toHaveLength(listMigrations().length);
   });
 
   it('names the table and column of every kind of drift a migration can introduce', async () => {

@@ -132,4 +132,25 @@ describe('PDF worker pool', () => {
       expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'SERVICE_UNAVAILABLE' } });
     }
   });
+
+  it('closing with a grace lets the report being drawn finish, and refuses the waiting one at once', async () => {
+    const pool = createPdfPool({ size: 1, workerUrl: pathToFileURL(join(dir, 'echo-worker.mjs')) });
+    const drawing = pool.render({ order: 7 } as unknown as ReportInput);
+    const waiting = pool.render({ order: 8 } as unknown as ReportInput);
+    const closed = pool.close({ graceMs: 600_000 });
+    await expect(waiting).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect([...(await drawing)]).toEqual([7]);
+    await closed;
+  });
+
+  it('closing with a grace stops a report that does not finish within it', async () => {
+    const pool = createPdfPool({
+      size: 1,
+      timeoutMs: 600_000,
+      workerUrl: pathToFileURL(join(dir, 'hang-worker.mjs')),
+    });
+    const refused = expect(pool.render(input)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await pool.close({ graceMs: 100 });
+    await refused;
+  });
 });

@@ -15,12 +15,19 @@ import { workerEntry } from '../lib/server-files';
 /** Seconds a refused requester is told to wait (Retry-After): a few reports' time. */
 export const PDF_RETRY_AFTER_SECONDS = 5;
 
+/** What a closing server gives the reports being drawn to finish: well within main.ts's 15 s before it exits. */
+export const PDF_CLOSE_GRACE_MS = 5_000;
+
 export interface PdfPool {
   /** `requester`: whose report it is (the user id); requesters take turns and each has a bound of their own. */
   render(input: PdfReportInput, options?: { requester?: string }): Promise<Uint8Array>;
   /** Start a worker ahead of need (its first start loads pdfkit and compiles the TypeScript: about a second). */
   warm(): void;
-  close(): Promise<void>;
+  /**
+   * Refuses new reports and answers the waiting ones at once (503, retry later); reports being drawn get `graceMs`
+   * to finish (default none), then their workers are stopped and they are answered likewise.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   readonly size: number;
   /** Reports waiting for a worker and being drawn now (for /metrics). */
   queue(): { waiting: number; drawing: number };
@@ -88,6 +95,8 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   let servedCount = 0;
   let nextId = 1;
   let isClosed = false;
+  /** Called whenever a report being drawn ends: close() waits for the last one within its grace. */
+  let onReportEnded: (() => void) | null = null;
 
   /** The next report to draw: the first waiting one of the requester served longest ago (never: first). */
   function takeNextJob(): Job | undefined {
@@ -130,6 +139,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     } else {
       job.reject(outcome.error);
     }
+    onReportEnded?.();
   }
 
   function retire(slot: Slot, error: Error): void {
@@ -223,7 +233,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         dispatch();
       });
     },
-    async close() {
+    async close({ graceMs = 0 } = {}) {
       isClosed = true;
       for (const requester of requesters.values()) {
         for (const job of requester.waiting.splice(0)) {
@@ -231,6 +241,18 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         }
       }
       waitingCount = 0;
+      if (graceMs > 0 && slots.some((slot) => slot.job)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          onReportEnded = () => {
+            if (!slots.some((slot) => slot.job)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+        });
+        onReportEnded = null;
+      }
       await Promise.all(
         slots.map(async (slot) => {
           const worker = slot.worker;

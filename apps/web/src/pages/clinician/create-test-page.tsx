@@ -226,6 +226,9 @@ export default function CreateTestPage() {
                   searchable
                   allowDeselect={false}
                   nothingFoundMessage="No country matches"
+                  // Mantine keeps a closed list's options in the page, and this form redraws them, all 250, at every
+                  // keystroke in any field: most of the component tests' time. Drawn only while the list is open.
+                  comboboxProps={{ keepMounted: false }}
                   data={countryChoices}
                   {...form.getInputProps('country')}
                 />
