@@ -64,7 +64,7 @@ describe('Score report (clinician)', () => {
   });
 
   it('is offered to a colleague the patient is shared with, whom the server answers too', async () => {
-    // docs/decisions/0051-shared-reader-reports.md: a shared reader reads both reports.
+    // docs/decisions/0056-shared-reader-reports.md: a shared reader reads both reports.
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails({ ...FINISHED, id: 7, testLink: null }));
     onApi('getPatientTimeline', aPatientTimeline({ access: 'shared', canShare: false }));
