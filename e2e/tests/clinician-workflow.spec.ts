@@ -163,7 +163,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await page.getByRole('textbox', { name: 'Postal Code' }).fill('1234');
   await createButton.click();
   await expect(page.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription(
-    'Please enter an age between 1 and 120',
+    'The PID-5 is an adult self-report: the patient must be 18 or older',
   );
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveAccessibleDescription(
     'Please enter exactly 5 digits',
