@@ -1,3 +1,4 @@
+import { repeatInBackground, type BackgroundLog, type RepeatOptions } from '../lib/repeat-in-background';
 import type { Database } from './database';
 
 // PGlite runs no autovacuum. Every answer save writes a new version of the test's row (the answered count is
@@ -6,16 +7,8 @@ import type { Database } from './database';
 // statements back while it runs: 0.5-0.7 s for 100,000 tests on a 2-core machine, milliseconds for a practice's
 // few thousand, hence a few times a day rather than continuously.
 
-export interface VacuumLog {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface VacuumScheduleOptions {
-  /** The first run, after start (not at start: a server starting is busy enough). */
-  firstAfterMs?: number;
-  everyMs?: number;
-}
+export type VacuumLog = BackgroundLog;
+export type VacuumScheduleOptions = RepeatOptions;
 
 const VACUUM_FIRST_AFTER_MS = 5 * 60_000;
 const VACUUM_EVERY_MS = 6 * 60 * 60_000;
@@ -26,23 +19,10 @@ export function scheduleVacuum(database: Database, log: VacuumLog, options: Vacu
   if (!vacuum) {
     return () => undefined;
   }
-  let timer: NodeJS.Timeout | undefined;
-  let isStopped = false;
-  const run = async (): Promise<void> => {
-    const started = performance.now();
-    try {
-      await vacuum();
-      log.info({ durationMs: Math.round(performance.now() - started) }, 'embedded database vacuumed');
-    } catch (error) {
-      log.error({ err: error }, 'embedded database vacuum failed');
-    }
-    if (!isStopped) {
-      timer = setTimeout(() => void run(), options.everyMs ?? VACUUM_EVERY_MS).unref();
-    }
-  };
-  timer = setTimeout(() => void run(), options.firstAfterMs ?? VACUUM_FIRST_AFTER_MS).unref();
-  return () => {
-    isStopped = true;
-    clearTimeout(timer);
-  };
+  return repeatInBackground(vacuum, {
+    firstAfterMs: options.firstAfterMs ?? VACUUM_FIRST_AFTER_MS,
+    everyMs: options.everyMs ?? VACUUM_EVERY_MS,
+    log,
+    messages: { done: 'embedded database vacuumed', failed: 'embedded database vacuum failed' },
+  });
 }

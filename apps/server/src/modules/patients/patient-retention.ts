@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { repeatInBackground, type BackgroundLog, type RepeatOptions } from '../../lib/repeat-in-background';
 import { listPatientsLastSeenBefore } from './patient-data.repo';
 import { erasePatient, RETENTION_ACTOR } from './patient-data.service';
 
@@ -6,16 +7,8 @@ import { erasePatient, RETENTION_ACTOR } from './patient-data.service';
 // is erased, as an admin would, with reason 'retention'. A daily sweep; one missed (the server was down) is made up
 // by the next, since the sweep looks for everyone past the limit, not for who passed it since the last run.
 
-export interface RetentionLog {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface RetentionScheduleOptions {
-  /** The first run, after start (not at start: a server starting is busy enough). */
-  firstAfterMs?: number;
-  everyMs?: number;
-}
+export type RetentionLog = BackgroundLog;
+export type RetentionScheduleOptions = RepeatOptions;
 
 const RETENTION_FIRST_AFTER_MS = 5 * 60_000;
 const RETENTION_EVERY_MS = 24 * 60 * 60_000;
@@ -79,24 +72,14 @@ export function scheduleRetention(
   if (years === null) {
     return () => undefined;
   }
-  let timer: NodeJS.Timeout | undefined;
-  let isStopped = false;
-  const run = async (): Promise<void> => {
-    const started = performance.now();
-    try {
-      const erased = await sweepRetention({ database, years, now: options.now() });
-      // Counts only: the log holds no patient data.
-      log.info({ ...erased, years, durationMs: Math.round(performance.now() - started) }, 'retention sweep done');
-    } catch (error) {
-      log.error({ err: error }, 'retention sweep failed');
-    }
-    if (!isStopped) {
-      timer = setTimeout(() => void run(), options.everyMs ?? RETENTION_EVERY_MS).unref();
-    }
-  };
-  timer = setTimeout(() => void run(), options.firstAfterMs ?? RETENTION_FIRST_AFTER_MS).unref();
-  return () => {
-    isStopped = true;
-    clearTimeout(timer);
-  };
+  return repeatInBackground(
+    // Counts only: the log holds no patient data.
+    async () => ({ ...(await sweepRetention({ database, years, now: options.now() })), years }),
+    {
+      firstAfterMs: options.firstAfterMs ?? RETENTION_FIRST_AFTER_MS,
+      everyMs: options.everyMs ?? RETENTION_EVERY_MS,
+      log,
+      messages: { done: 'retention sweep done', failed: 'retention sweep failed' },
+    },
+  );
 }
