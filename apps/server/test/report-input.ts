@@ -1,6 +1,6 @@
 import { demoItemSet, scoreResponses } from '@pid5/instrument';
 import { presentResults } from '../src/modules/results/results.presenter';
-import { createDemoResponses } from '../src/reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import type { ReportInput } from '../src/reports/report-pdf';
 import type { ScoreReportInput } from '../src/reports/score-report-pdf';
 

@@ -2,6 +2,8 @@
 // APA PID-5 Adult scoring key (Krueger et al. 2013) as given in data/pid5-scoring.NOTES.md §3-§5, so that the
 // tests check the data file instead of repeating it.
 
+import { createDemoResponses } from '../src/demo-responses';
+
 export const REVERSE_KEYED = [7, 30, 35, 58, 87, 90, 96, 97, 98, 131, 142, 155, 164, 177, 210, 215] as const;
 
 export const FACET_ITEMS = {
@@ -208,38 +210,9 @@ export function randomResponses(length: number, seed: number): string {
   return Array.from({ length }, () => String(Math.floor(next() * 4))).join('');
 }
 
-/**
- * A plausible full-form protocol, built like the server's sample report (apps/server/src/reports/demo-responses.ts):
- * each facet a target mean, each item an answer near it, reverse-keyed items answered the other way round.
- */
+/** A plausible full-form protocol (the sample report's generator: src/demo-responses.ts), for another seed. */
 export function genuineLikeResponses(seed = 20260115): string {
-  const targets: Partial<Record<TestFacetKey, number>> = {
-    Anx: 2.4,
-    Emo: 2.1,
-    Sep: 1.9,
-    Dep: 1.7,
-    Wit: 1.6,
-    Anh: 1.5,
-    Int: 1.1,
-    Sus: 1.3,
-    Hos: 1.2,
-    Dis: 1.6,
-    Per: 1.4,
-    Sub: 1.7,
-    Rig: 1.5,
-    Prc: 0.7,
-    Imp: 0.9,
-  };
-  const next = seededRandom(seed);
-  const answers = Array.from({ length: 220 }, () => '0');
-  for (const [facet, items] of Object.entries(FACET_ITEMS) as [TestFacetKey, readonly number[]][]) {
-    const target = targets[facet] ?? 0.6;
-    for (const item of items) {
-      const keyed = Math.min(3, Math.max(0, Math.round(target + (next() - 0.5) * 1.6)));
-      answers[item - 1] = String(isReverseKeyed(item) ? 3 - keyed : keyed);
-    }
-  }
-  return answers.join('');
+  return createDemoResponses({ seed });
 }
 
 /** The answers of a full-form protocol to the items a shorter form shares with it, in that form's numbering. */

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { demoItemSet, getFormFullItems, scoreResponses, US_NORM_TABLES, type FormId } from '@pid5/instrument';
 import { loadConfigOrExit } from '../config';
 import { presentAnyResults } from '../modules/results/results-by-form';
-import { createDemoResponses } from '../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { formatReportDate } from '../reports/report-date';
 import { renderReportPdf } from '../reports/report-pdf';
 import { renderScoreReportPdf } from '../reports/score-report-pdf';

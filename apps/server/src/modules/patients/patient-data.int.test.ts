@@ -12,7 +12,7 @@ import {
   patientShares,
 } from '../../db/schema';
 import { findCurrentDocument } from '../documents/documents.repo';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { grantOverApi } from '../../../test/assessment-api';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';

@@ -9,7 +9,7 @@ import type {
   TShareResponse,
 } from '@pid5/contract';
 import { FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';

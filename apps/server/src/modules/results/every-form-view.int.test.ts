@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdministrationComparison, TAssessmentResults } from '@pid5/contract';
 import { getFormFullItems, scoreResponses, type FormId } from '@pid5/instrument';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { PATIENT_VALIDITY, SECTION_TITLES } from '../../reports/report-wording';
 import { SCORE_REPORT_SECTIONS } from '../../reports/score-report/score-report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';

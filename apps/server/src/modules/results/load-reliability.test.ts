@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareAdministrations, PID5_RELIABILITY, scoreResponses } from '@pid5/instrument';
 import { describe, expect, it } from 'vitest';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { DataFileError } from '../../lib/read-json-file';
 import { loadReliability } from './load-reliability';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { formatLevel, type TAssessmentResults } from '@pid5/contract';
 import { auditEvents } from '../../db/schema';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { FOOTER_NOTICE, PATIENT_VALIDITY, SECTION_TITLES } from '../../reports/report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TAssessmentResults } from '@pid5/contract';
 import { DOMAIN_KEYS, FACET_KEYS, scoreResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';

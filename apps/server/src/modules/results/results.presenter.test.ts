@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_LEVEL_LABEL, formatLevel } from '@pid5/contract';
 import { FACET_KEYS, US_NORM_TABLES, levelStartsInT, pid5Definition, scoreResponses } from '@pid5/instrument';
 import { presentAnyResults } from './results-by-form';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import {
   describeValidity,
   presentNormReading,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { formatLevel, formatScore, type TAssessmentResults } from '@pid5/contract';
 import { assessments, auditEvents } from '../../db/schema';
-import { createDemoResponses } from '../../reports/demo-responses';
+import { createDemoResponses } from '@pid5/instrument';
 import { SCORE_REPORT_SECTIONS } from '../../reports/score-report/score-report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';

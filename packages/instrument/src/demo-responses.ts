@@ -1,6 +1,9 @@
-import { FACETS, RESPONSES_LENGTH, type FacetKey } from '@pid5/instrument';
+import { FACETS } from './definition';
+import type { FacetKey } from './keys';
+import { RESPONSES_LENGTH } from './responses';
 
-// A plausible, made-up response string for the sample report and tests (no real person's answers): each facet
+// A plausible, made-up full-form response string for the sample report, the demo data and tests (no real person's
+// answers): each facet
 // gets a target mean on the 0-3 scale, each item an answer near it from a seeded generator, reverse-keyed items
 // answered the other way round, so the profile comes out as intended after keying.
 
