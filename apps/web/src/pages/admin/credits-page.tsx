@@ -5,7 +5,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import { GRANT_NOTE_MAX, GRANT_QUANTITY_MAX, ZGrantCreditsRequest, fieldErrors, 
 import { useAdminUsers, useCreditLedger, useGrantCredits } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
+import { ClinicianSelect, clinicianLabel } from '../../components/clinician-select';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { PageControls } from '../../components/page-controls';
@@ -142,7 +142,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
         .filter((user) => !user.isDisabled)
         .map((user) => ({
           value: user.id,
-          label: `${user.username}${user.email ? ` (${user.email})` : ''} — ${user.available} available`,
+          label: clinicianLabel(user, ` — ${user.available} available`),
         })),
     [users],
   );
@@ -179,18 +179,14 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
   return (
     <Paper withBorder p="md" component="form" onSubmit={(event) => void submit(event)} noValidate>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Select
-          label="Clinician"
-          placeholder={isLoading ? 'Loading…' : 'Choose a clinician'}
-          data={options}
+        <ClinicianSelect
+          options={options}
+          isLoading={isLoading}
           value={clinicianId}
           onChange={(value) => {
             setClinicianId(value);
             setErrors(({ clinicianId: _c, ...rest }) => rest);
           }}
-          searchable
-          nothingFoundMessage="No one by that name"
-          required
           error={errors.clinicianId}
         />
         <NumberInput

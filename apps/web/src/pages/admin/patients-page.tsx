@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import {
 import { downloadPatientData, useAdminUsers, useErasePatient } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
+import { ClinicianSelect, clinicianLabel } from '../../components/clinician-select';
 import { LoadErrorAlert } from '../../components/load-states';
 import { plural } from '../../lib/plural';
 
@@ -53,7 +53,7 @@ export default function PatientsPage() {
     () =>
       (users.data?.items ?? []).map((user) => ({
         value: user.id,
-        label: `${user.username}${user.email ? ` (${user.email})` : ''}${user.isDisabled ? ' — disabled' : ''}`,
+        label: clinicianLabel(user, user.isDisabled ? ' — disabled' : ''),
       })),
     [users.data],
   );
@@ -136,18 +136,14 @@ export default function PatientsPage() {
 
         <Paper withBorder p="md" component="form" onSubmit={(event) => void download(event)} noValidate>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Clinician"
-              placeholder={users.isPending ? 'Loading…' : 'Choose a clinician'}
-              data={options}
+            <ClinicianSelect
+              options={options}
+              isLoading={users.isPending}
               value={clinicianId}
               onChange={(value) => {
                 setClinicianId(value);
                 setErrors(({ clinicianId: _c, ...rest }) => rest);
               }}
-              searchable
-              nothingFoundMessage="No one by that name"
-              required
               error={errors.clinicianId}
             />
             <TextInput
