@@ -3,6 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Attributes whose text a person reads or hears. */
+const PERSON_READS = 'label|title|placeholder|description|aria-label|aria-valuetext|alt|error|message|tooltip';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -29,6 +32,29 @@ export default tseslint.config(
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Every word a person reads comes from a catalogue (packages/i18n/catalogues), so it exists in every language:
+    // no text written into the markup, nor into the attributes a person reads or hears.
+    files: ['apps/web/src/respondent/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXText[value=/[A-Za-z]{2,}/]',
+          ...[':matches(JSXElement, JSXFragment)', `JSXAttribute[name.name=/^(${PERSON_READS})$/]`].flatMap((place) => [
+            `${place} > Literal[value=/[A-Za-z]{2,}/]`,
+            `${place} > JSXExpressionContainer > Literal[value=/[A-Za-z]{2,}/]`,
+            `${place} > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]{2,}/]`,
+            `${place} > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2,}/]`,
+          ]),
+        ].map((selector) => ({
+          selector,
+          message: 'User-facing text belongs in a catalogue (packages/i18n/catalogues), shown with t().',
+        })),
+      ],
+    },
   },
   {
     // pdfkit's private parts are touched in one module only, the place to look when upgrading pdfkit (ARCHITECTURE.md).

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compiledCatalogues } from '@pid5/i18n/vite-plugin';
 
 /** In development, patient links get the patient entry (the server does the same in production: web-static.ts). */
 const patientPages: Plugin = {
@@ -16,7 +17,7 @@ const patientPages: Plugin = {
 
 // In development the API runs on :3000 (npm run dev); Vite proxies to it so cookies stay same-origin.
 export default defineConfig({
-  plugins: [react(), patientPages],
+  plugins: [compiledCatalogues(), react(), patientPages],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },

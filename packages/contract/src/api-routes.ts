@@ -44,6 +44,7 @@ export const API_ROUTES = {
   saveAnswer: { method: 'PUT', path: '/api/patient/:code/answers/:item' },
   saveAnswers: { method: 'POST', path: '/api/patient/:code/answers' },
   submitTest: { method: 'POST', path: '/api/patient/:code/submit' },
+  setPatientLanguage: { method: 'PUT', path: '/api/patient/:code/language' },
 } as const satisfies Record<keyof typeof API_SCHEMAS, { method: ApiMethod; path: string }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

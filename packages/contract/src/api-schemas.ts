@@ -30,6 +30,7 @@ import {
 } from './auth';
 import {
   ZAcceptConsentRequest,
+  ZSetPatientLanguageRequest,
   ZExtendAssessmentResponse,
   ZPatientConsent,
   ZPatientTest,
@@ -101,4 +102,5 @@ export const API_SCHEMAS = {
   saveAnswer: { body: ZSaveAnswerRequest, response: ZSaveAnswersResponse },
   saveAnswers: { body: ZSaveAnswersRequest, response: ZSaveAnswersResponse },
   submitTest: { response: ZPatientTest },
+  setPatientLanguage: { body: ZSetPatientLanguageRequest, response: ZPatientTest },
 } as const satisfies Record<string, ApiRouteSchemas>;

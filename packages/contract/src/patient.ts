@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
+import { ASSESSMENT_FORMS } from './assessments';
 
 // The patient link API (DESIGN.md "Assessment lifecycle" and "API"): what the patient pages and the server agree on.
 // The patient pages import only the types from here (the schemas stay on the server), so that the
@@ -37,11 +39,12 @@ export const ZPatientTest = z.object({
   status: z.enum(PATIENT_TEST_STATUSES),
   /** The form's number of items (220, 100 or 25): the length of `answers`. */
   itemCount: z.int(),
-  /**
-   * The form given in the patient's words, for the consent page: "This questionnaire is the brief form: 25
-   * statements, about 5 minutes."
-   */
-  formSummary: z.string(),
+  /** The form given (the consent page names it with its length, in the test's language). */
+  form: z.enum(ASSESSMENT_FORMS),
+  /** The test's language: the patient's pages, the item texts and the patient report are in it. */
+  language: z.enum(LANGUAGES),
+  /** The languages the patient may switch to (each has an item set loaded); empty where the institute allows none. */
+  languageChoices: z.array(z.enum(LANGUAGES)),
   /** One character per item of the form: '0'-'3' answered, '9' unanswered; item 1 first. */
   answers: z.string(),
   answeredCount: z.int(),
@@ -54,6 +57,12 @@ export type TPatientTest = z.infer<typeof ZPatientTest>;
 /** `GET /api/patient/{code}/consent`: the current consent document (HTML sanitised when stored). */
 export const ZPatientConsent = z.object({ id: z.int(), html: z.string() });
 export type TPatientConsent = z.infer<typeof ZPatientConsent>;
+
+/** `PUT /api/patient/{code}/language`: the patient's choice of language, before submitting. */
+export const ZSetPatientLanguageRequest = z.object({
+  language: z.enum(LANGUAGES, { error: 'Choose one of the offered languages' }),
+});
+export type TSetPatientLanguageRequest = z.infer<typeof ZSetPatientLanguageRequest>;
 
 export const ZAcceptConsentRequest = z.object({ consentId: z.int().positive() });
 export type TAcceptConsentRequest = z.infer<typeof ZAcceptConsentRequest>;

@@ -83,6 +83,29 @@ function routeUrl(
   return text ? `${filled}?${text}` : filled;
 }
 
+/**
+ * The page's language for the server (its messages to a person follow Accept-Language) and the two messages this
+ * module makes itself, in that language.
+ */
+const requestLanguage = {
+  language: undefined as string | undefined,
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  failed: 'Something went wrong. Please try again.',
+};
+
+export function setRequestLanguage(language: string, messages?: { unreachable: string; failed: string }): void {
+  requestLanguage.language = language;
+  Object.assign(requestLanguage, messages ?? {});
+}
+
+function requestHeaders(hasBody: boolean): Record<string, string> {
+  return {
+    accept: 'application/json',
+    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    ...(requestLanguage.language ? { 'accept-language': requestLanguage.language } : {}),
+  };
+}
+
 /** JSON fetch with the session cookie; throws ApiError for every non-2xx answer. */
 async function apiFetch<T>(
   path: string,
@@ -93,20 +116,17 @@ async function apiFetch<T>(
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      headers:
-        init.json === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: requestHeaders(init.json !== undefined),
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       signal: init.signal,
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', requestLanguage.unreachable);
   }
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    throw apiErrorFrom(response.status, body, 'Something went wrong. Please try again.');
+    throw apiErrorFrom(response.status, body, requestLanguage.failed);
   }
   return body as T;
 }

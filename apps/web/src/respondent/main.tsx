@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RespondentApp } from './respondent-app';
+import { RespondentLanguage } from './respondent-language';
 import './respondent.css';
 
 // The patient entry (patient.html): React and this folder only, so a phone on a slow connection loads little.
@@ -14,7 +15,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RespondentApp />
+      <RespondentLanguage>
+        <RespondentApp />
+      </RespondentLanguage>
     </StrictMode>,
   );
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@pid5/i18n';
 import { apiRequest } from '../api/client';
 import type { AnswerTransport } from './answer-sync';
 
@@ -19,3 +20,6 @@ export function createAnswerTransport(code: string): AnswerTransport {
     saveMany: (answers) => apiRequest('saveAnswers', { params: { code }, body: { answers } }),
   };
 }
+
+export const setPatientLanguage = (code: string, language: Language) =>
+  apiRequest('setPatientLanguage', { params: { code }, body: { language } });

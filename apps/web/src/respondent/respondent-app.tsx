@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TPatientConsent } from '@pid5/contract';
+import type { TPatientConsent, TPatientTest } from '@pid5/contract';
 import { ApiError } from '../api/client';
 import { ConsentPage } from './pages/consent-page';
 import { QuestionnairePage } from './pages/questionnaire-page';
 import { CompletedPage, ExpiredPage, LinkNotValidPage, LoadFailedPage, LoadingPage } from './pages/state-pages';
 import { consentPath, matchRoute, navigate, testPath, usePathname } from './navigation';
 import { fetchConsent, fetchPatientTest } from './respondent-api';
+import { useRespondentText, useTestLanguage } from './respondent-language';
 
-type Loaded<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; error: ApiError };
+type Loaded<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; error: ApiError | null };
 
-function toApiError(caught: unknown): ApiError {
-  return caught instanceof ApiError ? caught : new ApiError(0, 'INTERNAL', 'Something went wrong. Please try again.');
+function toApiError(caught: unknown): ApiError | null {
+  return caught instanceof ApiError ? caught : null;
 }
 
 /**
@@ -36,11 +37,12 @@ function useLoaded<T>(loader: () => Promise<T | null>) {
   return { state, load, setData: (data: T) => setState({ kind: 'ready', data }) };
 }
 
-function FailurePage({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
-  if (error.code === 'LINK_NOT_FOUND') {
+function FailurePage({ error, onRetry }: { error: ApiError | null; onRetry: () => void }) {
+  const { t } = useRespondentText();
+  if (error?.code === 'LINK_NOT_FOUND') {
     return <LinkNotValidPage />;
   }
-  return <LoadFailedPage message={error.message} onRetry={onRetry} />;
+  return <LoadFailedPage message={error?.message ?? t('respondent.genericError')} onRetry={onRetry} />;
 }
 
 /** `/test/{code}`: the server decides the page on every load (docs/product-spec.md §4). */
@@ -54,6 +56,8 @@ function TestRoute({ code }: { code: string }) {
     return test;
   }, [code]);
   const { state, load, setData } = useLoaded(loader);
+  const { t } = useRespondentText();
+  useTestLanguage(state.kind === 'ready' ? state.data.language : undefined);
 
   if (state.kind === 'loading') {
     return <LoadingPage />;
@@ -77,9 +81,10 @@ function TestRoute({ code }: { code: string }) {
           itemSet={test.itemSet}
           onReload={() => void load()}
           onSubmitted={setData}
+          onLanguageChanged={setData}
         />
       ) : (
-        <LoadFailedPage message="The questions could not be loaded." onRetry={() => void load()} />
+        <LoadFailedPage message={t('questionnaire.itemsNotLoaded')} onRetry={() => void load()} />
       );
   }
 }
@@ -93,9 +98,10 @@ function ConsentRoute({ code }: { code: string }) {
       return null;
     }
     // The consent page names the form given, which the consent document (one for every form) cannot.
-    return { consent: await fetchConsent(code), formSummary: test.formSummary };
+    return { consent: await fetchConsent(code), test };
   }, [code]);
-  const { state, load } = useLoaded<{ consent: TPatientConsent; formSummary: string }>(loader);
+  const { state, load } = useLoaded<{ consent: TPatientConsent; test: TPatientTest }>(loader);
+  useTestLanguage(state.kind === 'ready' ? state.data.test.language : undefined);
 
   if (state.kind === 'loading') {
     return <LoadingPage />;
@@ -107,7 +113,7 @@ function ConsentRoute({ code }: { code: string }) {
     <ConsentPage
       code={code}
       consent={state.data.consent}
-      formSummary={state.data.formSummary}
+      test={state.data.test}
       onAccepted={() => navigate(testPath(code))}
       onStale={() => void load()}
     />

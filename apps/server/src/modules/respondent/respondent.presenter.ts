@@ -1,6 +1,5 @@
 import {
   FORM_ITEM_COUNTS,
-  getFormChoice,
   type AssessmentForm,
   type TPatientItemSet,
   type TPatientTest,
@@ -34,19 +33,15 @@ export function presentItemSet(itemSet: ActiveItemSet, form: AssessmentForm = 'F
   };
 }
 
-/** The form given, named for the patient with its length and our time estimate (the Create Test choices'). */
-export function formSummary(form: AssessmentForm): string {
-  const choice = getFormChoice(form);
-  return `This questionnaire is the ${choice.shortLabel.toLowerCase()} form: ${choice.itemCount} statements, ${choice.minutesLabel}.`;
-}
-
 /** Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id. */
 export function presentPatientTest(row: PatientTestRow, options: { now: Date; itemSet: ActiveItemSet }): TPatientTest {
   const status = patientTestStatus(row, options.now);
   return {
     status,
     itemCount: FORM_ITEM_COUNTS[row.form],
-    formSummary: formSummary(row.form),
+    form: row.form,
+    language: 'en',
+    languageChoices: [],
     answers: row.responses,
     answeredCount: row.answeredCount,
     dueAt: row.dueAt.toISOString(),

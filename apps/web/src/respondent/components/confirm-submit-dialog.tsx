@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useRespondentText } from '../respondent-language';
 
 /**
  * 'Submit' asks once more: submitting locks the answers, and the button sits next to 'Save and come
@@ -17,6 +18,7 @@ export function ConfirmSubmitDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useRespondentText();
   const ref = useRef<HTMLDialogElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -41,16 +43,14 @@ export function ConfirmSubmitDialog({
       aria-describedby="confirm-submit-text"
       onClose={onCancel}
     >
-      <h2 id="confirm-submit-title">Submit your answers?</h2>
-      <p id="confirm-submit-text">
-        You will not be able to change your answers after submitting. They go to your clinician as they are now.
-      </p>
+      <h2 id="confirm-submit-title">{t('confirmSubmit.title')}</h2>
+      <p id="confirm-submit-text">{t('confirmSubmit.text')}</p>
       <div className="actions">
         <button ref={backRef} type="button" className="btn" onClick={onCancel}>
-          Go back to my answers
+          {t('confirmSubmit.back')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting…' : 'Submit answers'}
+          {isSubmitting ? t('questionnaire.submitting') : t('confirmSubmit.submit')}
         </button>
       </div>
     </dialog>

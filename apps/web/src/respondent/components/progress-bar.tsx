@@ -1,12 +1,13 @@
 import type { SyncStatus } from '../answer-sync';
+import { useRespondentText, type RespondentKey } from '../respondent-language';
 
-const STATUS_TEXT: Record<SyncStatus, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: 'Saved',
-  offline: 'Offline — answers will be saved when you reconnect',
-  retrying: 'Not saved yet — trying again…',
-  closed: '',
+const STATUS_TEXT: Record<SyncStatus, RespondentKey | null> = {
+  idle: null,
+  saving: 'progress.saving',
+  saved: 'progress.saved',
+  offline: 'progress.offline',
+  retrying: 'progress.retrying',
+  closed: null,
 };
 
 /** The fixed top bar of the questionnaire (docs/product-spec.md §2): progress, the save indicator and the actions. */
@@ -29,37 +30,37 @@ export function ProgressBar({
   onSaveAndComeBack: () => void;
   onSubmit: () => void;
 }) {
+  const { t } = useRespondentText();
   const percent = (answeredCount / total) * 100;
+  const statusKey = STATUS_TEXT[status];
   return (
-    <section className="progress-bar" aria-label="Progress">
+    <section className="progress-bar" aria-label={t('progress.region')}>
       <div className="progress-inner">
-        <span className="progress-count">
-          {answeredCount} / {total} completed
-        </span>
+        <span className="progress-count">{t('progress.count', { answered: answeredCount, total })}</span>
         <div
           className="progress-track"
           role="progressbar"
-          aria-label="Questions completed"
+          aria-label={t('progress.barLabel')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={answeredCount}
-          aria-valuetext={`${answeredCount} of ${total} questions completed`}
+          aria-valuetext={t('progress.barValue', { answered: answeredCount, total })}
         >
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>
         <span className={`save-state save-${status}`} role="status" aria-live="polite">
-          {STATUS_TEXT[status]}
+          {statusKey ? t(statusKey) : ''}
         </span>
         <div className="progress-actions">
           <button type="button" className="btn btn-small" onClick={onScrollToFirstUnanswered}>
-            Scroll to First Unanswered
+            {t('progress.scrollToFirstUnanswered')}
           </button>
           <button type="button" className="btn btn-small" onClick={onSaveAndComeBack}>
-            Save and come back
+            {t('progress.saveAndComeBack')}
           </button>
           {canSubmit && (
             <button type="button" className="btn btn-small btn-primary" onClick={onSubmit} disabled={isSubmitting}>
-              Submit
+              {t('progress.submit')}
             </button>
           )}
         </div>

@@ -1,17 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { hasNavigated } from '../navigation';
+import { useRespondentText } from '../respondent-language';
 
 /** Every patient page: the site header, one main landmark, a title for the tab and for screen readers. */
 export function RespondentLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useRespondentText();
+  const pageTitle = t('respondent.pageTitle', { title });
   useEffect(() => {
-    document.title = `${title} · Personality Assessment`;
-  }, [title]);
+    document.title = pageTitle;
+  }, [pageTitle]);
   return (
     <>
       <header className="site-header">
         <div className="site-header-inner">
           <img src="/logo.svg" alt="" width={28} height={28} />
-          <span className="site-name">Personality Assessment</span>
+          <span className="site-name">{t('respondent.siteName')}</span>
         </div>
       </header>
       <main className="page">{children}</main>

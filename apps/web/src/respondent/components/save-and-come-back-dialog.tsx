@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useRespondentText } from '../respondent-language';
 
 /** 'Save and come back': tells the patient their answers are saved and the same link brings them back. */
 export function SaveAndComeBackDialog({
@@ -10,6 +11,7 @@ export function SaveAndComeBackDialog({
   pendingCount: number;
   onClose: () => void;
 }) {
+  const { t } = useRespondentText();
   const ref = useRef<HTMLDialogElement>(null);
   const [copied, setCopied] = useState(false);
   const link = window.location.href.split('#')[0] ?? '';
@@ -39,27 +41,19 @@ export function SaveAndComeBackDialog({
   const isSaved = pendingCount === 0;
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="come-back-title" onClose={onClose}>
-      <h2 id="come-back-title">{isSaved ? 'Your answers are saved' : 'Some answers are not saved yet'}</h2>
-      {isSaved ? (
-        <p>You can close this page now and finish later. Nothing you have answered will be lost.</p>
-      ) : (
-        <p>
-          {pendingCount === 1 ? '1 answer is' : `${pendingCount} answers are`} waiting to be saved. They are kept on
-          this device and will be saved when you are back online; to continue on another device, please wait until the
-          bar shows Saved.
-        </p>
-      )}
-      <p>To continue, open the same link again, on this or any other device:</p>
+      <h2 id="come-back-title">{isSaved ? t('comeBack.savedTitle') : t('comeBack.pendingTitle')}</h2>
+      {isSaved ? <p>{t('comeBack.savedText')}</p> : <p>{t('comeBack.pendingText', { pending: pendingCount })}</p>}
+      <p>{t('comeBack.howToReturn')}</p>
       <p className="link-box">{link}</p>
-      <p className="hint">This link is personal to you. Please do not share it.</p>
+      <p className="hint">{t('comeBack.personal')}</p>
       <div className="actions">
         {'clipboard' in navigator && (
           <button type="button" className="btn" onClick={() => void copy()}>
-            {copied ? 'Link copied' : 'Copy link'}
+            {copied ? t('comeBack.copied') : t('comeBack.copy')}
           </button>
         )}
         <button type="button" className="btn btn-primary" onClick={onClose}>
-          Continue answering
+          {t('comeBack.continue')}
         </button>
       </div>
     </dialog>

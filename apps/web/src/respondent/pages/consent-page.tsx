@@ -1,24 +1,34 @@
 import { useState } from 'react';
-import type { TPatientConsent } from '@pid5/contract';
+import type { TPatientConsent, TPatientTest } from '@pid5/contract';
 import { ApiError } from '../../api/client';
 import { PageHeading, RespondentLayout } from '../components/respondent-layout';
 import { acceptConsent } from '../respondent-api';
+import { LanguageSwitch } from '../components/language-switch';
+import { useRespondentText } from '../respondent-language';
+
+const FORM_SUMMARY = {
+  FULL: 'consent.formSummary.FULL',
+  SF: 'consent.formSummary.SF',
+  BF: 'consent.formSummary.BF',
+} as const;
 
 /** `/consent/{code}`: the consent document (sanitised by the server when stored) and Accept (docs/product-spec.md §2). */
 export function ConsentPage({
   code,
   consent,
-  formSummary,
+  test,
   onAccepted,
   onStale,
 }: {
   code: string;
   consent: TPatientConsent;
-  /** The form given and its length, e.g. "This questionnaire is the brief form: 25 statements, about 5 minutes." */
-  formSummary: string;
+  /** The test: its form and length are named above the consent text, which is the same for every form. */
+  test: TPatientTest;
   onAccepted: () => void;
+  /** The consent text changed, or the patient chose another language: load the page again. */
   onStale: () => void;
 }) {
+  const { t } = useRespondentText();
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,17 +46,18 @@ export function ConsentPage({
       } else if (apiError && ['TEST_COMPLETED', 'LINK_EXPIRED'].includes(apiError.code)) {
         onAccepted();
       } else {
-        setError(apiError?.message ?? 'Something went wrong. Please try again.');
+        setError(apiError?.message ?? t('respondent.genericError'));
       }
     }
   };
 
   return (
-    <RespondentLayout title="Consent">
+    <RespondentLayout title={t('consent.title')}>
       <div className="card consent">
-        <PageHeading>Consent</PageHeading>
+        <LanguageSwitch code={code} test={test} onChanged={onStale} />
+        <PageHeading>{t('consent.title')}</PageHeading>
         <p className="consent-form" data-testid="form-summary">
-          <strong>{formSummary}</strong>
+          <strong>{t(FORM_SUMMARY[test.form], { itemCount: test.itemCount })}</strong>
         </p>
         {/* Sanitised when stored (documents.repo publishDocument): formatting only, no script. */}
         <div className="consent-text" dangerouslySetInnerHTML={{ __html: consent.html }} />
@@ -62,7 +73,7 @@ export function ConsentPage({
             onClick={() => void accept()}
             disabled={isSending}
           >
-            {isSending ? 'Accepting…' : 'Accept'}
+            {isSending ? t('consent.accepting') : t('consent.accept')}
           </button>
         </div>
       </div>

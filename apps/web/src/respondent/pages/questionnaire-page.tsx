@@ -10,6 +10,8 @@ import { ConfirmSubmitDialog } from '../components/confirm-submit-dialog';
 import { SaveAndComeBackDialog } from '../components/save-and-come-back-dialog';
 import { submitTest } from '../respondent-api';
 import { useAnswerSync } from '../use-answer-sync';
+import { LanguageSwitch } from '../components/language-switch';
+import { useRespondentText } from '../respondent-language';
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -38,13 +40,16 @@ export function QuestionnairePage({
   itemSet,
   onReload,
   onSubmitted,
+  onLanguageChanged,
 }: {
   code: string;
   test: TPatientTest;
   itemSet: TPatientItemSet;
   onReload: () => void;
   onSubmitted: (test: TPatientTest) => void;
+  onLanguageChanged: (test: TPatientTest) => void;
 }) {
+  const { t } = useRespondentText();
   const [sync, snapshot] = useAnswerSync(code, test.answers, onReload);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
@@ -100,26 +105,21 @@ export function QuestionnairePage({
         onReload();
         return;
       }
-      setSubmitError(error?.message ?? 'The test could not be submitted. Please try again.');
+      setSubmitError(error?.message ?? t('questionnaire.submitFailed'));
     }
   };
 
   const remaining = ITEM_COUNT - answeredCount;
   return (
-    <RespondentLayout title="Questionnaire">
+    <RespondentLayout title={t('questionnaire.title')}>
       <div className="intro">
-        <PageHeading>Personality questionnaire</PageHeading>
+        <LanguageSwitch code={code} test={test} onChanged={onLanguageChanged} />
+        <PageHeading>{t('questionnaire.heading')}</PageHeading>
         <p className="item-set-note">
-          <span className="item-set-label">Item set:</span> {itemSet.title}
+          <span className="item-set-label">{t('questionnaire.itemSetLabel')}</span> {itemSet.title}
         </p>
-        <p>
-          Below are {ITEM_COUNT} statements. For each one, choose the answer that describes you best. There are no right
-          or wrong answers. Each answer is saved as soon as you choose it, so you can stop at any time and come back
-          with the same link.
-        </p>
-        <p className="hint keyboard-hint">
-          Using a keyboard? Press Tab to move to a statement, then 1 to 4 to answer it; the next statement follows.
-        </p>
+        <p>{t('questionnaire.instructions', { itemCount: ITEM_COUNT })}</p>
+        <p className="hint keyboard-hint">{t('questionnaire.keyboardHint')}</p>
       </div>
 
       <ProgressBar
@@ -154,7 +154,7 @@ export function QuestionnairePage({
         )}
         {canSubmit ? (
           <>
-            <p>All {ITEM_COUNT} statements are answered. When you are ready, submit your answers to your clinician.</p>
+            <p>{t('questionnaire.allAnswered', { itemCount: ITEM_COUNT })}</p>
             <button
               type="button"
               id="submit-test"
@@ -162,14 +162,14 @@ export function QuestionnairePage({
               onClick={() => setIsConfirmOpen(true)}
               disabled={isSubmitting}
             >
-              {isSubmitting ? 'Submitting…' : 'Submit Test'}
+              {isSubmitting ? t('questionnaire.submitting') : t('questionnaire.submitTest')}
             </button>
           </>
         ) : (
           <p className="hint">
             {remaining > 0
-              ? `${remaining === 1 ? '1 statement is' : `${remaining} statements are`} still unanswered. Submit appears when all ${ITEM_COUNT} are answered and saved.`
-              : 'Saving your last answers…'}
+              ? t('questionnaire.unanswered', { remaining, itemCount: ITEM_COUNT })
+              : t('questionnaire.savingLast')}
           </p>
         )}
       </div>

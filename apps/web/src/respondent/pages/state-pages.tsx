@@ -1,47 +1,46 @@
 import { MessagePage, RespondentLayout } from '../components/respondent-layout';
+import { useRespondentText } from '../respondent-language';
 
 // One page per state of a patient link (STYLE.md): each says plainly where the patient stands.
 
 export function CompletedPage() {
+  const { t } = useRespondentText();
   return (
-    <MessagePage title="This test has been completed" tone="success">
-      <p>Thank you. Your answers have been sent to your clinician, who will go through the results with you.</p>
-      <p>You can close this page now.</p>
+    <MessagePage title={t('completed.title')} tone="success">
+      <p>{t('completed.thanks')}</p>
+      <p>{t('completed.close')}</p>
     </MessagePage>
   );
 }
 
 export function ExpiredPage() {
+  const { t } = useRespondentText();
   return (
-    <MessagePage title="This test is Expired" tone="warning">
-      <p>The time to complete this questionnaire has ended, so it no longer takes answers.</p>
-      <p>
-        Please contact your clinician. They can reopen it for you, and then this same link will work again with the
-        answers you have already given.
-      </p>
+    <MessagePage title={t('expired.title')} tone="warning">
+      <p>{t('expired.ended')}</p>
+      <p>{t('expired.contact')}</p>
     </MessagePage>
   );
 }
 
 export function LinkNotValidPage() {
+  const { t } = useRespondentText();
   return (
-    <MessagePage title="This link is not valid">
-      <p>
-        Please check that you opened the whole link from your clinician's message. If it still does not work, ask your
-        clinician for a new link.
-      </p>
+    <MessagePage title={t('notValid.title')}>
+      <p>{t('notValid.text')}</p>
     </MessagePage>
   );
 }
 
 export function LoadFailedPage({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useRespondentText();
   return (
-    <MessagePage title="The questionnaire could not be opened" tone="warning">
+    <MessagePage title={t('loadFailed.title')} tone="warning">
       <p>{message}</p>
-      <p>Your answers given so far are safe.</p>
+      <p>{t('loadFailed.safe')}</p>
       {onRetry && (
         <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
+          {t('loadFailed.retry')}
         </button>
       )}
     </MessagePage>
@@ -49,10 +48,11 @@ export function LoadFailedPage({ message, onRetry }: { message: string; onRetry?
 }
 
 export function LoadingPage() {
+  const { t } = useRespondentText();
   return (
-    <RespondentLayout title="Loading">
+    <RespondentLayout title={t('loading.title')}>
       <p className="loading" role="status">
-        Loading…
+        {t('loading.text')}
       </p>
     </RespondentLayout>
   );

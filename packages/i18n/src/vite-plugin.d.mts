@@ -1,0 +1,5 @@
+export declare function compiledCatalogues(): {
+  name: string;
+  enforce: 'pre';
+  load(id: string): string | null;
+};
