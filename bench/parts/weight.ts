@@ -112,16 +112,21 @@ export async function runWeightBench(results: Results, options: { quick?: boolea
   spawnSync(process.execPath, [join(REPO_ROOT, 'apps/web/scripts/precompress.mjs'), outDir], { stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-  const patient = weigh(manifest, outDir, ['patient.html']);
+  // The page loads its entry and then the catalogue of one language: count the heaviest language's.
+  const patientEntry = weigh(manifest, outDir, ['patient.html']);
+  const catalogues = Object.keys(manifest).filter((key) => /catalogues\/[a-z]{2}\/respondent\.json$/.test(key));
+  const catalogue = Math.max(0, ...catalogues.map((key) => weigh(manifest, outDir, [key]).js));
+  const patient = { js: patientEntry.js + catalogue, css: patientEntry.css };
   results.add({
     part,
-    metric: '/test/{code}: JS (gzip)',
+    metric: '/test/{code}: JS with its language (gzip)',
     unit: 'kB',
     ours: patient.js / 1024,
-    goal: '≤ 100 kB',
-    met: patient.js / 1024 <= 100,
-    margin: marginAtMost(patient.js / 1024, 100),
+    goal: '≤ 80 kB',
+    met: patient.js / 1024 <= 80,
+    margin: marginAtMost(patient.js / 1024, 80),
   });
+  results.add({ part, metric: '/test/{code}: one language catalogue (gzip)', unit: 'kB', ours: catalogue / 1024 });
   results.add({ part, metric: '/test/{code}: CSS (gzip)', unit: 'kB', ours: patient.css / 1024 });
   for (const route of staffRoutes()) {
     const weight = weigh(manifest, outDir, ['index.html', ...route.chain]);
