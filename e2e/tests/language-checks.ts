@@ -39,7 +39,7 @@ export async function untranslatedTexts(page: Page, allowed: readonly string[] =
 export async function clippedLayout(page: Page): Promise<{ pageOverflow: number; clipped: string[] }> {
   return page.evaluate(() => {
     const clipped: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const style = getComputedStyle(element);
       const cuts = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       if (cuts && element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? '').trim() !== '') {
