@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoItemSet } from '@pid5/instrument';
 import { DataFileError } from '../../lib/read-json-file';
-import { ConfigError, parseConfig } from '../../config';
+import { parseConfig, type ConfigError } from '../../config';
 import { loadItemSet, loadItemSets } from './load-item-set';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-set-'));
