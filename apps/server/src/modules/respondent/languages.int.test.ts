@@ -295,9 +295,7 @@ describe('with one licensed English item set (ITEM_SET_FILES) and switching off'
 
   it('shows a German test made before its set was removed in English, with the English consent where none in German is published', async () => {
     // No German consent on this installation: remove the defaults no test has accepted yet.
-    await server.database.db
-      .delete(documents)
-      .where(and(eq(documents.kind, 'consent'), eq(documents.language, 'de')));
+    await server.database.db.delete(documents).where(and(eq(documents.kind, 'consent'), eq(documents.language, 'de')));
     const { row, code } = await insertAssessment(server, { clinicianId: clinician.id });
     await server.database.db.update(assessments).set({ language: 'de' }).where(eq(assessments.id, row.id));
 
