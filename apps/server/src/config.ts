@@ -133,8 +133,9 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
   ITEM_SET_FILES: itemSetFileList.optional(),
-  // The language Create Test starts at (DESIGN.md "Languages"); it must have an item set loaded.
-  DEFAULT_TEST_LANGUAGE: z.enum(LANGUAGES, { error: `one of ${LANGUAGES.join(', ')}` }).default('en'),
+  // The language Create Test starts at (DESIGN.md "Languages"); it must have an item set loaded. Unset: English, or
+  // the first language loaded when there is no English set (an ITEM_SET_FILE in German, say).
+  DEFAULT_TEST_LANGUAGE: z.enum(LANGUAGES, { error: `one of ${LANGUAGES.join(', ')}` }).optional(),
   // Whether a patient may switch the test's language (to another language with an item set) before submitting.
   PATIENT_LANGUAGE_SWITCH: booleanFlag.default(true),
   NORM_TABLES_FILE: z.string().min(1).optional(),
@@ -232,8 +233,8 @@ export interface AppConfig {
   itemSetFile: string | undefined;
   /** ITEM_SET_FILES: an item set file per language (with ITEM_SET_FILE, whose own `language` says which it serves). */
   itemSetFiles: { language: Language; file: string }[];
-  /** DEFAULT_TEST_LANGUAGE: the language a new test gets unless the clinician chooses another. */
-  defaultTestLanguage: Language;
+  /** DEFAULT_TEST_LANGUAGE: the language a new test gets unless the clinician chooses another; null when unset. */
+  defaultTestLanguage: Language | null;
   /** PATIENT_LANGUAGE_SWITCH: patients may switch a test to another language with an item set loaded. */
   patientLanguageSwitch: boolean;
   /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
@@ -377,7 +378,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
     itemSetFiles: e.ITEM_SET_FILES ?? [],
-    defaultTestLanguage: e.DEFAULT_TEST_LANGUAGE,
+    defaultTestLanguage: e.DEFAULT_TEST_LANGUAGE ?? null,
     patientLanguageSwitch: e.PATIENT_LANGUAGE_SWITCH,
     normTablesFile: e.NORM_TABLES_FILE,
     reliabilityFile: e.RELIABILITY_FILE,

@@ -110,8 +110,10 @@ describe('loadItemSets (one item set per language)', () => {
   });
 
   it('keeps ITEM_SET_FILE working: its own language says which it serves, and no demonstration set is added', () => {
-    const sets = loadItemSets({ file: writeJson('single-de.json', german), files: [], defaultLanguage: 'de' });
+    const sets = loadItemSets({ file: writeJson('single-de.json', german), files: [], defaultLanguage: null });
     expect(sets.languages).toEqual(['de']);
+    // DEFAULT_TEST_LANGUAGE unset: English where loaded, else the first language loaded.
+    expect(sets.defaultLanguage).toBe('de');
     expect(sets.get('en')).toBeUndefined();
     // A test in a language no longer loaded is shown in the default language's set.
     expect(sets.forTest('en').id).toBe('institute-de-2');
@@ -179,7 +181,10 @@ describe('ITEM_SET_FILES, DEFAULT_TEST_LANGUAGE and PATIENT_LANGUAGE_SWITCH (con
       { language: 'en', file: '/etc/pid5/a.json' },
       { language: 'de', file: 'C:\\items\\b.json' },
     ]);
-    expect(config).toMatchObject({ defaultTestLanguage: 'en', patientLanguageSwitch: true });
+    expect(config).toMatchObject({ defaultTestLanguage: null, patientLanguageSwitch: true });
+    expect(
+      loadItemSets({ file: undefined, files: [], defaultLanguage: config.defaultTestLanguage }).defaultLanguage,
+    ).toBe('en');
     expect(parse({}).itemSetFiles).toEqual([]);
     expect(parse({ DEFAULT_TEST_LANGUAGE: 'de', PATIENT_LANGUAGE_SWITCH: 'false' })).toMatchObject({
       defaultTestLanguage: 'de',

@@ -76,7 +76,8 @@ export function loadItemSet(options: { file: string | undefined; setting?: strin
 export function loadItemSets(options: {
   file: string | undefined;
   files: readonly { language: Language; file: string }[];
-  defaultLanguage: Language;
+  /** DEFAULT_TEST_LANGUAGE; null (unset): English, or the first language loaded when no English set is. */
+  defaultLanguage: Language | null;
 }): ItemSets {
   const loaded = new Map<Language, ActiveItemSet>();
   const problems: string[] = [];
@@ -118,10 +119,11 @@ export function loadItemSets(options: {
     attempt('ITEM_SET_FILE', options.file, null);
   }
   const languages = LANGUAGES.filter((language) => loaded.has(language));
-  const defaultSet = loaded.get(options.defaultLanguage);
+  const defaultLanguage = options.defaultLanguage ?? (loaded.has('en') ? 'en' : (languages[0] ?? 'en'));
+  const defaultSet = loaded.get(defaultLanguage);
   if (problems.length === 0 && !defaultSet) {
     problems.push(
-      `DEFAULT_TEST_LANGUAGE ${options.defaultLanguage}: no item set is loaded for it ` +
+      `DEFAULT_TEST_LANGUAGE ${defaultLanguage}: no item set is loaded for it ` +
         `(loaded: ${languages.join(', ') || 'none'}); add one to ITEM_SET_FILES or choose a loaded language`,
     );
   }
@@ -130,7 +132,7 @@ export function loadItemSets(options: {
   }
   return {
     languages,
-    defaultLanguage: options.defaultLanguage,
+    defaultLanguage,
     default: defaultSet,
     get: (language) => loaded.get(language),
     forTest: (language) => loaded.get(language) ?? defaultSet,
