@@ -150,7 +150,9 @@ test('a new clinician gets two tests from the admin, creates both through the fo
 
   // Validation (docs/product-spec.md §5) with the spec's messages, under each field.
   await createButton.click();
-  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveAccessibleDescription('Please enter an age');
+  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveAccessibleDescription(
+    'Please enter an age',
+  );
   await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('United States of America');
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveAccessibleDescription(
     'Please enter exactly 5 digits',
