@@ -67,7 +67,7 @@ async function chooseDiagnoses(page: Page): Promise<void> {
 }
 
 async function fillDemographics(page: Page, patientId: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Age' }).fill('34');
+  await page.getByRole('textbox', { name: 'Age', exact: true }).fill('34');
   await page.getByRole('textbox', { name: 'Gender' }).click();
   await page.getByRole('option', { name: 'Female', exact: true }).click();
   await page.getByRole('textbox', { name: 'Race' }).click();
@@ -150,7 +150,9 @@ test('a new clinician gets two tests from the admin, creates both through the fo
 
   // Validation (docs/product-spec.md §5) with the spec's messages, under each field.
   await createButton.click();
-  await expect(page.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription('Please enter an age');
+  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveAccessibleDescription(
+    'Please enter an age',
+  );
   await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('United States of America');
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveAccessibleDescription(
     'Please enter exactly 5 digits',
@@ -159,10 +161,10 @@ test('a new clinician gets two tests from the admin, creates both through the fo
     /Please enter a patient identifier/,
   );
   await expect(page.getByRole('dialog')).toHaveCount(0); // no terms while the form is wrong
-  await page.getByRole('textbox', { name: 'Age' }).fill('0');
+  await page.getByRole('textbox', { name: 'Age', exact: true }).fill('0');
   await page.getByRole('textbox', { name: 'Postal Code' }).fill('1234');
   await createButton.click();
-  await expect(page.getByRole('textbox', { name: 'Age' })).toHaveAccessibleDescription(
+  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveAccessibleDescription(
     'The PID-5 is an adult self-report: the patient must be 18 or older',
   );
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveAccessibleDescription(

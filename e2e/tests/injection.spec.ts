@@ -79,7 +79,7 @@ async function createThroughForm(page: Page, fields: { patientId: string }): Pro
   await picker.getByRole('option', { name: /F60\.3/ }).click();
   await picker.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('radiogroup', { name: 'Primary diagnosis' }).getByRole('radio', { name: 'F60.3' }).click();
-  await page.getByRole('textbox', { name: 'Age' }).fill('40');
+  await page.getByRole('textbox', { name: 'Age', exact: true }).fill('40');
   await page.getByRole('textbox', { name: 'Postal Code' }).fill('54321');
   await page.getByRole('textbox', { name: 'Patient Identifier' }).fill(fields.patientId);
   await page.getByRole('button', { name: 'Create Test', exact: true }).click();

@@ -38,7 +38,7 @@ test('re-test a patient, see the timeline, compare, and share with a colleague',
   await page.getByRole('link', { name: 'New test for this patient' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Test' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Patient Identifier' })).toHaveValue(patientId);
-  await expect(page.getByRole('textbox', { name: 'Age' })).toHaveValue('41');
+  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveValue('41');
   await expect(page.getByRole('textbox', { name: 'Country' })).toHaveValue('Norway');
   await page.getByRole('button', { name: 'Create Test', exact: true }).click();
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });

@@ -6,7 +6,7 @@ import type { WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { Clock } from './lib/clock';
 import type { LinkCodes } from './lib/link-codes';
 import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
-import type { ActiveItemSet } from './modules/item-sets/load-item-set';
+import type { ItemSets } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
 import type { NormTables, ReliabilityData } from '@pid5/instrument';
@@ -25,8 +25,8 @@ export interface AppDeps {
   wixOrders?: WixOrderSync | null;
   /** Told of each institute sign-in (the Wix order sync at sign-in); null when nothing listens. */
   onInstituteSignIn?: SignInListener | null;
-  /** The item texts patients see (the demonstration set, or ITEM_SET_FILE), loaded once at start-up. */
-  itemSet: ActiveItemSet;
+  /** The item texts patients see, one set per language (our demonstration sets, or ITEM_SET_FILES / ITEM_SET_FILE), loaded once at start-up. */
+  itemSets: ItemSets;
   /** The US tables T scores and percentiles are read from (the shipped tables, or NORM_TABLES_FILE), loaded once. */
   normTables: NormTables;
   /** The reliabilities of the comparison's reliable change index (the shipped ones, or RELIABILITY_FILE). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '@pid5/contract';
+import { LANGUAGES, isLanguage, type Language } from '@pid5/i18n';
 
 /**
  * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
@@ -15,6 +16,38 @@ const commaList = z.string().transform((v) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/**
+ * ITEM_SET_FILES: `en:/path/a.json,de:/path/b.json`, one licensed item set per language (DESIGN.md "Languages");
+ * each entry names its language before the first colon, each language at most once.
+ */
+const itemSetFileList = z.string().transform((value, context) => {
+  const entries: { language: Language; file: string }[] = [];
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const language = colon > 0 ? entry.slice(0, colon).trim().toLowerCase() : '';
+    const file = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!language || !file) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not language:path (e.g. en:/etc/pid5/items-en.json,de:/etc/pid5/items-de.json)`,
+      });
+    } else if (!isLanguage(language)) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${language}" in "${entry}" is not a language of the product (${LANGUAGES.join(', ')})`,
+      });
+    } else if (entries.some((e) => e.language === language)) {
+      context.addIssue({ code: 'custom', message: `${language} is named more than once (one item set per language)` });
+    } else {
+      entries.push({ language, file });
+    }
+  }
+  return entries;
+});
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -99,6 +132,12 @@ const ZEnv = z.object({
 
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   ITEM_SET_FILE: z.string().min(1).optional(),
+  ITEM_SET_FILES: itemSetFileList.optional(),
+  // The language Create Test starts at (DESIGN.md "Languages"); it must have an item set loaded. Unset: English, or
+  // the first language loaded when there is no English set (an ITEM_SET_FILE in German, say).
+  DEFAULT_TEST_LANGUAGE: z.enum(LANGUAGES, { error: `one of ${LANGUAGES.join(', ')}` }).optional(),
+  // Whether a patient may switch the test's language (to another language with an item set) before submitting.
+  PATIENT_LANGUAGE_SWITCH: booleanFlag.default(true),
   NORM_TABLES_FILE: z.string().min(1).optional(),
   RELIABILITY_FILE: z.string().min(1).optional(),
   INSTITUTE_NAME: z.string().min(1).default('Demonstration Institute'),
@@ -192,6 +231,12 @@ export interface AppConfig {
   reportTimeLimitSeconds: number;
   session: { idleMinutes: number; absoluteHours: number };
   itemSetFile: string | undefined;
+  /** ITEM_SET_FILES: an item set file per language (with ITEM_SET_FILE, whose own `language` says which it serves). */
+  itemSetFiles: { language: Language; file: string }[];
+  /** DEFAULT_TEST_LANGUAGE: the language a new test gets unless the clinician chooses another; null when unset. */
+  defaultTestLanguage: Language | null;
+  /** PATIENT_LANGUAGE_SWITCH: patients may switch a test to another language with an item set loaded. */
+  patientLanguageSwitch: boolean;
   /** An institute's own licensed US norm tables (JSON, the shipped file's format); the shipped tables if unset. */
   normTablesFile: string | undefined;
   /** An institute's own reliabilities for the comparison's reliable change index; the shipped cited ones if unset. */
@@ -332,6 +377,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     reportTimeLimitSeconds: e.REPORT_TIME_LIMIT_SECONDS,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     itemSetFile: e.ITEM_SET_FILE,
+    itemSetFiles: e.ITEM_SET_FILES ?? [],
+    defaultTestLanguage: e.DEFAULT_TEST_LANGUAGE ?? null,
+    patientLanguageSwitch: e.PATIENT_LANGUAGE_SWITCH,
     normTablesFile: e.NORM_TABLES_FILE,
     reliabilityFile: e.RELIABILITY_FILE,
     instituteName: e.INSTITUTE_NAME,

@@ -17,7 +17,7 @@ import { createRandomToken } from './lib/tokens';
 import { createProviderSessionRenewal } from './identity/provider-session';
 import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
-import { loadItemSet } from './modules/item-sets/load-item-set';
+import { loadItemSets } from './modules/item-sets/load-item-set';
 import { scheduleRetention, type RetentionScheduleOptions } from './modules/patients/patient-retention';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
@@ -54,8 +54,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // First, before anything opens: a malformed ITEM_SET_FILE or NORM_TABLES_FILE stops the start with every problem named.
-  const itemSet = loadItemSet({ file: config.itemSetFile });
+  // First, before anything opens: a malformed ITEM_SET_FILE(S) or NORM_TABLES_FILE stops the start with every problem named.
+  const itemSets = loadItemSets({
+    file: config.itemSetFile,
+    files: config.itemSetFiles,
+    defaultLanguage: config.defaultTestLanguage,
+  });
   const normTables = loadNormTables({ file: config.normTablesFile });
   const reliability = loadReliability({ file: config.reliabilityFile });
   const catalogue = loadDiagnosisCatalogue();
@@ -146,7 +150,7 @@ export async function startServer(
       instituteLogin,
       wixOrders,
       onInstituteSignIn: wixOrders ? (event) => wixOrders.syncAtSignIn(event) : null,
-      itemSet,
+      itemSets,
       normTables,
       reliability,
       linkCodes,

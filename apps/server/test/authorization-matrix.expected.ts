@@ -253,4 +253,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     body: () => ({ answers: [{ item: 1, value: 2 }] }),
   },
   'POST /api/patient/:code/submit': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  // Both demonstration sets are loaded on the test server, and switching is allowed by default.
+  'PUT /api/patient/:code/language': {
+    expect: statuses(200, 200, 200, 200, 200, 200, 200, 200),
+    body: () => ({ language: 'de' }),
+  },
 };

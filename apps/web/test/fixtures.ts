@@ -25,7 +25,7 @@ export const CLINICIAN: TMe = {
   photoUrl: null,
   role: 'user',
   viewMode: 'clinician',
-  institute: { testsStoreUrl: null, defaultCountry: 'US' },
+  institute: { testsStoreUrl: null, defaultCountry: 'US', testLanguages: ['en', 'de'], defaultTestLanguage: 'en' },
 };
 
 export const ADMIN: TMe = {
@@ -35,7 +35,7 @@ export const ADMIN: TMe = {
   photoUrl: null,
   role: 'admin',
   viewMode: 'admin',
-  institute: { testsStoreUrl: null, defaultCountry: 'US' },
+  institute: { testsStoreUrl: null, defaultCountry: 'US', testLanguages: ['en', 'de'], defaultTestLanguage: 'en' },
 };
 
 const CREATED_AT = '2026-03-02T10:00:00.000Z';
@@ -46,6 +46,7 @@ export function anAssessmentListItem(overrides: Partial<TAssessmentListItem> = {
     id: 1,
     patientId: 'PAT-1',
     form: 'FULL',
+    language: 'en',
     answeredCount: 0,
     createdAt: CREATED_AT,
     dueAt: DUE_AT,
@@ -84,6 +85,7 @@ export function anAssessmentDetails(overrides: Partial<TAssessmentDetails> = {})
     testLink: 'http://localhost:3000/test/AAAAAAAAAAAAAAAAAAAAAA',
     form: 'FULL',
     itemCount: 220,
+    language: 'en',
     answeredCount: 12,
     createdAt: CREATED_AT,
     dueAt: DUE_AT,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
 import { countryCodeFor, isCountryCode, postalCodeProblem, US_POSTAL_CODE_MESSAGE } from './countries';
 
 // The clinician and admin side of an assessment (product docs/product-spec.md §2-§5, DESIGN.md "API"). One rule set:
@@ -168,6 +169,8 @@ export const ZCreateAssessmentRequest = z
     termsId: z.number({ error: M.termsId }).int(M.termsId).positive(M.termsId),
     /** The form to give; without it, the institute's default (DEFAULT_FORM, else Full). */
     form: ZAssessmentForm.optional(),
+    /** The language to give it in (DESIGN.md "Languages"); without it, the institute's (DEFAULT_TEST_LANGUAGE). */
+    language: z.enum(LANGUAGES, { error: `Choose a test language: ${LANGUAGES.join(', ')}` }).optional(),
   })
   .refine((value) => postalCodeProblem(value.country, value.postalCode) === null, {
     path: ['postalCode'],
@@ -272,6 +275,8 @@ export const ZAssessmentListItem = z.object({
   patientId: z.string(),
   /** The form given; `answeredCount` counts its items. */
   form: z.enum(ASSESSMENT_FORMS),
+  /** The language the test is given in. */
+  language: z.enum(LANGUAGES),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -310,6 +315,8 @@ export const ZAssessmentDetails = z.object({
   /** The form given and its number of items. */
   form: z.enum(ASSESSMENT_FORMS),
   itemCount: z.number().int(),
+  /** The language the test is given in (the patient may switch it while it is open, where offered). */
+  language: z.enum(LANGUAGES),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -344,6 +351,8 @@ export const ZCreateAssessmentResponse = z.object({
   id: z.number().int(),
   /** The form the test was created as (the request's, else the institute's default). */
   form: z.enum(ASSESSMENT_FORMS),
+  /** The language the test was created in (the request's, else the institute's default). */
+  language: z.enum(LANGUAGES),
   testLink: z.string(),
   testsAvailable: z.number().int(),
 });

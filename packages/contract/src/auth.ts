@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -20,6 +21,9 @@ export const ZMe = z.object({
     testsStoreUrl: z.string().nullable(),
     /** DEFAULT_COUNTRY: ISO 3166-1 alpha-2 code listed first and preselected in Create Test. */
     defaultCountry: z.string(),
+    /** The languages a test can be given in (each has an item set loaded), and DEFAULT_TEST_LANGUAGE among them. */
+    testLanguages: z.array(z.enum(LANGUAGES)),
+    defaultTestLanguage: z.enum(LANGUAGES),
   }),
 });
 export type TMe = z.infer<typeof ZMe>;

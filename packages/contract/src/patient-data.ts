@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
 import { ASSESSMENT_FORMS, PATIENT_ID_MAX, ZClinicianRef } from './assessments';
 
 // A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
@@ -23,6 +24,7 @@ export type TPatientDataQuery = z.infer<typeof ZPatientDataQuery>;
 export const ZPatientDataAdministration = z.object({
   id: z.number().int(),
   form: z.enum(ASSESSMENT_FORMS),
+  language: z.enum(LANGUAGES),
   createdAt: z.string(),
   dueAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -187,6 +187,7 @@ export {
 } from './item-set';
 export type { ItemSet, ItemSetValidation, TItem } from './item-set';
 export { demoItemSet } from './demo-item-set';
+export { demoItemSetDe } from './demo-item-set-de';
 export { createDemoResponses, DEMO_FACET_TARGETS } from './demo-responses';
 
 export {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import demoDeJson from './data/demo-item-set-de.json' with { type: 'json' };
 import demoJson from './data/demo-item-set.json' with { type: 'json' };
 import { FACETS } from './definition';
 import { demoItemSet } from './demo-item-set';
+import { demoItemSetDe } from './demo-item-set-de';
 import { getItemText, ItemSetError, parseItemSet, validateItemSet, ZItemSet } from './item-set';
 
 interface RawItemSet {
@@ -210,5 +212,35 @@ describe('demoItemSet (our own demonstration sentences)', () => {
       expect(item.text).toMatch(/^[A-Z].*\.$/);
       expect(item.text).toMatch(/\b(I|me|my|myself)\b/i);
     }
+  });
+});
+
+describe('demoItemSetDe (the German version of our demonstration sentences)', () => {
+  it('passes validation: 220 unique, non-empty items numbered 1-220, with four German answer labels', () => {
+    expect(validateItemSet(demoDeJson).ok).toBe(true);
+    expect(demoItemSetDe.items.map((i) => i.number)).toEqual(Array.from({ length: 220 }, (_, i) => i + 1));
+    const texts = demoItemSetDe.items.map((i) => i.text);
+    expect(new Set(texts).size).toBe(220);
+    for (const text of texts) {
+      expect(text.length).toBeGreaterThan(10);
+      expect(text.length).toBeLessThanOrEqual(120);
+      expect(text).toMatch(/^[A-ZÄÖÜ].*\.$/);
+      expect(text).toMatch(/\b(ich|mich|mir|mein\w*)\b/i);
+    }
+    expect(demoItemSetDe.answerLabels).toEqual([
+      'Trifft überhaupt nicht zu',
+      'Trifft eher nicht zu',
+      'Trifft eher zu',
+      'Trifft genau zu',
+    ]);
+  });
+
+  it('is German, labelled as not the published PID-5, and says the same thing as the English item it stands for', () => {
+    expect(demoItemSetDe).toMatchObject({ id: 'demo-de-1', language: 'de' });
+    expect(demoItemSetDe.title).toContain('nicht der veröffentlichte Wortlaut des PID-5');
+    expect(demoItemSetDe.licenceNote).toContain('Von diesem Projekt geschrieben');
+    expect(getItemText(demoItemSet, 79)).toBe('I often feel tense about things that might go wrong.');
+    expect(getItemText(demoItemSetDe, 79)).toBe('Ich bin oft angespannt wegen Dingen, die schiefgehen könnten.');
+    expect(getItemText(demoItemSetDe, 30)).toBe('Kleine Momente im Alltag machen mir echte Freude.');
   });
 });

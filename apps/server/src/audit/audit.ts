@@ -12,6 +12,7 @@ export type AuditAction =
   | 'assessment.extend'
   | 'assessment.consent'
   | 'assessment.submit'
+  | 'assessment.language'
   | 'assessment.history'
   | 'assessment.refused'
   | 'patient.timeline'

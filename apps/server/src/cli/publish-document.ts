@@ -1,13 +1,14 @@
-// Operator command: `npm run documents:publish -- terms|consent <file.html>` publishes a new version
-// of the terms (shown when a clinician creates a test) or the patient consent. The HTML is
-// sanitised when stored; each test records the version it showed.
+// Operator command: `npm run documents:publish -- terms|consent <file.html> [en|de]` publishes a new version
+// of the terms (shown when a clinician creates a test) or the patient consent, in one language (English unless
+// named; DESIGN.md "Languages"). The HTML is sanitised when stored; each test records the version it showed.
 import { readFileSync } from 'node:fs';
+import { LANGUAGES, isLanguage } from '@pid5/i18n';
 import { publishDocument } from '../modules/documents/documents.repo';
 import { withDatabase } from './cli-database';
 
-const [kind, file] = process.argv.slice(2);
-if ((kind !== 'terms' && kind !== 'consent') || !file) {
-  console.error('Usage: npm run documents:publish -- terms|consent <file.html>');
+const [kind, file, language = 'en'] = process.argv.slice(2);
+if ((kind !== 'terms' && kind !== 'consent') || !file || !isLanguage(language)) {
+  console.error(`Usage: npm run documents:publish -- terms|consent <file.html> [${LANGUAGES.join('|')}]`);
   process.exit(2);
 }
 let html: string;
@@ -17,7 +18,7 @@ try {
   console.error(`Cannot read ${file}: ${(error as Error).message}`);
   process.exit(2);
 }
-const published = await withDatabase((db) => publishDocument(db, { kind, html }));
+const published = await withDatabase((db) => publishDocument(db, { kind, html, language }));
 console.log(
-  `Published ${kind} version ${published.version} (${published.bodyHtml.length} characters after sanitising).`,
+  `Published ${kind} (${language}) version ${published.version} (${published.bodyHtml.length} characters after sanitising).`,
 );

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { countAnswered, demoItemSet, scoreResponses } from '@pid5/instrument';
+import { LANGUAGES } from '@pid5/i18n';
 import type { Db } from '../db/database';
 import type { LinkCodes } from '../lib/link-codes';
 import { assessments } from '../db/schema';
@@ -53,6 +54,8 @@ export async function seedDemoAssessments(
       clinicianId: options.clinicianId,
       linkCodes: options.linkCodes,
       defaultForm: 'FULL',
+      // The demo tests are English; a server without an English item set shows them in its default language.
+      itemSets: { languages: LANGUAGES, defaultLanguage: 'en' },
       request: {
         age: 28 + index * 9,
         gender: index === 1 ? 'Female' : 'Unspecified',

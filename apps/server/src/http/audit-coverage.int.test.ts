@@ -299,6 +299,18 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'PUT /api/patient/:code/language': {
+    audited: {
+      action: 'assessment.language',
+      run: async (ip) => {
+        const { row, code } = await makeTest({ consented: true });
+        const response = await send(stack.server.client(), 'PUT', `/api/patient/${code}/language`, ip, {
+          language: 'de',
+        });
+        return { response, actor: 'patient', assessmentId: row.id, ip };
+      },
+    },
+  },
   'POST /api/patient/:code/submit': {
     audited: {
       action: 'assessment.submit',

@@ -64,6 +64,7 @@ const PATH_WORDS = new Set([
   'CodeSystem',
   'Questionnaire',
   'healthz',
+  'language',
   'local',
   'login',
   'logout',

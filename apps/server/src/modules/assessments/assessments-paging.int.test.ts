@@ -131,7 +131,17 @@ describe('dashboard paging and search through the indexes', () => {
       }
       // Only the dashboard's columns are read: never the answers or the scores.
       expect(Object.keys(pages[0]?.assessment ?? {}).sort()).toEqual(
-        ['answeredCount', 'clinicianId', 'createdAt', 'dueAt', 'finishedAt', 'form', 'id', 'patientId'].sort(),
+        [
+          'answeredCount',
+          'clinicianId',
+          'createdAt',
+          'dueAt',
+          'finishedAt',
+          'form',
+          'id',
+          'language',
+          'patientId',
+        ].sort(),
       );
     }
   });

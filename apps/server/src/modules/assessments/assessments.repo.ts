@@ -153,6 +153,7 @@ export const listColumns = {
   id: assessments.id,
   patientId: assessments.patientId,
   form: assessments.form,
+  language: assessments.language,
   answeredCount: assessments.answeredCount,
   createdAt: assessments.createdAt,
   dueAt: assessments.dueAt,
@@ -298,6 +299,7 @@ const EXPORT_CELLS: readonly { value: SQL; number?: true; scores?: true }[] = [
   { value: sql`${assessments.termsId}`, number: true },
   { value: sql`export_values::text` },
   { value: sql`${assessments.form}` },
+  { value: sql`${assessments.language}` },
 ];
 
 const SCORE_CELLS_AT = EXPORT_CELLS.findIndex((cell) => cell.scores);

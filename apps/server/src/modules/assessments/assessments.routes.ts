@@ -78,12 +78,14 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         linkCodes: app.deps.linkCodes,
         request: request.body,
         defaultForm: config.defaultForm,
+        itemSets: app.deps.itemSets,
         now: clock.now(),
         ip: request.ip,
       });
       return reply.status(201).send({
         id: created.assessment.id,
         form: created.assessment.form,
+        language: created.assessment.language,
         testLink: testLinkFor(config.publicUrl, created.testCode),
         testsAvailable: created.testsAvailable,
       });

@@ -13,6 +13,7 @@ import {
   type ViewMode,
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
+import { LANGUAGE_NAMES } from '@pid5/i18n';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
@@ -20,7 +21,8 @@ import { AppError, notFound } from '../../errors';
 import type { LinkCodes } from '../../lib/link-codes';
 import { countAvailableTests } from '../credits/credits.service';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
-import { getCurrentDocument } from '../documents/documents.service';
+import { isCurrentDocument } from '../documents/documents.service';
+import type { ItemSets } from '../item-sets/load-item-set';
 import { extensionLimit, extensionRefusal, type ExtensionRefusal } from './assessment-lifecycle';
 import {
   countAssessments,
@@ -338,6 +340,8 @@ export interface CreateAssessmentOptions {
   request: TCreateAssessmentRequest;
   /** The institute's default form (DEFAULT_FORM), for a request that names none. */
   defaultForm: AssessmentForm;
+  /** The item sets loaded: a test is given only in one of their languages; the default for a request naming none. */
+  itemSets: Pick<ItemSets, 'languages' | 'defaultLanguage'>;
   now: Date;
   ip: string;
 }
@@ -355,6 +359,7 @@ export async function createAssessment({
   linkCodes,
   request,
   defaultForm,
+  itemSets,
   now,
   ip,
 }: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
@@ -366,9 +371,16 @@ export async function createAssessment({
   }
 
   const form = request.form ?? defaultForm;
+  const language = request.language ?? itemSets.defaultLanguage;
+  if (!itemSets.languages.includes(language)) {
+    const offered = itemSets.languages.map((l) => LANGUAGE_NAMES[l]).join(', ');
+    const message = `No item set is loaded for ${LANGUAGE_NAMES[language]} on this server, so a test cannot be given in it. Choose one of: ${offered}.`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: { language: message } });
+  }
   return db.transaction(async (tx) => {
-    const terms = await getCurrentDocument(tx, 'terms');
-    if (!terms || terms.id !== request.termsId) {
+    // The terms the clinician was shown: the current version of its language (the reader's, DESIGN.md "Languages").
+    const terms = await isCurrentDocument(tx, 'terms', request.termsId);
+    if (!terms) {
       throw new AppError(
         'STALE_TERMS',
         'The terms and conditions have changed. Please read the current terms and agree again.',
@@ -400,6 +412,7 @@ export async function createAssessment({
       createdAt: now,
       dueAt: new Date(now.getTime() + DAYS_TO_COMPLETE * DAY_MS),
       form,
+      language,
       responses: '9'.repeat(FORM_ITEM_COUNTS[form]),
       answeredCount: 0,
     });
@@ -409,7 +422,7 @@ export async function createAssessment({
       assessmentId: assessment.id,
       ip,
       at: now,
-      details: { termsId: terms.id, form },
+      details: { termsId: terms.id, form, language },
     });
     const testsAvailable = await countAvailableTests(tx, clinicianId);
     return { assessment, testCode, testsAvailable };

@@ -164,14 +164,15 @@ describe('creating a test as a form', () => {
 
 describe('the consent page names the form given', () => {
   it('tells the patient, before consent, which form it is, how many statements and about how long', async () => {
-    for (const [form, summary] of [
-      ['FULL', 'This questionnaire is the full form: 220 statements, about 30-40 minutes.'],
-      ['SF', 'This questionnaire is the short form: 100 statements, about 15-20 minutes.'],
-      ['BF', 'This questionnaire is the brief form: 25 statements, about 5 minutes.'],
+    // The consent page words it from these in the test's language (the respondent catalogue's consent.formSummary).
+    for (const [form, itemCount] of [
+      ['FULL', 220],
+      ['SF', 100],
+      ['BF', 25],
     ] as const) {
       const { code } = await createTest(clinician, form, `CONSENT-${form}`);
       const before = (await (await server.client().get(`/api/patient/${code}`)).json()) as TPatientTest;
-      expect(before).toMatchObject({ status: 'consent-required', formSummary: summary });
+      expect(before).toMatchObject({ status: 'consent-required', form, itemCount, language: 'en' });
     }
   });
 });

@@ -68,9 +68,9 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 7 columns for 5 domains and 25 facets, the form and the brief total', () => {
-    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 7 + 1 + 7);
-    expect(CSV_HEADERS.slice(-8)).toEqual([
+  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 7 columns for 5 domains and 25 facets, the form and the brief total, the language', () => {
+    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 7 + 1 + 7 + 1);
+    expect(CSV_HEADERS.slice(-9)).toEqual([
       'Form',
       'Total raw',
       'Total T (US 2024)',
@@ -79,6 +79,7 @@ describe('CSV columns', () => {
       'Total level (US 2024)',
       'Total z (US 2024)',
       'Total z (DE 2026)',
+      'Language',
     ]);
     expect(CSV_HEADERS).toContain('INC-S (inconsistency, short form) status');
     expect(CSV_HEADERS.slice(20, 24)).toEqual([
@@ -100,7 +101,7 @@ describe('CSV columns', () => {
       'Negative Affect z (DE 2026)',
     ]);
     expect(CSV_HEADERS).toContain('Anhedonia T (US 2024)');
-    expect(CSV_HEADERS.at(-9)).toBe('Withdrawal z (DE 2026)');
+    expect(CSV_HEADERS.at(-10)).toBe('Withdrawal z (DE 2026)');
     // Never the spec's field names, which read as self- and informant-report norms.
     expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
     expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
@@ -189,6 +190,7 @@ describe('createAssessmentsCsvStream', () => {
         ? exportValues(null, {}, [1.48, 0.5, null])
         : null,
     id === 4 ? 'BF' : 'FULL',
+    id === 5 ? 'de' : 'en',
   ];
 
   async function read(stream: NodeJS.ReadableStream): Promise<string> {
@@ -258,6 +260,10 @@ describe('createAssessmentsCsvStream', () => {
     expect(cellsOf(lines[4])('Country Code')).toBe('GB');
     expect(cellsOf(lines[1])('Country')).toBe('Germany');
     expect(cellsOf(lines[1])('Country Code')).toBe('');
+    // The test's language, last.
+    expect(lines[0]?.split(',').at(-1)).toBe('Language');
+    expect(cellsOf(lines[5])('Language')).toBe('de');
+    expect(cellsOf(lines[1])('Language')).toBe('en');
     expect(lines[5]).toContain(`,"'=HYPERLINK(""x"")",,`);
     // Score columns (one more comma from the quoted clinician name): rounded as on screen; none: all empty.
     const cell = cellsOf(lines[3]);
@@ -279,7 +285,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
     expect(cell('Anhedonia z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');
-    const formColumns = 1 + 7;
+    const formColumns = 1 + 7 + 1;
     expect(lines[1]?.split(',').slice(23, -formColumns)).toEqual(
       Array.from({ length: CSV_HEADERS.length - 22 - formColumns }, () => ''),
     );

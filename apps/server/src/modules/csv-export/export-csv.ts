@@ -71,6 +71,7 @@ export const CSV_HEADERS: readonly string[] = [
   'Terms ID',
   ...scoreColumnHeaders(),
   ...formColumnHeaders(),
+  'Language',
 ];
 
 export type CsvCell = string | number | null;
@@ -387,6 +388,7 @@ function encodeExportRecord(
     termsId,
     ,
     form,
+    language,
   ] = row;
   const record =
     `${id},${textCell(patientId)},${repeated.text(clinicianName)},${repeated.text(clinicianId)},` +
@@ -397,7 +399,7 @@ function encodeExportRecord(
     `${textCell(responses)},${repeated.text(instrumentVersion)},${repeated.text(normsVersion)},` +
     `${timeCell(consentAgreedAt)},${termsId ?? ''}`;
   const formCell = repeated.text(form);
-  const total = encodeTotal(row, scoreOptions);
+  const total = `${encodeTotal(row, scoreOptions)},${repeated.text(language)}`;
   if (scoreCells === null) {
     return `${record},${NO_SCORE_CELLS},${formCell},${total}\r\n`;
   }

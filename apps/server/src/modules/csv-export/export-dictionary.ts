@@ -108,6 +108,13 @@ const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> =
     values: 'FULL, SF, BF',
     source: 'app',
   },
+  Language: {
+    meaning:
+      'The language the test is given in: its item texts, the patient\u2019s pages and consent (the patient may ' +
+      'switch it while the test is open, where the institute allows). Tests made before languages are en.',
+    values: 'en (English), de (German)',
+    source: 'clinician, or the patient',
+  },
 };
 
 /** The provenance of the US tables, the US z and the German z, from the loaded tables and the norm sets. */

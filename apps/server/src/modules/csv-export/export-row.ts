@@ -36,4 +36,6 @@ export type AssessmentExportRow = [
   exportValues: string | null,
   /** The form given: FULL, SF or BF. */
   form: 'FULL' | 'SF' | 'BF',
+  /** The language the test is given in (DESIGN.md "Languages"). */
+  language: string,
 ];

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZTermsDocument } from '@pid5/contract';
 import { notFound } from '../../errors';
-import { findCurrentDocument } from './documents.repo';
+import { readerLanguage } from '../../http/request-language';
+import { getCurrentDocumentIn } from './documents.service';
 
 export function registerDocumentsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -13,12 +14,14 @@ export function registerDocumentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['documents'],
-        summary: 'The current terms and conditions for creating a test (HTML sanitised when stored)',
+        summary:
+          'The current terms and conditions for creating a test, in the reader’s language (cookie pid5_lang, else ' +
+          'Accept-Language; English where none is published in it); HTML sanitised when stored',
         response: { 200: ZTermsDocument },
       },
     },
-    async () => {
-      const terms = await findCurrentDocument(app.deps.database.db, 'terms');
+    async (request) => {
+      const terms = await getCurrentDocumentIn(app.deps.database.db, 'terms', readerLanguage(request));
       if (!terms) {
         throw notFound('No terms and conditions have been published.');
       }

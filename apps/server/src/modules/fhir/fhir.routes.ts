@@ -16,7 +16,9 @@ const ZFhirIdParams = z.object({
 
 export function registerFhirRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, itemSet, normTables } = app.deps;
+  const { database, clock, config, itemSets, normTables } = app.deps;
+  // The public questionnaires carry the default language's set (no test names another).
+  const itemSet = itemSets.default;
 
   r.get(
     '/api/assessments/:id/fhir',
@@ -36,7 +38,7 @@ export function registerFhirRoutes(app: FastifyInstance): void {
         db: database.db,
         session: requireSession(request),
         id: request.params.id,
-        itemSet,
+        itemSets,
         normTables,
         settings: config.fhir,
         now: clock.now(),

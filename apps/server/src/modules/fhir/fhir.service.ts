@@ -4,7 +4,7 @@ import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';
-import type { ActiveItemSet } from '../item-sets/load-item-set';
+import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { findReadableAssessment } from '../assessments/assessments.service';
 import { buildResults, testIncomplete } from '../results/results.service';
 import { buildAssessmentBundle } from './fhir-bundle';
@@ -26,7 +26,7 @@ export async function exportAssessmentFhir(options: {
   db: Db;
   session: ActiveSession;
   id: number;
-  itemSet: ActiveItemSet;
+  itemSets: ItemSets;
   normTables: NormTables;
   settings: FhirSettings;
   now: Date;
@@ -37,14 +37,15 @@ export async function exportAssessmentFhir(options: {
   if (!row.finishedAt) {
     throw testIncomplete();
   }
-  const results = buildResults({ row, view, itemSet: options.itemSet, normTables: options.normTables });
+  const results = buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables });
   const isShared = access === 'shared';
   const bundle = buildAssessmentBundle({
     settings: options.settings,
     productVersion: PRODUCT_VERSION,
     results,
     assessment: { id: row.id, patientId: row.patientId, responses: isShared ? null : row.responses },
-    itemSet: options.itemSet,
+    // The item set of the test's language: its texts and answer labels are what the patient saw.
+    itemSet: options.itemSets.forTest(row.language),
     now: options.now,
   });
   await recordAudit(options.db, {

@@ -4,8 +4,14 @@ import { ZMe, ZSetViewModeRequest, type TMe } from '@pid5/contract';
 import { setSessionViewMode, type ActiveSession } from '../../identity/sessions';
 import type { AppConfig } from '../../config';
 import { requireSession } from '../../http/access';
+import type { ItemSets } from '../item-sets/load-item-set';
 
-export function presentMe(session: ActiveSession, config: Pick<AppConfig, 'testsStoreUrl' | 'defaultCountry'>): TMe {
+export function presentMe(
+  session: ActiveSession,
+  config: Pick<AppConfig, 'testsStoreUrl' | 'defaultCountry'>,
+  /** The languages with an item set loaded, and the default among them (DESIGN.md "Languages"). */
+  testLanguages: Pick<ItemSets, 'languages' | 'defaultLanguage'>,
+): TMe {
   return {
     id: session.user.id,
     username: session.user.username,
@@ -14,7 +20,12 @@ export function presentMe(session: ActiveSession, config: Pick<AppConfig, 'tests
     role: session.user.role,
     // A clinician is always in clinician view, whatever the session row says.
     viewMode: session.user.role === 'admin' ? session.viewMode : 'clinician',
-    institute: { testsStoreUrl: config.testsStoreUrl ?? null, defaultCountry: config.defaultCountry },
+    institute: {
+      testsStoreUrl: config.testsStoreUrl ?? null,
+      defaultCountry: config.defaultCountry,
+      testLanguages: [...testLanguages.languages],
+      defaultTestLanguage: testLanguages.defaultLanguage,
+    },
   };
 }
 
@@ -24,7 +35,7 @@ export function registerMeRoutes(app: FastifyInstance): void {
   r.get(
     '/api/me',
     { config: { access: 'signed-in' }, schema: { tags: ['me'], response: { 200: ZMe } } },
-    async (request) => presentMe(requireSession(request), app.deps.config),
+    async (request) => presentMe(requireSession(request), app.deps.config, app.deps.itemSets),
   );
 
   r.put(
@@ -41,7 +52,7 @@ export function registerMeRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = requireSession(request);
       await setSessionViewMode(app.deps.database.db, session.tokenHash, request.body.viewMode);
-      return presentMe({ ...session, viewMode: request.body.viewMode }, app.deps.config);
+      return presentMe({ ...session, viewMode: request.body.viewMode }, app.deps.config, app.deps.itemSets);
     },
   );
 }

@@ -96,6 +96,7 @@ export async function exportPatientData(options: {
     administrations: rows.map((row) => ({
       id: row.id,
       form: formOfRow(row),
+      language: row.language,
       createdAt: row.createdAt.toISOString(),
       dueAt: row.dueAt.toISOString(),
       finishedAt: iso(row.finishedAt),

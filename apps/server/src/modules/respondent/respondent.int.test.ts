@@ -125,9 +125,11 @@ describe('link states (decided by the server on every load)', () => {
       'answeredCount',
       'answers',
       'dueAt',
-      'formSummary',
+      'form',
       'itemCount',
       'itemSet',
+      'language',
+      'languageChoices',
       'status',
     ]);
     for (const secret of [

@@ -1,12 +1,7 @@
-import {
-  FORM_ITEM_COUNTS,
-  type AssessmentForm,
-  type TPatientItemSet,
-  type TPatientTest,
-} from '@pid5/contract';
+import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
 import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
-import type { ActiveItemSet } from '../item-sets/load-item-set';
+import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import type { PatientTestRow } from './respondent.repo';
 
 /**
@@ -33,18 +28,33 @@ export function presentItemSet(itemSet: ActiveItemSet, form: AssessmentForm = 'F
   };
 }
 
-/** Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id. */
-export function presentPatientTest(row: PatientTestRow, options: { now: Date; itemSet: ActiveItemSet }): TPatientTest {
+/** How the patient side offers languages: the item sets loaded, and whether the institute lets patients switch. */
+export interface PatientLanguages {
+  itemSets: ItemSets;
+  /** PATIENT_LANGUAGE_SWITCH. */
+  languageSwitch: boolean;
+}
+
+/**
+ * Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id.
+ * The language is the test's, with that language's item set (DESIGN.md "Languages"); a test whose language has no
+ * item set loaded any more is shown in the default language. The choices are the loaded languages while the test is
+ * open, where the institute allows switching and more than one is loaded.
+ */
+export function presentPatientTest(row: PatientTestRow, options: { now: Date } & PatientLanguages): TPatientTest {
   const status = patientTestStatus(row, options.now);
+  const { itemSets } = options;
+  const language = itemSets.get(row.language) ? row.language : itemSets.defaultLanguage;
+  const open = status === 'consent-required' || status === 'in-progress';
   return {
     status,
     itemCount: FORM_ITEM_COUNTS[row.form],
     form: row.form,
-    language: 'en',
-    languageChoices: [],
+    language,
+    languageChoices: options.languageSwitch && open && itemSets.languages.length > 1 ? [...itemSets.languages] : [],
     answers: row.responses,
     answeredCount: row.answeredCount,
     dueAt: row.dueAt.toISOString(),
-    itemSet: status === 'in-progress' ? presentItemSet(options.itemSet, row.form) : null,
+    itemSet: status === 'in-progress' ? presentItemSet(itemSets.forTest(language), row.form) : null,
   };
 }

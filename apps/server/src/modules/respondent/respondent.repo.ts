@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AssessmentForm } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import type { AnyScoreResult } from '@pid5/instrument';
 import type { Db } from '../../db/database';
 import { answerChanges, assessments } from '../../db/schema';
@@ -11,6 +12,7 @@ import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessment
 const patientColumns = {
   id: assessments.id,
   form: assessments.form,
+  language: assessments.language,
   dueAt: assessments.dueAt,
   consentAgreedAt: assessments.consentAgreedAt,
   responses: assessments.responses,
@@ -22,6 +24,8 @@ export interface PatientTestRow {
   id: number;
   /** The form given: `responses` has its length (220, 100 or 25), in its own numbering. */
   form: AssessmentForm;
+  /** The language the test is given in (DESIGN.md "Languages"). */
+  language: Language;
   dueAt: Date;
   consentAgreedAt: Date | null;
   responses: string;
@@ -45,6 +49,19 @@ export async function recordConsent(
     .where(
       and(eq(assessments.testCodeHash, options.codeHash), isNull(assessments.consentAgreedAt), whereOpen(options.now)),
     )
+    .returning(patientColumns);
+  return rows[0] ?? null;
+}
+
+/** Sets the test's language while it is open (not submitted, not expired); null when the guard failed. */
+export async function setTestLanguage(
+  db: Db,
+  options: { codeHash: string; language: Language; now: Date },
+): Promise<PatientTestRow | null> {
+  const rows = await db
+    .update(assessments)
+    .set({ language: options.language })
+    .where(and(eq(assessments.testCodeHash, options.codeHash), whereOpen(options.now)))
     .returning(patientColumns);
   return rows[0] ?? null;
 }

@@ -10,9 +10,18 @@ import {
   ZSaveAnswerRequest,
   ZSaveAnswersRequest,
   ZSaveAnswersResponse,
+  ZSetPatientLanguageRequest,
 } from '@pid5/contract';
 import { AppError } from '../../errors';
-import { acceptConsent, getConsent, getPatientTest, saveAnswer, saveAnswers, submitTest } from './respondent.service';
+import {
+  acceptConsent,
+  getConsent,
+  getPatientTest,
+  saveAnswer,
+  saveAnswers,
+  setPatientLanguage,
+  submitTest,
+} from './respondent.service';
 import { processLocal } from '../../http/rate-limit-store';
 import { answerAuthorOf, linkSessionOf } from './answer-author';
 
@@ -46,8 +55,10 @@ const errors = { 400: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError,
 /** The patient link API (DESIGN.md "API"): the code in the path is the only credential. */
 export function registerRespondentRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, itemSet, normTables, unknownCodeLimiter: limiter } = app.deps;
+  const { database, clock, itemSets, normTables, unknownCodeLimiter: limiter } = app.deps;
   const db = database.db;
+  // The languages offered to patients (DESIGN.md "Languages").
+  const languages = { itemSets, languageSwitch: app.deps.config.patientLanguageSwitch };
 
   const tooManyAttempts = (waitSeconds: number) =>
     new AppError(
@@ -98,7 +109,7 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
       },
     },
     countingUnknownCodes(async (request) =>
-      getPatientTest({ db, code: request.params.code, now: clock.now(), itemSet }),
+      getPatientTest({ db, code: request.params.code, now: clock.now(), ...languages }),
     ),
   );
 
@@ -108,7 +119,7 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
       ...patientRoute,
       schema: {
         tags: ['patient'],
-        summary: 'The current consent document',
+        summary: 'The current consent document in the test’s language (English where none is published in it)',
         params: ZCodeParams,
         response: { 200: ZPatientConsent, ...errors },
       },
@@ -135,7 +146,33 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
         consentId: request.body.consentId,
         now: clock.now(),
         ip: request.ip,
-        itemSet,
+        ...languages,
+      }),
+    ),
+  );
+
+  r.put(
+    '/api/patient/:code/language',
+    {
+      ...patientRoute,
+      schema: {
+        tags: ['patient'],
+        summary:
+          'Switch the test to another offered language (languageChoices) before submitting; the answers stay ' +
+          '(400 for a language not offered, 409 when completed, 410 when expired)',
+        params: ZCodeParams,
+        body: ZSetPatientLanguageRequest,
+        response: { 200: ZPatientTest, ...errors },
+      },
+    },
+    countingUnknownCodes(async (request) =>
+      setPatientLanguage({
+        db,
+        code: request.params.code,
+        language: request.body.language,
+        now: clock.now(),
+        ip: request.ip,
+        ...languages,
       }),
     ),
   );
@@ -199,7 +236,7 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
       },
     },
     countingUnknownCodes(async (request) =>
-      submitTest({ db, code: request.params.code, now: clock.now(), itemSet, normTables, ip: request.ip }),
+      submitTest({ db, code: request.params.code, now: clock.now(), ...languages, normTables, ip: request.ip }),
     ),
   );
 }

@@ -5,18 +5,19 @@ import {
   type TPatientTest,
   type TSaveAnswersResponse,
 } from '@pid5/contract';
+import { LANGUAGE_NAMES, type Language } from '@pid5/i18n';
 import { scoreResponses, type NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
-import { getCurrentDocument } from '../documents/documents.service';
-import type { ActiveItemSet } from '../item-sets/load-item-set';
+import { getCurrentDocumentIn } from '../documents/documents.service';
 import {
   findTestByCodeHash,
   markFinished,
   recordConsent,
+  setTestLanguage,
   saveAnswer as saveAnswerRow,
   saveAnswers as saveAnswerRows,
   withLockedTest,
@@ -24,7 +25,7 @@ import {
   type PatientTestRow,
   type SavedAnswers,
 } from './respondent.repo';
-import { presentPatientTest } from './respondent.presenter';
+import { presentPatientTest, type PatientLanguages } from './respondent.presenter';
 
 // The patient link (DESIGN.md "Roles and identity" and "Assessment lifecycle"): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
@@ -74,16 +75,22 @@ export interface PatientRequestContext {
   now: Date;
 }
 
-export async function getPatientTest(
-  options: PatientRequestContext & { itemSet: ActiveItemSet },
-): Promise<TPatientTest> {
+export async function getPatientTest(options: PatientRequestContext & PatientLanguages): Promise<TPatientTest> {
   const row = await findTest(options.db, options.code);
   return presentPatientTest(row, options);
 }
 
+/**
+ * The consent shown for a test: the current consent in the test's language, or the English one where none has been
+ * published in it (DESIGN.md "Languages").
+ */
+function currentConsentFor(db: Db, row: PatientTestRow) {
+  return getCurrentDocumentIn(db, 'consent', row.language);
+}
+
 export async function getConsent(options: PatientRequestContext): Promise<TPatientConsent> {
-  await findTest(options.db, options.code);
-  const consent = await getCurrentDocument(options.db, 'consent');
+  const row = await findTest(options.db, options.code);
+  const consent = await currentConsentFor(options.db, row);
   if (!consent) {
     throw new AppError('SERVICE_UNAVAILABLE', 'The consent text is not available right now. Please try again later.');
   }
@@ -92,25 +99,26 @@ export async function getConsent(options: PatientRequestContext): Promise<TPatie
 
 /** Records the accepted consent document and time; accepting again (another tab) changes nothing. */
 export async function acceptConsent(
-  options: PatientRequestContext & { consentId: number; ip: string; itemSet: ActiveItemSet },
+  options: PatientRequestContext & PatientLanguages & { consentId: number; ip: string },
 ): Promise<TPatientTest> {
   const { db, now } = options;
   const codeHash = hashLinkCode(options.code);
-  const current = await getCurrentDocument(db, 'consent');
+  const row = await findTest(db, options.code);
+  // The consent of the test's language is the one the patient was shown; its id names its language.
+  const current = await currentConsentFor(db, row);
   const recorded =
     current?.id === options.consentId ? await recordConsent(db, { codeHash, consentId: current.id, now }) : null;
-  if (recorded) {
+  if (recorded && current) {
     await recordAudit(db, {
       actor: 'patient',
       action: 'assessment.consent',
       assessmentId: recorded.id,
       ip: options.ip,
-      details: { consentId: current?.id },
+      details: { consentId: current.id, language: current.language },
       at: now,
     });
     return presentPatientTest(recorded, options);
   }
-  const row = await findTest(db, options.code);
   const status = patientTestStatus(row, now);
   if (status === 'completed') {
     throw testCompleted();
@@ -191,7 +199,7 @@ export async function saveAnswers(
  * Submitting again answers as completed.
  */
 export async function submitTest(
-  options: PatientRequestContext & { itemSet: ActiveItemSet; normTables: NormTables; ip: string },
+  options: PatientRequestContext & PatientLanguages & { normTables: NormTables; ip: string },
 ): Promise<TPatientTest> {
   const { now } = options;
   const codeHash = hashLinkCode(options.code);
@@ -219,11 +227,13 @@ export async function submitTest(
     }
     // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md "Scoring (packages/instrument)").
     const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables });
+    // The item set the patient answered: the one of the test's language (DESIGN.md "Languages").
+    const itemSet = options.itemSets.forTest(row.language);
     await markFinished(tx, {
       id: row.id,
       now,
       scores,
-      itemSetId: options.itemSet.id,
+      itemSetId: itemSet.id,
       instrumentVersion: scores.instrumentVersion,
       normsVersion: scores.normsVersion,
     });
@@ -232,10 +242,59 @@ export async function submitTest(
       action: 'assessment.submit',
       assessmentId: row.id,
       ip: options.ip,
-      details: { itemSetId: options.itemSet.id, form: row.form },
+      details: { itemSetId: itemSet.id, form: row.form },
       at: now,
     });
     return { ...row, finishedAt: now };
   });
   return presentPatientTest(finished, options);
+}
+
+/**
+ * The patient's choice of language (DESIGN.md "Languages"): only one of the languages offered to this test (an item
+ * set loaded, and the institute allows switching), and only while the test is open. The answers stay: item numbers
+ * mean the same statement in every language. Audited with the languages only.
+ */
+export async function setPatientLanguage(
+  options: PatientRequestContext & PatientLanguages & { language: Language; ip: string },
+): Promise<TPatientTest> {
+  const { db, now, language } = options;
+  const row = await findTest(db, options.code);
+  const status = patientTestStatus(row, now);
+  if (status === 'completed') {
+    throw testCompleted();
+  }
+  if (status === 'expired') {
+    throw linkExpired();
+  }
+  const offered = presentPatientTest(row, options).languageChoices;
+  if (!offered.includes(language)) {
+    const message =
+      offered.length === 0
+        ? 'This test cannot be switched to another language. Please ask your clinician if you need another language.'
+        : `${LANGUAGE_NAMES[language]} is not offered for this test. Please choose one of: ${offered
+            .map((l) => LANGUAGE_NAMES[l])
+            .join(', ')}.`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: { language: message } });
+  }
+  if (row.language === language) {
+    return presentPatientTest(row, options);
+  }
+  const changed = await setTestLanguage(db, { codeHash: hashLinkCode(options.code), language, now });
+  if (!changed) {
+    // Submitted or expired in between: say which.
+    const closed = whyClosedForAnswers(await findTest(db, options.code), now);
+    throw (
+      closed ?? new AppError('SERVICE_UNAVAILABLE', 'The language could not be changed just now. Please try again.')
+    );
+  }
+  await recordAudit(db, {
+    actor: 'patient',
+    action: 'assessment.language',
+    assessmentId: changed.id,
+    ip: options.ip,
+    details: { from: row.language, to: language },
+    at: now,
+  });
+  return presentPatientTest(changed, options);
 }

@@ -12,7 +12,7 @@ import { sendPdf } from '../../http/downloads';
  */
 export function registerResultsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, config, itemSet, normTables, pdfPool } = app.deps;
+  const { database, clock, config, itemSets, normTables, pdfPool } = app.deps;
   const db = database.db;
 
   r.get(
@@ -33,7 +33,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         db,
         session: requireSession(request),
         id: request.params.id,
-        itemSet,
+        itemSets,
         normTables,
         now: clock.now(),
         ip: request.ip,
@@ -66,7 +66,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         db,
         session: requireSession(request),
         id: request.params.id,
-        itemSet,
+        itemSets,
         normTables,
         pdfPool,
         requestedName: request.query.name,
@@ -96,7 +96,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         db,
         session: requireSession(request),
         id: request.params.id,
-        itemSet,
+        itemSets,
         normTables,
         pdfPool,
         ...reportRequestOf(request, app.deps, request.query.tz),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
-import { demoItemSet, scoreResponses, type AnyScoreResult, type NormTables } from '@pid5/instrument';
+import { demoItemSet, demoItemSetDe, scoreResponses, type AnyScoreResult, type NormTables } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
@@ -15,7 +15,7 @@ import {
   type AssessmentRow,
   type AssessmentWithClinician,
 } from '../assessments/assessments.service';
-import type { ActiveItemSet } from '../item-sets/load-item-set';
+import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
 import { reportDate, reportFooter, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
@@ -49,7 +49,11 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
   if (id === null) {
     return { id: null, title: null, isDemo: null };
   }
-  return { id, title: id === active.id ? active.title : null, isDemo: id === demoItemSet.id };
+  return {
+    id,
+    title: id === active.id ? active.title : null,
+    isDemo: id === demoItemSet.id || id === demoItemSetDe.id,
+  };
 }
 
 /**
@@ -79,7 +83,8 @@ export function scoreAssessment(
 export function buildResults(options: {
   row: AssessmentRow;
   view: ViewMode;
-  itemSet: ActiveItemSet;
+  /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
+  itemSets: ItemSets;
   normTables: NormTables;
 }): TAssessmentResults {
   const { row } = options;
@@ -87,13 +92,14 @@ export function buildResults(options: {
     throw testIncomplete();
   }
   const { score, source } = scoreAssessment(row, options.normTables);
-  const itemSetId = row.finishedAt ? row.itemSetId : options.itemSet.id;
+  const active = options.itemSets.forTest(row.language);
+  const itemSetId = row.finishedAt ? row.itemSetId : active.id;
   return presentAnyResults(score, {
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
     finishedAt: row.finishedAt,
     scoresSource: source,
-    itemSet: describeItemSet(itemSetId, options.itemSet),
+    itemSet: describeItemSet(itemSetId, active),
     // docs/product-spec.md §2: the raw test data string is part of the admin data view only.
     responses: options.view === 'admin' ? row.responses : null,
     normTables: options.normTables,
@@ -105,7 +111,7 @@ export async function viewResults(options: {
   db: Db;
   session: ActiveSession;
   id: number;
-  itemSet: ActiveItemSet;
+  itemSets: ItemSets;
   normTables: NormTables;
   now: Date;
   ip: string;
@@ -114,7 +120,7 @@ export async function viewResults(options: {
   const results = buildResults({
     row: found.assessment,
     view,
-    itemSet: options.itemSet,
+    itemSets: options.itemSets,
     normTables: options.normTables,
   });
   await recordAudit(options.db, {
@@ -133,7 +139,7 @@ type AssessmentReportOptions = {
   db: Db;
   session: ActiveSession;
   id: number;
-  itemSet: ActiveItemSet;
+  itemSets: ItemSets;
   normTables: NormTables;
   pdfPool: PdfPool;
 } & ReportRequest;
@@ -157,7 +163,7 @@ export async function createReport(
   const results = buildResults({
     row: found.assessment,
     view,
-    itemSet: options.itemSet,
+    itemSets: options.itemSets,
     normTables: options.normTables,
   });
   const date = reportDate(options, now);
@@ -220,7 +226,7 @@ export async function createScoreReport(options: AssessmentReportOptions): Promi
   if (!row.finishedAt) {
     throw testIncomplete();
   }
-  const results = buildResults({ row, view, itemSet: options.itemSet, normTables: options.normTables });
+  const results = buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables });
   const dateOf = (date: Date) => reportDate(options, date);
   const date = dateOf(now);
   const pdf = await renderInPool(options, row.id, {

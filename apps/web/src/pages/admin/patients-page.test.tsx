@@ -193,6 +193,7 @@ function anAdministration(id: number): TPatientDataExport['administrations'][num
   return {
     id,
     form: 'BF',
+    language: 'en',
     createdAt: '2026-03-01T09:00:00.000Z',
     dueAt: '2026-03-31T09:00:00.000Z',
     finishedAt: null,

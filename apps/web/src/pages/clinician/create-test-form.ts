@@ -49,6 +49,8 @@ function toRequest(values: CreateTestValues, termsId: number | null): Record<key
     primaryDsm: values.primaryDsm ?? '',
     termsId: termsId ?? undefined,
     form: values.form ?? undefined,
+    // Chosen beside the form (components/test-language-select.tsx) and added to the request when it is sent.
+    language: undefined,
   };
 }
 

@@ -156,7 +156,7 @@ describe('create test', () => {
     onApi('getTerms', TERMS);
     const created = onApi(
       'createAssessment',
-      { id: 41, form: 'FULL', testLink: 'http://x/test/y', testsAvailable: 1 },
+      { id: 41, form: 'FULL', language: 'en', testLink: 'http://x/test/y', testsAvailable: 1 },
       { status: 201 },
     );
     const { user, router } = openCreateTest();
@@ -192,8 +192,38 @@ describe('create test', () => {
         primaryDsm: 'F41.1',
         termsId: 3,
         form: 'FULL',
+        language: 'en',
       },
     ]);
+  });
+
+  it("offers the server's test languages, starts at the institute's default, and sends the one chosen", async () => {
+    signInAs({ ...CLINICIAN, institute: { ...CLINICIAN.institute, defaultTestLanguage: 'de' } });
+    onApi('getCredits', someCredits(2));
+    onApi('getDiagnoses', CATALOGUE);
+    onApi('listAssessments', anAssessmentList([]));
+    onApi('getTerms', TERMS);
+    const created = onApi(
+      'createAssessment',
+      { id: 43, form: 'FULL', language: 'en', testLink: 'http://x/test/w', testsAvailable: 1 },
+      { status: 201 },
+    );
+    const { user } = renderRoute('/createtest');
+
+    const language = await screen.findByRole('textbox', { name: 'Test language' });
+    expect(language).toHaveValue('Deutsch');
+    await user.click(language);
+    await pick(user, 'Test language', 'English');
+    expect(language).toHaveValue('English');
+
+    await chooseDiagnoses(user);
+    await fillDemographics(user, 'PAT-EN');
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
+    expect(created.map((request) => (request.body as { language?: string }).language)).toEqual(['en']);
   });
 
   it("offers the three forms with their times, starts at the institute's default, and sends the one chosen", async () => {
@@ -204,7 +234,7 @@ describe('create test', () => {
     onApi('getTerms', TERMS);
     const created = onApi(
       'createAssessment',
-      { id: 42, form: 'BF', testLink: 'http://x/test/z', testsAvailable: 1 },
+      { id: 42, form: 'BF', language: 'en', testLink: 'http://x/test/z', testsAvailable: 1 },
       { status: 201 },
     );
     const { user } = renderRoute('/createtest');
@@ -277,7 +307,7 @@ describe('create test', () => {
   });
 
   it('lists the institute default country first', async () => {
-    signInAs({ ...CLINICIAN, institute: { testsStoreUrl: null, defaultCountry: 'NL' } });
+    signInAs({ ...CLINICIAN, institute: { ...CLINICIAN.institute, defaultCountry: 'NL' } });
     onApi('getCredits', someCredits(2));
     onApi('getDiagnoses', CATALOGUE);
     const { user } = renderRoute('/createtest');

@@ -30,6 +30,7 @@ import {
   type AssessmentForm,
   type TMe,
 } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
@@ -37,6 +38,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
+import { TestLanguageSelect } from '../../components/test-language-select';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
 import { readNewTestForPatient } from './patient-prefill';
@@ -66,6 +68,10 @@ export default function CreateTestPage() {
     [me.institute.defaultCountry],
   );
   const { dsmCodes, primaryDsm } = form.values;
+  // The test's language: a re-test's own, else the institute's default; only the languages the server offers.
+  const [language, setLanguage] = useState<Language | null>(fromPatient?.language ?? null);
+  const chosenLanguage =
+    language && me.institute.testLanguages.includes(language) ? language : me.institute.defaultTestLanguage;
 
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
   // Each opening starts a fresh picker (empty search, all entries shown).
@@ -111,7 +117,7 @@ export default function CreateTestPage() {
       return;
     }
     try {
-      const created = await create.mutateAsync(parsed.request);
+      const created = await create.mutateAsync({ ...parsed.request, language: chosenLanguage });
       form.reset();
       setOpenPanel(null);
       void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
@@ -188,6 +194,12 @@ export default function CreateTestPage() {
                   ))}
                 </Stack>
               </Radio.Group>
+              <TestLanguageSelect
+                languages={me.institute.testLanguages}
+                value={chosenLanguage}
+                onChange={setLanguage}
+                error={form.errors.language}
+              />
             </Section>
 
             <Section title="Demographics">

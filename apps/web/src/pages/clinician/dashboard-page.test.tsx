@@ -284,7 +284,7 @@ describe('dashboard', () => {
     ],
     [
       'a clinician of an institute with a store',
-      { ...CLINICIAN, institute: { testsStoreUrl: 'https://shop.example.org/tests', defaultCountry: 'US' } },
+      { ...CLINICIAN, institute: { ...CLINICIAN.institute, testsStoreUrl: 'https://shop.example.org/tests' } },
       "You have no tests left. Buy tests in the institute's store; they are added to your account when you next sign in.",
       "Buy tests in the institute's store",
       'https://shop.example.org/tests',

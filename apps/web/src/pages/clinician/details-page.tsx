@@ -36,6 +36,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
+import { TestLanguageField } from '../../components/test-language-select';
 import { formatDate } from '../../lib/dates';
 import { PatientPanel } from './patient-panel';
 import { newTestForPatient } from './patient-prefill';
@@ -116,6 +117,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <LabelledField label="Form">
             {formChoice.label}, {formChoice.minutesLabel}
           </LabelledField>
+          <TestLanguageField language={details.language} />
           <LabelledField label="Questions Completed">
             {details.answeredCount} of {details.itemCount}
             {details.finishedAt && (

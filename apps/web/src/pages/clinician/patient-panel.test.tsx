@@ -191,4 +191,16 @@ describe('a new test for this patient', () => {
     await user.type(screen.getByRole('textbox', { name: 'Age' }), '35');
     expect(screen.getByRole('textbox', { name: 'Age' })).toHaveValue('35');
   });
+
+  it("keeps the test's language: a German test's re-test starts in German", async () => {
+    onApi('getPatientTimeline', aPatientTimeline());
+    onApi('getCredits', someCredits(3));
+    onApi('getDiagnoses', { version: 'test', items: [] });
+    onApi('listAssessments', anAssessmentList([]));
+    const { user } = openDetails(anAssessmentDetails({ ...FINISHED, language: 'de' }));
+
+    expect(await screen.findByText('Deutsch')).toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'New test for this patient' }));
+    expect(await screen.findByRole('textbox', { name: 'Test language' })).toHaveValue('Deutsch');
+  });
 });

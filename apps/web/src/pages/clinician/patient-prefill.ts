@@ -1,4 +1,5 @@
 import { GENDERS, RACES, parseAssessmentForm, type Gender, type Race, type TAssessmentDetails } from '@pid5/contract';
+import { isLanguage, type Language } from '@pid5/i18n';
 import type { CreateTestValues } from './create-test-form';
 
 // "New test for this patient": the details page opens Create Test with the patient's identifier,
@@ -9,12 +10,15 @@ export interface NewTestForPatientState {
   prefill: CreateTestValues;
   /** The test it was filled from, for the note above the form. */
   fromAssessmentId: number;
+  /** Its language: a re-test is given in the same language (DESIGN.md "Languages"); still editable. */
+  language?: Language;
 }
 
 export function newTestForPatient(details: TAssessmentDetails): NewTestForPatientState {
   const primary = details.diagnoses.find((d) => d.isPrimary)?.code ?? details.primaryDsm ?? null;
   return {
     fromAssessmentId: details.id,
+    language: details.language,
     prefill: {
       age: details.age ?? '',
       gender: (GENDERS as readonly string[]).includes(details.gender ?? '')
@@ -58,5 +62,10 @@ export function readNewTestForPatient(state: unknown): NewTestForPatientState | 
     return null;
   }
   const form = parseAssessmentForm(typeof p.form === 'string' ? p.form : null);
-  return { fromAssessmentId, prefill: { ...(prefill as CreateTestValues), form } };
+  const { language } = state as { language?: unknown };
+  return {
+    fromAssessmentId,
+    prefill: { ...(prefill as CreateTestValues), form },
+    ...(isLanguage(language) ? { language } : {}),
+  };
 }
