@@ -169,6 +169,8 @@ interface NewTestFields {
   primaryDsm?: string;
   /** The form to give; the server's default (DEFAULT_FORM) without it. */
   form?: 'FULL' | 'SF' | 'BF';
+  /** The test's language; the server's default (DEFAULT_TEST_LANGUAGE) without it. */
+  language?: 'en' | 'de';
 }
 
 export async function currentTermsId(page: Page): Promise<number> {
@@ -191,6 +193,7 @@ export async function createTestViaApi(page: Page, fields: NewTestFields, termsI
       primaryDsm: fields.primaryDsm ?? dsmCodes[0],
       termsId: termsId ?? (await currentTermsId(page)),
       ...(fields.form ? { form: fields.form } : {}),
+      ...(fields.language ? { language: fields.language } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
