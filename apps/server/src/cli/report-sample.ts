@@ -5,6 +5,7 @@ import { demoItemSet, getFormFullItems, scoreResponses, US_NORM_TABLES, type For
 import { loadConfigOrExit } from '../config';
 import { presentAnyResults } from '../modules/results/results-by-form';
 import { createDemoResponses } from '@pid5/instrument';
+import { isLanguage, type Language } from '@pid5/i18n';
 import { formatReportDate } from '../reports/report-date';
 import { renderReportPdf } from '../reports/report-pdf';
 import { renderScoreReportPdf } from '../reports/score-report-pdf';
@@ -14,12 +15,21 @@ import { renderScoreReportPdf } from '../reports/score-report-pdf';
 // ./sample-report.pdf, name 'Zoë Ångström Жанна'). E.g. responses '0123' repeated 55 times: a not interpretable one.
 // `npm run report:sample -- --all <folder>`: both reports of every form, for a valid and a not-interpretable
 // protocol (12 PDFs), e.g. to render with `pdftoppm -png -r 60` and look at every page.
+// `--lang de` (before the other arguments): the reports in German (the patient's as of a test given in German, the
+// score report as for a German-speaking reader).
 
 const config = loadConfigOrExit();
 const now = new Date();
+const args = process.argv.slice(2);
+const langAt = args.indexOf('--lang');
+const language: Language = langAt >= 0 && isLanguage(args[langAt + 1]) ? (args[langAt + 1] as Language) : 'en';
+if (langAt >= 0) {
+  args.splice(langAt, 2);
+}
 const dateText = formatReportDate({
   date: now,
   acceptLanguage: new Intl.DateTimeFormat().resolvedOptions().locale,
+  language,
 }).text;
 const footer = { instituteName: config.instituteName, copyrightYear: config.reportCopyrightYear ?? now.getFullYear() };
 
@@ -41,8 +51,8 @@ function resultsOf(form: FormId, responses: string) {
   });
 }
 
-if (process.argv[2] === '--all') {
-  const folder = resolve(process.argv[3] ?? 'sample-reports');
+if (args[0] === '--all') {
+  const folder = resolve(args[1] ?? 'sample-reports');
   mkdirSync(folder, { recursive: true });
   const protocols = {
     valid: createDemoResponses(),
@@ -61,12 +71,13 @@ if (process.argv[2] === '--all') {
       const base = join(folder, `${form.toLowerCase()}-${kind}`);
       writeFileSync(
         `${base}-patient.pdf`,
-        await renderReportPdf({ name: 'Zoë Ångström', dateText, results, ...footer }),
+        await renderReportPdf({ language, name: 'Zoë Ångström', dateText, results, ...footer }),
       );
       writeFileSync(
         `${base}-score.pdf`,
         await renderScoreReportPdf({
           kind: 'score-report',
+          language,
           patientId: `SAMPLE-${form}`,
           createdText: dateText,
           submittedText: dateText,
@@ -80,11 +91,11 @@ if (process.argv[2] === '--all') {
     }
   }
 } else {
-  const file = resolve(process.argv[2] ?? 'sample-report.pdf');
-  const name = process.argv[3] ?? 'Zoë Ångström Жанна';
-  const responses = process.argv[4] ?? createDemoResponses();
+  const file = resolve(args[0] ?? 'sample-report.pdf');
+  const name = args[1] ?? 'Zoë Ångström Жанна';
+  const responses = args[2] ?? createDemoResponses();
   const started = performance.now();
-  const pdf = await renderReportPdf({ name, dateText, results: resultsOf('FULL', responses), ...footer });
+  const pdf = await renderReportPdf({ language, name, dateText, results: resultsOf('FULL', responses), ...footer });
   writeFileSync(file, pdf);
   console.log(
     `Wrote ${file} (${Math.round(pdf.byteLength / 1024)} kB in ${Math.round(performance.now() - started)} ms)`,

@@ -1,4 +1,5 @@
 import type { TAssessmentResults } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import { drawPageFooters } from './drawing/footer';
 import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
@@ -19,6 +20,8 @@ import { drawValidityTable } from './score-report/validity';
 
 export interface ScoreReportInput {
   readonly kind: 'score-report';
+  /** The reader's language: the report's words (absent: English). */
+  readonly language?: Language;
   /** As the clinician entered it; printed as plain text. */
   readonly patientId: string;
   /** Dates already formatted in the requester's locale (report-date.ts). */

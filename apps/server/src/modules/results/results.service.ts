@@ -17,7 +17,7 @@ import {
 } from '../assessments/assessments.service';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
-import { reportDate, reportFooter, type ReportRequest } from './report-request';
+import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
@@ -160,8 +160,11 @@ export async function createReport(
     itemSet: options.itemSet,
     normTables: options.normTables,
   });
-  const date = reportDate(options, now);
+  // The patient's report speaks the test's language, whoever downloads it.
+  const language = testLanguage(found.assessment);
+  const date = reportDate(options, now, language);
   const pdf = await renderInPool(options, found.assessment.id, {
+    language,
     name,
     dateText: date.text,
     // The report never prints the raw answers.
