@@ -368,6 +368,7 @@ export async function createComparisonReport(
   const date = reportDate(options, now);
   const pdf = await renderInPool(options, patient.anchor.id, {
     kind: 'comparison',
+    language: options.language,
     comparison,
     dateText: date.text,
     ...reportFooter(options),

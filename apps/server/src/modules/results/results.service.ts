@@ -228,6 +228,7 @@ export async function createScoreReport(options: AssessmentReportOptions): Promi
   const date = dateOf(now);
   const pdf = await renderInPool(options, row.id, {
     kind: 'score-report',
+    language: options.language,
     patientId: row.patientId,
     createdText: dateOf(row.createdAt).text,
     submittedText: dateOf(row.finishedAt).text,
