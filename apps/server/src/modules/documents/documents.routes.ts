@@ -20,7 +20,7 @@ export function registerDocumentsRoutes(app: FastifyInstance): void {
     async () => {
       const terms = await findCurrentDocument(app.deps.database.db, 'terms');
       if (!terms) {
-        throw notFound('No terms and conditions have been published.');
+        throw notFound('errors.noTermsPublished');
       }
       return { id: terms.id, version: terms.version, bodyHtml: terms.bodyHtml };
     },

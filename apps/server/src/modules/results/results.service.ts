@@ -38,11 +38,7 @@ export async function findOwnedAssessment(options: {
 }
 
 export function testIncomplete(): AppError {
-  return new AppError(
-    'TEST_INCOMPLETE',
-    'This test is not finished yet. Results and the report are available once the patient has answered all the ' +
-      'questions of the form and submitted the test.',
-  );
+  return new AppError('TEST_INCOMPLETE', 'errors.results.testIncomplete');
 }
 
 function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentResults['itemSet'] {
@@ -204,7 +200,7 @@ export async function renderInPool(
   } catch (error) {
     if (error instanceof PdfRenderError) {
       options.log.error({ err: error, assessmentId }, 'PDF report failed');
-      throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
+      throw new AppError('INTERNAL', 'errors.results.reportFailed');
     }
     throw error;
   }
