@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createDemoResponses } from '@pid5/instrument';
 import { demoReportInput } from '../../test/report-input';
 import { pdfToText, rasterisePdf } from '../../test/results-test-helpers';
+import { reportTextCounts } from './pdf-text-replay';
 import { formatReportDate } from './report-date';
 import { renderReportPdf } from './report-pdf';
+import { renderScoreReportPdf } from './score-report-pdf';
+import { demoScoreReportInput } from '../../test/report-input';
 import { SECTION_TITLES } from './report-wording';
 
 const date = new Date('2026-11-26T10:00:00Z');
@@ -36,6 +39,19 @@ describe("the patient's report of a test given in German", () => {
     expect((await rasterisePdf(pdf)).complaints).toBe('');
   });
 
+  it('replays every German fixed text from the second report on (their letters are in the base glyph sets)', async () => {
+    const german = { ...demoReportInput({ name: 'Zoë Ångström' }), language: 'de' as const };
+    await renderReportPdf(german);
+    const before = reportTextCounts();
+    const text = await pdfToText(await renderReportPdf(german));
+    const after = reportTextCounts();
+    expect(after.recorded - before.recorded).toBe(0);
+    expect(after.drawn - before.drawn).toBe(0);
+    expect(after.replayed - before.replayed).toBeGreaterThan(300);
+    expect(text).toContain('Ängstlichkeit');
+    expect(text).toContain('„Leicht“');
+  });
+
   it('shows no German norms for the short and brief forms, which have none', async () => {
     const input = demoReportInput({ responses: createDemoResponses() });
     const brief = { ...input, results: { ...input.results, form: 'BF' as const } };
@@ -48,5 +64,19 @@ describe("the patient's report of a test given in German", () => {
     expect(text).toContain('Personality Profile');
     expect(text).not.toContain('T (DE)');
     expect(text).not.toContain('Persönlichkeitsprofil');
+  });
+});
+
+describe('the score report for a German-speaking reader', () => {
+  it('is in German with decimal commas and German level words', async () => {
+    const input = { ...demoScoreReportInput(), language: 'de' as const, dateText: '26. November 2026' };
+    const text = (await pdfToText(await renderScoreReportPdf(input))).replace(/\s+/g, ' ');
+    expect(text).toContain('PID-5-Auswertungsbericht');
+    expect(text).toContain('Bericht erstellt 26. November 2026');
+    expect(text).toMatch(/Abk\. Skala Domäne Rohwert T \(US\)/);
+    expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+ \d+/);
+    expect(text).toMatch(/Nicht erhöht|Leicht|Mäßig|Hoch/);
+    expect(text).toContain('Antworten wie gegeben, vor der Umpolung');
+    expect(text).not.toMatch(/\bNot elevated\b/);
   });
 });
