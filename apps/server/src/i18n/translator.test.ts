@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_SCORED_LABEL, NO_LEVEL_LABEL, VALIDITY_STATUS_LABELS } from '@pid5/contract';
+import { DOMAINS, FACETS, LEVEL_KEYS, LEVELS, VALIDITY_STATUS_KEYS, scaleNameKey } from '@pid5/instrument';
 import { isMessageKey, loadServerCatalogues, translator } from './translator';
 import { requestLanguage } from './request-language';
 
@@ -27,5 +29,22 @@ describe("a request's language", () => {
     expect(requestLanguage({ headers: { 'accept-language': 'de-CH' }, cookies: { pid5_lang: 'xx' } })).toBe('de');
     expect(requestLanguage({ headers: { 'accept-language': 'fr, ja' } })).toBe('en');
     expect(requestLanguage({ headers: {} })).toBe('en');
+  });
+});
+
+describe("the results area's English", () => {
+  it('says what the instrument and the contract say: scale names, level words, validity statuses', () => {
+    const t = translator('en');
+    for (const scale of [...FACETS, ...DOMAINS]) {
+      expect(t(scaleNameKey(scale.key))).toBe(scale.name);
+    }
+    for (const level of LEVELS) {
+      expect(t(LEVEL_KEYS[level])).toBe(level);
+    }
+    expect(t(LEVEL_KEYS.none)).toBe(NO_LEVEL_LABEL);
+    expect(t(LEVEL_KEYS.notScored)).toBe(NOT_SCORED_LABEL);
+    for (const [status, label] of Object.entries(VALIDITY_STATUS_LABELS)) {
+      expect(t(VALIDITY_STATUS_KEYS[status as keyof typeof VALIDITY_STATUS_KEYS])).toBe(label);
+    }
   });
 });
