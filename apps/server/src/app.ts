@@ -113,10 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // Counted in the database, so a limit holds across every server process (http/rate-limit-store.ts).
     store: createRateLimitStore(deps.database.db, deps.clock),
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'RATE_LIMITED',
-        `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      ),
+      new AppError('RATE_LIMITED', 'errors.tooManyAttempts', { values: { seconds: Math.ceil(context.ttl / 1000) } }),
   });
   await app.register(swagger, {
     openapi: {

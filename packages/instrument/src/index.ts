@@ -238,3 +238,15 @@ export type {
 } from './compare-administrations';
 export { T_AXIS_LABEL, T_Y_DOMAIN, domainTChart, facetTChart } from './t-chart-geometry';
 export type { TChartGeometry, TChartScale } from './t-chart-geometry';
+export {
+  FORM_NAME_KEYS,
+  LEVEL_KEYS,
+  SCALE_NAME_KEYS,
+  T_AXIS_LABEL_KEY,
+  VALIDITY_STATUS_KEYS,
+  VERDICT_LABEL_KEYS,
+  levelKey,
+  scaleNameKey,
+  verdictLabelKey,
+} from './result-words';
+export type { LevelKey, ScaleNameKey } from './result-words';

@@ -1,11 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { demoItemSet, getFormFullItems, scoreResponses, US_NORM_TABLES, type FormId } from '@pid5/instrument';
+import {
+  compareAdministrations,
+  demoItemSet,
+  getFormFullItems,
+  levelStartsInT,
+  scoreResponses,
+  US_NORM_TABLES,
+  type FormId,
+} from '@pid5/instrument';
 import { loadConfigOrExit } from '../config';
 import { presentAnyResults } from '../modules/results/results-by-form';
 import { createDemoResponses } from '@pid5/instrument';
+import { isLanguage, type Language } from '@pid5/i18n';
 import { formatReportDate } from '../reports/report-date';
+import { renderComparisonPdf } from '../reports/comparison-report/comparison-pdf';
 import { renderReportPdf } from '../reports/report-pdf';
 import { renderScoreReportPdf } from '../reports/score-report-pdf';
 
@@ -13,13 +23,22 @@ import { renderScoreReportPdf } from '../reports/score-report-pdf';
 // 220-character answer string given), without a server or database, to look at the layout (default
 // ./sample-report.pdf, name 'Zoë Ångström Жанна'). E.g. responses '0123' repeated 55 times: a not interpretable one.
 // `npm run report:sample -- --all <folder>`: both reports of every form, for a valid and a not-interpretable
-// protocol (12 PDFs), e.g. to render with `pdftoppm -png -r 60` and look at every page.
+// protocol (12 PDFs) and a comparison of two administrations, e.g. to render with `pdftoppm -png -r 60` and look at every page.
+// `--lang de` (before the other arguments): the reports in German (the patient's as of a test given in German, the
+// score report as for a German-speaking reader).
 
 const config = loadConfigOrExit();
 const now = new Date();
+const args = process.argv.slice(2);
+const langAt = args.indexOf('--lang');
+const language: Language = langAt >= 0 && isLanguage(args[langAt + 1]) ? (args[langAt + 1] as Language) : 'en';
+if (langAt >= 0) {
+  args.splice(langAt, 2);
+}
 const dateText = formatReportDate({
   date: now,
   acceptLanguage: new Intl.DateTimeFormat().resolvedOptions().locale,
+  language,
 }).text;
 const footer = { instituteName: config.instituteName, copyrightYear: config.reportCopyrightYear ?? now.getFullYear() };
 
@@ -41,8 +60,8 @@ function resultsOf(form: FormId, responses: string) {
   });
 }
 
-if (process.argv[2] === '--all') {
-  const folder = resolve(process.argv[3] ?? 'sample-reports');
+if (args[0] === '--all') {
+  const folder = resolve(args[1] ?? 'sample-reports');
   mkdirSync(folder, { recursive: true });
   const protocols = {
     valid: createDemoResponses(),
@@ -61,12 +80,13 @@ if (process.argv[2] === '--all') {
       const base = join(folder, `${form.toLowerCase()}-${kind}`);
       writeFileSync(
         `${base}-patient.pdf`,
-        await renderReportPdf({ name: 'Zoë Ångström', dateText, results, ...footer }),
+        await renderReportPdf({ language, name: 'Zoë Ångström', dateText, results, ...footer }),
       );
       writeFileSync(
         `${base}-score.pdf`,
         await renderScoreReportPdf({
           kind: 'score-report',
+          language,
           patientId: `SAMPLE-${form}`,
           createdText: dateText,
           submittedText: dateText,
@@ -79,12 +99,55 @@ if (process.argv[2] === '--all') {
       console.log(`${base}: ${results.validityVerdict.label}`);
     }
   }
+  // The comparison of two full-form administrations: the demo answers, then the same with every fifth answer one up.
+  const later = [...protocols.valid].map((a, i) => (i % 5 === 0 ? String(Math.min(3, Number(a) + 1)) : a)).join('');
+  const compared = compareAdministrations(
+    scoreResponses(protocols.valid, { normTables: US_NORM_TABLES }),
+    scoreResponses(later, { normTables: US_NORM_TABLES }),
+  );
+  const starts = (key: string) => {
+    const table = US_NORM_TABLES.tables.FULL[key];
+    return table ? levelStartsInT(table.rows) : null;
+  };
+  const administration = (id: number, validity: typeof compared.first) => ({
+    id,
+    form: 'FULL' as const,
+    createdAt: now.toISOString(),
+    finishedAt: now.toISOString(),
+    validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
+  });
+  writeFileSync(
+    join(folder, 'comparison.pdf'),
+    await renderComparisonPdf({
+      kind: 'comparison',
+      language,
+      dateText,
+      ...footer,
+      comparison: {
+        patientId: 'SAMPLE-FULL',
+        first: administration(1, compared.first),
+        second: administration(2, compared.second),
+        isChangeInterpretable: compared.isChangeInterpretable,
+        validityStatement: compared.validityStatement,
+        isSameForm: compared.isSameForm,
+        formsStatement: compared.formsStatement,
+        scales: compared.scales.map((scale) => ({
+          ...scale,
+          first: { ...scale.first, levelStarts: starts(scale.key) },
+          second: { ...scale.second, levelStarts: starts(scale.key) },
+        })),
+        rciRule: compared.rciRule,
+        reliabilityRule: compared.reliabilityRule,
+      },
+    }),
+  );
+  console.log(`${join(folder, 'comparison.pdf')}: the comparison`);
 } else {
-  const file = resolve(process.argv[2] ?? 'sample-report.pdf');
-  const name = process.argv[3] ?? 'Zoë Ångström Жанна';
-  const responses = process.argv[4] ?? createDemoResponses();
+  const file = resolve(args[0] ?? 'sample-report.pdf');
+  const name = args[1] ?? 'Zoë Ångström Жанна';
+  const responses = args[2] ?? createDemoResponses();
   const started = performance.now();
-  const pdf = await renderReportPdf({ name, dateText, results: resultsOf('FULL', responses), ...footer });
+  const pdf = await renderReportPdf({ language, name, dateText, results: resultsOf('FULL', responses), ...footer });
   writeFileSync(file, pdf);
   console.log(
     `Wrote ${file} (${Math.round(pdf.byteLength / 1024)} kB in ${Math.round(performance.now() - started)} ms)`,

@@ -75,10 +75,10 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionLoo
     if (access === 'signed-in' || access === 'admin') {
       const session = await loadSession(request, sessions);
       if (!session) {
-        throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
+        throw new AppError('UNAUTHENTICATED', 'errors.sessionEnded');
       }
       if (access === 'admin' && session.user.role !== 'admin') {
-        throw new AppError('FORBIDDEN', 'This page is for administrators.');
+        throw new AppError('FORBIDDEN', 'errors.forAdmins');
       }
     }
   });
@@ -104,7 +104,7 @@ export async function loadSession(request: FastifyRequest, sessions: SessionLook
 /** For handlers of signed-in routes: the session the access hook has already loaded. */
 export function requireSession(request: FastifyRequest): ActiveSession {
   if (!request.auth) {
-    throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
+    throw new AppError('UNAUTHENTICATED', 'errors.sessionEnded');
   }
   return request.auth;
 }

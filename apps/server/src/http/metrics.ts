@@ -134,7 +134,7 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
     async (request, reply) => {
       if (!bearerMatches(request, token)) {
         void reply.header('www-authenticate', 'Bearer');
-        throw new AppError('UNAUTHENTICATED', 'The metrics need the bearer token set in METRICS_TOKEN.');
+        throw new AppError('UNAUTHENTICATED', 'errors.metricsToken');
       }
       void reply.type(registry.contentType);
       return registry.metrics();

@@ -53,12 +53,12 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
     if (origin !== undefined) {
       const ownOrigin = `${request.protocol}://${request.host}`;
       if (origin !== publicOrigin && origin !== ownOrigin) {
-        throw new AppError('CROSS_SITE_REQUEST', 'This request came from another site and was refused.');
+        throw new AppError('CROSS_SITE_REQUEST', 'errors.crossSite');
       }
       return;
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('CROSS_SITE_REQUEST', 'This request came from another site and was refused.');
+      throw new AppError('CROSS_SITE_REQUEST', 'errors.crossSite');
     }
   });
 }
@@ -81,7 +81,7 @@ export function registerJsonOnlyMutations(app: FastifyInstance): void {
       return;
     }
     if (mediaType(contentType) !== 'application/json') {
-      throw new AppError('VALIDATION_FAILED', 'Send the request as application/json.', { status: 415 });
+      throw new AppError('VALIDATION_FAILED', 'errors.jsonOnly', { status: 415 });
     }
   });
 }

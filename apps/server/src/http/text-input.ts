@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@pid5/contract';
+import { isStorableText } from '@pid5/contract';
 import { AppError } from '../errors';
 
 /**
@@ -38,8 +38,9 @@ export function registerTextInputCheck(app: FastifyInstance): void {
       const path = findUnstorableText(value);
       if (path !== null) {
         const field = path || part;
-        throw new AppError('VALIDATION_FAILED', `Please check ${field}: it ${UNSTORABLE_TEXT_MESSAGE}.`, {
-          fields: { [field]: `This ${UNSTORABLE_TEXT_MESSAGE}.` },
+        throw new AppError('VALIDATION_FAILED', 'errors.textInput', {
+          values: { field },
+          fields: { [field]: 'errors.textInputField' },
         });
       }
     }

@@ -1,20 +1,18 @@
 import { formatLevel, formatScore } from '@pid5/contract';
-import { formFixedTexts } from './profile-report/form';
-import { reportFixedTexts } from './report-wording';
+import { allMessageTexts } from '../i18n/translator';
 import { scoreReportFixedTexts } from './score-report/score-report-wording';
 
 // Every text the reports always print, for createReportDocument (report-document.ts): the first document a PDF
-// thread draws fixes the base glyph sets from them, and one thread draws both the patient's report and the
-// clinician's score report, so both pass this one list.
+// thread draws fixes the base glyph sets from them, and one thread draws every kind of report in every language, so
+// all pass this one list: the report catalogues' messages in every language (German's ä ö ü ß „ “ among them).
 
 export function allReportFixedTexts(): string[] {
   return [
-    ...reportFixedTexts(),
+    ...allMessageTexts(['report.', 'results.']),
     ...scoreReportFixedTexts(),
-    ...formFixedTexts(),
     '\u00a9',
     // Characters of the validity, norms and T texts (e.g. "≥ 100", "Krueger (2024) – …"), so they replay too.
-    '≥ ≤ − – — ‘ ’ “ ” ± é ü ö ä × ·',
+    '≥ ≤ − – — ‘ ’ “ ” „ ± é ü ö ä ß Ä Ö Ü × ·',
     formatScore(-1.23),
     formatScore(null),
     formatLevel({ level: null, isScored: true }),

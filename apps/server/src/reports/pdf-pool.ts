@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { AppError } from '../errors';
+import { AppError, type ErrorMessageKey } from '../errors';
+import type { MessageValues } from '../i18n/translator';
 import { startWorker } from '../lib/start-worker';
 import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
 import { workerEntry } from '../lib/server-files';
@@ -67,8 +68,8 @@ interface Requester {
   lastServed: number;
 }
 
-function poolBusy(message: string): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: PDF_RETRY_AFTER_SECONDS });
+function poolBusy(message: ErrorMessageKey, values?: MessageValues): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', message, { values, retryAfterSeconds: PDF_RETRY_AFTER_SECONDS });
 }
 
 export class PdfRenderError extends Error {
@@ -212,18 +213,14 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     },
     render(input, { requester: requesterId = '' } = {}) {
       if (isClosed) {
-        return Promise.reject(poolBusy('The server is shutting down. Please try again.'));
+        return Promise.reject(poolBusy('errors.reports.shuttingDown'));
       }
       const requester = requesters.get(requesterId) ?? { waiting: [], inFlight: 0, lastServed: 0 };
       if (requester.inFlight >= maxPerRequester) {
-        return Promise.reject(
-          poolBusy(
-            `Your last ${maxPerRequester} reports are still being prepared. Please wait for them, then try again.`,
-          ),
-        );
+        return Promise.reject(poolBusy('errors.reports.yourReportsPending', { count: maxPerRequester }));
       }
       if (waitingCount >= maxQueued) {
-        return Promise.reject(poolBusy('Many reports are being prepared right now. Please try again in a moment.'));
+        return Promise.reject(poolBusy('errors.reports.busy'));
       }
       return new Promise<Uint8Array>((resolve, reject) => {
         requester.waiting.push({ id: nextId++, requester: requesterId, input, resolve, reject });
@@ -237,7 +234,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       isClosed = true;
       for (const requester of requesters.values()) {
         for (const job of requester.waiting.splice(0)) {
-          job.reject(poolBusy('The server is shutting down. Please try again.'));
+          job.reject(poolBusy('errors.reports.shuttingDown'));
         }
       }
       waitingCount = 0;
@@ -257,7 +254,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         slots.map(async (slot) => {
           const worker = slot.worker;
           slot.worker = null;
-          finish(slot, { error: poolBusy('The server is shutting down. Please try again.') });
+          finish(slot, { error: poolBusy('errors.reports.shuttingDown') });
           if (worker) {
             worker.removeAllListeners();
             worker.on('error', () => undefined);

@@ -36,4 +36,14 @@ describe('report date', () => {
     );
     expect(formatReportDate({ date: late, acceptLanguage: 'en-GB', timeZone: 'nope' }).text).toBe('15 January 2026');
   });
+
+  it.each([
+    ['de', 'en-US', '15. Januar 2026', 'de'],
+    ['de', 'de-CH, en', '15. Januar 2026', 'de-CH'],
+    ['en', 'de-DE', '15 January 2026', 'en-GB'],
+    ['en', 'de-DE, en-US;q=0.5', 'January 15, 2026', 'en-US'],
+    ['en', undefined, '15 January 2026', 'en-GB'],
+  ] as const)('in the report language %s for %j: %j', (language, acceptLanguage, text, locale) => {
+    expect(formatReportDate({ date, acceptLanguage, language })).toEqual({ text, locale });
+  });
 });

@@ -4,6 +4,8 @@
 // whose date would need a script the embedded font cannot draw (or that runs right to left, which the PDF writer
 // does not lay out) is skipped, ending at English (en-GB: "15 January 2026", unambiguous in any country).
 
+import { pickLanguage, type Language } from '@pid5/i18n';
+
 export const FALLBACK_REPORT_LOCALE = 'en-GB';
 const MAX_LANGUAGE_RANGES = 12;
 
@@ -56,20 +58,34 @@ function formatIn(locale: string, date: Date, timeZone: string): string | null {
   }
 }
 
-/** The report date, e.g. 'January 15, 2026' (en-US), '15. Januar 2026' (de), '15 января 2026 г.' (ru). */
-export function formatReportDate(options: { date: Date; acceptLanguage?: string; timeZone?: string }): {
+/**
+ * The report date, e.g. 'January 15, 2026' (en-US), '15. Januar 2026' (de), '15 января 2026 г.' (ru). With
+ * `language` (the report's language), the date is in that language: the first Accept-Language tag of that language
+ * gives the regional form ('en-US' or 'en-GB', 'de-CH'), else the language's own ('de'; English: en-GB).
+ */
+export function formatReportDate(options: {
+  date: Date;
+  acceptLanguage?: string;
+  timeZone?: string;
+  language?: Language;
+}): {
   text: string;
   locale: string;
 } {
   const timeZone = resolveTimeZone(options.timeZone);
+  const { language } = options;
   for (const locale of parseAcceptLanguage(options.acceptLanguage)) {
+    if (language && pickLanguage([locale], [language]) === null) {
+      continue;
+    }
     const text = formatIn(locale, options.date, timeZone);
     if (text !== null) {
       return { text, locale };
     }
   }
+  const fallback = language && language !== 'en' ? language : FALLBACK_REPORT_LOCALE;
   return {
-    text: formatIn(FALLBACK_REPORT_LOCALE, options.date, timeZone) ?? options.date.toISOString().slice(0, 10),
-    locale: FALLBACK_REPORT_LOCALE,
+    text: formatIn(fallback, options.date, timeZone) ?? options.date.toISOString().slice(0, 10),
+    locale: fallback,
   };
 }

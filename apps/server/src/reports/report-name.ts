@@ -42,17 +42,18 @@ export function resolveReportName(options: { requested: string | null | undefine
     return ANONYMOUS_REPORT_NAME;
   }
   if (countCharacters(name) > REPORT_NAME_MAX) {
-    const message = `The name on the report can be at most ${REPORT_NAME_MAX} characters.`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: { name: message } });
+    throw new AppError('VALIDATION_FAILED', 'errors.reports.nameTooLong', {
+      values: { max: REPORT_NAME_MAX },
+      fields: { name: 'errors.reports.nameTooLong' },
+    });
   }
   const unprintable = unprintableCharacters(name);
   if (unprintable.length > 0) {
     // Refused rather than printed as empty boxes on a clinical report.
-    const message =
-      `The report cannot print ${unprintable.join(' ')}: its font covers Latin, Greek, Cyrillic, Hebrew and Arabic ` +
-      `letters, but not these. Write the name in one of those scripts, or leave it empty to print ` +
-      `'${ANONYMOUS_REPORT_NAME}'.`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: { name: message } });
+    throw new AppError('VALIDATION_FAILED', 'errors.reports.nameUnprintable', {
+      values: { characters: unprintable.join(' '), anonymous: ANONYMOUS_REPORT_NAME },
+      fields: { name: 'errors.reports.nameUnprintable' },
+    });
   }
   return name;
 }

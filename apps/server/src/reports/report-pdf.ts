@@ -1,4 +1,5 @@
 import type { TAssessmentResults } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import { drawPageFooters } from './drawing/footer';
 import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
@@ -12,7 +13,7 @@ import { drawUnderstanding } from './profile-report/understanding';
 import { drawValidityFirst, showsProfile } from './profile-report/validity-first';
 import { createReportDocument, endReportDocument } from './report-document';
 import { allReportFixedTexts } from './base-glyph-texts';
-import { REPORT_TITLE } from './report-wording';
+import { reportWording } from './report-wording';
 
 // The printable report (docs/product-spec.md §2 "Printable report"), for the patient, drawn in code with pdfkit from
 // stored data (docs/decisions/): its sections in order, each in profile-report/, built from the building blocks in
@@ -24,9 +25,11 @@ import { REPORT_TITLE } from './report-wording';
 export interface ReportInput {
   /** Which report the PDF pool draws (absent: this one). */
   readonly kind?: 'profile';
+  /** The test's language: the report's words (absent: English). */
+  readonly language?: Language;
   /** Already sanitised (report-name.ts). */
   readonly name: string;
-  /** Already formatted in the requester's locale (report-date.ts). */
+  /** Already formatted in the report's language (report-date.ts). */
   readonly dateText: string;
   readonly results: TAssessmentResults;
   readonly instituteName: string;
@@ -35,10 +38,12 @@ export interface ReportInput {
 
 /** Draw the report; resolves to the PDF bytes. */
 export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
+  const words = reportWording(input.language ?? 'en');
   const doc = createReportDocument(
     reportDocumentOptions({
-      title: `${REPORT_TITLE} — ${input.name}`,
-      subject: 'Personality profile (PID-5 adult self-report)',
+      title: `${words.title} — ${input.name}`,
+      subject: words.subject,
+      language: words.language,
       instituteName: input.instituteName,
     }),
     allReportFixedTexts,
@@ -46,19 +51,22 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   doc.font('regular').fillColor(COLOR.text);
   const { results } = input;
 
-  drawHeader(doc, input);
-  drawValidityFirst(doc, results);
+  drawHeader(doc, input, words);
+  drawValidityFirst(doc, results, words);
   // A protocol that is not interpretable gets no profile: page 1's box says why and what happens next.
   if (showsProfile(results)) {
-    drawUnderstanding(doc, { hasFacets: results.facets.length > 0 });
-    doc.addPage();
-    drawDomains(doc, results);
-    if (results.facets.length > 0) {
-      drawFacets(doc, results);
+    drawUnderstanding(doc, { hasFacets: results.facets.length > 0 }, words);
+    // The domains start page 2, unless the explanations ran on to it (longer words): then they follow when they fit.
+    if (doc.bufferedPageRange().count === 1) {
+      doc.addPage();
     }
-    drawNavigating(doc, results);
-    drawAbout(doc);
+    drawDomains(doc, results, words);
+    if (results.facets.length > 0) {
+      drawFacets(doc, results, words);
+    }
+    drawNavigating(doc, results, words);
+    drawAbout(doc, words);
   }
-  drawPageFooters(doc, profileFooter(input));
+  drawPageFooters(doc, profileFooter(input, words));
   return endReportDocument(doc);
 }

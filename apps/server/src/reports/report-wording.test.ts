@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@pid5/i18n';
 import { DOMAIN_KEYS, FACET_KEYS, demoItemSet } from '@pid5/instrument';
-import { DOMAIN_TEXTS, FACET_TEXTS, LEVEL_EXPLANATIONS, type TraitText } from './report-wording';
+import { reportWording, type TraitText } from './report-wording';
 
-const all: [string, TraitText][] = [...Object.entries(DOMAIN_TEXTS), ...Object.entries(FACET_TEXTS)];
+describe.each(LANGUAGES)('report texts in %s', (language) => {
+  const words = reportWording(language);
+  const all: [string, TraitText][] = [...Object.entries(words.domainTexts), ...Object.entries(words.facetTexts)];
 
-describe('report texts', () => {
   it('has a description, difficulties and strengths for every domain and facet, and nothing else', () => {
-    expect(Object.keys(DOMAIN_TEXTS).sort()).toEqual([...DOMAIN_KEYS].sort());
-    expect(Object.keys(FACET_TEXTS).sort()).toEqual([...FACET_KEYS].sort());
+    expect(Object.keys(words.domainTexts).sort()).toEqual([...DOMAIN_KEYS].sort());
+    expect(Object.keys(words.facetTexts).sort()).toEqual([...FACET_KEYS].sort());
     for (const [key, text] of all) {
       for (const field of ['description', 'difficulties', 'strengths'] as const) {
         expect(text[field].trim().length, `${key}.${field}`).toBeGreaterThan(30);
-        expect(text[field], `${key}.${field}`).toMatch(/^[A-Z].*\.$/s);
+        expect(text[field], `${key}.${field}`).toMatch(/^[A-ZÄÖÜ].*\.$/s);
         expect(text[field], `${key}.${field}`).not.toMatch(/ {2}|\s$/);
       }
     }
@@ -35,12 +37,18 @@ describe('report texts', () => {
     }
   });
 
-  it('explains the three cut-offs of docs/product-spec.md §2 with their values, in plain words', () => {
-    expect(LEVEL_EXPLANATIONS.map((l) => l.level)).toEqual(['Mild', 'Moderate', 'High']);
-    expect(LEVEL_EXPLANATIONS.map((l) => /about (\d+) in every 100 adults/.exec(l.text)?.[1])).toEqual([
-      '84',
-      '93',
-      '98',
-    ]);
+  it('explains the three cut-offs of docs/product-spec.md §2 with their values, then the word below them', () => {
+    expect(words.levelExplanations.map((l) => l.level)).toEqual(['Mild', 'Moderate', 'High', 'none']);
+    const per100 = language === 'de' ? /etwa (\d+) von 100 Erwachsenen/ : /about (\d+) in every 100 adults/;
+    expect(words.levelExplanations.slice(0, 3).map((l) => per100.exec(l.text)?.[1])).toEqual(['84', '93', '98']);
+  });
+});
+
+describe('the German report texts', () => {
+  it('address the patient formally ("Sie"), never with "du"', () => {
+    const words = reportWording('de');
+    const text = JSON.stringify(words);
+    expect(text).toMatch(/\bSie\b/);
+    expect(text).not.toMatch(/\b(du|dich|dir|dein|deine)\b/i);
   });
 });

@@ -1,4 +1,5 @@
 import type { TAssessmentResults } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import { drawPageFooters } from './drawing/footer';
 import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
@@ -8,7 +9,7 @@ import { drawScoreReportHeader, itemSetText } from './score-report/header';
 import { drawNormsSection } from './score-report/norms';
 import { drawMissingItems, drawResponseGrid } from './score-report/responses';
 import { drawScoresTable, drawTCharts } from './score-report/scores';
-import { SCORE_REPORT_FOOTER_NOTICE, SCORE_REPORT_TITLE } from './score-report/score-report-wording';
+import { scoreWords } from './score-report/score-report-wording';
 import { drawValidityTable } from './score-report/validity';
 
 // The clinician's score report: the numbers a clinician signs, drawn in code like the patient's
@@ -19,9 +20,11 @@ import { drawValidityTable } from './score-report/validity';
 
 export interface ScoreReportInput {
   readonly kind: 'score-report';
+  /** The reader's language: the report's words (absent: English). */
+  readonly language?: Language;
   /** As the clinician entered it; printed as plain text. */
   readonly patientId: string;
-  /** Dates already formatted in the requester's locale (report-date.ts). */
+  /** Dates already formatted in the reader's language (report-date.ts). */
   readonly createdText: string;
   readonly submittedText: string;
   readonly dateText: string;
@@ -33,31 +36,39 @@ export interface ScoreReportInput {
 }
 
 export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Array> {
+  const words = scoreWords(input.language ?? 'en');
+  const { t } = words;
   const doc = createReportDocument(
     reportDocumentOptions({
-      title: `${SCORE_REPORT_TITLE} — ${input.patientId}`,
-      subject: 'PID-5 score report for the clinician',
+      title: `${t('scoreReport.title')} — ${input.patientId}`,
+      subject: t('scoreReport.subject'),
+      language: words.language,
       instituteName: input.instituteName,
     }),
     allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);
   const { results } = input;
-  drawScoreReportHeader(doc, input);
-  drawValidityTable(doc, results);
-  drawScoresTable(doc, results);
-  drawTCharts(doc, results);
-  drawMissingItems(doc, input.responses);
-  drawResponseGrid(doc, input.responses);
-  drawNormsSection(doc, results);
+  drawScoreReportHeader(doc, input, words);
+  drawValidityTable(doc, results, words);
+  drawScoresTable(doc, results, words);
+  drawTCharts(doc, results, words);
+  drawMissingItems(doc, input.responses, words);
+  drawResponseGrid(doc, input.responses, words);
+  drawNormsSection(doc, results, words);
   const { irf } = results.norms;
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [
-      `${SCORE_REPORT_FOOTER_NOTICE} Patient ID: ${input.patientId}.`,
-      `Items: ${itemSetText(results)}. Norms: T, percentile and US z: ${results.normTables.label}; German z: ` +
-        `${irf.shortLabel} (${irf.citation}, manuscript under review).`,
+      `${t('scoreReport.footerNotice')} ${t('scoreReport.footerPatient', { patientId: input.patientId })}`,
+      t('scoreReport.footerSources', {
+        itemSet: itemSetText(results, t),
+        tables: results.normTables.label,
+        germanNorms: irf.shortLabel,
+        citation: irf.citation,
+      }),
     ],
+    pageText: (page, pages) => t('scoreReport.page', { page, pages }),
   });
   return endReportDocument(doc);
 }

@@ -113,8 +113,8 @@ export function createWixOrderSync(options: { db: Db; settings: WixOrdersSetting
       const { clinicianId } = input;
       const clinicians = await listWixClinicians(db, { clinicianId });
       if (clinicianId !== undefined && clinicians.length === 0) {
-        throw new AppError('VALIDATION_FAILED', 'This clinician has not signed in through the Wix site yet.', {
-          fields: { clinicianId: 'No Wix member is linked to this clinician' },
+        throw new AppError('VALIDATION_FAILED', 'errors.wix.notSignedIn', {
+          fields: { clinicianId: 'errors.wix.noMember' },
         });
       }
       const results: TWixSyncResult[] = [];

@@ -22,10 +22,7 @@ export function registerWixSyncRoutes(app: FastifyInstance): void {
       const session = requireSession(request);
       const sync = app.deps.wixOrders;
       if (!sync) {
-        throw new AppError(
-          'NOT_FOUND',
-          'Wix order sync is not configured on this server (WIX_API_KEY, WIX_SITE_ID, WIX_TEST_PRODUCT_ID).',
-        );
+        throw new AppError('NOT_FOUND', 'errors.wix.notConfigured');
       }
       const results = await sync.syncForAdmin({
         adminId: session.user.id,

@@ -15,6 +15,7 @@ import {
 import { requireSession } from '../../http/access';
 import { presentDetails, presentListItem, testLinkFor } from './assessments.presenter';
 import { buildDataDictionary, encodeDataDictionaryCsv } from '../csv-export/export-dictionary';
+import { requestLanguage } from '../../i18n/request-language';
 import {
   createAssessment,
   exportAssessments,
@@ -135,8 +136,15 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
           'samples, N, year, country, language, how each number was derived). No patient data.',
       },
     },
-    async (_request, reply) =>
-      sendCsv(reply, encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables)), 'assessments-dictionary.csv'),
+    async (request, reply) => {
+      // In the reader's language (DESIGN.md "Languages"); the columns it describes keep their English names.
+      const language = requestLanguage(request);
+      return sendCsv(
+        reply,
+        encodeDataDictionaryCsv(buildDataDictionary(app.deps.normTables, language), language),
+        'assessments-dictionary.csv',
+      );
+    },
   );
 
   r.get(

@@ -139,7 +139,7 @@ export async function findAssessmentIdsForPatient(options: { db: Db; patientId: 
 export async function getAssessment(options: { db: Db; id: number; scope: AssessmentScope }) {
   const found = await findAssessment(options.db, options);
   if (!found) {
-    throw notFound('Assessment not found');
+    throw notFound('errors.assessmentNotFound');
   }
   return found;
 }
@@ -268,17 +268,15 @@ const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 function extensionRefused(refusal: ExtensionRefusal, assessment: AssessmentRow): AppError {
   switch (refusal) {
     case 'completed':
-      return new AppError('TEST_COMPLETED', 'This test has been completed, so it cannot be extended.');
+      return new AppError('TEST_COMPLETED', 'errors.assessments.completedNoExtend');
     case 'not-yet':
-      return new AppError(
-        'EXTENSION_NOT_ALLOWED',
-        `This test can be extended from ${EXTEND_WINDOW_DAYS} days before its due date (${dateOnly(assessment.dueAt)}).`,
-      );
+      return new AppError('EXTENSION_NOT_ALLOWED', 'errors.assessments.extendNotYet', {
+        values: { days: EXTEND_WINDOW_DAYS, dueDate: dateOnly(assessment.dueAt) },
+      });
     case 'limit-reached':
-      return new AppError(
-        'EXTENSION_NOT_ALLOWED',
-        `This test has reached its extension limit: tests can be extended to at most ${EXTEND_CAP_DAYS} days after their first due date (${dateOnly(extensionLimit(assessment))}). Create a new test instead.`,
-      );
+      return new AppError('EXTENSION_NOT_ALLOWED', 'errors.assessments.extendLimit', {
+        values: { days: EXTEND_CAP_DAYS, limit: dateOnly(extensionLimit(assessment)) },
+      });
   }
 }
 
@@ -303,10 +301,7 @@ export async function extendAssessment(options: {
     if (error instanceof AppError && error.code === 'NOT_FOUND' && scope.kind === 'own') {
       const readable = await findAssessment(db, { id, scope: { kind: 'readable', clinicianId: scope.clinicianId } });
       if (readable) {
-        throw new AppError(
-          'FORBIDDEN',
-          'This patient is shared with you for reading: only their clinician or an admin can extend a test.',
-        );
+        throw new AppError('FORBIDDEN', 'errors.assessments.sharedReadOnly');
       }
     }
     throw error;
@@ -365,32 +360,35 @@ export async function createAssessment({
 }: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
   const unknown = request.dsmCodes.filter((code) => !catalogue.find(code));
   if (unknown.length > 0) {
-    throw new AppError('UNKNOWN_DIAGNOSIS', `Unknown diagnosis code: ${unknown.join(', ')}`, {
-      fields: { dsmCodes: `Unknown diagnosis code: ${unknown.join(', ')}` },
+    throw new AppError('UNKNOWN_DIAGNOSIS', 'errors.assessments.unknownDiagnosis', {
+      values: { codes: unknown.join(', ') },
+      fields: { dsmCodes: 'errors.assessments.unknownDiagnosis' },
     });
   }
 
   const form = request.form ?? defaultForm;
   const language = request.language ?? itemSets.defaultLanguage;
   if (!itemSets.languages.includes(language)) {
-    const offered = itemSets.languages.map((l) => LANGUAGE_NAMES[l]).join(', ');
-    const message = `No item set is loaded for ${LANGUAGE_NAMES[language]} on this server, so a test cannot be given in it. Choose one of: ${offered}.`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: { language: message } });
+    const values = {
+      language: LANGUAGE_NAMES[language],
+      offered: itemSets.languages.map((l) => LANGUAGE_NAMES[l]).join(', '),
+    };
+    throw new AppError('VALIDATION_FAILED', 'errors.language.noItemSet', {
+      values,
+      fields: { language: 'errors.language.noItemSet' },
+    });
   }
   return db.transaction(async (tx) => {
     // The terms the clinician was shown: the current version of its language (the reader's, DESIGN.md "Languages").
     const terms = await isCurrentDocument(tx, 'terms', request.termsId);
     if (!terms) {
-      throw new AppError(
-        'STALE_TERMS',
-        'The terms and conditions have changed. Please read the current terms and agree again.',
-      );
+      throw new AppError('STALE_TERMS', 'errors.assessments.staleTerms');
     }
     if (!(await lockClinician(tx, clinicianId))) {
-      throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
+      throw new AppError('UNAUTHENTICATED', 'errors.sessionEnded');
     }
     if ((await countAvailableTests(tx, clinicianId)) <= 0) {
-      throw new AppError('NO_TESTS_AVAILABLE', 'No tests available');
+      throw new AppError('NO_TESTS_AVAILABLE', 'errors.assessments.noTestsAvailable');
     }
     // A 128-bit link code derived from a random nonce and the server secret (DESIGN.md "Roles and identity",
     // lib/link-codes.ts); its SHA-256 is what patient lookups match.

@@ -155,7 +155,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   const requireLocalAccounts = () => {
     if (!config.localAccounts) {
-      throw new AppError('LOCAL_ACCOUNTS_DISABLED', 'Username and password sign-in is not enabled here.');
+      throw new AppError('LOCAL_ACCOUNTS_DISABLED', 'errors.auth.localAccountsDisabled');
     }
   };
 

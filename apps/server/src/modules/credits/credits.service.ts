@@ -42,13 +42,13 @@ export async function grantTests({ db, adminId, request, now, ip }: GrantTestsOp
   return db.transaction(async (tx) => {
     const clinician = await findUserById(tx, request.clinicianId);
     if (!clinician) {
-      throw new AppError('VALIDATION_FAILED', 'Please choose a clinician from the list.', {
-        fields: { clinicianId: 'No such clinician' },
+      throw new AppError('VALIDATION_FAILED', 'errors.credits.chooseClinician', {
+        fields: { clinicianId: 'errors.credits.noSuchClinician' },
       });
     }
     if (clinician.disabledAt) {
-      throw new AppError('VALIDATION_FAILED', 'This account is disabled.', {
-        fields: { clinicianId: 'This account is disabled' },
+      throw new AppError('VALIDATION_FAILED', 'errors.credits.accountDisabled', {
+        fields: { clinicianId: 'errors.credits.accountDisabledField' },
       });
     }
     const note = request.note?.trim() ? request.note.trim() : null;

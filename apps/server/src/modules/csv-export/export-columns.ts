@@ -10,6 +10,7 @@ import {
   type NormTables,
 } from '@pid5/instrument';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
+import type { MessageKey } from '../../i18n/translator';
 
 // The score columns of the CSV export: readable, honest headers ("Anhedonia T (US 2024)", never
 // SRF/IRF), each scale's numbers as the results page shows them, the validity indicators with their status, and the
@@ -38,9 +39,9 @@ export interface ScaleCellInput {
 export interface ScaleColumn {
   /** After the scale's name: "raw", "T (US 2024)". */
   readonly suffix: string;
-  /** For the data dictionary. */
-  readonly meaning: string;
-  readonly values: string;
+  /** For the data dictionary: catalogue keys (area csv), in the reader's language there. */
+  readonly meaning: MessageKey;
+  readonly values: MessageKey;
   readonly cell: (input: ScaleCellInput, precision: CsvPrecision) => string;
 }
 
@@ -75,46 +76,32 @@ export function formatCsvPercentile(percentile: number): string {
 export const SCALE_COLUMNS: readonly ScaleColumn[] = [
   {
     suffix: 'raw',
-    meaning:
-      'Raw score: mean of the answered keyed items (0-3, reverse-keyed items scored 3 − answer); domains: mean of ' +
-      'their three primary facets (APA Domain Table). Empty when not scored (more than 25 % of its items missing, ' +
-      'or, for a domain, any of its facets not scored) or the test is not submitted.',
-    values: 'number 0-3; two decimals unless precision=full',
+    meaning: 'csv.scale.raw.meaning',
+    values: 'csv.scale.raw.values',
     cell: (input, precision) => formatCsvNumber(input.score, precision),
   },
   {
     suffix: `T (${US_NORMS})`,
-    meaning:
-      'T score printed in the US table row read for the raw score (nearest printed raw score; ties to the T ' +
-      'nearest 50). A raw score beyond the table reads the end row: the true T is at least (or at most) this value; ' +
-      'the reports print it as "≥ 100" / "≤ 30".',
-    values: 'integer 30-100 (as printed; not rounded)',
+    meaning: 'csv.scale.t.meaning',
+    values: 'csv.scale.t.values',
     cell: (input) => (input.us ? String(input.us.t) : ''),
   },
   {
     suffix: `T beyond the table (${US_NORMS})`,
-    meaning:
-      'Whether the raw score lies beyond the printed US table, so that the T before this column is a bound, not ' +
-      'a value: "above" (higher than the highest printed raw score: the true T is at least that T, printed "≥ T"), ' +
-      '"below" (lower than the lowest: at most that T). Empty within the table or when not scored.',
-    values: 'above, below or empty',
+    meaning: 'csv.scale.tBeyond.meaning',
+    values: 'csv.scale.tBeyond.values',
     cell: (input) => input.us?.capped ?? '',
   },
   {
     suffix: `percentile (${US_NORMS})`,
-    meaning:
-      'Percentile printed in the same table row as the T score: the percentage of the US norm sample at or below ' +
-      'that raw score. Empirical, never computed from z or T. 100 means the printed cell 1.00 ("more than 99").',
-    values: 'percentage 0-100 with the printed precision',
+    meaning: 'csv.scale.percentile.meaning',
+    values: 'csv.scale.percentile.values',
     cell: (input) => (input.us ? formatCsvPercentile(input.us.percentile) : ''),
   },
   {
     suffix: `level (${US_NORMS})`,
-    meaning:
-      'Level from the printed US percentile: Mild from the 84th, Moderate from the 93rd, High from the 98th ' +
-      'percentile (DESIGN.md "Levels"). Read it with the validity verdict: a not interpretable protocol has no ' +
-      'interpretable level.',
-    values: `Mild, Moderate, High, ${NO_LEVEL_LABEL} (below the Mild cut-off); empty when not scored`,
+    meaning: 'csv.scale.level.meaning',
+    values: 'csv.scale.level.values',
     cell: (input) => {
       if (!input.us) {
         return '';
@@ -124,19 +111,14 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
   },
   {
     suffix: `z (${US_NORMS})`,
-    meaning:
-      'Standardised score against the US general-population norms: (raw − mean) / sd, with mean and sd derived ' +
-      'from the printed linear T tables (mean = raw at T 50, sd = half the distance from T 50 to T 70; ±0.005).',
-    values: 'number; two decimals unless precision=full',
+    meaning: 'csv.scale.zUs.meaning',
+    values: 'csv.scale.zUs.values',
     cell: (input, precision) => formatCsvNumber(input.srf, precision),
   },
   {
     suffix: `z (${DE_NORMS})`,
-    meaning:
-      'Standardised score against the German general-population norms (Zimmermann, Kerber, Kemper & Rek 2026, ' +
-      'GESIS Panel, German-language form, manuscript under review): mean and sd derived from the published ' +
-      'percentile tables of the 220-item form. z only: no German T or percentile is used.',
-    values: 'number; two decimals unless precision=full',
+    meaning: 'csv.scale.zDe.meaning',
+    values: 'csv.scale.zDe.values',
     cell: (input, precision) => formatCsvNumber(input.irf, precision),
   },
 ];
@@ -189,32 +171,28 @@ export type ValidityLineCells = [key: string, status: string, score: number | nu
 
 export interface ValidityColumn {
   readonly suffix: string;
-  readonly meaning: string;
-  readonly values: string;
+  readonly meaning: MessageKey;
+  readonly values: MessageKey;
   readonly cell: (line: ValidityLineCells | undefined) => string;
 }
 
 export const VALIDITY_COLUMNS: readonly ValidityColumn[] = [
   {
     suffix: 'score',
-    meaning: 'The indicator\u2019s raw sum; empty when not computed (an item of the scale unanswered).',
-    values: 'integer',
+    meaning: 'csv.validity.score.meaning',
+    values: 'csv.validity.score.values',
     cell: (line) => (line?.[2] === null || line?.[2] === undefined ? '' : String(line[2])),
   },
   {
     suffix: `percentile (${US_NORMS})`,
-    meaning:
-      'Printed US percentile of the score (Markon et al. 2024, Tables A-1, A-3, A-4; all 1,082 of the sample); ' +
-      'empty where none is published (SD-TD).',
-    values: 'percentage 0-100 with the printed precision',
+    meaning: 'csv.validity.percentile.meaning',
+    values: 'csv.validity.percentile.values',
     cell: (line) => (line?.[3] === null || line?.[3] === undefined ? '' : formatCsvPercentile(line[3])),
   },
   {
     suffix: 'status',
-    meaning:
-      'What the indicator says (DESIGN.md "Validity scales"): Concern (flagged: INC ≥ 17, ORS ≥ 3, PRD ≤ 10), ' +
-      'No concern, Indeterminate, Not computed, Not read (SD-TD unless PRD points to under-reporting), Not published.',
-    values: Object.values(VALIDITY_STATUS_LABELS).join(', '),
+    meaning: 'csv.validity.status.meaning',
+    values: 'csv.validity.status.values',
     cell: (line) => (line ? (VALIDITY_STATUS_LABELS[line[1] as TValidityScaleResult['status']] ?? line[1]) : ''),
   },
 ];

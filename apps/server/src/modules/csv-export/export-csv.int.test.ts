@@ -389,6 +389,32 @@ describe('CSV export', () => {
     expect(byColumn.get('Anhedonia z (US 2024)')![1]).toContain('derived from the printed linear T tables');
   });
 
+  it("serves the data dictionary in the reader's language, the columns keeping their English names", async () => {
+    const clinician = await createSignedInClinician(server, 'csv-dictionary-de');
+    const response = await clinician.client.get('/api/assessments/export-dictionary.csv', {
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(response.status).toBe(200);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()));
+    const [head, ...entries] = parseCsv(text.slice(1));
+    expect(head).toEqual(['Spalte', 'Bedeutung', 'Werte', 'Quelle']);
+    expect(entries.map((entry) => entry[0])).toEqual([...CSV_HEADERS]);
+    const byColumn = new Map(entries.map((entry) => [entry[0], entry]));
+    expect(byColumn.get('Age')).toEqual([
+      'Age',
+      'Alter, wie von der Behandlerin bzw. dem Behandler eingegeben.',
+      'ganze Zahl',
+      'Behandelnde',
+    ]);
+    const anhedoniaT = byColumn.get('Anhedonia T (US 2024)')!;
+    expect(anhedoniaT[1]).toMatch(/^Anhedonie \(Anh, Facette\): T-Wert aus der Zeile der US-Tabelle/);
+    expect(anhedoniaT[3]).toContain('Land: USA; englischsprachige Fassung');
+    expect(byColumn.get('Anhedonia z (DE 2026)')![3]).toContain('Manuskript in Begutachtung');
+    for (const [column, meaning] of entries) {
+      expect(meaning, column).not.toBe('(nicht beschrieben)');
+    }
+  });
+
   it('the database derives the score values from the stored JSON in the export order, whoever wrote it', async () => {
     const clinician = await createSignedInClinician(server, 'csv-derived');
     const scores = scoreResponses('0123'.repeat(55));

@@ -1,4 +1,6 @@
-import { NORM_SETS, type NormTables } from '@pid5/instrument';
+import type { Language } from '@pid5/i18n';
+import { NORM_SETS, scaleNameKey, type NormTables } from '@pid5/instrument';
+import { translator, type MessageKey, type Translate } from '../../i18n/translator';
 import { CSV_SCALES, CSV_VALIDITY_SCALES, DE_NORMS, SCALE_COLUMNS, US_NORMS, VALIDITY_COLUMNS } from './export-columns';
 import { CSV_HEADERS, encodeCsvRecord, guardCsvCell } from './export-csv';
 
@@ -14,126 +16,168 @@ export interface DictionaryEntry {
   source: string;
 }
 
-const FIXED_COLUMNS: Readonly<Record<string, Omit<DictionaryEntry, 'column'>>> = {
-  'Assessment ID': { meaning: 'The test\u2019s number in this installation.', values: 'integer', source: 'app' },
-  'Patient ID': { meaning: 'The patient identifier the clinician entered.', values: 'text', source: 'clinician' },
-  Clinician: {
-    meaning:
-      'The name the app shows for the clinician who created the test: for an institute login, the name the login ' +
-      'sends (else its username or email); for a local account, its username.',
-    values: 'text',
-    source: 'app',
+/** The test's own columns: what each holds, its values and where it comes from, as catalogue keys (area csv). */
+const FIXED_COLUMNS: Readonly<Record<string, { meaning: MessageKey; values: MessageKey; source: MessageKey }>> = {
+  'Assessment ID': {
+    meaning: 'csv.column.assessmentId.meaning',
+    values: 'csv.column.assessmentId.values',
+    source: 'csv.source.app',
   },
-  'Clinician ID': { meaning: 'The clinician\u2019s user id.', values: 'text', source: 'app' },
-  'Date Created': { meaning: 'When the test was created.', values: 'ISO 8601 date-time, UTC', source: 'app' },
-  'Due Date': { meaning: 'The last day the patient can answer.', values: 'ISO 8601 date-time, UTC', source: 'app' },
+  'Patient ID': {
+    meaning: 'csv.column.patientId.meaning',
+    values: 'csv.column.patientId.values',
+    source: 'csv.source.clinician',
+  },
+  Clinician: {
+    meaning: 'csv.column.clinician.meaning',
+    values: 'csv.column.clinician.values',
+    source: 'csv.source.app',
+  },
+  'Clinician ID': {
+    meaning: 'csv.column.clinicianId.meaning',
+    values: 'csv.column.clinicianId.values',
+    source: 'csv.source.app',
+  },
+  'Date Created': {
+    meaning: 'csv.column.dateCreated.meaning',
+    values: 'csv.column.dateCreated.values',
+    source: 'csv.source.app',
+  },
+  'Due Date': {
+    meaning: 'csv.column.dueDate.meaning',
+    values: 'csv.column.dueDate.values',
+    source: 'csv.source.app',
+  },
   'Date Completed': {
-    meaning: 'When the patient submitted the test; empty if not submitted.',
-    values: 'ISO 8601 date-time, UTC',
-    source: 'app',
+    meaning: 'csv.column.dateCompleted.meaning',
+    values: 'csv.column.dateCompleted.values',
+    source: 'csv.source.app',
   },
   Status: {
-    meaning: 'The test\u2019s state at the time of the export.',
-    values: 'Not started, In progress, Completed, Expired',
-    source: 'app',
+    meaning: 'csv.column.status.meaning',
+    values: 'csv.column.status.values',
+    source: 'csv.source.app',
   },
-  'Questions Completed': { meaning: 'Items answered so far.', values: 'integer 0-220', source: 'app' },
-  Age: { meaning: 'Age as entered by the clinician.', values: 'integer', source: 'clinician' },
-  Gender: { meaning: 'Gender as entered by the clinician.', values: 'text', source: 'clinician' },
-  Race: { meaning: 'Race as entered by the clinician.', values: 'text', source: 'clinician' },
+  'Questions Completed': {
+    meaning: 'csv.column.questionsCompleted.meaning',
+    values: 'csv.column.questionsCompleted.values',
+    source: 'csv.source.app',
+  },
+  Age: {
+    meaning: 'csv.column.age.meaning',
+    values: 'csv.column.age.values',
+    source: 'csv.source.clinician',
+  },
+  Gender: {
+    meaning: 'csv.column.gender.meaning',
+    values: 'csv.column.gender.values',
+    source: 'csv.source.clinician',
+  },
+  Race: {
+    meaning: 'csv.column.race.meaning',
+    values: 'csv.column.race.values',
+    source: 'csv.source.clinician',
+  },
   'Postal Code': {
-    meaning: "Postal code as entered by the clinician, checked by the country's rule (US: 5 digits).",
-    values: 'text',
-    source: 'clinician',
+    meaning: 'csv.column.postalCode.meaning',
+    values: 'csv.column.postalCode.values',
+    source: 'csv.source.clinician',
   },
   Country: {
-    meaning:
-      'The country chosen by the clinician, by its English name; a country typed before countries were chosen from a list is as typed.',
-    values: 'text',
-    source: 'clinician',
+    meaning: 'csv.column.country.meaning',
+    values: 'csv.column.country.values',
+    source: 'csv.source.clinician',
   },
   'Country Code': {
-    meaning: 'The ISO 3166-1 alpha-2 code of the country; empty for a country kept as typed.',
-    values: 'two capital letters, e.g. US, GB, NL',
-    source: 'clinician',
+    meaning: 'csv.column.countryCode.meaning',
+    values: 'csv.column.countryCode.values',
+    source: 'csv.source.clinician',
   },
   Diagnoses: {
-    meaning: 'All diagnosis codes entered, separated by "; ".',
-    values: 'DSM/ICD codes',
-    source: 'clinician',
+    meaning: 'csv.column.diagnoses.meaning',
+    values: 'csv.column.diagnoses.values',
+    source: 'csv.source.clinician',
   },
-  'Primary Diagnosis': { meaning: 'The primary diagnosis code.', values: 'DSM/ICD code', source: 'clinician' },
+  'Primary Diagnosis': {
+    meaning: 'csv.column.primaryDiagnosis.meaning',
+    values: 'csv.column.primaryDiagnosis.values',
+    source: 'csv.source.clinician',
+  },
   Responses: {
-    meaning: 'The raw answers, one character per item in item order, as given (before reverse keying).',
-    values: '220 characters: 0-3 answered, 9 not answered',
-    source: 'patient',
+    meaning: 'csv.column.responses.meaning',
+    values: 'csv.column.responses.values',
+    source: 'csv.source.patient',
   },
   'Instrument Version': {
-    meaning: 'Form, key and scoring version the scores were computed with (scoring-2: T, percentile, levels, verdict).',
-    values: 'text',
-    source: 'app',
+    meaning: 'csv.column.instrumentVersion.meaning',
+    values: 'csv.column.instrumentVersion.values',
+    source: 'csv.source.app',
   },
   'Norms Version': {
-    meaning: 'Versions of the US z set, the German z set and the US tables, joined by "+".',
-    values: 'text',
-    source: 'app',
+    meaning: 'csv.column.normsVersion.meaning',
+    values: 'csv.column.normsVersion.values',
+    source: 'csv.source.app',
   },
   'Consent Date': {
-    meaning: 'When the patient agreed to the consent form; empty if not yet.',
-    values: 'ISO 8601 date-time, UTC',
-    source: 'patient',
+    meaning: 'csv.column.consentDate.meaning',
+    values: 'csv.column.consentDate.values',
+    source: 'csv.source.patient',
   },
   'Terms ID': {
-    meaning: 'The id of the terms document the clinician accepted when creating the test (documents table).',
-    values: 'integer; empty if none recorded',
-    source: 'app',
+    meaning: 'csv.column.termsId.meaning',
+    values: 'csv.column.termsId.values',
+    source: 'csv.source.app',
   },
   'Validity Verdict': {
-    meaning:
-      'How far the profile may be interpreted (DESIGN.md "Validity verdict"): Not interpretable (INC ≥ 17, INC-S ' +
-      '≥ 8 or more than a quarter of the items unanswered: the norm sample\u2019s exclusions, Markon et al. 2024 ' +
-      'p. 114; or answers in a fixed pattern: the product\u2019s own response-pattern screen, not a PID-5 scale, ' +
-      'which has no columns of its own), Interpret with caution (ORS ≥ 3, PRD ≤ 10, a scale not scored, INC, ORS ' +
-      'or PRD not computed, a long stretch of patterned answers), Valid otherwise (the brief form: No validity ' +
-      'scale published). Empty until submitted.',
-    values: 'Valid, Interpret with caution, Not interpretable, No validity scale published',
-    source: 'app (instrument validity rules)',
+    meaning: 'csv.column.validityVerdict.meaning',
+    values: 'csv.column.validityVerdict.values',
+    source: 'csv.source.validityRules',
   },
   Form: {
-    meaning:
-      'The form given: FULL (PID-5, 220 items), SF (PID-5-SF, 100 items: 25 facets, 5 domains) or BF ' +
-      '(PID-5-BF, 25 items: 5 domains and a total). Questions Completed and Responses count that form\u2019s items ' +
-      'in its own numbering; a scale the form does not have is empty (BF: no facets; only BF has a total); T and ' +
-      'percentile come from the form\u2019s own US table; the German z exists for the full form only.',
-    values: 'FULL, SF, BF',
-    source: 'app',
+    meaning: 'csv.column.form.meaning',
+    values: 'csv.column.form.values',
+    source: 'csv.source.app',
   },
   Language: {
-    meaning:
-      'The language the test is given in: its item texts, the patient\u2019s pages and consent (the patient may ' +
-      'switch it while the test is open, where the institute allows). Tests made before languages are en.',
-    values: 'en (English), de (German)',
-    source: 'clinician, or the patient',
+    meaning: 'csv.column.language.meaning',
+    values: 'csv.column.language.values',
+    source: 'csv.source.languageChoice',
   },
 };
 
 /** The provenance of the US tables, the US z and the German z, from the loaded tables and the norm sets. */
-function provenance(normTables: NormTables): { us: string; usZ: string; de: string } {
+function provenance(normTables: NormTables, t: Translate): { us: string; usZ: string; de: string } {
   const { srf, irf } = NORM_SETS;
   return {
-    us:
-      `${normTables.label}. ${normTables.sample} Source: ${normTables.source}. Country: USA; English-language form. ` +
-      `Tables version ${normTables.version}.`,
-    usZ: `${srf.label}. ${srf.source}${srf.sampleN ? `; N = ${srf.sampleN}` : ''}. ${srf.note}`,
-    de:
-      `${irf.label}. ${irf.source}${irf.sampleN ? `; N = ${irf.sampleN}` : ''}. Country: Germany; German-language ` +
-      `form; status: manuscript under review. ${irf.note}`,
+    us: t('csv.provenance.us', {
+      label: normTables.label,
+      sample: normTables.sample,
+      source: normTables.source,
+      version: normTables.version,
+    }),
+    usZ: t('csv.provenance.usZ', {
+      label: srf.label,
+      source: srf.source,
+      sampleN: srf.sampleN ? `; N = ${srf.sampleN}` : '',
+      note: srf.note,
+    }),
+    de: t('csv.provenance.de', {
+      label: irf.label,
+      source: irf.source,
+      sampleN: irf.sampleN ? `; N = ${irf.sampleN}` : '',
+      note: irf.note,
+    }),
   };
 }
 
-/** One entry per CSV column, in the export's order. */
-export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
-  const norms = provenance(normTables);
+/**
+ * One entry per CSV column, in the export's order, in the reader's `language`. The column names stay the export's
+ * stable English headers (docs/decisions/0070-csv-columns-and-numbers-in-every-language.md); the norm sets' own
+ * labels, sources and notes are the instrument's data, in English.
+ */
+export function buildDataDictionary(normTables: NormTables, language: Language = 'en'): DictionaryEntry[] {
+  const t = translator(language);
+  const norms = provenance(normTables, t);
   const sourceOf = (suffix: string) =>
     suffix.includes(DE_NORMS)
       ? norms.de
@@ -144,18 +188,16 @@ export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
           : '';
   const entries = new Map<string, DictionaryEntry>();
   for (const [column, entry] of Object.entries(FIXED_COLUMNS)) {
-    entries.set(column, { column, ...entry });
+    entries.set(column, { column, meaning: t(entry.meaning), values: t(entry.values), source: t(entry.source) });
   }
   for (const scale of CSV_VALIDITY_SCALES) {
     for (const column of VALIDITY_COLUMNS) {
       const name = `${scale.label} ${column.suffix}`;
       entries.set(name, {
         column: name,
-        meaning: `${scale.label}: ${column.meaning}`,
-        values: column.values,
-        source: column.suffix.includes(US_NORMS)
-          ? norms.us
-          : 'app (instrument validity rules, DESIGN.md "Scoring (packages/instrument)")',
+        meaning: t('csv.validityMeaning', { label: scale.label, meaning: t(column.meaning) }),
+        values: t(column.values),
+        source: column.suffix.includes(US_NORMS) ? norms.us : t('csv.source.validityRulesDesign'),
       });
     }
   }
@@ -164,9 +206,14 @@ export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
       const name = `${scale.name} ${column.suffix}`;
       entries.set(name, {
         column: name,
-        meaning: `${scale.name} (${scale.key}, ${scale.kind}): ${column.meaning}`,
-        values: column.values,
-        source: sourceOf(column.suffix) || 'app (APA PID-5 scoring key, Krueger et al. 2013)',
+        meaning: t('csv.scaleMeaning', {
+          name: language === 'en' ? scale.name : t(scaleNameKey(scale.key)),
+          key: scale.key,
+          kind: t(scale.kind === 'facet' ? 'csv.kind.facet' : 'csv.kind.domain'),
+          meaning: t(column.meaning),
+        }),
+        values: t(column.values),
+        source: sourceOf(column.suffix) || t('csv.source.scoringKey'),
       });
     }
   }
@@ -175,21 +222,22 @@ export function buildDataDictionary(normTables: NormTables): DictionaryEntry[] {
     const name = `Total ${column.suffix}`;
     entries.set(name, {
       column: name,
-      meaning:
-        `Total (brief form only; mean of all 25 items, Markon et al. 2024, p. 23; not scored with 7 or more of 25 ` +
-        `missing, jmgirard/hitop decision D-021, the book gives no rule): ${column.meaning}`,
-      values: column.values,
-      source: sourceOf(column.suffix) || 'app (APA PID-5-BF key; Markon et al. 2024)',
+      meaning: t('csv.totalMeaning', { meaning: t(column.meaning) }),
+      values: t(column.values),
+      source: sourceOf(column.suffix) || t('csv.source.briefKey'),
     });
   }
   return CSV_HEADERS.map(
-    (column) => entries.get(column) ?? { column, meaning: '(not described)', values: '', source: '' },
+    (column) => entries.get(column) ?? { column, meaning: t('csv.notDescribed'), values: '', source: '' },
   );
 }
 
 /** The dictionary as CSV (BOM, RFC 4180, the same formula guard as the export). */
-export function encodeDataDictionaryCsv(entries: readonly DictionaryEntry[]): string {
-  const header = encodeCsvRecord(['Column', 'Meaning', 'Values', 'Source'].map(guardCsvCell));
+export function encodeDataDictionaryCsv(entries: readonly DictionaryEntry[], language: Language = 'en'): string {
+  const t = translator(language);
+  const header = encodeCsvRecord(
+    [t('csv.header.column'), t('csv.header.meaning'), t('csv.header.values'), t('csv.header.source')].map(guardCsvCell),
+  );
   const rows = entries.map((e) => encodeCsvRecord([e.column, e.meaning, e.values, e.source].map(guardCsvCell)));
   return `\ufeff${header}${rows.join('')}`;
 }

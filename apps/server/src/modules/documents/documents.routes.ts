@@ -23,7 +23,7 @@ export function registerDocumentsRoutes(app: FastifyInstance): void {
     async (request) => {
       const terms = await getCurrentDocumentIn(app.deps.database.db, 'terms', readerLanguage(request));
       if (!terms) {
-        throw notFound('No terms and conditions have been published.');
+        throw notFound('errors.noTermsPublished');
       }
       return { id: terms.id, version: terms.version, bodyHtml: terms.bodyHtml };
     },

@@ -67,7 +67,7 @@ export async function exportAssessmentFhir(options: {
 
 /** A FHIR "not found" (an OperationOutcome under /fhir/); the id asked for is not echoed back. */
 export function fhirNotFound(resourceType: string): AppError {
-  return new AppError('NOT_FOUND', `No such ${resourceType} on this server.`);
+  return new AppError('NOT_FOUND', 'errors.fhir.noSuchResource', { values: { resourceType } });
 }
 
 /** One of our CodeSystems (no patient data: public). */

@@ -29,11 +29,7 @@ export type ErasureReason = 'request' | 'retention';
 export const RETENTION_ACTOR = 'retention';
 
 function noSuchPatient(): AppError {
-  return new AppError(
-    'NOT_FOUND',
-    'This clinician has no tests with this patient identifier. Check the clinician and the identifier: it must be ' +
-      'exactly as it was typed when the test was created (upper and lower case, spaces and punctuation).',
-  );
+  return new AppError('NOT_FOUND', 'errors.patientData.noTests');
 }
 
 /**
@@ -43,10 +39,7 @@ function noSuchPatient(): AppError {
 function patientKeyFor(session: ActiveSession, request: { clinicianId: string; patientId: string }): PatientKey {
   const { scope } = resolveView(session);
   if (scope.kind !== 'all' && scope.clinicianId !== request.clinicianId) {
-    throw new AppError(
-      'FORBIDDEN',
-      "Switch to the admin view to export or erase another clinician's patient (in the clinician view, only your own).",
-    );
+    throw new AppError('FORBIDDEN', 'errors.patientData.adminView');
   }
   return { ownerId: request.clinicianId, patientId: request.patientId };
 }

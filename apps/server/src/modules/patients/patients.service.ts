@@ -23,7 +23,7 @@ import {
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError, type ErrorMessageKey } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
@@ -178,10 +178,7 @@ export async function viewPatientTimeline(options: {
 }
 
 function onlyOwnerShares(): AppError {
-  return new AppError(
-    'FORBIDDEN',
-    'Only the clinician who owns this patient, or an admin, can share it or end a share.',
-  );
+  return new AppError('FORBIDDEN', 'errors.patients.ownerOnly');
 }
 
 /**
@@ -203,9 +200,7 @@ export async function sharePatient(options: {
   }
   const grantee = await findEnabledUser(db, options.granteeId);
   if (!grantee || grantee.id === patient.key.ownerId) {
-    const message = grantee
-      ? 'This patient is already this clinician’s own.'
-      : 'No colleague with this id: choose one from the list.';
+    const message = grantee ? 'errors.patients.alreadyOwn' : 'errors.patients.noColleague';
     throw new AppError('VALIDATION_FAILED', message, { fields: { granteeId: message } });
   }
   const isNew = await insertShare(db, {
@@ -256,7 +251,7 @@ function startsOf(normTables: NormTables, form: FormId, key: string) {
   return table ? levelStartsInT(table.rows) : null;
 }
 
-function notSamePatient(message: string): AppError {
+function notSamePatient(message: ErrorMessageKey): AppError {
   return new AppError('VALIDATION_FAILED', message, { fields: { with: message } });
 }
 
@@ -271,12 +266,12 @@ async function buildComparison(options: {
 }): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
-    throw notSamePatient('Choose two different tests to compare.');
+    throw notSamePatient('errors.patients.sameTest');
   }
   const patient = await resolvePatient(options);
   const other = (await findReadableAssessment({ db, session: options.session, id: options.withId })).found.assessment;
   if (other.clinicianId !== patient.key.ownerId || other.patientId !== patient.key.patientId) {
-    throw notSamePatient('These two tests are not of the same patient, so they are not compared.');
+    throw notSamePatient('errors.patients.notSamePatient');
   }
   if (!patient.anchor.finishedAt || !other.finishedAt) {
     throw testIncomplete();
@@ -368,6 +363,7 @@ export async function createComparisonReport(
   const date = reportDate(options, now);
   const pdf = await renderInPool(options, patient.anchor.id, {
     kind: 'comparison',
+    language: options.language,
     comparison,
     dateText: date.text,
     ...reportFooter(options),

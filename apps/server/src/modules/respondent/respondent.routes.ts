@@ -61,10 +61,9 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
   const languages = { itemSets, languageSwitch: app.deps.config.patientLanguageSwitch };
 
   const tooManyAttempts = (waitSeconds: number) =>
-    new AppError(
-      'RATE_LIMITED',
-      `Too many attempts. Please wait ${Math.ceil(waitSeconds / 60)} minutes and try again.`,
-    );
+    new AppError('RATE_LIMITED', 'errors.respondent.tooManyAttempts', {
+      values: { minutes: Math.ceil(waitSeconds / 60) },
+    });
   const refuseGuessers = async (request: FastifyRequest) => {
     const wait = await limiter.retryAfterSeconds(request.ip);
     if (wait > 0) {

@@ -30,14 +30,10 @@ import { presentPatientTest, type PatientLanguages } from './respondent.presente
 // The patient link (DESIGN.md "Roles and identity" and "Assessment lifecycle"): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
 
-export const linkNotFound = () =>
-  new AppError('LINK_NOT_FOUND', 'This link is not valid. Please check it, or ask your clinician for a new link.');
-const testCompleted = () =>
-  new AppError('TEST_COMPLETED', 'This test has been completed, so its answers can no longer be changed.');
-const linkExpired = () =>
-  new AppError('LINK_EXPIRED', 'This test is Expired. Please contact your clinician, who can reopen it.');
-const consentRequired = () =>
-  new AppError('CONSENT_REQUIRED', 'Please read and accept the consent before answering the questions.');
+export const linkNotFound = () => new AppError('LINK_NOT_FOUND', 'errors.respondent.linkNotFound');
+const testCompleted = () => new AppError('TEST_COMPLETED', 'errors.respondent.testCompleted');
+const linkExpired = () => new AppError('LINK_EXPIRED', 'errors.respondent.linkExpired');
+const consentRequired = () => new AppError('CONSENT_REQUIRED', 'errors.respondent.consentRequired');
 
 /** The SHA-256 the test is stored under; a code of the wrong shape is unknown without asking the database. */
 export function hashLinkCode(code: string): string {
@@ -92,7 +88,7 @@ export async function getConsent(options: PatientRequestContext): Promise<TPatie
   const row = await findTest(options.db, options.code);
   const consent = await currentConsentFor(options.db, row);
   if (!consent) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The consent text is not available right now. Please try again later.');
+    throw new AppError('SERVICE_UNAVAILABLE', 'errors.respondent.consentUnavailable');
   }
   return { id: consent.id, html: consent.bodyHtml };
 }
@@ -129,10 +125,7 @@ export async function acceptConsent(
   if (status === 'in-progress') {
     return presentPatientTest(row, options);
   }
-  throw new AppError(
-    'STALE_CONSENT',
-    'The consent text has been updated since this page was opened. Please read the new version and accept it.',
-  );
+  throw new AppError('STALE_CONSENT', 'errors.respondent.staleConsent');
 }
 
 /**
@@ -160,12 +153,13 @@ async function saveGuarded(
     const itemCount = FORM_ITEM_COUNTS[row.form];
     if (options.highestItem > itemCount) {
       // The API takes the form's own item numbers: a brief form has items 1-25.
-      throw new AppError('VALIDATION_FAILED', `This test has ${itemCount} items: item numbers are 1 to ${itemCount}.`, {
-        fields: { item: `Item numbers are 1 to ${itemCount}` },
+      throw new AppError('VALIDATION_FAILED', 'errors.respondent.itemRange', {
+        values: { itemCount },
+        fields: { item: 'errors.respondent.itemRangeField' },
       });
     }
   }
-  throw new AppError('SERVICE_UNAVAILABLE', 'The answer could not be saved just now. Please try again.');
+  throw new AppError('SERVICE_UNAVAILABLE', 'errors.respondent.answerNotSaved');
 }
 
 /** One answer, one atomic statement (DESIGN.md "Assessment lifecycle") that also records the change and who made it. */
@@ -217,13 +211,10 @@ export async function submitTest(
     // Every item of the test's own form (220, 100 or 25).
     const missing = FORM_ITEM_COUNTS[row.form] - row.answeredCount;
     if (missing > 0) {
-      throw new AppError(
-        'TEST_INCOMPLETE',
-        missing === 1
-          ? '1 question is not answered yet. Please answer it before submitting.'
-          : `${missing} questions are not answered yet. Please answer them before submitting.`,
-        { fields: { answers: `${missing} missing` } },
-      );
+      throw new AppError('TEST_INCOMPLETE', 'errors.respondent.questionsMissing', {
+        values: { missing },
+        fields: { answers: 'errors.respondent.missingCount' },
+      });
     }
     // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md "Scoring (packages/instrument)").
     const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables });
@@ -269,13 +260,9 @@ export async function setPatientLanguage(
   }
   const offered = presentPatientTest(row, options).languageChoices;
   if (!offered.includes(language)) {
-    const message =
-      offered.length === 0
-        ? 'This test cannot be switched to another language. Please ask your clinician if you need another language.'
-        : `${LANGUAGE_NAMES[language]} is not offered for this test. Please choose one of: ${offered
-            .map((l) => LANGUAGE_NAMES[l])
-            .join(', ')}.`;
-    throw new AppError('VALIDATION_FAILED', message, { fields: { language: message } });
+    const key = offered.length === 0 ? 'errors.language.notSwitchable' : 'errors.language.notOffered';
+    const values = { language: LANGUAGE_NAMES[language], offered: offered.map((l) => LANGUAGE_NAMES[l]).join(', ') };
+    throw new AppError('VALIDATION_FAILED', key, { values, fields: { language: key } });
   }
   if (row.language === language) {
     return presentPatientTest(row, options);
@@ -284,9 +271,7 @@ export async function setPatientLanguage(
   if (!changed) {
     // Submitted or expired in between: say which.
     const closed = whyClosedForAnswers(await findTest(db, options.code), now);
-    throw (
-      closed ?? new AppError('SERVICE_UNAVAILABLE', 'The language could not be changed just now. Please try again.')
-    );
+    throw closed ?? new AppError('SERVICE_UNAVAILABLE', 'errors.language.changeFailed');
   }
   await recordAudit(db, {
     actor: 'patient',

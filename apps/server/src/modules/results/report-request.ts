@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { isLanguage, type Language } from '@pid5/i18n';
+import { requestLanguage } from '../../i18n/request-language';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { formatReportDate } from '../../reports/report-date';
@@ -10,6 +12,8 @@ import { formatReportDate } from '../../reports/report-date';
  */
 export interface ReportRequest {
   acceptLanguage: string | undefined;
+  /** The reader's language (cookie, else Accept-Language): the score report's and the comparison's words. */
+  language: Language;
   timeZone: string | undefined;
   instituteName: string;
   copyrightYear: number | undefined;
@@ -26,6 +30,7 @@ export function reportRequestOf(
 ): ReportRequest {
   return {
     acceptLanguage: request.headers['accept-language'],
+    language: requestLanguage(request),
     timeZone,
     instituteName: deps.config.instituteName,
     copyrightYear: deps.config.reportCopyrightYear,
@@ -35,9 +40,18 @@ export function reportRequestOf(
   };
 }
 
-/** A date as the report prints it: in the browser's language and time zone. */
-export function reportDate(request: ReportRequest, date: Date) {
-  return formatReportDate({ date, acceptLanguage: request.acceptLanguage, timeZone: request.timeZone });
+/** A date as a report prints it: in the report's language (default the reader's) and the browser's time zone. */
+export function reportDate(request: ReportRequest, date: Date, language: Language = request.language) {
+  return formatReportDate({ date, acceptLanguage: request.acceptLanguage, timeZone: request.timeZone, language });
+}
+
+/**
+ * The language a test was given in, which its patient report speaks: the row's `language` (the column of migration
+ * 0018) when it has one, else English.
+ */
+export function testLanguage(row: object): Language {
+  const language = (row as { language?: unknown }).language;
+  return isLanguage(language) ? language : 'en';
 }
 
 /** The footer's institute and year: this year unless the settings fix one (REPORT_COPYRIGHT_YEAR). */

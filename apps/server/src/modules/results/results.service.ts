@@ -17,7 +17,7 @@ import {
 } from '../assessments/assessments.service';
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
-import { reportDate, reportFooter, type ReportRequest } from './report-request';
+import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
@@ -38,11 +38,7 @@ export async function findOwnedAssessment(options: {
 }
 
 export function testIncomplete(): AppError {
-  return new AppError(
-    'TEST_INCOMPLETE',
-    'This test is not finished yet. Results and the report are available once the patient has answered all the ' +
-      'questions of the form and submitted the test.',
-  );
+  return new AppError('TEST_INCOMPLETE', 'errors.results.testIncomplete');
 }
 
 function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentResults['itemSet'] {
@@ -166,8 +162,11 @@ export async function createReport(
     itemSets: options.itemSets,
     normTables: options.normTables,
   });
-  const date = reportDate(options, now);
+  // The patient's report speaks the test's language, whoever downloads it.
+  const language = testLanguage(found.assessment);
+  const date = reportDate(options, now, language);
   const pdf = await renderInPool(options, found.assessment.id, {
+    language,
     name,
     dateText: date.text,
     // The report never prints the raw answers.
@@ -207,7 +206,7 @@ export async function renderInPool(
   } catch (error) {
     if (error instanceof PdfRenderError) {
       options.log.error({ err: error, assessmentId }, 'PDF report failed');
-      throw new AppError('INTERNAL', 'The report could not be created. Please try again.');
+      throw new AppError('INTERNAL', 'errors.results.reportFailed');
     }
     throw error;
   }
@@ -231,6 +230,7 @@ export async function createScoreReport(options: AssessmentReportOptions): Promi
   const date = dateOf(now);
   const pdf = await renderInPool(options, row.id, {
     kind: 'score-report',
+    language: options.language,
     patientId: row.patientId,
     createdText: dateOf(row.createdAt).text,
     submittedText: dateOf(row.finishedAt).text,

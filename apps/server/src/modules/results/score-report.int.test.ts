@@ -196,4 +196,29 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
     expect((await downloadScoreReport(clinician, row.id)).status).toBe(409);
     expect((await downloadScoreReport(admin, validId)).status).toBe(200);
   });
+
+  it("speaks the reader's language: the pid5_lang cookie, else Accept-Language, with German dates and decimal commas", async () => {
+    const read = async (headers: Record<string, string>) => {
+      const response = await clinician.client.get(`/api/assessments/${validId}/score-report.pdf?tz=UTC`, { headers });
+      expect(response.status).toBe(200);
+      return (await pdfToText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ');
+    };
+    const german = await read({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(german).toContain('PID-5-Auswertungsbericht');
+    expect(german).toContain('Validität der Antworten');
+    expect(german).toContain('Bericht erstellt 15. Januar 2026');
+    expect(german).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d/);
+    expect(german).toMatch(/Seite 1 von \d/);
+    expect(german).not.toContain('PID-5 Score Report');
+    // The cookie the staff app sets from the user's setting wins over the browser's languages.
+    clinician.client.setCookie('pid5_lang', 'de');
+    try {
+      expect(await read({ 'accept-language': 'en-US' })).toContain('PID-5-Auswertungsbericht');
+    } finally {
+      clinician.client.setCookie('pid5_lang', 'en');
+    }
+    const english = await read({ 'accept-language': 'fr-FR, en;q=0.5' });
+    expect(english).toContain('PID-5 Score Report');
+    expect(english).toMatch(/Negative Affect \(domain\) \d\.\d\d/);
+  });
 });

@@ -24,7 +24,7 @@ export async function verifyLocalCredentials(db: Db, options: { username: string
   const found = await findLocalCredential(db, options.username);
   const isValid = await verifyPassword(found?.passwordHash ?? null, options.password);
   if (!found || !isValid || found.user.disabledAt) {
-    throw new AppError('INVALID_CREDENTIALS', "Oops! The username and password didn't match. Try again!");
+    throw new AppError('INVALID_CREDENTIALS', 'errors.users.invalidCredentials');
   }
   return found.user;
 }
@@ -37,7 +37,7 @@ export async function registerLocalUser(db: Db, options: { username: string; pas
     role: 'user',
   });
   if (!created) {
-    throw new AppError('USERNAME_TAKEN', "Oops! That didn't work. The username might already be taken. Try again!");
+    throw new AppError('USERNAME_TAKEN', 'errors.users.usernameTaken');
   }
   return created;
 }

@@ -1,5 +1,5 @@
 import type { TAdministrationComparison, TComparedScale } from '@pid5/contract';
-import { formatScore } from '@pid5/contract';
+import { formatLocaleDate, type Language } from '@pid5/i18n';
 import { drawPageFooters } from '../drawing/footer';
 import { drawNotice } from '../drawing/notice-box';
 import { CONTENT_WIDTH, ensureSpace, MARGIN, reportDocumentOptions, rule } from '../drawing/page';
@@ -10,20 +10,23 @@ import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
 import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
-import { FOOTER_NOTICE } from '../report-wording';
-import { LEVELS, T_Y_DOMAIN, type Level } from '@pid5/instrument';
+import { reportWording } from '../report-wording';
+import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
+import { LEVEL_KEYS, LEVELS, scaleNameKey, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 
 // The comparison of two administrations as its own small PDF: validity first, then per scale both
 // administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and
 // the reliabilities used with their sources. The same building blocks and engine as the profile report; every
-// number and sentence comes from the comparison the server computed (compare-administrations.ts).
-
-export const COMPARISON_TITLE = 'Comparison of Two Tests';
+// number and sentence comes from the comparison the server computed (compare-administrations.ts). In the reader's
+// language; the comparison's own sentences (validity, forms, the RCI rule, reasons, sources) are the instrument's,
+// in English.
 
 export interface ComparisonReportInput {
   readonly kind: 'comparison';
+  /** The reader's language (absent: English). */
+  readonly language?: Language;
   readonly comparison: TAdministrationComparison;
-  /** Already formatted in the requester's locale (report-date.ts). */
+  /** Already formatted in the reader's language (report-date.ts). */
   readonly dateText: string;
   readonly instituteName: string;
   readonly copyrightYear: number;
@@ -31,19 +34,24 @@ export interface ComparisonReportInput {
 
 type Doc = PDFKit.PDFDocument;
 
-const FORM_NAMES = { FULL: 'full form', SF: 'short form', BF: 'brief form' } as const;
+const FORM_NAME_KEYS = {
+  FULL: 'scoreReport.formName.FULL',
+  SF: 'scoreReport.formName.SF',
+  BF: 'scoreReport.formName.BF',
+} as const;
 const NOTICE_LOOK = {
   valid: { color: COLOR.brand, tint: '#eef6f6' },
   caution: { color: '#8a5a00', tint: '#fff6e0' },
   'not-interpretable': { color: '#9b1c1c', tint: '#fdecec' },
 } as const;
 
-function signed(value: number | null, digits: number): string {
+function signed(value: number | null, digits: number, language: Language): string {
   if (value === null) {
     return '—';
   }
-  const text = Math.abs(value).toFixed(digits);
-  return value > 0 ? `+${text}` : value < 0 && Number(text) !== 0 ? `\u2212${text}` : text;
+  const fixed = Math.abs(value).toFixed(digits);
+  const text = language === 'en' ? fixed : fixed.replace('.', ',');
+  return value > 0 ? `+${text}` : value < 0 && Number(fixed) !== 0 ? `\u2212${text}` : text;
 }
 
 function formatT(reading: TComparedScale['first']): string {
@@ -53,7 +61,12 @@ function formatT(reading: TComparedScale['first']): string {
   return reading.capped === 'above' ? `≥ ${reading.t}` : reading.capped === 'below' ? `≤ ${reading.t}` : `${reading.t}`;
 }
 
-function drawHeader(doc: Doc, input: ComparisonReportInput): void {
+/** The day a test was completed (UTC): '2026-11-26' in English, as before; the language's own date otherwise. */
+function completedOn(finishedAt: string, language: Language): string {
+  return language === 'en' ? finishedAt.slice(0, 10) : formatLocaleDate(language, finishedAt, 'UTC');
+}
+
+function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: ScoreWords): void {
   const top = MARGIN.top;
   drawLogo(doc, MARGIN.left, top, 46);
   const textX = MARGIN.left + 60;
@@ -61,26 +74,33 @@ function drawHeader(doc: Doc, input: ComparisonReportInput): void {
   doc.font('regular').fontSize(9).fillColor(COLOR.muted);
   drawText(doc, input.instituteName, textX, top, { width: textWidth, align: 'right' });
   doc.font('bold').fontSize(22).fillColor(COLOR.brand);
-  drawText(doc, COMPARISON_TITLE, textX, top + 6, { width: textWidth });
+  drawText(doc, t('comparison.title'), textX, top + 6, { width: textWidth });
   const { comparison } = input;
   let y = Math.max(doc.y, top + 46) + 12;
   doc.font('regular').fontSize(11).fillColor(COLOR.text);
   // The identifier as typed: plain text, never interpreted.
-  doc.text(`Patient ID: ${comparison.patientId}`, MARGIN.left, y, { width: CONTENT_WIDTH });
+  doc.text(t('comparison.patientId', { patientId: comparison.patientId }), MARGIN.left, y, { width: CONTENT_WIDTH });
   doc.fontSize(10).fillColor(COLOR.muted);
   const when = (a: TAdministrationComparison['first']) =>
-    `test ${a.id}, ${FORM_NAMES[a.form]}, completed ${a.finishedAt.slice(0, 10)}`;
-  doc.text(`Earlier: ${when(comparison.first)}. Later: ${when(comparison.second)}.`, MARGIN.left, doc.y + 2, {
-    width: CONTENT_WIDTH,
-  });
-  drawText(doc, `Date: ${input.dateText}`, MARGIN.left, doc.y + 2, { width: CONTENT_WIDTH });
+    t('comparison.administration', {
+      id: a.id,
+      form: t(FORM_NAME_KEYS[a.form]),
+      date: completedOn(a.finishedAt, language),
+    });
+  doc.text(
+    t('comparison.administrations', { earlier: when(comparison.first), later: when(comparison.second) }),
+    MARGIN.left,
+    doc.y + 2,
+    { width: CONTENT_WIDTH },
+  );
+  drawText(doc, t('comparison.date', { date: input.dateText }), MARGIN.left, doc.y + 2, { width: CONTENT_WIDTH });
   y = doc.y + 8;
   rule(doc, y, { lineWidth: 1 });
   doc.y = y + 14;
   doc.fillColor(COLOR.text);
 }
 
-function drawValidity(doc: Doc, comparison: TAdministrationComparison): void {
+function drawValidity(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWords): void {
   const verdicts = [comparison.first.validity.verdict, comparison.second.validity.verdict];
   const worst = verdicts.includes('not-interpretable')
     ? 'not-interpretable'
@@ -88,13 +108,13 @@ function drawValidity(doc: Doc, comparison: TAdministrationComparison): void {
       ? 'caution'
       : 'valid';
   drawNotice(doc, {
-    title: 'Validity',
+    title: t('comparison.validity'),
     color: NOTICE_LOOK[worst].color,
     tint: NOTICE_LOOK[worst].tint,
     lines: [
       { text: comparison.validityStatement, bold: true },
-      { text: `Earlier: ${comparison.first.validity.summary}` },
-      { text: `Later: ${comparison.second.validity.summary}` },
+      { text: t('comparison.earlierSummary', { summary: comparison.first.validity.summary }) },
+      { text: t('comparison.laterSummary', { summary: comparison.second.validity.summary }) },
     ],
   });
   paragraph(doc, comparison.formsStatement);
@@ -114,7 +134,7 @@ const LEVEL_LINE: Record<Level, { dash: [number, number] | null; width: number }
  * (white), the later solid grey, so it reads in greyscale; T 50 marked. Across each bar, where each level begins on
  * that scale's table of the form given (levels follow the printed percentile, so each scale and form has its own).
  */
-function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
+function drawTChart(doc: Doc, scales: readonly TComparedScale[], { t }: ScoreWords): void {
   const rowHeight = 10;
   const labelWidth = 130;
   const plotLeft = MARGIN.left + labelWidth;
@@ -122,7 +142,7 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
   // The heading, the legend, the rows, the axis labels and the three-line caption: kept on one page.
   const height = 28 + scales.length * rowHeight + 16 + 36;
   ensureSpace(doc, 40 + height);
-  sectionHeading(doc, 'Profile in US T scores');
+  sectionHeading(doc, t('comparison.chart.title'));
   const top = doc.y;
   const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
   // Legend: the two tests, then the level lines.
@@ -131,18 +151,18 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
     .lineWidth(0.6)
     .fillAndStroke('#ffffff', '#222222');
   doc.font('regular').fontSize(7).fillColor(COLOR.text);
-  drawText(doc, 'Earlier', plotLeft + 14, top + 1);
+  drawText(doc, t('comparison.earlier'), plotLeft + 14, top + 1);
   doc.rect(plotLeft + 50, top + 2, 10, 6).fill('#555555');
   doc.fillColor(COLOR.text);
-  drawText(doc, 'Later', plotLeft + 64, top + 1);
+  drawText(doc, t('comparison.later'), plotLeft + 64, top + 1);
   LEVELS.forEach((level, index) => {
     const lx = plotLeft + 110 + index * 62;
     levelLine(doc, level, lx, top, top + 9);
     doc.fillColor(COLOR.text).font('regular').fontSize(7);
-    drawText(doc, `${level} begins`, lx + 4, top + 1);
+    drawText(doc, t('comparison.levelBegins', { level: t(LEVEL_KEYS[level]) }), lx + 4, top + 1);
   });
   doc.font('regular').fontSize(7).fillColor(COLOR.text);
-  drawText(doc, 'T score', MARGIN.left, top + 14, { width: labelWidth - 6, align: 'right' });
+  drawText(doc, t('results.tAxis'), MARGIN.left, top + 14, { width: labelWidth - 6, align: 'right' });
   const plotTop = top + 24;
   const plotBottom = plotTop + scales.length * rowHeight;
   for (let t = T_MIN; t <= T_MAX; t += 10) {
@@ -157,7 +177,14 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
       .font(scale.kind === 'facet' ? 'regular' : 'bold')
       .fontSize(7)
       .fillColor(COLOR.text);
-    drawText(doc, scale.name, MARGIN.left, y + 1.5, { width: labelWidth - 6, align: 'right', lineBreak: false });
+    // A name longer than the label's room (German's longest) is set smaller, never wrapped onto the next row.
+    const name = t(scaleNameKey(scale.key));
+    const room = labelWidth - 6;
+    const width = doc.widthOfString(name);
+    if (width > room) {
+      doc.fontSize(Math.max(5, (7 * room) / width));
+    }
+    drawText(doc, name, MARGIN.left, y + 1.5, { width: labelWidth - 6, align: 'right', lineBreak: false });
     if (scale.first.t !== null) {
       doc
         .rect(plotLeft, y + 1, x(scale.first.t) - plotLeft, 3.8)
@@ -181,12 +208,7 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[]): void {
   doc.fillColor(COLOR.text).font('regular');
   doc.x = MARGIN.left;
   doc.y = plotBottom + 14;
-  caption(
-    doc,
-    'T 50 is the US norm sample’s average; bars are cut at T 30 and 100 (the table has the values). The short lines ' +
-      'across each bar are where Mild (dotted), Moderate (dashed) and High (solid) begin on that scale’s table of ' +
-      'the form given: levels follow the printed percentile, so each scale has its own.',
-  );
+  caption(doc, t('comparison.chart.caption'));
 }
 
 function levelLine(doc: Doc, level: Level, x: number, y1: number, y2: number): void {
@@ -198,91 +220,108 @@ function levelLine(doc: Doc, level: Level, x: number, y1: number, y2: number): v
   doc.stroke().undash();
 }
 
-const COLUMNS: readonly TableColumn[] = [
-  { header: 'Scale', width: 120 },
-  { header: 'Earlier', width: 44, align: 'right' },
-  { header: 'T', width: 34, align: 'right' },
-  { header: 'Later', width: 44, align: 'right' },
-  { header: 'T', width: 34, align: 'right' },
-  { header: 'Difference', width: 50, align: 'right' },
-  { header: 'T diff.', width: 38, align: 'right' },
-  { header: 'Reliable change', width: CONTENT_WIDTH - 364 },
-];
-
-function changeCell(scale: TComparedScale, reasons: readonly string[]): string {
-  const change = scale.reliableChange;
-  if (!change) {
-    return `Not assessed (${reasons.indexOf(scale.noReliableChangeReason ?? '') + 1})`;
-  }
-  const verdict = change.isReliable ? `Reliably ${change.direction}` : 'No reliable change';
-  return `${verdict}; RCI ${signed(change.rci, 2)}, r = ${change.r}`;
+function columns(t: ScoreWords['t']): readonly TableColumn[] {
+  return [
+    { header: t('comparison.table.scale'), width: 120 },
+    { header: t('comparison.earlier'), width: 44, align: 'right' },
+    { header: 'T', width: 34, align: 'right' },
+    { header: t('comparison.later'), width: 44, align: 'right' },
+    { header: 'T', width: 34, align: 'right' },
+    { header: t('comparison.table.difference'), width: 50, align: 'right' },
+    { header: t('comparison.table.tDifference'), width: 38, align: 'right' },
+    { header: t('comparison.table.reliableChange'), width: CONTENT_WIDTH - 364 },
+  ];
 }
 
-function drawScales(doc: Doc, comparison: TAdministrationComparison): void {
+function changeCell(scale: TComparedScale, reasons: readonly string[], { t, language }: ScoreWords): string {
+  const change = scale.reliableChange;
+  if (!change) {
+    return t('comparison.change.notAssessed', { reason: reasons.indexOf(scale.noReliableChangeReason ?? '') + 1 });
+  }
+  const verdict = !change.isReliable
+    ? t('comparison.change.none')
+    : change.direction === 'higher'
+      ? t('comparison.change.higher')
+      : change.direction === 'lower'
+        ? t('comparison.change.lower')
+        : t('comparison.change.none');
+  const r = language === 'en' ? String(change.r) : String(change.r).replace('.', ',');
+  return t('comparison.change.value', { verdict, rci: signed(change.rci, 2, language), r });
+}
+
+function drawScales(doc: Doc, comparison: TAdministrationComparison, words: ScoreWords): void {
+  const { t, language } = words;
   const reasons = [
     ...new Set(comparison.scales.flatMap((s) => (s.noReliableChangeReason ? [s.noReliableChangeReason] : []))),
   ];
   // The heading with a few rows, or a new page.
   doc.moveDown(0.6);
   ensureSpace(doc, 120);
-  sectionHeading(doc, 'Scores and change');
+  sectionHeading(doc, t('comparison.section.scores'));
   const rows: TableRow[] = comparison.scales.map((scale) => [
-    [{ text: scale.name, font: scale.kind === 'facet' ? 'regular' : 'bold' }],
-    [{ text: formatScore(scale.first.score) }],
+    [{ text: t(scaleNameKey(scale.key)), font: scale.kind === 'facet' ? 'regular' : 'bold' }],
+    [{ text: formatScoreIn(language, scale.first.score) }],
     [{ text: formatT(scale.first) }],
-    [{ text: formatScore(scale.second.score) }],
+    [{ text: formatScoreIn(language, scale.second.score) }],
     [{ text: formatT(scale.second) }],
-    [{ text: signed(scale.scoreDifference, 2) }],
-    [{ text: signed(scale.tDifference, 0) }],
-    [{ text: changeCell(scale, reasons), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
+    [{ text: signed(scale.scoreDifference, 2, language) }],
+    [{ text: signed(scale.tDifference, 0, language) }],
+    [{ text: changeCell(scale, reasons, words), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
   ]);
   // Set small, as the score report's table, so the method below fits on the table's page.
   drawTable(
     doc,
-    COLUMNS,
+    columns(t),
     rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
   );
   reasons.forEach((reason, index) => caption(doc, `(${index + 1}) ${reason}`));
 }
 
-function drawMethod(doc: Doc, comparison: TAdministrationComparison): void {
+function drawMethod(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWords): void {
   doc.moveDown(0.6);
   ensureSpace(doc, 100);
-  sectionHeading(doc, 'How reliable change is decided');
+  sectionHeading(doc, t('comparison.section.method'));
   paragraph(doc, comparison.rciRule);
   paragraph(doc, comparison.reliabilityRule);
   const sources = new Map(
     comparison.scales.flatMap((s) => (s.reliableChange ? [[s.reliableChange.source.id, s.reliableChange.source]] : [])),
   );
   if (sources.size === 0) {
-    paragraph(doc, 'No reliability was used in this comparison.');
+    paragraph(doc, t('comparison.noReliability'));
   }
   for (const source of sources.values()) {
-    const kind = source.kind === 'retest' ? `test-retest (${source.interval ?? ''})` : 'internal consistency';
+    const kind =
+      source.kind === 'retest'
+        ? t('comparison.source.retest', { interval: source.interval ?? '' })
+        : t('comparison.source.internal');
     paragraph(doc, `${source.citation}. ${kind}; ${source.sample}${source.n === null ? '' : `; N = ${source.n}`}.`);
   }
 }
 
 /** Draw the comparison; resolves to the PDF bytes. */
 export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8Array> {
+  const words = scoreWords(input.language ?? 'en');
+  const { t } = words;
   const doc = createReportDocument(
     reportDocumentOptions({
-      title: COMPARISON_TITLE,
-      subject: 'Two administrations of the PID-5 compared',
+      title: t('comparison.title'),
+      subject: t('comparison.subject'),
+      language: words.language,
       instituteName: input.instituteName,
     }),
     // The profile report's texts: whichever report a thread draws first fixes the fonts' base glyphs for both.
     allReportFixedTexts,
   );
   doc.font('regular').fillColor(COLOR.text);
-  drawHeader(doc, input);
-  drawValidity(doc, input.comparison);
-  drawTChart(doc, input.comparison.scales);
-  drawScales(doc, input.comparison);
-  drawMethod(doc, input.comparison);
+  drawHeader(doc, input, words);
+  drawValidity(doc, input.comparison, words);
+  drawTChart(doc, input.comparison.scales, words);
+  drawScales(doc, input.comparison, words);
+  drawMethod(doc, input.comparison, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
-    lines: [FOOTER_NOTICE],
+    lines: [reportWording(words.language).footerNotice],
+    pageText: (page, pages) => t('scoreReport.page', { page, pages }),
   });
   return endReportDocument(doc);
 }

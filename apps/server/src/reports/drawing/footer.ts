@@ -12,6 +12,8 @@ export interface PageFooter {
   title: string;
   /** Under it, in small muted type, each from a new line. */
   lines: readonly string[];
+  /** 'Page 2 of 5' in the report's language (default English). */
+  pageText?: (page: number, pages: number) => string;
 }
 
 export function drawPageFooters(doc: Doc, footer: PageFooter): void {
@@ -23,7 +25,8 @@ export function drawPageFooters(doc: Doc, footer: PageFooter): void {
     doc.page.margins.bottom = 0;
     const top = PAGE.height - MARGIN.bottom + 22;
     rule(doc, top, { lineWidth: 0.5 });
-    const pageText = `Page ${i - range.start + 1} of ${range.count}`;
+    const page = i - range.start + 1;
+    const pageText = footer.pageText ? footer.pageText(page, range.count) : `Page ${page} of ${range.count}`;
     doc.font('condensedBold').fontSize(7.5).fillColor(COLOR.text);
     drawText(doc, pageText, MARGIN.left, top + 6, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
     drawText(doc, footer.title, MARGIN.left, top + 6, { width: CONTENT_WIDTH - 80, lineBreak: false });

@@ -12,18 +12,19 @@ export const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
 /**
  * The document options of every report: A4 with the house margins, pages kept until the end (for 'Page X of Y'), in
- * English, its title shown by PDF viewers, and the institute as author and creator.
+ * its language (English unless told), its title shown by PDF viewers, and the institute as author and creator.
  */
 export function reportDocumentOptions(info: {
   title: string;
   subject: string;
   instituteName: string;
+  language?: string;
 }): PDFKit.PDFDocumentOptions {
   return {
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
-    lang: 'en',
+    lang: info.language ?? 'en',
     displayTitle: true,
     info: { Title: info.title, Author: info.instituteName, Subject: info.subject, Creator: info.instituteName },
   };

@@ -3,8 +3,8 @@ import { facetTChart } from '@pid5/instrument';
 import { drawBarChart } from '../drawing/bar-chart';
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { caption, sectionHeading } from '../drawing/text-blocks';
-import { CHART_CAPTION, FACET_TEXTS, SECTION_TITLES } from '../report-wording';
-import { formTableNote } from './form';
+import type { ReportWording } from '../report-wording';
+import { formTableNote, translatedTChart } from './form';
 import { scaleTable } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
@@ -13,16 +13,20 @@ type Doc = PDFKit.PDFDocument;
 const FACET_CHART_ROOM = 330;
 
 /** 'Personality Trait Facets': the facet chart in T across the page and the facets' table (it runs on as needed). */
-export function drawFacets(doc: Doc, results: TAssessmentResults): void {
+export function drawFacets(doc: Doc, results: TAssessmentResults, words: ReportWording): void {
   doc.moveDown(0.8);
   ensureSpace(doc, FACET_CHART_ROOM);
-  sectionHeading(doc, SECTION_TITLES.facets);
-  drawBarChart(doc, facetTChart(results.facets), { x: MARGIN.left, width: CONTENT_WIDTH, labelSize: 6.5 });
-  caption(doc, CHART_CAPTION);
-  scaleTable(doc, results.facets, FACET_TEXTS, {
-    nameHeader: 'Facet',
+  sectionHeading(doc, words.sectionTitles.facets);
+  drawBarChart(doc, translatedTChart(facetTChart(results.facets), words.t), {
+    x: MARGIN.left,
+    width: CONTENT_WIDTH,
+    labelSize: 6.5,
+  });
+  caption(doc, words.chartCaption);
+  scaleTable(doc, results, results.facets, words.facetTexts, words, {
+    nameHeader: words.t('report.table.facet'),
     hasNote: true,
-    note: formTableNote(results),
+    note: formTableNote(results, words),
     patientFacingLevels: results.validityVerdict.patientFacingLevels,
   });
 }

@@ -1,9 +1,10 @@
 import type { TAssessmentResults, TDomainResult, TFacetResult } from '@pid5/contract';
+import { levelKey, scaleNameKey } from '@pid5/instrument';
 import { CONTENT_WIDTH, ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { countRowsThatFit, drawTable, type CellLine, type TableColumn, type TableRow } from '../drawing/table';
 import { paragraph, sectionHeading } from '../drawing/text-blocks';
-import { DOMAIN_TEXTS, FACET_TEXTS, NAVIGATING_INTRO, SECTION_TITLES, type TraitText } from '../report-wording';
+import type { ReportWording, TraitText } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -18,17 +19,22 @@ interface TraitRow {
   text: TraitText;
 }
 
-/** The five domains, then the 25 facets in alphabetical order of their names. */
-function traitRows(results: TAssessmentResults): TraitRow[] {
+/** The five domains, then the 25 facets in alphabetical order of their names in the report's language. */
+function traitRows(results: TAssessmentResults, words: ReportWording): TraitRow[] {
   const domains = results.domains.map((scale): TraitRow => ({
-    name: scale.name,
+    name: words.t(scaleNameKey(scale.key)),
     kind: 'Domain',
     scale,
-    text: textFor(DOMAIN_TEXTS, scale.key),
+    text: textFor(words.domainTexts, scale.key),
   }));
-  const facets = [...results.facets]
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-    .map((scale): TraitRow => ({ name: scale.name, kind: 'Facet', scale, text: textFor(FACET_TEXTS, scale.key) }));
+  const facets = results.facets
+    .map((scale): TraitRow => ({
+      name: words.t(scaleNameKey(scale.key)),
+      kind: 'Facet',
+      scale,
+      text: textFor(words.facetTexts, scale.key),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, words.language));
   return [...domains, ...facets];
 }
 
@@ -40,24 +46,35 @@ function textFor(texts: Readonly<Record<string, TraitText>>, key: string): Trait
   return text;
 }
 
-const TRAIT_NAME_WIDTH = CONTENT_WIDTH * 0.2;
-const TRAIT_DIFFICULTY_WIDTH = CONTENT_WIDTH * 0.4;
-const TRAIT_COLUMNS: readonly TableColumn[] = [
-  { header: 'Trait', width: TRAIT_NAME_WIDTH },
-  { header: 'Possible difficulties', width: TRAIT_DIFFICULTY_WIDTH },
-  { header: 'Strengths', width: CONTENT_WIDTH - TRAIT_NAME_WIDTH - TRAIT_DIFFICULTY_WIDTH },
-];
+export const TRAIT_NAME_WIDTH = CONTENT_WIDTH * 0.23;
+const TRAIT_DIFFICULTY_WIDTH = CONTENT_WIDTH * 0.385;
+function traitColumns(words: ReportWording): readonly TableColumn[] {
+  return [
+    { header: words.t('report.navigating.trait'), width: TRAIT_NAME_WIDTH },
+    { header: words.t('report.navigating.difficulties'), width: TRAIT_DIFFICULTY_WIDTH },
+    {
+      header: words.t('report.navigating.strengths'),
+      width: CONTENT_WIDTH - TRAIT_NAME_WIDTH - TRAIT_DIFFICULTY_WIDTH,
+    },
+  ];
+}
 
 /** The patient-facing level words follow the validity verdict: shown, marked with the caution, or withheld. */
-function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels): TableRow {
+function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels, words: ReportWording): TableRow {
   const nameCell: CellLine[] = [
     { text: row.name, font: 'condensedBold' },
-    { text: row.kind, size: 7, color: COLOR.muted },
+    {
+      text: words.t(row.kind === 'Domain' ? 'report.table.domain' : 'report.table.facet'),
+      size: 7,
+      color: COLOR.muted,
+    },
   ];
   if (row.scale.level && patientFacingLevels !== 'withhold') {
-    const caution = patientFacingLevels === 'show-marked' ? ' (caution)' : '';
+    const level = words.t(levelKey(row.scale));
     nameCell.push({
-      text: `Your level: ${row.scale.level}${caution}`,
+      text: words.t('report.navigating.yourLevel', {
+        level: patientFacingLevels === 'show-marked' ? words.t('report.levelCaution', { level }) : level,
+      }),
       font: 'condensedBold',
       size: 7,
       color: COLOR.elevated,
@@ -72,23 +89,24 @@ function traitCells(row: TraitRow, patientFacingLevels: PatientFacingLevels): Ta
  * on its page, up to (not including) Perceptual Dysregulation; the second starts on a new page with the rest. So no
  * page is left mostly empty between them.
  */
-export function drawNavigating(doc: Doc, results: TAssessmentResults): void {
+export function drawNavigating(doc: Doc, results: TAssessmentResults, words: ReportWording): void {
   // The heading, its introduction and a few rows together, or a new page.
   doc.moveDown(0.8);
   ensureSpace(doc, NAVIGATING_START_ROOM);
-  sectionHeading(doc, SECTION_TITLES.navigating);
-  paragraph(doc, NAVIGATING_INTRO);
+  sectionHeading(doc, words.sectionTitles.navigating);
+  paragraph(doc, words.navigatingIntro);
   doc.moveDown(0.4);
-  const rows = traitRows(results);
+  const rows = traitRows(results, words);
+  const columns = traitColumns(words);
   const secondStartsBy = rows.findIndex((row) => row.kind === 'Facet' && row.scale.key === 'Prc');
-  const cells = rows.map((row) => traitCells(row, results.validityVerdict.patientFacingLevels));
+  const cells = rows.map((row) => traitCells(row, results.validityVerdict.patientFacingLevels, words));
   if (secondStartsBy < 0) {
     // The brief form: five domains, no facets, one table.
-    drawTable(doc, TRAIT_COLUMNS, cells);
+    drawTable(doc, columns, cells);
     return;
   }
-  const split = countRowsThatFit(doc, TRAIT_COLUMNS, cells, secondStartsBy);
-  drawTable(doc, TRAIT_COLUMNS, cells.slice(0, split));
+  const split = countRowsThatFit(doc, columns, cells, secondStartsBy);
+  drawTable(doc, columns, cells.slice(0, split));
   doc.addPage();
-  drawTable(doc, TRAIT_COLUMNS, cells.slice(split));
+  drawTable(doc, columns, cells.slice(split));
 }

@@ -1,9 +1,11 @@
-import { formatLevel, type TAssessmentResults, type TDomainResult, type TFacetResult } from '@pid5/contract';
-import { CONTENT_WIDTH, MARGIN } from '../drawing/page';
+import type { TAssessmentResults, TDomainResult, TFacetResult } from '@pid5/contract';
+import { levelKey, scaleNameKey } from '@pid5/instrument';
+import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
-import { drawText } from '../pdf-text-replay';
-import { TABLE_NOTE, type TraitText } from '../report-wording';
+import { drawText, measureText } from '../pdf-text-replay';
+import type { ReportWording, TraitText } from '../report-wording';
+import { germanTText, showsGermanNorms } from './german-norms';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -15,16 +17,17 @@ type Doc = PDFKit.PDFDocument;
 export function levelLine(
   scale: { level: TFacetResult['level']; isScored: boolean },
   patientFacingLevels: PatientFacingLevels,
+  words: ReportWording,
 ): CellLine {
   if (scale.isScored && patientFacingLevels === 'withhold') {
-    return { text: 'Not interpretable', color: COLOR.muted };
+    return { text: words.t('report.levelWithheld'), color: COLOR.muted };
   }
-  const text = formatLevel(scale);
+  const text = words.t(levelKey(scale));
   if (!scale.level) {
     return { text, color: scale.isScored ? COLOR.text : COLOR.muted };
   }
   return {
-    text: patientFacingLevels === 'show-marked' ? `${text} (caution)` : text,
+    text: patientFacingLevels === 'show-marked' ? words.t('report.levelCaution', { level: text }) : text,
     font: 'condensedBold',
     color: COLOR.elevated,
   };
@@ -32,35 +35,55 @@ export function levelLine(
 
 type PatientFacingLevels = TAssessmentResults['validityVerdict']['patientFacingLevels'];
 
+/** The scale name's column: wide enough for the longest word of a scale's name in every language (a test checks). */
+export const NAME_COLUMN_WIDTH = 112;
+
+/** The German T column's width, taken from the description when the report shows the German norms beside. */
+const GERMAN_T_WIDTH = 40;
+
 /**
  * The table of the domains or of (part of) the facets: abbreviation, name, what it describes, the T score and the
- * level (no raw means, percentiles or z: the score report has them); with `hasNote`, the note under it.
+ * level (no raw means, percentiles or z: the score report has them); for a test given in German on the full form,
+ * the T score against the German norms beside the US one (docs/decisions/0067-norms-of-a-german-test.md); with
+ * `hasNote`, the note under it.
  */
 export function scaleTable(
   doc: Doc,
+  results: Pick<TAssessmentResults, 'form'>,
   scales: readonly (TFacetResult | TDomainResult)[],
   texts: Readonly<Record<string, TraitText>>,
+  words: ReportWording,
   options: { nameHeader: string; hasNote: boolean; note?: string; patientFacingLevels: PatientFacingLevels },
 ): void {
+  const german = showsGermanNorms(results, words.language);
+  const describesWidth = 322 - NAME_COLUMN_WIDTH - (german ? GERMAN_T_WIDTH : 0);
   const columns: TableColumn[] = [
-    { header: 'Abbr.', width: 34 },
-    { header: options.nameHeader, width: 86 },
-    { header: 'What it describes', width: 236 },
-    { header: 'T score', width: 40, align: 'right' },
-    { header: 'Level', width: CONTENT_WIDTH - 396 },
+    { header: words.t('report.table.abbreviation'), width: 34 },
+    { header: options.nameHeader, width: NAME_COLUMN_WIDTH },
+    { header: words.t('report.table.describes'), width: describesWidth },
+    { header: words.t('report.table.tScore'), width: 40, align: 'right' },
+    ...(german
+      ? [{ header: words.t('report.table.tScoreGerman'), width: GERMAN_T_WIDTH, align: 'right' as const }]
+      : []),
+    { header: words.t('report.table.level'), width: CONTENT_WIDTH - 396 },
   ];
   const rows = scales.map((scale) => [
     [{ text: scale.key, font: 'condensedBold' as const }],
-    [{ text: scale.name, font: 'condensedBold' as const }],
+    [{ text: words.t(scaleNameKey(scale.key)), font: 'condensedBold' as const }],
     [{ text: texts[scale.key]?.description ?? '' }],
     [{ text: scale.us?.tText ?? '—' }],
-    [levelLine(scale, options.patientFacingLevels)],
+    ...(german ? [[{ text: germanTText(scale.irf) }]] : []),
+    [levelLine(scale, options.patientFacingLevels, words)],
   ]);
   drawTable(doc, columns, rows);
   if (!options.hasNote) {
     return;
   }
-  doc.font('regular').fontSize(7).fillColor(COLOR.muted);
-  drawText(doc, options.note ?? TABLE_NOTE, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  doc.font('regular').fontSize(7);
+  const note = [options.note ?? words.tableNote, ...(german ? [words.t('report.germanNorms.note')] : [])].join(' ');
+  // The note stays whole: on the next page when it does not fit under the table.
+  ensureSpace(doc, 3 + measureText(doc, note, { width: CONTENT_WIDTH, lineGap: 1 }));
+  doc.fillColor(COLOR.muted);
+  drawText(doc, note, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.fillColor(COLOR.text).fontSize(10);
 }

@@ -2,14 +2,7 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
-import {
-  LEVEL_EXPLANATIONS,
-  NO_LEVEL_EXPLANATION,
-  SECTION_TITLES,
-  UNDERSTANDING_BRIEF_DOMAINS,
-  UNDERSTANDING_CLOSING,
-  UNDERSTANDING_PARAGRAPHS,
-} from '../report-wording';
+import type { ReportWording } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -17,7 +10,7 @@ type Doc = PDFKit.PDFDocument;
 const LEVEL_ROW_HEIGHT = 16;
 
 const LEVEL_SWATCH: Record<string, string> = {
-  [NO_LEVEL_EXPLANATION.level]: '#e4e7eb',
+  none: '#e4e7eb',
   Mild: '#a8d5d7',
   Moderate: '#48A9AD',
   High: '#1d5f62',
@@ -27,32 +20,32 @@ const LEVEL_SWATCH: Record<string, string> = {
  * 'Understanding Your Personality Profile': profile, domains, facets, how to read the scores and the cut-offs. A
  * report without facets (the brief form) explains its domains its own way and does not explain facets at all.
  */
-export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }): void {
-  sectionHeading(doc, SECTION_TITLES.understanding);
-  const [profile, domains, facets, scores] = UNDERSTANDING_PARAGRAPHS;
-  subHeading(doc, 'What is a personality profile?');
-  paragraph(doc, profile ?? '');
-  subHeading(doc, 'Trait domains');
-  paragraph(doc, options.hasFacets ? (domains ?? '') : UNDERSTANDING_BRIEF_DOMAINS);
+export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }, words: ReportWording): void {
+  const texts = words.understanding;
+  sectionHeading(doc, words.sectionTitles.understanding);
+  subHeading(doc, texts.profileHeading);
+  paragraph(doc, texts.profile);
+  subHeading(doc, texts.domainsHeading);
+  paragraph(doc, options.hasFacets ? texts.domains : texts.briefDomains);
   if (options.hasFacets) {
-    subHeading(doc, 'Trait facets');
-    paragraph(doc, facets ?? '');
+    subHeading(doc, texts.facetsHeading);
+    paragraph(doc, texts.facets);
   }
-  subHeading(doc, 'How to read the scores');
-  paragraph(doc, scores ?? '');
+  subHeading(doc, texts.scoresHeading);
+  paragraph(doc, texts.scores);
 
   // The levels stay together on one page (page 1 is shorter when the validity notice comes first).
-  const rows = [...LEVEL_EXPLANATIONS, NO_LEVEL_EXPLANATION];
+  const rows = words.levelExplanations;
   ensureSpace(doc, LEVEL_ROW_HEIGHT * rows.length * 2);
-  for (const { level, text } of rows) {
+  for (const { level, label, text } of rows) {
     const y = doc.y;
     doc.rect(MARGIN.left + 8, y + 1, 10, 10).fill(LEVEL_SWATCH[level] ?? COLOR.muted);
     doc.font('bold').fontSize(10).fillColor(COLOR.text);
-    drawText(doc, level, MARGIN.left + 26, y, { width: 80 });
+    drawText(doc, label, MARGIN.left + 26, y, { width: 80 });
     doc.font('regular');
     drawText(doc, text, MARGIN.left + 106, y, { width: CONTENT_WIDTH - 106 });
     doc.y = Math.max(doc.y, y + 12) + 4;
   }
   doc.moveDown(0.6);
-  paragraph(doc, UNDERSTANDING_CLOSING);
+  paragraph(doc, texts.closing);
 }

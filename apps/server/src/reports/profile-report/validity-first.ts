@@ -1,6 +1,6 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import { drawNotice } from '../drawing/notice-box';
-import { PATIENT_VALIDITY } from '../report-wording';
+import type { ReportWording } from '../report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -21,39 +21,37 @@ export function showsProfile(results: TAssessmentResults): boolean {
 }
 
 /** The verdict's reasons for the patient, each once (two codes may say the same). */
-function reasonTexts(results: TAssessmentResults): { text: string }[] {
+function reasonTexts(results: TAssessmentResults, words: ReportWording): { text: string }[] {
+  const { patientValidity } = words;
   const texts = results.validityVerdict.reasons.map(
-    (reason) => PATIENT_VALIDITY.reasons[reason.code] ?? PATIENT_VALIDITY.otherReason,
+    (reason) => patientValidity.reasons[reason.code] ?? patientValidity.otherReason,
   );
   return [...new Set(texts)].map((text) => ({ text }));
 }
 
-export function drawValidityFirst(doc: Doc, results: TAssessmentResults): void {
+export function drawValidityFirst(doc: Doc, results: TAssessmentResults, words: ReportWording): void {
+  const texts = words.patientValidity;
   const { verdict } = results.validityVerdict;
   const style = VERDICT_STYLE[verdict];
   switch (verdict) {
     case 'valid':
       drawNotice(doc, {
-        title: PATIENT_VALIDITY.validTitle,
-        lines: [{ text: results.form === 'BF' ? PATIENT_VALIDITY.validBrief : PATIENT_VALIDITY.valid }],
+        title: texts.validTitle,
+        lines: [{ text: results.form === 'BF' ? texts.validBrief : texts.valid }],
         ...style,
       });
       return;
     case 'caution':
       drawNotice(doc, {
-        title: PATIENT_VALIDITY.cautionTitle,
-        lines: [...reasonTexts(results), { text: PATIENT_VALIDITY.caution }],
+        title: texts.cautionTitle,
+        lines: [...reasonTexts(results, words), { text: texts.caution }],
         ...style,
       });
       return;
     case 'not-interpretable':
       drawNotice(doc, {
-        title: PATIENT_VALIDITY.noProfileTitle,
-        lines: [
-          { text: PATIENT_VALIDITY.noProfile },
-          ...reasonTexts(results),
-          { text: PATIENT_VALIDITY.noProfileNext, bold: true },
-        ],
+        title: texts.noProfileTitle,
+        lines: [{ text: texts.noProfile }, ...reasonTexts(results, words), { text: texts.noProfileNext, bold: true }],
         ...style,
       });
       return;

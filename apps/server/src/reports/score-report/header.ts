@@ -1,9 +1,11 @@
 import type { TAssessmentResults } from '@pid5/contract';
+import { FORM_NAME_KEYS } from '@pid5/instrument';
 import { drawLogo } from '../drawing/logo';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawText } from '../pdf-text-replay';
-import { SCORE_REPORT_SUBTITLE, SCORE_REPORT_TITLE } from './score-report-wording';
+import type { Translate } from '../../i18n/translator';
+import type { ScoreWords } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -17,16 +19,16 @@ export interface ScoreReportHeader {
 }
 
 /** The item set as the reports name it: its title and id, or that it was not recorded. */
-export function itemSetText(results: TAssessmentResults): string {
+export function itemSetText(results: TAssessmentResults, t: Translate): string {
   const { id, title } = results.itemSet;
   if (id === null) {
-    return 'not recorded';
+    return t('scoreReport.header.itemSetNotRecorded');
   }
   return title ? `${title} (${id})` : id;
 }
 
 /** Title, institute, and one line each for the patient id, the dates, the form, the item set and the norms. */
-export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader): void {
+export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, language }: ScoreWords): void {
   const top = MARGIN.top;
   drawLogo(doc, MARGIN.left, top, 40);
   const textX = MARGIN.left + 52;
@@ -34,34 +36,51 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader): void
   doc.font('regular').fontSize(9).fillColor(COLOR.muted);
   drawText(doc, header.instituteName, textX, top, { width: textWidth, align: 'right' });
   doc.font('bold').fontSize(20).fillColor(COLOR.brand);
-  drawText(doc, SCORE_REPORT_TITLE, textX, top + 4, { width: textWidth });
+  drawText(doc, t('scoreReport.title'), textX, top + 4, { width: textWidth });
   doc.font('regular').fontSize(9).fillColor(COLOR.muted);
-  drawText(doc, SCORE_REPORT_SUBTITLE, textX, doc.y + 1, { width: textWidth });
+  drawText(doc, t('scoreReport.subtitle'), textX, doc.y + 1, { width: textWidth });
   let y = Math.max(doc.y, top + 40) + 10;
 
   const { results } = header;
   const { srf, irf } = results.norms;
   const lines: [string, string][] = [
-    ['Patient ID', header.patientId],
-    ['Dates', `created ${header.createdText} · submitted ${header.submittedText} · report drawn ${header.dateText}`],
+    [t('scoreReport.header.patientId'), header.patientId],
     [
-      'Form',
-      `${results.instrument.name}, ${results.instrument.form}; ${results.answered} answered, ${results.missing} missing; ` +
-        `scoring ${results.instrument.version}`,
+      t('scoreReport.header.dates'),
+      t('scoreReport.header.datesValue', {
+        created: header.createdText,
+        submitted: header.submittedText,
+        drawn: header.dateText,
+      }),
     ],
-    ['Item set', itemSetText(results)],
     [
-      'Norms',
-      `T and percentile: ${results.normTables.label}. US z: ${srf.shortLabel} (${srf.citation}). ` +
-        `German z: ${irf.shortLabel} (${irf.citation}, manuscript under review). Details on the last page.`,
+      t('scoreReport.header.form'),
+      t('scoreReport.header.formValue', {
+        instrument: results.instrument.name,
+        // The instrument's own words for the form in English; the form's name in another language.
+        form: language === 'en' ? results.instrument.form : t(FORM_NAME_KEYS[results.form]),
+        answered: results.answered,
+        missing: results.missing,
+        version: results.instrument.version,
+      }),
+    ],
+    [t('scoreReport.header.itemSet'), itemSetText(results, t)],
+    [
+      t('scoreReport.header.norms'),
+      t('scoreReport.header.normsValue', {
+        tables: results.normTables.label,
+        usNorms: `${srf.shortLabel} (${srf.citation})`,
+        germanNorms: `${irf.shortLabel} (${irf.citation})`,
+      }),
     ],
   ];
+  const labelWidth = 70;
   for (const [label, value] of lines) {
     doc.font('condensedBold').fontSize(8.5).fillColor(COLOR.text);
-    drawText(doc, `${label}:`, MARGIN.left, y, { width: 62 });
+    drawText(doc, `${label}:`, MARGIN.left, y, { width: labelWidth });
     doc.font('condensed').fontSize(8.5).fillColor(COLOR.text);
     // The patient id is what the clinician typed: printed as plain text like every value here.
-    drawText(doc, value, MARGIN.left + 62, y, { width: CONTENT_WIDTH - 62, lineGap: 0.5 });
+    drawText(doc, value, MARGIN.left + labelWidth, y, { width: CONTENT_WIDTH - labelWidth, lineGap: 0.5 });
     y = doc.y + 2;
   }
   y += 4;

@@ -3,35 +3,52 @@ import { LEVEL_RULE } from '@pid5/instrument';
 import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
-import { SCORE_REPORT_SECTIONS } from './score-report-wording';
+import { scoreReportSections, type ScoreWords } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
-/** Where every number comes from: the US tables, the US z, the German z (manuscript under review), the level rule. */
-export function normBlocks(results: TAssessmentResults): TextBlock[] {
+/**
+ * Where every number comes from: the US tables, the US z, the German z (manuscript under review), the level rule.
+ * The sentences around them are in the reader's language; the norm sets' own labels, sources and notes are the
+ * instrument's data, in English.
+ */
+export function normBlocks(results: TAssessmentResults, { t }: ScoreWords): TextBlock[] {
   const { srf, irf } = results.norms;
   const tables = results.normTables;
   const block = (text: string): TextBlock => ({ text, size: 8, color: COLOR.text, indent: 0, gapAfter: 5 });
   return [
+    block(t('scoreReport.norms.tables', { label: tables.label, sample: tables.sample, source: tables.source })),
     block(
-      `T and percentile (US): ${tables.label}. ${tables.sample} Source: ${tables.source}. Read from the printed ` +
-        'row with the nearest raw score (ties to the T nearest 50); T and percentile always from that one row, never ' +
-        'interpolated or computed from z.',
+      t('scoreReport.norms.us', {
+        label: srf.label,
+        source: srf.source,
+        sampleN: srf.sampleN ? `, N = ${srf.sampleN}` : '',
+        note: srf.note,
+      }),
     ),
-    block(`z (US): ${srf.label}. ${srf.source}${srf.sampleN ? `, N = ${srf.sampleN}` : ''}. ${srf.note}`),
     block(
-      `z (DE): ${irf.label}. ${irf.source}${irf.sampleN ? `, N = ${irf.sampleN}` : ''}; German-language form; ` +
-        `manuscript under review. ${irf.note}`,
+      t('scoreReport.norms.german', {
+        label: irf.label,
+        source: irf.source,
+        sampleN: irf.sampleN ? `, N = ${irf.sampleN}` : '',
+        note: irf.note,
+      }),
     ),
-    block(`Levels: ${LEVEL_RULE.rule} Norm set: ${LEVEL_RULE.normSet}.`),
-    { ...block(`Versions: ${results.instrument.version}; ${results.normsVersion}.`), color: COLOR.muted, gapAfter: 0 },
+    block(t('scoreReport.norms.levels', { rule: LEVEL_RULE.rule, normSet: LEVEL_RULE.normSet })),
+    {
+      ...block(
+        t('scoreReport.norms.versions', { instrument: results.instrument.version, norms: results.normsVersion }),
+      ),
+      color: COLOR.muted,
+      gapAfter: 0,
+    },
   ];
 }
 
-export function drawNormsSection(doc: Doc, results: TAssessmentResults): void {
-  const blocks = normBlocks(results);
+export function drawNormsSection(doc: Doc, results: TAssessmentResults, words: ScoreWords): void {
+  const blocks = normBlocks(results, words);
   doc.y += 6;
   ensureSpace(doc, 50 + textBlocksHeight(doc, blocks));
-  sectionHeading(doc, SCORE_REPORT_SECTIONS.norms);
+  sectionHeading(doc, scoreReportSections(words.t).norms);
   drawTextBlocks(doc, blocks);
 }

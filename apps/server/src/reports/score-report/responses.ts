@@ -2,7 +2,7 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
-import { RESPONSES_LEGEND, SCORE_REPORT_SECTIONS } from './score-report-wording';
+import { responsesLegend, scoreReportSections, type ScoreWords } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -12,14 +12,14 @@ export function missingItems(responses: string): number[] {
 }
 
 /** The unanswered items by number, or that there are none. */
-export function drawMissingItems(doc: Doc, responses: string): void {
+export function drawMissingItems(doc: Doc, responses: string, { t }: ScoreWords): void {
   const missing = missingItems(responses);
-  sectionHeading(doc, SCORE_REPORT_SECTIONS.missing);
+  sectionHeading(doc, scoreReportSections(t).missing);
   doc.font('regular').fontSize(9).fillColor(COLOR.text);
   const text =
     missing.length === 0
-      ? 'None: every item was answered.'
-      : `${missing.length} of ${responses.length}: ${missing.join(', ')}`;
+      ? t('scoreReport.missing.none')
+      : t('scoreReport.missing.some', { count: missing.length, total: responses.length, items: missing.join(', ') });
   drawText(doc, text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.moveDown(0.8);
 }
@@ -31,10 +31,10 @@ const ROW_HEIGHT = 13;
  * Every answer by item number, 20 to a row: the number small and muted, the answer beside it ('–' when missing).
  * Item texts are never printed here (DESIGN.md "Item texts").
  */
-export function drawResponseGrid(doc: Doc, responses: string): void {
+export function drawResponseGrid(doc: Doc, responses: string, { t }: ScoreWords): void {
   const rows = Math.ceil(responses.length / PER_ROW);
   ensureSpace(doc, 60 + rows * ROW_HEIGHT);
-  sectionHeading(doc, SCORE_REPORT_SECTIONS.responses);
+  sectionHeading(doc, scoreReportSections(t).responses);
   const cellWidth = CONTENT_WIDTH / PER_ROW;
   const top = doc.y;
   const cells = [...responses].map((answer, index) => ({
@@ -84,5 +84,5 @@ export function drawResponseGrid(doc: Doc, responses: string): void {
   }
   doc.x = MARGIN.left;
   doc.y = top + rows * ROW_HEIGHT + 2;
-  caption(doc, RESPONSES_LEGEND);
+  caption(doc, responsesLegend(t));
 }

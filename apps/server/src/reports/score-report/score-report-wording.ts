@@ -1,62 +1,94 @@
-import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
-import { ANSWER_LABELS, ANSWER_VALUES } from '@pid5/instrument';
+import { formatScore } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
+import { ANSWER_VALUES } from '@pid5/instrument';
+import { translator, type MessageKey, type Translate } from '../../i18n/translator';
 
-// The fixed texts of the clinician's score report (score-report-pdf.ts). Listed for the PDF threads' base glyph sets
-// and text replay (report-document.ts, base-glyph-texts.ts), like the patient report's texts.
+// The fixed texts of the clinician's score report (score-report-pdf.ts) and of the comparison, in the reader's
+// language: the catalogue area `score-report` (packages/i18n/catalogues/<language>/score-report.json). The fonts'
+// base glyph sets take every language's messages (base-glyph-texts.ts).
 
-export const SCORE_REPORT_TITLE = 'PID-5 Score Report';
-export const SCORE_REPORT_SUBTITLE = 'For the clinician: not a report for the patient';
+export const SCORE_TABLE_NOTE_KEYS = {
+  FULL: 'scoreReport.scoresNote.FULL',
+  SF: 'scoreReport.scoresNote.SF',
+  BF: 'scoreReport.scoresNote.BF',
+} as const satisfies Record<'FULL' | 'SF' | 'BF', MessageKey>;
 
-export const SCORE_REPORT_SECTIONS = {
-  validity: 'Response validity',
-  scores: 'Scores',
-  chart: 'Profile in T scores (US norms)',
-  missing: 'Missing items',
-  responses: 'Item responses',
-  norms: 'Norms and how each number was derived',
+/** The note under the scores table, per form: what a raw score is the mean of, then what each column means. */
+export function scoreTableNote(t: Translate, form: keyof typeof SCORE_TABLE_NOTE_KEYS): string {
+  return `${t(SCORE_TABLE_NOTE_KEYS[form])} ${t('scoreReport.scoresNote.rest')}`;
+}
+
+const ANSWER_KEYS = {
+  0: 'scoreReport.answer.0',
+  1: 'scoreReport.answer.1',
+  2: 'scoreReport.answer.2',
+  3: 'scoreReport.answer.3',
 } as const;
 
-const SCORE_TABLE_NOTE_REST =
-  'T and %ile (US): T score and percentile printed in the same row of the form’s US table for the raw score ' +
-  '(nearest printed raw score; "≥"/"≤" mark a score beyond the table). Level (US): from the printed percentile (Mild ' +
-  'from the 84th, Moderate from the 93rd, High from the 98th; below the 84th: Not elevated). z (DE): standardised ' +
-  'score against the German general-population norms (full form only).';
+/** The legend under the answer grid: "0 = Very False or Often False; …; – = not answered." */
+export function responsesLegend(t: Translate): string {
+  return t('scoreReport.responsesLegend', {
+    answers: ANSWER_VALUES.map((value) => `${value} = ${t(ANSWER_KEYS[value])}`).join('; '),
+  });
+}
 
-/** The note under the scores table, per form: what a raw score is the mean of. */
-export const SCORE_TABLE_NOTES = {
-  FULL: `Raw: mean answer on the 0-3 scale (facets: of their items; domains: mean of their three primary facets). ${SCORE_TABLE_NOTE_REST}`,
-  SF: `Raw: mean answer on the 0-3 scale (facets: of their 4 items; domains: mean of their three primary facets). ${SCORE_TABLE_NOTE_REST}`,
-  BF: `Raw: mean answer on the 0-3 scale (domains: of their 5 items; total: of all 25 items). ${SCORE_TABLE_NOTE_REST}`,
-} as const;
+export const VALIDITY_TABLE_HEADER_KEYS = [
+  'scoreReport.validityTable.indicator',
+  'scoreReport.validityTable.score',
+  'scoreReport.validityTable.percentile',
+  'scoreReport.validityTable.cutoff',
+  'scoreReport.validityTable.status',
+  'scoreReport.validityTable.statement',
+] as const;
 
-export const T_CHART_CAPTION =
-  'Bars: the printed US T score of each scale (axis T 30-100, the range of the printed tables; 50 is the US ' +
-  'average). Levels follow the printed percentile, and the printed T scores are linear, so each level begins at a ' +
-  'different T on each scale: the lines across each bar are where that scale’s table reaches the 84th (Mild, ' +
-  'dotted), 93rd (Moderate, dashed) and 98th (High, solid) percentile, and a bar reaches a line exactly when its ' +
-  'level is reached. A notch in a bar’s top marks a score beyond the table ("≥"). n/s: not scored.';
+export const SCORE_TABLE_HEADER_KEYS = [
+  'scoreReport.scoresTable.abbreviation',
+  'scoreReport.scoresTable.scale',
+  'scoreReport.scoresTable.domain',
+  'scoreReport.scoresTable.raw',
+  'scoreReport.scoresTable.t',
+  'scoreReport.scoresTable.percentile',
+  'scoreReport.scoresTable.level',
+  'scoreReport.scoresTable.z',
+] as const;
 
-export const RESPONSES_LEGEND = `Answers as given, before reverse keying: ${ANSWER_VALUES.map(
-  (value) => `${value} = ${ANSWER_LABELS[value]}`,
-).join('; ')}; – = not answered.`;
+/** A score as the reports print it in `language`: two decimals, a real minus, '—' when not scored; 1,23 in German. */
+export function formatScoreIn(language: Language, value: number | null | undefined): string {
+  const text = formatScore(value);
+  return language === 'en' ? text : text.replace('.', ',');
+}
 
-export const SCORE_REPORT_FOOTER_NOTICE =
-  'Clinician\u2019s score report of the PID-5 (APA 2013). Interpret with the validity table and clinical judgement.';
+/** A printed number (a percentile, a T or a cut-off) with a decimal comma in German: "96,5". */
+export function decimalIn(language: Language, text: string): string {
+  return language === 'en' ? text : text.replace(/(\d)\.(\d)/g, '$1,$2');
+}
 
-export const VALIDITY_TABLE_HEADERS = ['Indicator', 'Score', 'US %ile', 'Cut-off', 'Status', 'Statement'] as const;
-export const SCORE_TABLE_HEADERS = ['Abbr.', 'Scale', 'Domain', 'Raw', 'T (US)', '%ile (US)', 'Level (US)', 'z (DE)'];
-
+/** Texts the score report always prints that are not in a catalogue (numbers), for the fonts' base glyph sets. */
 export function scoreReportFixedTexts(): string[] {
-  return [
-    SCORE_REPORT_TITLE,
-    SCORE_REPORT_SUBTITLE,
-    ...Object.values(SCORE_REPORT_SECTIONS),
-    ...Object.values(SCORE_TABLE_NOTES),
-    T_CHART_CAPTION,
-    RESPONSES_LEGEND,
-    SCORE_REPORT_FOOTER_NOTICE,
-    ...VALIDITY_TABLE_HEADERS,
-    ...SCORE_TABLE_HEADERS,
-    ...Object.values(VALIDITY_STATUS_LABELS),
-  ];
+  return [formatScore(1.23), formatScoreIn('de', -1.23)];
+}
+
+/** The score report's section headings. */
+export function scoreReportSections(t: Translate) {
+  return {
+    validity: t('scoreReport.section.validity'),
+    scores: t('scoreReport.section.scores'),
+    chart: t('scoreReport.section.chart'),
+    missing: t('scoreReport.section.missing'),
+    responses: t('scoreReport.section.responses'),
+    norms: t('scoreReport.section.norms'),
+  } as const;
+}
+
+/** The English headings, for the tests that read the English report. */
+export const SCORE_REPORT_SECTIONS = scoreReportSections(translator('en'));
+
+/** What a score report's section draws with: the reader's language and its messages. */
+export interface ScoreWords {
+  readonly language: Language;
+  readonly t: Translate;
+}
+
+export function scoreWords(language: Language): ScoreWords {
+  return { language, t: translator(language) };
 }

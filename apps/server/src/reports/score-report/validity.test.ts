@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
+import { LANGUAGES } from '@pid5/i18n';
+import { VALIDITY_STATUS_KEYS } from '@pid5/instrument';
+import { translator } from '../../i18n/translator';
 import { cellTextWidth } from '../drawing/table';
 import { createReportDocument } from '../report-document';
 import { VALIDITY_COLUMN_WIDTHS } from './validity';
-import { VALIDITY_TABLE_HEADERS } from './score-report-wording';
+import { VALIDITY_TABLE_HEADER_KEYS } from './score-report-wording';
 
 describe('the score report validity table', () => {
-  it('sets every status on one line, in bold too (no word broken in two)', () => {
+  it.each(LANGUAGES)('sets every status on one line, in bold too, in %s (no word broken in two)', (language) => {
+    const t = translator(language);
     const doc = createReportDocument({ size: 'A4' }, () => []);
-    const statusWidth = VALIDITY_COLUMN_WIDTHS[VALIDITY_TABLE_HEADERS.indexOf('Status')]!;
+    const statusWidth = VALIDITY_COLUMN_WIDTHS[VALIDITY_TABLE_HEADER_KEYS.indexOf('scoreReport.validityTable.status')]!;
     const room = cellTextWidth(statusWidth);
     for (const font of ['condensed', 'condensedBold']) {
       doc.font(font).fontSize(8);
-      for (const label of Object.values(VALIDITY_STATUS_LABELS)) {
-        expect(doc.widthOfString(label), `${label} (${font})`).toBeLessThanOrEqual(room);
+      for (const key of Object.values(VALIDITY_STATUS_KEYS)) {
+        expect(doc.widthOfString(t(key)), `${t(key)} (${font})`).toBeLessThanOrEqual(room);
       }
     }
   });

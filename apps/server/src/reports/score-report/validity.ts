@@ -1,11 +1,12 @@
-import { VALIDITY_STATUS_LABELS, type TAssessmentResults } from '@pid5/contract';
+import type { TAssessmentResults } from '@pid5/contract';
+import { VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { drawNotice } from '../drawing/notice-box';
 import { CONTENT_WIDTH } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { sectionHeading } from '../drawing/text-blocks';
 import { VERDICT_STYLE } from '../profile-report/validity-first';
-import { SCORE_REPORT_SECTIONS, VALIDITY_TABLE_HEADERS } from './score-report-wording';
+import { decimalIn, scoreReportSections, VALIDITY_TABLE_HEADER_KEYS, type ScoreWords } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -34,26 +35,30 @@ function percentileText(scale: TAssessmentResults['validity']['scales'][number])
  * The validity table's columns but the last (the statement takes the rest): the status column holds its longest word
  * in bold ('Indeterminate' broke mid-word at 56 points).
  */
-export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 66];
+export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 74];
 
 /**
  * The verdict first (its summary and what to do), then every validity indicator of the form: score, US percentile
  * where published, cut-off, status and what it means (DESIGN.md "Validity verdict").
  */
-export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
+export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, language }: ScoreWords): void {
   const verdict = results.validityVerdict;
-  sectionHeading(doc, SCORE_REPORT_SECTIONS.validity);
+  sectionHeading(doc, scoreReportSections(t).validity);
+  // The verdict's label in the reader's language; its summary, action and notes are the instrument's (English).
+  const label = language === 'en' ? verdict.label : t(verdictLabelKey(verdict.verdict, results.form));
   drawNotice(doc, {
-    title: `Verdict: ${verdict.label}`,
+    title: t('scoreReport.verdict', { label }),
     lines: [
       { text: verdict.summary },
-      ...(verdict.verdict === 'valid' ? [] : [{ text: `What to do: ${verdict.action}`, bold: true }]),
+      ...(verdict.verdict === 'valid'
+        ? []
+        : [{ text: t('scoreReport.whatToDo', { action: verdict.action }), bold: true }]),
       ...verdict.notes.map((note) => ({ text: note })),
     ],
     ...VERDICT_STYLE[verdict.verdict],
   });
-  const columns: TableColumn[] = VALIDITY_TABLE_HEADERS.map((header, i) => ({
-    header,
+  const columns: TableColumn[] = VALIDITY_TABLE_HEADER_KEYS.map((key, i) => ({
+    header: t(key),
     width: VALIDITY_COLUMN_WIDTHS[i] ?? CONTENT_WIDTH - VALIDITY_COLUMN_WIDTHS.reduce((a, b) => a + b, 0),
     align: i === 1 || i === 2 ? 'right' : 'left',
   }));
@@ -63,11 +68,11 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults): void {
       { text: scale.source, size: 6.5, color: COLOR.muted },
     ],
     [{ text: scale.score === null ? '—' : String(scale.score) }],
-    [{ text: percentileText(scale) }],
-    [{ text: scale.cutoffs ?? 'none published' }],
+    [{ text: decimalIn(language, percentileText(scale)) }],
+    [{ text: scale.cutoffs ?? t('scoreReport.validityTable.noCutoff') }],
     [
       {
-        text: VALIDITY_STATUS_LABELS[scale.status],
+        text: t(VALIDITY_STATUS_KEYS[scale.status]),
         font: scale.isConcern ? ('condensedBold' as const) : ('condensed' as const),
         color: scale.isConcern ? CONCERN : COLOR.text,
       },
