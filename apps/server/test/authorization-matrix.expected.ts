@@ -147,6 +147,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200), revealsTarget: true },
+  // The same tests as FHIR NDJSON (submitted ones only: X is not, so no positive control here; the leak search holds).
+  'GET /api/assessments/export.fhir.ndjson': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   // What every CSV column means: no patient data, for anyone signed in.
   'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404), revealsTarget: true },
@@ -203,6 +205,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   // The caller's own list: Y's patient for the shared reader, an empty list for everyone else.
   'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'GET /api/assessments/:id/patient/fhir': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
+    revealsTarget: true,
+  },
   'GET /api/assessments/:id/patient.csv': {
     target: 'Y',
     expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),

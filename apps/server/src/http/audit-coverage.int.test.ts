@@ -138,6 +138,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/export.fhir.ndjson': {
+    audited: {
+      action: 'assessment.export',
+      run: async (ip) => {
+        await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', '/api/assessments/export.fhir.ndjson', ip);
+        return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
 
   'GET /api/assessments/:id/patient': {
     audited: {
@@ -195,6 +205,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       run: async (ip) => {
         const response = await send(clinician.client, 'GET', '/api/patients/shared-with-me', ip);
         return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
+  'GET /api/assessments/:id/patient/fhir': {
+    audited: {
+      action: 'patient.export',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/patient/fhir`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
       },
     },
   },

@@ -58,6 +58,7 @@ const PATH_WORDS = new Set([
   'export',
   'export-dictionary.csv',
   'export.csv',
+  'export.fhir.ndjson',
   'extend',
   'fhir',
   'R4',

@@ -29,6 +29,7 @@ import {
   insertAssessment,
   listAssessmentIdsForPatient,
   listAssessmentsAfter,
+  listSubmittedAssessmentsAfter,
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
@@ -233,6 +234,25 @@ export async function exportAssessments(options: {
     },
     onError: options.onError,
   });
+}
+
+/**
+ * The submitted tests an export in the session's current view may read, the dashboard's filters applied, a keyset batch
+ * at a time (`fetchBatch(afterId, limit)`), for an export that audits itself (the FHIR module's NDJSON); `view` names
+ * the view for its audit row.
+ */
+export function submittedTestsForExport(options: {
+  db: Db;
+  session: ActiveSession;
+  now: Date;
+  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+}): { view: ViewMode; fetchBatch: (afterId: number, limit: number) => Promise<AssessmentRow[]> } {
+  const { view, scope } = resolveView(options.session);
+  const filter = { scope, now: options.now, ...options.filters };
+  return {
+    view,
+    fetchBatch: (afterId, limit) => listSubmittedAssessmentsAfter(options.db, { ...filter, afterId, limit }),
+  };
 }
 
 /**
