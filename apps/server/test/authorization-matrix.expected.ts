@@ -170,6 +170,23 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Our FHIR code systems and questionnaires: public, no patient data; `:id` is a test id here, so no such resource.
   'GET /fhir/R4/CodeSystem/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
   'GET /fhir/R4/Questionnaire/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
+  // The FHIR read API (docs/decisions/0057): what it supports, for anyone; the searches need a machine client's bearer
+  // token, which none of these callers has: a staff session counts for nothing there (401). The token endpoint takes a
+  // form body only (400 invalid_request for this JSON one). Machine clients are walked in authorization-matrix.int.test.ts.
+  'GET /fhir/R4/metadata': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /fhir/R4/.well-known/smart-configuration': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /fhir/R4/QuestionnaireResponse': {
+    expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
+    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+  },
+  'GET /fhir/R4/Observation': {
+    expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
+    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+  },
+  'POST /auth/token': {
+    expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
+    body: () => ({ grant_type: 'client_credentials', scope: 'system/Observation.read' }),
+  },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404, 403) },

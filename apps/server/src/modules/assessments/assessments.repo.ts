@@ -335,6 +335,26 @@ export function listSubmittedAssessmentsAfter(
     .limit(options.limit);
 }
 
+/**
+ * Every submitted test with exactly this patient identifier, whoever's patient it is, by id: the FHIR read API's
+ * patient is the institute's identifier (its system is FHIR_PATIENT_ID_SYSTEM). Found through the search key's table
+ * and its index (case ignored there), then compared exactly.
+ */
+export function listSubmittedAssessmentsOfPatient(db: Db, patientId: string): Promise<AssessmentRow[]> {
+  return db
+    .select()
+    .from(assessments)
+    .where(
+      and(
+        sql`${assessments.id} in (select ${assessmentPatientIds.assessmentId} from ${assessmentPatientIds}
+          where ${assessmentPatientIds.patientIdLower} = lower(${patientId}))`,
+        eq(assessments.patientId, patientId),
+        isNotNull(assessments.finishedAt),
+      ),
+    )
+    .orderBy(assessments.id);
+}
+
 /** The usernames of these users, by id (users not found are left out). */
 export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) {

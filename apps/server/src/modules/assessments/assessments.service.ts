@@ -30,6 +30,7 @@ import {
   listAssessmentIdsForPatient,
   listAssessmentsAfter,
   listSubmittedAssessmentsAfter,
+  listSubmittedAssessmentsOfPatient,
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
@@ -253,6 +254,14 @@ export function submittedTestsForExport(options: {
     view,
     fetchBatch: (afterId, limit) => listSubmittedAssessmentsAfter(options.db, { ...filter, afterId, limit }),
   };
+}
+
+/**
+ * Every submitted test of the institute's patient `patientId` (exact), for a machine client of the FHIR read API, which
+ * reads the institute's results as a whole (its access is its token's scope; the caller audits what it sends).
+ */
+export function submittedTestsOfPatient(options: { db: Db; patientId: string }): Promise<AssessmentRow[]> {
+  return listSubmittedAssessmentsOfPatient(options.db, options.patientId);
 }
 
 /**

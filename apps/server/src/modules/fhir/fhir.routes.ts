@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
+import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
+import { registerFhirTokenRoute } from './fhir-token.routes';
 import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';
 import {
   exportAssessmentFhir,
@@ -24,6 +26,8 @@ const ZFhirIdParams = z.object({
 const ZFhirExportQuery = ZExportQuery.omit({ precision: true });
 
 export function registerFhirRoutes(app: FastifyInstance): void {
+  registerFhirReadApiRoutes(app);
+  registerFhirTokenRoute(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config, itemSet, normTables } = app.deps;
 
