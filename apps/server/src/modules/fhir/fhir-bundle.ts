@@ -23,6 +23,7 @@ import type {
   ObservationComponent,
   Provenance,
   Quantity,
+  Questionnaire,
   QuestionnaireResponse,
   Reference,
 } from './fhir-types';
@@ -49,6 +50,11 @@ export interface BundleInput {
   assessment: ExportedAssessment;
   itemSet: ActiveItemSet;
   now: Date;
+  /**
+   * Questionnaires already built, by form, version and whether they carry texts: an export of many tests builds each
+   * once (a full form's is about 140 KB of objects, most of a test's mapping time). The caller's own, short-lived.
+   */
+  questionnaires?: Map<string, Questionnaire>;
 }
 
 /** A UUID fixed by what it names, so exporting a test twice gives the same fullUrls (a receiver can de-duplicate). */
@@ -101,13 +107,12 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   const entries: BundleEntry[] = [];
 
   // The Questionnaire with texts only when the test was answered with the item set loaded now.
-  const questionnaire = buildQuestionnaire({
-    settings,
-    form: results.form,
-    itemSet,
-    version: results.instrument.version,
-    withTexts: results.itemSet.id === itemSet.id,
-  });
+  const withTexts = results.itemSet.id === itemSet.id;
+  const questionnaireKey = `${results.form}|${results.instrument.version}|${withTexts}`;
+  const questionnaire =
+    input.questionnaires?.get(questionnaireKey) ??
+    buildQuestionnaire({ settings, form: results.form, itemSet, version: results.instrument.version, withTexts });
+  input.questionnaires?.set(questionnaireKey, questionnaire);
   entries.push({ fullUrl: questionnaire.url, resource: questionnaire });
 
   let responseRef: Reference[] = [];

@@ -137,6 +137,8 @@ export async function exportAssessmentsNdjson(options: {
       searched: filters.search.trim() !== '',
     },
   });
+  // This export's own: each form's Questionnaire built once, not per test.
+  const questionnaires = new Map<string, Questionnaire>();
   return createFhirNdjsonStream({
     fetchBatch,
     toEntries: (row) =>
@@ -146,6 +148,7 @@ export async function exportAssessmentsNdjson(options: {
         results: buildResults({ row, view, itemSet: options.itemSet, normTables: options.normTables }),
         assessment: { id: row.id, patientId: row.patientId, responses: row.responses },
         itemSet: options.itemSet,
+        questionnaires,
       }),
     onError: options.onError,
   });
