@@ -170,7 +170,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Our FHIR code systems and questionnaires: public, no patient data; `:id` is a test id here, so no such resource.
   'GET /fhir/R4/CodeSystem/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
   'GET /fhir/R4/Questionnaire/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
-  // The FHIR read API (docs/decisions/0057): what it supports, for anyone; the searches need a machine client's bearer
+  // The FHIR read API (decision 0057): what it supports, for anyone; the searches need a machine client's bearer
   // token, which none of these callers has: a staff session counts for nothing there (401). The token endpoint takes a
   // form body only (400 invalid_request for this JSON one). Machine clients are walked in authorization-matrix.int.test.ts.
   'GET /fhir/R4/metadata': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },

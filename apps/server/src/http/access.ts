@@ -15,7 +15,7 @@ import type { SystemIdentity, SystemTokens } from '../identity/system-tokens';
  * - signed-in: a clinician or admin session.
  * - admin: a session whose user has the admin role (in either view).
  * - system: a machine client's bearer token (the FHIR read API) granting the route's `scope`; a session cookie counts
- *   for nothing there, and a token for nothing anywhere else (docs/decisions/0057).
+ *   for nothing there, and a token for nothing anywhere else (decision 0057).
  */
 export const ROUTE_ACCESS = ['public', 'patient', 'signed-in', 'admin', 'system'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DataFileError, readJsonFile } from '../lib/read-json-file';
 
-// The machine clients registered for the FHIR read API (FHIR_CLIENTS; docs/decisions/0057): each one's id, how it
+// The machine clients registered for the FHIR read API (FHIR_CLIENTS; decision 0057): each one's id, how it
 // proves who it is (a public JWK Set for signed assertions, or the SHA-256 of a generated secret), and the scopes it
 // may be granted. Read and checked once at start; a problem stops the start naming it.
 

@@ -6,7 +6,7 @@ import { clientAssertionIds } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { ASSERTION_ALGORITHMS, isSystemScope, type SystemClient, type SystemScope } from './system-clients';
 
-// OAuth 2.0 client credentials for machine clients, SMART Backend Services style (docs/decisions/0057): a registered
+// OAuth 2.0 client credentials for machine clients, SMART Backend Services style (decision 0057): a registered
 // client proves who it is (a signed assertion, private_key_jwt, or its secret, client_secret_basic) and gets a short
 // access token for the FHIR read API. The token is a JWT signed with a key derived from APP_SECRET (nothing stored):
 // every server process with the same secret verifies it, and it names the client and the scopes granted.

@@ -128,7 +128,7 @@ describe("GET /api/assessments/:id/patient/fhir: a patient's submitted tests as 
     expect(JSON.stringify(audit)).not.toContain(patientId);
   });
 
-  it("follows the patient page's rule: a shared colleague without answers, another clinician 404, no session 401", async () => {
+  it("follows the patient page's rule: a shared colleague without answers, another clinician 404, not signed in 401", async () => {
     const row = await submitted(owner.id, 'PAT-FHIR-2', 'BF');
     expect((await patientBundle(other, row.id)).response.status).toBe(404);
     expect((await patientBundle(colleague, row.id)).response.status).toBe(404);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { BundleEntry } from './fhir-types';
 
-// The FHIR export of many tests as NDJSON (application/fhir+ndjson, DESIGN.md "FHIR"; docs/decisions/0058): one
+// The FHIR export of many tests as NDJSON (application/fhir+ndjson, DESIGN.md "FHIR"; decision 0058): one
 // resource a line, as the FHIR Bulk Data files are, streamed the way the CSV is (keyset batches read ahead one at a
 // time, a slice encoded between turns of the event loop, the next slice only when the client has taken this one).
 

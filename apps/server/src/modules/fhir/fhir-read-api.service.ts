@@ -11,7 +11,7 @@ import { searchPage, type SearchedType, type TokenParam } from './fhir-search';
 import type { Bundle } from './fhir-types';
 import { PRODUCT_VERSION } from './fhir.service';
 
-// The FHIR read API's searches for machine clients (DESIGN.md "FHIR"; docs/decisions/0059): a patient's submitted
+// The FHIR read API's searches for machine clients (DESIGN.md "FHIR"; decision 0059): a patient's submitted
 // tests, each mapped exactly as its per-test Bundle, filtered and paged; every search audited with the client as the
 // actor, one row per test it sent resources of, and never the patient identifier.
 

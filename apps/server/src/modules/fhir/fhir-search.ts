@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Bundle, BundleEntry, ExportedResource } from './fhir-types';
 
-// FHIR search over a patient's submitted tests (DESIGN.md "FHIR"; docs/decisions/0059): the search parameters as
+// FHIR search over a patient's submitted tests (DESIGN.md "FHIR"; decision 0059): the search parameters as
 // zod schemas (anything else is a 400), matching by resource type and code, and paging by a cursor that names the
 // last resource sent (its test and its place in that test's resources), so a page never repeats or skips one when
 // other tests are submitted meanwhile.

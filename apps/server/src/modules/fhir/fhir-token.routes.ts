@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { TokenRequestError } from '../../identity/system-tokens';
 
 // The OAuth 2.0 token endpoint of the FHIR read API (RFC 6749 §4.4, client credentials; SMART Backend Services;
-// docs/decisions/0057). In a scope of its own: it alone reads form bodies, and its errors are RFC 6749's JSON
+// decision 0057). In a scope of its own: it alone reads form bodies, and its errors are RFC 6749's JSON
 // (`{ error, error_description }`), not the product's error body.
 
 /** The form's fields; RFC 6749 §3.2: parameters the server does not know are ignored. */
