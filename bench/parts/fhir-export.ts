@@ -63,7 +63,11 @@ export async function runFhirExportBench(results: Results, options: { quick?: bo
       const idle = readRssMiB(server.pid);
       let peak = idle;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, readRssMiB(server.pid));
+        try {
+          peak = Math.max(peak, readRssMiB(server.pid));
+        } catch {
+          // The server has exited (out of memory): the export's failure says so.
+        }
       }, 50);
       const csvRuns: ExportRun[] = [];
       const ndjsonRuns: ExportRun[] = [];

@@ -6,10 +6,14 @@ import type { BundleEntry } from './fhir-types';
 // resource a line, as the FHIR Bulk Data files are, streamed the way the CSV is (keyset batches read ahead one at a
 // time, a slice encoded between turns of the event loop, the next slice only when the client has taken this one).
 
-/** Tests read per database batch: whole rows (answers and stored scores) are a few kilobytes each. */
-const NDJSON_BATCH_SIZE = 200;
-/** Tests encoded per chunk sent: a full form's resources are about 90 KB of text. */
-const ENCODE_SLICE = 10;
+/**
+ * Tests read per database batch. A whole row's stored scores are about 20 KB of JSON and several times that once
+ * parsed, and two batches are held (one encoded, one read ahead): at 200 a server with a 128 MB heap ran out of memory
+ * (bench/README.md, fhir-export).
+ */
+const NDJSON_BATCH_SIZE = 50;
+/** Tests encoded per chunk sent: a full form's resources are about 110 KB of text. */
+const ENCODE_SLICE = 5;
 
 /**
  * A line's resource: the Bundle entry's resource with the UUID of its fullUrl as its `id`, so the `urn:uuid:`
