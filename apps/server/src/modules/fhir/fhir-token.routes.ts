@@ -52,8 +52,9 @@ function tokenError(error: FastifyError | Error): { status: number; error: strin
   if (status === 429) {
     return { status, error: 'invalid_request', description: 'Too many token requests: wait a minute.' };
   }
+  // A cross-site browser post keeps its 403 (the same-origin check's); other refusals are RFC 6749's 400.
   if (status >= 400 && status < 500) {
-    return { status: 400, error: 'invalid_request', description: error.message };
+    return { status: status === 403 ? 403 : 400, error: 'invalid_request', description: error.message };
   }
   return { status: 500, error: 'server_error', description: 'Something went wrong on our side. Please try again.' };
 }
