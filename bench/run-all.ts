@@ -4,6 +4,7 @@ import { installCleanupHandlers, runAllCleanups } from './lib/cleanup';
 import { cpuModel, loadAverageText } from './lib/host';
 import { Results, renderTable, writeResults } from './lib/results';
 import { runAnswersBench } from './parts/answers';
+import { runFhirExportBench } from './parts/fhir-export';
 import { runPdfBench } from './parts/pdf';
 import { MILLION_SIZE, runScaleBench } from './parts/scale';
 import { runStartupBench } from './parts/startup';
@@ -12,7 +13,7 @@ import { runWeightBench } from './parts/weight';
 // `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
 // BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
 
-const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'weight', 'startup'] as const;
+const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'fhir-export', 'weight', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -46,6 +47,9 @@ async function runPart(part: Part): Promise<void> {
     case 'million':
       // 1,000,000 assessments over 5,000 clinicians, dashboard and CSV, on PostgreSQL only.
       return runScaleBench(results, { dashboard: true, csv: true, quick, backends: ['postgres'], size: MILLION_SIZE });
+    case 'fhir-export':
+      // 100,000 submitted tests as FHIR NDJSON against the CSV of the same tests (PostgreSQL; PGlite without it).
+      return runFhirExportBench(results, { quick });
     case 'weight':
       return runWeightBench(results, { quick });
     case 'startup':

@@ -140,7 +140,7 @@ export async function insertCompletedTests(
 /**
  * `count` assessments spread round-robin over `clinicianIds`, created over the last two years, in one
  * generate_series statement per 10,000 rows (100,000 with `rebuildIndexes`): a quarter completed (with the same frozen scores), the rest at
- * every stage from not started to nearly done; a few past their due date.
+ * every stage from not started to nearly done; a few past their due date. `completedEvery: 1` submits every one.
  */
 export async function insertManyAssessments(
   db: Db,
@@ -154,8 +154,11 @@ export async function insertManyAssessments(
      * inserts and build them again after (a million rows: minutes less).
      */
     rebuildIndexes?: boolean;
+    /** Every how many-th test is completed (4: a quarter, the default; 1: all). */
+    completedEvery?: number;
   },
 ): Promise<void> {
+  const every = options.completedEvery ?? 4;
   // The migrations' own index definitions, read back, so the rebuilt indexes are exactly theirs.
   const { rows: indexes } = options.rebuildIndexes
     ? ((await db.execute(sql`
@@ -189,13 +192,13 @@ export async function insertManyAssessments(
         (array['Female','Male','Non-binary','Unspecified'])[1 + i % 4], 'Unspecified', lpad((i % 99999)::text, 5, '0'),
         'Germany', array['F41.1','F32.0'], 'F41.1', ${options.termsId},
         c.created_at, c.created_at + interval '30 days', ${options.consentId}, c.created_at,
-        CASE WHEN i % 4 = 0 THEN ${responses} ELSE repeat('1', a.k) || repeat('9', 220 - a.k) END,
-        CASE WHEN i % 4 = 0 THEN 220 ELSE a.k END,
-        CASE WHEN i % 4 = 0 THEN c.created_at + interval '2 days' END,
-        CASE WHEN i % 4 = 0 THEN 'demo-en-1' END,
-        CASE WHEN i % 4 = 0 THEN ${scores.instrumentVersion} END,
-        CASE WHEN i % 4 = 0 THEN ${scores.normsVersion} END,
-        CASE WHEN i % 4 = 0 THEN ${scoresJson}::jsonb END
+        CASE WHEN i % ${every} = 0 THEN ${responses} ELSE repeat('1', a.k) || repeat('9', 220 - a.k) END,
+        CASE WHEN i % ${every} = 0 THEN 220 ELSE a.k END,
+        CASE WHEN i % ${every} = 0 THEN c.created_at + interval '2 days' END,
+        CASE WHEN i % ${every} = 0 THEN 'demo-en-1' END,
+        CASE WHEN i % ${every} = 0 THEN ${scores.instrumentVersion} END,
+        CASE WHEN i % ${every} = 0 THEN ${scores.normsVersion} END,
+        CASE WHEN i % ${every} = 0 THEN ${scoresJson}::jsonb END
       FROM generate_series(${from}::int, ${to}::int) AS i
       CROSS JOIN LATERAL (SELECT ${now}::timestamptz - (i * ${spacingMinutes}::float8 * interval '1 minute') AS created_at) AS c
       CROSS JOIN LATERAL (SELECT (i * 37) % 220 AS k) AS a

@@ -1,5 +1,6 @@
 import type { InstituteLogin, SignInListener } from './identity/institute-login';
 import type { ProviderSessionRenewal } from './identity/provider-session';
+import type { SystemTokens } from './identity/system-tokens';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { WixOrderSync } from './integrations/wix/wix-order-sync';
@@ -41,6 +42,8 @@ export interface AppDeps {
   unknownCodeLimiter: UnknownCodeLimiter;
   /** Renews the provider tokens of Wix member sessions. */
   providerSessions: ProviderSessionRenewal;
+  /** The FHIR read API's machine clients (FHIR_CLIENTS): their tokens issued and verified. */
+  systemTokens: SystemTokens;
 }
 
 declare module 'fastify' {

@@ -171,6 +171,9 @@ const ZEnv = z.object({
     .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
     .optional(),
   FHIR_CANONICAL_BASE: z.url().optional(),
+  // The machine clients of the FHIR read API (README "Exchanging results (FHIR)"): inline JSON or a JSON file's path;
+  // read and checked at start (identity/system-clients.ts). Unset: no client can get a token.
+  FHIR_CLIENTS: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -254,6 +257,8 @@ export interface AppConfig {
   retentionYears: number | null;
   /** FHIR export: the base of our canonical URLs and the system of the patient identifiers. */
   fhir: { canonicalBase: string; patientIdSystem: string };
+  /** FHIR_CLIENTS as given (inline JSON or a file's path); null: no machine clients. */
+  fhirClients: string | null;
 }
 
 export class ConfigError extends Error {
@@ -394,6 +399,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       canonicalBase: (e.FHIR_CANONICAL_BASE ?? `${publicUrl}/fhir/R4`).replace(/\/$/, ''),
       patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
     },
+    fhirClients: e.FHIR_CLIENTS ?? null,
   };
 }
 

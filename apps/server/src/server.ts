@@ -11,6 +11,8 @@ import { scheduleCounterPruning } from './db/rate-limit-counters';
 import { scheduleVacuum } from './db/vacuum-schedule';
 import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
 import { resolveAppSecret } from './lib/app-secret';
+import { loadSystemClients } from './identity/system-clients';
+import { createSystemTokens } from './identity/system-tokens';
 import { createLinkCodes } from './lib/link-codes';
 import { systemClock, type Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
@@ -63,6 +65,7 @@ export async function startServer(
   const normTables = loadNormTables({ file: config.normTablesFile });
   const reliability = loadReliability({ file: config.reliabilityFile });
   const catalogue = loadDiagnosisCatalogue();
+  const systemClients = loadSystemClients(config.fhirClients);
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
   // not empty, so the secret file must not be written there first.
@@ -158,6 +161,14 @@ export async function startServer(
       pdfPool: createPdfPool({ timeoutMs: config.reportTimeLimitSeconds * 1000 }),
       unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
       providerSessions: createProviderSessionRenewal(instituteLogin),
+      systemTokens: createSystemTokens({
+        clients: systemClients,
+        appSecret,
+        publicUrl: config.publicUrl,
+        audience: config.fhir.canonicalBase,
+        db: database.db,
+        clock,
+      }),
     },
     { logger: options.logger, logStream: options.logStream, extend: options.extend },
   );

@@ -147,6 +147,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/assessments/export.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200), revealsTarget: true },
+  // The same tests as FHIR NDJSON (submitted ones only: X is not, so no positive control here; the leak search holds).
+  'GET /api/assessments/export.fhir.ndjson': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   // What every CSV column means: no patient data, for anyone signed in.
   'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404), revealsTarget: true },
@@ -168,6 +170,23 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Our FHIR code systems and questionnaires: public, no patient data; `:id` is a test id here, so no such resource.
   'GET /fhir/R4/CodeSystem/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
   'GET /fhir/R4/Questionnaire/:id': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
+  // The FHIR read API (decision 0057): what it supports, for anyone; the searches need a machine client's bearer
+  // token, which none of these callers has: a staff session counts for nothing there (401). The token endpoint takes a
+  // form body only (400 invalid_request for this JSON one). Machine clients are walked in authorization-matrix.int.test.ts.
+  'GET /fhir/R4/metadata': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /fhir/R4/.well-known/smart-configuration': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /fhir/R4/QuestionnaireResponse': {
+    expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
+    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+  },
+  'GET /fhir/R4/Observation': {
+    expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
+    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+  },
+  'POST /auth/token': {
+    expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
+    body: () => ({ grant_type: 'client_credentials', scope: 'system/Observation.read' }),
+  },
   // The answer history is the admin data view's (raw answers): clinicians 403, the owner too; an admin in the
   // clinician view sees only their own tests (X is A's: 404).
   'GET /api/assessments/:id/answer-history': { expect: statuses(401, 401, 401, 403, 403, 200, 404, 403) },
@@ -203,6 +222,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   // The caller's own list: Y's patient for the shared reader, an empty list for everyone else.
   'GET /api/patients/shared-with-me': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'GET /api/assessments/:id/patient/fhir': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),
+    revealsTarget: true,
+  },
   'GET /api/assessments/:id/patient.csv': {
     target: 'Y',
     expect: statuses(401, 401, 401, 200, 404, 200, 404, 200),

@@ -85,7 +85,11 @@ export const DOWNLOAD_ROUTES = {
   getScoreReportPdf: { method: 'GET', path: '/api/assessments/:id/score-report.pdf' },
   /** A submitted test as a FHIR R4 Bundle (application/fhir+json). */
   getFhirBundle: { method: 'GET', path: '/api/assessments/:id/fhir' },
+  /** Every submitted test of the test's patient as one FHIR R4 Bundle. */
+  getPatientFhirBundle: { method: 'GET', path: '/api/assessments/:id/patient/fhir' },
   exportCsv: { method: 'GET', path: '/api/assessments/export.csv' },
+  /** The submitted tests the CSV export would hold, as FHIR R4 NDJSON (application/fhir+ndjson). */
+  exportFhirNdjson: { method: 'GET', path: '/api/assessments/export.fhir.ndjson' },
   exportDictionary: { method: 'GET', path: '/api/assessments/export-dictionary.csv' },
 } as const satisfies Record<string, { method: 'GET'; path: string }>;
 

@@ -22,6 +22,7 @@ export type AuditAction =
   | 'patient.unshare'
   | 'patient.shared'
   | 'patient.erase'
+  | 'fhir.search'
   | 'credits.grant'
   | 'credits.sync';
 

@@ -64,6 +64,7 @@ describe('schema.ts and the SQL migrations', () => {
       'assessment_patient_ids',
       'assessments',
       'audit_events',
+      'client_assertion_ids',
       'documents',
       'erasures',
       'identities',

@@ -356,3 +356,14 @@ export const appSecretCheck = pgTable(
   },
   () => [check('app_secret_check_id_check', sql`id = 1`)],
 );
+
+/** 0022_client_assertion_ids.sql: the ids of machine clients' accepted assertions, until they expire (one use each). */
+export const clientAssertionIds = pgTable(
+  'client_assertion_ids',
+  {
+    clientId: text('client_id').notNull(),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.jti] }), index('client_assertion_ids_expires').on(t.expiresAt)],
+);

@@ -8,6 +8,7 @@ import { grantOverApi, validCreateBody } from '../../test/assessment-api';
 import { insertAssessment } from '../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
+import { keyClient, keyRegistration, tokenFor, type KeyClient } from '../../test/fhir-clients';
 import { newMember, signInWithWix, startWixStack, type WixStack } from '../../test/wix-stack';
 
 // DESIGN.md "Data model": "Every read of patient data (details, results, PDF, CSV) and every change is recorded."
@@ -19,6 +20,7 @@ import { newMember, signInWithWix, startWixStack, type WixStack } from '../../te
 const PASSWORD = 'correct horse battery'; // test/factories.ts signs every user in with this
 
 let stack: WixStack;
+let machineClient: KeyClient;
 let clinician: SignedInUser;
 let admin: SignedInUser;
 /** Every patient id and link code made here: none may appear in the audit log. */
@@ -138,6 +140,16 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'GET /api/assessments/export.fhir.ndjson': {
+    audited: {
+      action: 'assessment.export',
+      run: async (ip) => {
+        await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', '/api/assessments/export.fhir.ndjson', ip);
+        return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
 
   'GET /api/assessments/:id/patient': {
     audited: {
@@ -195,6 +207,43 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       run: async (ip) => {
         const response = await send(clinician.client, 'GET', '/api/patients/shared-with-me', ip);
         return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
+  // The FHIR read API: the machine client (its token's) is the actor; one row per test whose resources it was sent.
+  'GET /fhir/R4/QuestionnaireResponse': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/QuestionnaireResponse.read');
+        const response = await stack.server.client().fetch(`/fhir/R4/QuestionnaireResponse?patient=${row.patientId}`, {
+          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /fhir/R4/Observation': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
+        const response = await stack.server.client().fetch(`/fhir/R4/Observation?patient=${row.patientId}`, {
+          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /api/assessments/:id/patient/fhir': {
+    audited: {
+      action: 'patient.export',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const response = await send(clinician.client, 'GET', `/api/assessments/${row.id}/patient/fhir`, ip);
+        return { response, actor: clinician.id, assessmentId: row.id, ip };
       },
     },
   },
@@ -383,6 +432,9 @@ const AUDIT_RULES: Record<string, AuditRule> = {
   'GET /api/docs': { notAudited: NO_PATIENT_DATA },
   'GET /fhir/R4/CodeSystem/:id': { notAudited: 'our FHIR code systems: no patient data' },
   'GET /fhir/R4/Questionnaire/:id': { notAudited: "a form's questionnaire: no patient data" },
+  'GET /fhir/R4/metadata': { notAudited: 'what the FHIR API supports: no patient data' },
+  'GET /fhir/R4/.well-known/smart-configuration': { notAudited: 'where the token endpoint is: no patient data' },
+  'POST /auth/token': { notAudited: "a machine client's access token: no patient data (each read with it is audited)" },
   'GET /api/assessments/export-dictionary.csv': { notAudited: "what the export's columns mean: no patient data" },
   'GET /auth/methods': { notAudited: NO_PATIENT_DATA },
   'GET /api/me': { notAudited: NO_PATIENT_DATA },
@@ -415,11 +467,13 @@ const AUDIT_RULES: Record<string, AuditRule> = {
 };
 
 beforeAll(async () => {
-  stack = await startWixStack({ env: { TRUST_PROXY: 'true' } });
+  machineClient = await keyClient('audit-ehr');
+  const clients = [keyRegistration(machineClient, ['system/Observation.read', 'system/QuestionnaireResponse.read'])];
+  stack = await startWixStack({ env: { TRUST_PROXY: 'true', FHIR_CLIENTS: JSON.stringify(clients) } });
   clinician = await createSignedInClinician(stack.server);
   admin = await createSignedInAdmin(stack.server);
   // Every test made here counts against the clinician's purchased tests, and the create rule needs one left.
-  await grantOverApi(admin, clinician.id, 20);
+  await grantOverApi(admin, clinician.id, 30);
 });
 
 afterAll(async () => {

@@ -20,6 +20,8 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import type { TestClient } from '../../test/test-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import type { RouteEntry } from './access';
+import { SYSTEM_SCOPES } from '../identity/system-clients';
+import { craftAccessToken, keyClient, keyRegistration, tokenFor, type KeyClient } from '../../test/fhir-clients';
 
 // The authorisation matrix (DESIGN.md "Security and reliability": "an authorisation test covers every route for anonymous, patient
 // link, clinician A, clinician B and admin"). Every route of the server's own route table is called as each
@@ -76,6 +78,9 @@ let clinicianC: SignedInUser;
 let admin: SignedInUser;
 let sessions: Partial<Record<Caller, SignedInCaller>>;
 let termsId: number;
+/** One machine client per system scope, holding that scope only; and one holding them all. */
+let machineClients: KeyClient[];
+let allScopesClient: KeyClient;
 let consentId: number;
 
 function routeKey(route: Pick<RouteEntry, 'method' | 'url'>): string {
@@ -262,7 +267,13 @@ async function callAs(route: RouteEntry, row: MatrixRow, caller: Caller): Promis
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  machineClients = await Promise.all(SYSTEM_SCOPES.map((scope) => keyClient(`matrix-${scope.split('/')[1]}`)));
+  allScopesClient = await keyClient('matrix-all-scopes');
+  const registrations = [
+    ...machineClients.map((client, i) => keyRegistration(client, [SYSTEM_SCOPES[i]!])),
+    keyRegistration(allScopesClient, [...SYSTEM_SCOPES]),
+  ];
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', FHIR_CLIENTS: JSON.stringify(registrations) } });
   clinicianA = await createSignedInClinician(server, 'clinician-a');
   clinicianB = await createSignedInClinician(server, 'clinician-b');
   clinicianC = await createSignedInClinician(server, 'clinician-c');
@@ -340,6 +351,78 @@ describe('authorization matrix', () => {
     expect(leaks, 'leaks').toEqual([]);
     expect(mismatches, 'differences from apps/server/test/authorization-matrix.expected.ts').toEqual([]);
   }, 300_000);
+});
+
+// The callers above hold sessions, never a machine client's token; the system routes (the FHIR read API) are walked
+// here with tokens: the one with the route's scope reads, every other token or none is refused, as an OperationOutcome.
+describe('machine clients on every system route', () => {
+  it('an authorised client 200; lacking the scope 403; no, expired, forged or wrong-audience token 401', async () => {
+    const routes = server.running.app.routeTable.filter((route) => route.access === 'system');
+    expect(routes.length).toBeGreaterThan(0);
+    const tests = await makeTests(randomBytes(6).toString('hex'));
+    const allScopes = SYSTEM_SCOPES.join(' ');
+    const outcomes: string[] = [];
+    for (const route of routes) {
+      const path = `${route.url}?patient=${encodeURIComponent(tests.Y.patientId)}`;
+      const call = async (token: string | null) => {
+        const response = await fetch(`${server.url}${path}`, {
+          headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        });
+        return { status: response.status, body: await response.text() };
+      };
+      const scoped = machineClients[SYSTEM_SCOPES.indexOf(route.scope!)]!;
+      const lacking = machineClients.find((client) => client !== scoped)!;
+      const allowed = await call(await tokenFor(server, scoped, route.scope!));
+      expect(allowed.status, `${route.url} with its scope`).toBe(200);
+      expect(allowed.body, `${route.url}: Y's resources (positive control)`).toContain(tests.Y.patientId);
+      expect((await call(await tokenFor(server, allScopesClient, allScopes))).status).toBe(200);
+      const refusals: [string, string | null, number][] = [
+        [
+          'lacking the scope',
+          await tokenFor(
+            server,
+            lacking,
+            SYSTEM_SCOPES.find((s) => s !== route.scope)!,
+          ),
+          403,
+        ],
+        ['no token', null, 401],
+        [
+          'expired',
+          await craftAccessToken(server, { sub: scoped.clientId, scope: route.scope!, expiresInSeconds: -1 }),
+          401,
+        ],
+        [
+          'forged',
+          await craftAccessToken(server, {
+            sub: scoped.clientId,
+            scope: route.scope!,
+            secret: 'not-the-app-secret-0123456789abcdefghijkl',
+          }),
+          401,
+        ],
+        [
+          'wrong audience',
+          await craftAccessToken(server, {
+            sub: scoped.clientId,
+            scope: route.scope!,
+            aud: 'https://other.example/R4',
+          }),
+          401,
+        ],
+      ];
+      for (const [what, token, status] of refusals) {
+        const refused = await call(token);
+        outcomes.push(`${route.url} ${what}: ${refused.status}`);
+        expect(refused.status, `${route.url} ${what}`).toBe(status);
+        expect(JSON.parse(refused.body), `${route.url} ${what}`).toMatchObject({ resourceType: 'OperationOutcome' });
+        for (const test of Object.values(tests)) {
+          expect(refused.body, `${route.url} ${what}`).not.toContain(test.patientId);
+        }
+      }
+    }
+    console.log(`system routes: ${routes.length} routes × 6 tokens; ${outcomes.length} refusals`);
+  });
 });
 
 describe('role changes take effect on the next request, in sessions already open', () => {

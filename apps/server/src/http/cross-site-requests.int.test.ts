@@ -101,11 +101,20 @@ function forged(route: RouteEntry, headers: Record<string, string>, body?: strin
   });
 }
 
+/**
+ * The OAuth token endpoint of machine clients (decision 0057) answers in RFC 6749's error shape, and a form body is its
+ * protocol: it reads no cookie, so a forged post finds no session to use. It still refuses another site's origin.
+ */
+const TOKEN_ENDPOINT = 'POST /auth/token';
+
 async function expectRefused(response: Response, what: string): Promise<void> {
   expect(response.status, what).toBe(403);
-  expect(await response.json(), what).toEqual({
-    error: { code: 'CROSS_SITE_REQUEST', message: 'This request came from another site and was refused.' },
-  });
+  const message = 'This request came from another site and was refused.';
+  expect(await response.json(), what).toEqual(
+    what.startsWith(TOKEN_ENDPOINT)
+      ? { error: 'invalid_request', error_description: message }
+      : { error: { code: 'CROSS_SITE_REQUEST', message } },
+  );
 }
 
 describe('cross-site requests', () => {
@@ -163,6 +172,12 @@ describe('cross-site requests', () => {
         ['multipart/form-data; boundary=x', '--x--\r\n'],
       ] as const) {
         const response = await forged(route, { 'content-type': type }, body);
+        if (what === TOKEN_ENDPOINT) {
+          // Its own protocol: a form without grant_type, or another body type, is RFC 6749's invalid_request.
+          expect(response.status, `${what} (${type})`).toBe(400);
+          expect(await response.json(), `${what} (${type})`).toMatchObject({ error: 'invalid_request' });
+          continue;
+        }
         expect(response.status, `${what} (${type})`).toBe(415);
         expect(await response.json(), `${what} (${type})`).toEqual({
           error: { code: 'VALIDATION_FAILED', message: 'Send the request as application/json.' },

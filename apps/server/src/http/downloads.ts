@@ -34,3 +34,12 @@ export function sendFhirJson(reply: FastifyReply, resource: unknown, filename: s
     .header('cache-control', 'no-store')
     .send(JSON.stringify(resource));
 }
+
+/** FHIR NDJSON (one resource a line, `application/fhir+ndjson`), streamed, saved as `filename`. */
+export function sendFhirNdjson(reply: FastifyReply, stream: NodeJS.ReadableStream, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/fhir+ndjson')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}

@@ -3,6 +3,7 @@ import { assessments } from '../db/schema';
 import { grantOverApi, validCreateBody } from '../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { fhirGet, keyClient, keyRegistration, tokenFor, type KeyClient } from '../../test/fhir-clients';
 
 // "No patient data in logs, at any level" (SECURITY.md). One server logs at trace level into
 // memory while a whole journey runs with recognisable patient details: create, search, details, the patient answers
@@ -16,9 +17,15 @@ const REPORT_NAME = 'Zqxia Roe-Marker';
 let server: TestServer;
 const logLines: string[] = [];
 
+let machineClient: KeyClient;
+
 beforeAll(async () => {
+  machineClient = await keyClient('log-ehr');
   server = await startTestServer({
-    env: { LOG_LEVEL: 'trace' },
+    env: {
+      LOG_LEVEL: 'trace',
+      FHIR_CLIENTS: JSON.stringify([keyRegistration(machineClient, ['system/Observation.read'])]),
+    },
     logStream: { write: (line) => void logLines.push(line) },
   });
 });
@@ -62,6 +69,20 @@ describe('the server log', () => {
     await pdf.arrayBuffer();
     const csv = await clinician.client.get('/api/assessments/export.csv');
     expect(await csv.text()).toContain(PATIENT_ID);
+    // The FHIR exports, and a machine client's token and searches by the patient identifier (in the query).
+    const ndjson = await clinician.client.get(`/api/assessments/export.fhir.ndjson?search=${PATIENT_ID}`);
+    expect(await ndjson.text()).toContain(PATIENT_ID);
+    expect((await clinician.client.get(`/api/assessments/${id}/patient/fhir`)).status).toBe(200);
+    const token = await tokenFor(server, machineClient, 'system/Observation.read');
+    for (const query of [
+      `patient=${PATIENT_ID}`,
+      `patient=urn%3Ax%7C${PATIENT_ID}&code=Anh`,
+      `patient=${PATIENT_ID}&bad=1`,
+    ]) {
+      const search = await fhirGet(server, `/fhir/R4/Observation?${query}`, token);
+      expect(search.status).toBeLessThan(500);
+      await search.arrayBuffer();
+    }
 
     // Requests the server refuses, each carrying the patient's details: malformed JSON, and a create whose text the
     // database cannot store (it must not reach the INSERT and fail there).

@@ -4,6 +4,16 @@ import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes a form body (application/x-www-form-urlencoded): only the OAuth token endpoint, which RFC 6749
+     * requires to, and which reads no cookie, so a cross-site form post gains nothing there.
+     */
+    acceptsForm?: boolean;
+  }
+}
+
 /**
  * Security headers on every response (OWASP Secure Headers): a CSP without inline script,
  * no framing, no MIME sniffing, no referrer (patient links must not leak to other sites).
@@ -80,7 +90,11 @@ export function registerJsonOnlyMutations(app: FastifyInstance): void {
     if (SAFE_METHODS.has(request.method) || contentType === undefined) {
       return;
     }
-    if (mediaType(contentType) !== 'application/json') {
+    const type = mediaType(contentType);
+    if (type === 'application/x-www-form-urlencoded' && request.routeOptions.config?.acceptsForm === true) {
+      return;
+    }
+    if (type !== 'application/json') {
       throw new AppError('VALIDATION_FAILED', 'errors.jsonOnly', { status: 415 });
     }
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Database, Db } from '../../db/database';
 import { answeredShareOf, assessmentCounts, assessmentPatientIds, assessments, users } from '../../db/schema';
@@ -320,6 +320,42 @@ const EXPORT_CELLS_AS_JSON = sql`array_to_json(array[${sql.join(
   EXPORT_CELLS.map((cell) => (cell.scores ? sql`null` : sql`(${cell.value})::text`)),
   sql`, `,
 )}])::text, ${EXPORT_CELLS[SCORE_CELLS_AT]!.value}`;
+
+/**
+ * Keyset page for the FHIR NDJSON export: the next `limit` submitted tests after `afterId`, by id, of those the
+ * dashboard's filter lists, as whole rows (the FHIR mapping reads the answers and the stored scores).
+ */
+export function listSubmittedAssessmentsAfter(
+  db: Db,
+  options: AssessmentFilter & { afterId: number; limit: number },
+): Promise<AssessmentRow[]> {
+  return db
+    .select()
+    .from(assessments)
+    .where(and(filterCondition(options), isNotNull(assessments.finishedAt), gt(assessments.id, options.afterId)))
+    .orderBy(assessments.id)
+    .limit(options.limit);
+}
+
+/**
+ * Every submitted test with exactly this patient identifier, whoever's patient it is, by id: the FHIR read API's
+ * patient is the institute's identifier (its system is FHIR_PATIENT_ID_SYSTEM). Found through the search key's table
+ * and its index (case ignored there), then compared exactly.
+ */
+export function listSubmittedAssessmentsOfPatient(db: Db, patientId: string): Promise<AssessmentRow[]> {
+  return db
+    .select()
+    .from(assessments)
+    .where(
+      and(
+        sql`${assessments.id} in (select ${assessmentPatientIds.assessmentId} from ${assessmentPatientIds}
+          where ${assessmentPatientIds.patientIdLower} = lower(${patientId}))`,
+        eq(assessments.patientId, patientId),
+        isNotNull(assessments.finishedAt),
+      ),
+    )
+    .orderBy(assessments.id);
+}
 
 /** The usernames of these users, by id (users not found are left out). */
 export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {

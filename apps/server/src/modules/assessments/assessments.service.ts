@@ -31,6 +31,8 @@ import {
   insertAssessment,
   listAssessmentIdsForPatient,
   listAssessmentsAfter,
+  listSubmittedAssessmentsAfter,
+  listSubmittedAssessmentsOfPatient,
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
@@ -235,6 +237,33 @@ export async function exportAssessments(options: {
     },
     onError: options.onError,
   });
+}
+
+/**
+ * The submitted tests an export in the session's current view may read, the dashboard's filters applied, a keyset batch
+ * at a time (`fetchBatch(afterId, limit)`), for an export that audits itself (the FHIR module's NDJSON); `view` names
+ * the view for its audit row.
+ */
+export function submittedTestsForExport(options: {
+  db: Db;
+  session: ActiveSession;
+  now: Date;
+  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+}): { view: ViewMode; fetchBatch: (afterId: number, limit: number) => Promise<AssessmentRow[]> } {
+  const { view, scope } = resolveView(options.session);
+  const filter = { scope, now: options.now, ...options.filters };
+  return {
+    view,
+    fetchBatch: (afterId, limit) => listSubmittedAssessmentsAfter(options.db, { ...filter, afterId, limit }),
+  };
+}
+
+/**
+ * Every submitted test of the institute's patient `patientId` (exact), for a machine client of the FHIR read API, which
+ * reads the institute's results as a whole (its access is its token's scope; the caller audits what it sends).
+ */
+export function submittedTestsOfPatient(options: { db: Db; patientId: string }): Promise<AssessmentRow[]> {
+  return listSubmittedAssessmentsOfPatient(options.db, options.patientId);
 }
 
 /**

@@ -23,6 +23,7 @@ import type {
   ObservationComponent,
   Provenance,
   Quantity,
+  Questionnaire,
   QuestionnaireResponse,
   Reference,
 } from './fhir-types';
@@ -49,6 +50,11 @@ export interface BundleInput {
   assessment: ExportedAssessment;
   itemSet: ActiveItemSet;
   now: Date;
+  /**
+   * Questionnaires already built, by form, version and whether they carry texts: an export of many tests builds each
+   * once (a full form's is about 140 KB of objects, most of a test's mapping time). The caller's own, short-lived.
+   */
+  questionnaires?: Map<string, Questionnaire>;
 }
 
 /** A UUID fixed by what it names, so exporting a test twice gives the same fullUrls (a receiver can de-duplicate). */
@@ -84,7 +90,11 @@ function absent(code: string, text: string): CodeableConcept {
 
 type ScaleResult = TAssessmentResults['domains'][number] | TAssessmentResults['facets'][number];
 
-export function buildAssessmentBundle(input: BundleInput): Bundle {
+/**
+ * A submitted test's resources in the Bundle's order (the Questionnaire first, the Provenance last), each with its
+ * fullUrl: what the per-test Bundle, the patient's Bundle, the NDJSON export and the search API all send.
+ */
+export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleEntry[] {
   const { settings, results, assessment, itemSet } = input;
   if (results.status !== 'completed' || results.finishedAt === null) {
     throw new Error(`assessment ${assessment.id}: only a submitted test is exported`);
@@ -97,13 +107,12 @@ export function buildAssessmentBundle(input: BundleInput): Bundle {
   const entries: BundleEntry[] = [];
 
   // The Questionnaire with texts only when the test was answered with the item set loaded now.
-  const questionnaire = buildQuestionnaire({
-    settings,
-    form: results.form,
-    itemSet,
-    version: results.instrument.version,
-    withTexts: results.itemSet.id === itemSet.id,
-  });
+  const withTexts = results.itemSet.id === itemSet.id;
+  const questionnaireKey = `${results.form}|${results.instrument.version}|${itemSet.id}|${withTexts}`;
+  const questionnaire =
+    input.questionnaires?.get(questionnaireKey) ??
+    buildQuestionnaire({ settings, form: results.form, itemSet, version: results.instrument.version, withTexts });
+  input.questionnaires?.set(questionnaireKey, questionnaire);
   entries.push({ fullUrl: questionnaire.url, resource: questionnaire });
 
   let responseRef: Reference[] = [];
@@ -277,12 +286,48 @@ export function buildAssessmentBundle(input: BundleInput): Bundle {
     ],
   };
   entries.push({ fullUrl: uuid('Provenance'), resource: provenance });
+  return entries;
+}
 
+export function buildAssessmentBundle(input: BundleInput): Bundle {
   return {
     resourceType: 'Bundle',
-    identifier: { system: `${identifierSystem}/bundle`, value: String(assessment.id) },
+    identifier: { system: `${input.settings.canonicalBase}/identifier/bundle`, value: String(input.assessment.id) },
     type: 'collection',
     timestamp: input.now.toISOString(),
-    entry: entries as BundleEntry<ExportedResource>[],
+    entry: buildAssessmentEntries(input) as BundleEntry<ExportedResource>[],
+  };
+}
+
+/**
+ * Several submitted tests of one patient as one Bundle (collection): each test's resources in turn, a form's
+ * Questionnaire once (the first time its fullUrl is met: a Bundle's fullUrls are unique, bdl-7).
+ */
+export function buildPatientBundle(options: {
+  settings: FhirSettings;
+  /** Names the Bundle (its identifier): the test the patient was reached through. */
+  anchorId: number;
+  tests: Omit<BundleInput, 'now' | 'settings'>[];
+  now: Date;
+}): Bundle {
+  const seen = new Set<string>();
+  const entry: BundleEntry[] = [];
+  for (const test of options.tests) {
+    for (const e of buildAssessmentEntries({ ...test, settings: options.settings })) {
+      if (!seen.has(e.fullUrl)) {
+        seen.add(e.fullUrl);
+        entry.push(e);
+      }
+    }
+  }
+  return {
+    resourceType: 'Bundle',
+    identifier: {
+      system: `${options.settings.canonicalBase}/identifier/patient-bundle`,
+      value: String(options.anchorId),
+    },
+    type: 'collection',
+    timestamp: options.now.toISOString(),
+    entry,
   };
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAssessmentIdParams } from '@pid5/contract';
+import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
-import { sendFhirJson } from '../../http/downloads';
-import { exportAssessmentFhir, readCodeSystem, readQuestionnaire } from './fhir.service';
+import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
+import { registerFhirTokenRoute } from './fhir-token.routes';
+import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';
+import {
+  exportAssessmentFhir,
+  exportAssessmentsNdjson,
+  exportPatientFhir,
+  readCodeSystem,
+  readQuestionnaire,
+} from './fhir.service';
 
 // The FHIR routes (DESIGN.md "FHIR"): a test's Bundle for the signed-in staff (a download beside the PDFs), and our
 // CodeSystems and Questionnaires at their canonical addresses, public (they hold no patient data).
@@ -14,7 +22,12 @@ const ZFhirIdParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'not a FHIR id (letters, digits, - and ., at most 64)'),
 });
 
+/** The CSV export's filters (search, status, form); precision has no meaning here. */
+const ZFhirExportQuery = ZExportQuery.omit({ precision: true });
+
 export function registerFhirRoutes(app: FastifyInstance): void {
+  registerFhirReadApiRoutes(app);
+  registerFhirTokenRoute(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config, itemSets, normTables } = app.deps;
   // The public questionnaires carry the default language's set (no test names another).
@@ -45,6 +58,65 @@ export function registerFhirRoutes(app: FastifyInstance): void {
         ip: request.ip,
       });
       return sendFhirJson(reply, bundle, `assessment-${request.params.id}.fhir.json`);
+    },
+  );
+
+  r.get(
+    '/api/assessments/export.fhir.ndjson',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['assessments'],
+        summary:
+          "The submitted tests the CSV export would hold (the current view; the dashboard's search, status and form " +
+          "filters) as FHIR R4 NDJSON (application/fhir+ndjson, streamed): one resource a line, each test's " +
+          "QuestionnaireResponse, Observations and Provenance, each form's Questionnaire once.",
+        querystring: ZFhirExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const stream = await exportAssessmentsNdjson({
+        db: database.db,
+        session: requireSession(request),
+        filters: { search: request.query.search, status: request.query.status, form: request.query.form ?? null },
+        itemSets,
+        normTables,
+        settings: config.fhir,
+        now,
+        ip: request.ip,
+        onError: (error) => request.log.error({ err: error }, 'FHIR NDJSON export failed part-way'),
+      });
+      return sendFhirNdjson(reply, stream, `assessments-${now.toISOString().slice(0, 10)}.ndjson`);
+    },
+  );
+
+  r.get(
+    '/api/assessments/:id/patient/fhir',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['patients'],
+        summary:
+          "Every submitted test of this test's patient as one FHIR R4 Bundle (collection, application/fhir+json): " +
+          "each test's resources as in its own Bundle, each form's Questionnaire once. The patient page's access; " +
+          'a shared reader gets it without the answers.',
+        params: ZAssessmentIdParams,
+      },
+    },
+    async (request, reply) => {
+      const now = clock.now();
+      const bundle = await exportPatientFhir({
+        db: database.db,
+        session: requireSession(request),
+        id: request.params.id,
+        itemSets,
+        normTables,
+        settings: config.fhir,
+        now,
+        ip: request.ip,
+      });
+      return sendFhirJson(reply, bundle, `patient-${now.toISOString().slice(0, 10)}.fhir.json`);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { AssessmentForm, AssessmentStatusFilter } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { recordAudit } from '../../audit/audit';
@@ -5,9 +6,11 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
-import { findReadableAssessment } from '../assessments/assessments.service';
+import { findReadableAssessment, submittedTestsForExport } from '../assessments/assessments.service';
+import { readSubmittedAdministrations } from '../patients/patients.service';
 import { buildResults, testIncomplete } from '../results/results.service';
-import { buildAssessmentBundle } from './fhir-bundle';
+import { buildAssessmentBundle, buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
+import { createFhirNdjsonStream } from './fhir-ndjson';
 import { buildCodeSystem, isCodeSystemId, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire, formOfQuestionnaireId } from './fhir-questionnaire';
 import type { Bundle, CodeSystem, Questionnaire } from './fhir-types';
@@ -63,6 +66,93 @@ export async function exportAssessmentFhir(options: {
     },
   });
   return bundle;
+}
+
+/**
+ * `GET /api/assessments/{id}/patient/fhir`: every submitted test of that test's patient as one Bundle, for whoever may
+ * read the patient's page (the one read rule); a colleague the patient is shared with gets it without the answers.
+ * Audited `patient.export` with `format: 'fhir'`, as the patient's long CSV, without the patient identifier.
+ */
+export async function exportPatientFhir(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+  itemSets: ItemSets;
+  normTables: NormTables;
+  settings: FhirSettings;
+  now: Date;
+  ip: string;
+}): Promise<Bundle> {
+  const { patient, rows } = await readSubmittedAdministrations(options);
+  const isShared = patient.access === 'shared';
+  const bundle = buildPatientBundle({
+    settings: options.settings,
+    anchorId: patient.anchor.id,
+    now: options.now,
+    tests: rows.map((row) => ({
+      productVersion: PRODUCT_VERSION,
+      results: buildResults({ row, view: patient.view, itemSets: options.itemSets, normTables: options.normTables }),
+      assessment: { id: row.id, patientId: row.patientId, responses: isShared ? null : row.responses },
+      itemSet: options.itemSets.forTest(row.language),
+    })),
+  });
+  await recordAudit(options.db, {
+    actor: options.session.user.id,
+    action: 'patient.export',
+    assessmentId: patient.anchor.id,
+    ip: options.ip,
+    at: options.now,
+    details: { view: patient.view, access: patient.access, administrations: rows.length, format: 'fhir' },
+  });
+  return bundle;
+}
+
+/**
+ * `GET /api/assessments/export.fhir.ndjson`: the submitted tests among those the CSV export would hold (the session's
+ * view, the dashboard's filters), as NDJSON, one resource a line (fhir-ndjson.ts). The CSV's access and audit:
+ * `assessment.export` when the export starts, with the filters but not the searched text, and `format: 'fhir-ndjson'`.
+ */
+export async function exportAssessmentsNdjson(options: {
+  db: Db;
+  session: ActiveSession;
+  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+  itemSets: ItemSets;
+  normTables: NormTables;
+  settings: FhirSettings;
+  now: Date;
+  ip: string;
+  onError: (error: Error) => void;
+}): Promise<NodeJS.ReadableStream> {
+  const { db, filters, now } = options;
+  const { view, fetchBatch } = submittedTestsForExport({ db, session: options.session, now, filters });
+  await recordAudit(db, {
+    actor: options.session.user.id,
+    action: 'assessment.export',
+    ip: options.ip,
+    at: now,
+    details: {
+      view,
+      format: 'fhir-ndjson',
+      status: filters.status,
+      form: filters.form,
+      searched: filters.search.trim() !== '',
+    },
+  });
+  // This export's own: each form's Questionnaire built once, not per test.
+  const questionnaires = new Map<string, Questionnaire>();
+  return createFhirNdjsonStream({
+    fetchBatch,
+    toEntries: (row) =>
+      buildAssessmentEntries({
+        settings: options.settings,
+        productVersion: PRODUCT_VERSION,
+        results: buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables }),
+        assessment: { id: row.id, patientId: row.patientId, responses: row.responses },
+        itemSet: options.itemSets.forTest(row.language),
+        questionnaires,
+      }),
+    onError: options.onError,
+  });
 }
 
 /** A FHIR "not found" (an OperationOutcome under /fhir/); the id asked for is not echoed back. */

@@ -73,6 +73,22 @@ export async function resolvePatient(options: {
   };
 }
 
+/**
+ * The submitted administrations of test `id`'s patient, oldest first, as this session may read them (resolvePatient,
+ * the one read rule), for an export that audits itself (the FHIR module's patient Bundle).
+ */
+export async function readSubmittedAdministrations(options: {
+  db: Db;
+  session: ActiveSession;
+  id: number;
+}): Promise<{ patient: ResolvedPatient; rows: AssessmentRow[] }> {
+  const patient = await resolvePatient(options);
+  const rows = (await listPatientAdministrations(options.db, patient.key))
+    .filter((row) => row.finishedAt !== null)
+    .sort((a, b) => a.finishedAt!.getTime() - b.finishedAt!.getTime() || a.id - b.id);
+  return { patient, rows };
+}
+
 /** The form of an administration: the row's `form` where the table has one, else the full form. */
 export function formOfRow(row: AssessmentRow): FormId {
   const form = (row as { form?: unknown }).form;

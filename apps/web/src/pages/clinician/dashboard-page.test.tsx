@@ -326,4 +326,27 @@ describe('dashboard', () => {
     const unfiltered = await screen.findByRole('link', { name: 'Download CSV' });
     expect(unfiltered.getAttribute('href')).toBe('/api/assessments/export.csv');
   });
+
+  it("downloads FHIR NDJSON beside the CSV, with exactly the CSV's filters", async () => {
+    signInAs(CLINICIAN);
+    onApi('getCredits', someCredits(2));
+    onApi('listAssessments', () => anAssessmentList(patientIds(3)));
+    const { user } = renderRoute('/dashboard?page=2&sort=answered-desc&search=P-1&status=expired&form=BF');
+
+    const link = await screen.findByRole('link', { name: 'Download FHIR NDJSON (filtered)' });
+    expect(link).toHaveAttribute('download');
+    expect(link.getAttribute('href')).toBe('/api/assessments/export.fhir.ndjson?search=P-1&status=expired&form=BF');
+    expect(link.getAttribute('href')?.split('?')[1]).toBe(
+      screen.getByTestId('download-csv').getAttribute('href')?.split('?')[1],
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await user.clear(screen.getByPlaceholderText('Search by Patient ID'));
+    await expect
+      .poll(() => screen.getByTestId('download-fhir-ndjson').getAttribute('href'))
+      .toBe('/api/assessments/export.fhir.ndjson?form=BF');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Form' }), 'All forms');
+    const unfiltered = await screen.findByRole('link', { name: 'Download FHIR NDJSON' });
+    expect(unfiltered.getAttribute('href')).toBe('/api/assessments/export.fhir.ndjson');
+  });
 });

@@ -232,6 +232,20 @@ export default function DashboardPage() {
               >
                 {isFiltered ? 'Download CSV (filtered)' : 'Download CSV'}
               </Button>
+              <Button
+                component="a"
+                href={downloadPath('exportFhirNdjson', {}, exportFilters)}
+                download
+                variant="default"
+                title={
+                  isFiltered
+                    ? 'The submitted tests these filters list, all pages, as FHIR NDJSON (one resource a line)'
+                    : 'Every submitted test in this view, as FHIR NDJSON (one resource a line)'
+                }
+                data-testid="download-fhir-ndjson"
+              >
+                {isFiltered ? 'Download FHIR NDJSON (filtered)' : 'Download FHIR NDJSON'}
+              </Button>
               <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
                 CSV data dictionary
               </Button>

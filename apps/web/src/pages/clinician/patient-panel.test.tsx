@@ -103,6 +103,10 @@ describe("the patient's tests on the details page", () => {
       'href',
       '/api/assessments/7/patient.csv',
     );
+    // Beside it, every submitted test of the patient as one FHIR Bundle (the same patient, reached through this test).
+    const fhir = screen.getByRole('link', { name: 'Download all tests (FHIR)' });
+    expect(fhir).toHaveAttribute('href', '/api/assessments/7/patient/fhir');
+    expect(fhir).toHaveAttribute('download');
   });
 
   it("shows the server's message when the timeline cannot be loaded", async () => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TPatientAdministration, TPatientTimeline } from '@pid5/contract';
+import { downloadPath, type TPatientAdministration, type TPatientTimeline } from '@pid5/contract';
 import { patientCsvUrl, usePatientTimeline, useSharePatient } from '../../api/patients';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
@@ -55,9 +55,19 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
     <Section
       title="This patient's tests"
       action={
-        <Anchor href={patientCsvUrl(currentId)} download size="sm">
-          Download scores (CSV)
-        </Anchor>
+        <Group gap="md">
+          <Anchor href={patientCsvUrl(currentId)} download size="sm">
+            Download scores (CSV)
+          </Anchor>
+          <Anchor
+            href={downloadPath('getPatientFhirBundle', { id: currentId })}
+            download
+            size="sm"
+            title="Every submitted test of this patient as one FHIR R4 Bundle, for a health record"
+          >
+            Download all tests (FHIR)
+          </Anchor>
+        </Group>
       }
     >
       <Text size="sm" c="dimmed" mb="xs">

@@ -1,0 +1,98 @@
+import { ASSERTION_ALGORITHMS, SYSTEM_SCOPES } from '../../identity/system-clients';
+import { PRODUCT_NAME } from './fhir-bundle';
+import { MAX_SEARCH_COUNT } from './fhir-search';
+
+// What the FHIR read API says about itself (DESIGN.md "FHIR"): the CapabilityStatement at `metadata`, listing exactly
+// the interactions and search parameters the routes serve, and the SMART configuration naming the token endpoint.
+
+const SMART_OAUTH_URIS = 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris';
+
+const PATIENT_PARAM = {
+  name: 'patient',
+  type: 'reference',
+  documentation:
+    "The institute's patient identifier, `system|value` (system = FHIR_PATIENT_ID_SYSTEM) or the bare value: the " +
+    'identifier the resources reference, not a resource id (this server keeps no Patient resources). Required.',
+};
+
+const PAGING =
+  `Paging: _count (1-${MAX_SEARCH_COUNT}, default 50) and the next link's opaque _cursor; ` +
+  'any other parameter is refused with 400.';
+
+export function buildCapabilityStatement(options: {
+  /** Where the API answers (PUBLIC_URL/fhir/R4). */
+  serviceBase: string;
+  tokenUrl: string;
+  productVersion: string;
+  now: Date;
+}) {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: options.now.toISOString(),
+    publisher: PRODUCT_NAME,
+    kind: 'instance',
+    software: { name: PRODUCT_NAME, version: options.productVersion },
+    implementation: {
+      description: 'PID-5 results as FHIR R4: read API for machine clients (SMART Backend Services)',
+      url: options.serviceBase,
+    },
+    fhirVersion: '4.0.1',
+    format: ['application/fhir+json', 'json'],
+    rest: [
+      {
+        mode: 'server',
+        documentation: PAGING,
+        security: {
+          extension: [{ url: SMART_OAUTH_URIS, extension: [{ url: 'token', valueUri: options.tokenUrl }] }],
+          service: [
+            {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' },
+              ],
+            },
+          ],
+          description:
+            'OAuth 2.0 client credentials (SMART Backend Services): a registered client gets a 5-minute bearer token ' +
+            `from the token endpoint with private_key_jwt (${ASSERTION_ALGORITHMS.join(', ')}) or client_secret_basic; ` +
+            `scopes ${SYSTEM_SCOPES.join(', ')}. Questionnaire, CodeSystem and this statement need no token.`,
+        },
+        resource: [
+          {
+            type: 'Observation',
+            interaction: [{ code: 'search-type' }],
+            searchParam: [
+              PATIENT_PARAM,
+              {
+                name: 'code',
+                type: 'token',
+                documentation:
+                  'A scale or validity code, `system|code` or `code` (comma-separated: any of them), from the ' +
+                  'pid5-scales and pid5-validity code systems.',
+              },
+            ],
+          },
+          {
+            type: 'QuestionnaireResponse',
+            interaction: [{ code: 'search-type' }],
+            searchParam: [PATIENT_PARAM],
+          },
+          { type: 'Questionnaire', interaction: [{ code: 'read' }] },
+          { type: 'CodeSystem', interaction: [{ code: 'read' }] },
+        ],
+      },
+    ],
+  };
+}
+
+/** `/.well-known/smart-configuration` (SMART App Launch 2.0, as Backend Services uses it): the token endpoint. */
+export function buildSmartConfiguration(options: { tokenUrl: string }) {
+  return {
+    token_endpoint: options.tokenUrl,
+    token_endpoint_auth_methods_supported: ['private_key_jwt', 'client_secret_basic'],
+    token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
+    grant_types_supported: ['client_credentials'],
+    scopes_supported: [...SYSTEM_SCOPES],
+    capabilities: ['client-confidential-asymmetric', 'client-confidential-symmetric'],
+  };
+}

@@ -1,0 +1,67 @@
+import type { NormTables } from '@pid5/instrument';
+import { recordAudit } from '../../audit/audit';
+import type { Db } from '../../db/database';
+import type { SystemIdentity } from '../../identity/system-tokens';
+import { submittedTestsOfPatient } from '../assessments/assessments.service';
+import type { ItemSets } from '../item-sets/load-item-set';
+import { buildResults } from '../results/results.service';
+import { buildAssessmentEntries } from './fhir-bundle';
+import type { FhirSettings } from './fhir-code-systems';
+import { searchPage, type SearchedType, type TokenParam } from './fhir-search';
+import type { Bundle } from './fhir-types';
+import { PRODUCT_VERSION } from './fhir.service';
+
+// The FHIR read API's searches for machine clients (DESIGN.md "FHIR"; decision 0059): a patient's submitted
+// tests, each mapped exactly as its per-test Bundle, filtered and paged; every search audited with the client as the
+// actor, one row per test it sent resources of, and never the patient identifier.
+
+/** The audit actor of a machine client: its id, marked so it is never taken for a user's. */
+export function clientActor(client: SystemIdentity): string {
+  return `fhir-client:${client.clientId}`;
+}
+
+export async function searchPatientResources(options: {
+  db: Db;
+  client: SystemIdentity;
+  type: SearchedType;
+  patient: TokenParam;
+  codes: readonly TokenParam[] | null;
+  count: number;
+  cursor: string | undefined;
+  linkFor: (cursor: string | undefined) => string;
+  itemSets: ItemSets;
+  normTables: NormTables;
+  settings: FhirSettings;
+  now: Date;
+  ip: string;
+}): Promise<Bundle> {
+  const { patient, settings } = options;
+  // Our resources name the patient in one system only: another (or none, `|value`) matches nothing.
+  const sameSystem = patient.system === undefined || patient.system === settings.patientIdSystem;
+  const rows = sameSystem ? await submittedTestsOfPatient({ db: options.db, patientId: patient.value }) : [];
+  const tests = rows.map((row) => ({
+    id: row.id,
+    entries: buildAssessmentEntries({
+      settings,
+      productVersion: PRODUCT_VERSION,
+      results: buildResults({ row, view: 'clinician', itemSets: options.itemSets, normTables: options.normTables }),
+      assessment: { id: row.id, patientId: row.patientId, responses: row.responses },
+      itemSet: options.itemSets.forTest(row.language),
+    }),
+  }));
+  const { bundle, testIds } = searchPage({ ...options, tests });
+  const audit = (assessmentId: number | null) =>
+    recordAudit(options.db, {
+      actor: clientActor(options.client),
+      action: 'fhir.search',
+      assessmentId,
+      ip: options.ip,
+      at: options.now,
+      details: { resourceType: options.type, byCode: options.codes !== null, total: bundle.total ?? 0 },
+    });
+  // A search that found nothing is a read too (it says the patient has no such results).
+  for (const id of testIds.length > 0 ? testIds : [null]) {
+    await audit(id);
+  }
+  return bundle;
+}
