@@ -1,9 +1,4 @@
-import {
-  FORM_ITEM_COUNTS,
-  type AssessmentForm,
-  type TPatientItemSet,
-  type TPatientTest,
-} from '@pid5/contract';
+import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
 import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
