@@ -1,9 +1,10 @@
 import { I18nProvider } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { isLanguage, type Language } from '@pid5/i18n';
+import { formatLocaleNumber, isLanguage, type Language } from '@pid5/i18n';
 import type en from '@pid5/i18n/catalogues/en/staff.json';
 import { setRequestLanguage } from '../api/client';
+import { formatDate, formatDateTime } from '../lib/dates';
 import {
   activateLanguage,
   browserLanguage,
@@ -12,7 +13,7 @@ import {
   type CatalogueLoader,
   type LanguageChoice,
 } from './language-runtime';
-import { useTranslate } from './translate';
+import { RichText, useTranslate, type Translate } from './translate';
 
 /** A message key of the staff pages (packages/i18n/catalogues/en/staff.json). */
 export type StaffKey = keyof typeof en;
@@ -24,6 +25,15 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 
 const loadCatalogue: CatalogueLoader = (language) =>
   language === 'de' ? import('@pid5/i18n/catalogues/de/staff.json') : import('@pid5/i18n/catalogues/en/staff.json');
+
+/** The contract's `formatScore` ('1.50', '−0.25', '—') with the language's decimal sign ('1,50' in German). */
+export function formatLocaleScore(language: Language, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) {
+    return '—';
+  }
+  const text = formatLocaleNumber(language, Math.abs(value), 2);
+  return value < 0 && Math.abs(value) >= 0.005 ? `\u2212${text}` : text;
+}
 
 /** The reader's own setting from an earlier visit, if any. */
 export function storedLanguage(): Language | null {
@@ -48,9 +58,22 @@ function storeLanguage(language: Language): void {
 type StaffLanguageState = { choice: LanguageChoice; choose: (language: Language) => void };
 const ChosenLanguage = createContext<StaffLanguageState>({ choice: 'en', choose: () => {} });
 
-/** The staff pages' words, and the language dates and numbers are formatted in. */
+/** The staff pages' words, and dates and numbers in the page's language ('26.11.2026', '1,5' in German). */
 export function useStaffText() {
-  return useTranslate<StaffKey>();
+  const { t, language } = useTranslate<StaffKey>();
+  return useMemo(
+    () => ({
+      // A new function per language, so that what is memoised on `t` follows a change of language.
+      t: ((key, values) => t(key, values)) as Translate<StaffKey>,
+      language,
+      formatDate: (iso: string) => formatDate(iso, language),
+      formatDateTime: (iso: string) => formatDateTime(iso, language),
+      formatNumber: (value: number, decimals = 0) => formatLocaleNumber(language, value, decimals),
+      /** A score as the contract prints it (two decimals, a real minus, '—' for none), with the language's comma. */
+      formatScore: (value: number | null | undefined) => formatLocaleScore(language, value),
+    }),
+    [t, language],
+  );
 }
 
 /** The reader's language setting and the way to change it (the header's language menu). */
@@ -117,3 +140,6 @@ export function StaffLanguage({ children }: { children: ReactNode }) {
     </I18nProvider>
   );
 }
+
+/** A staff message with markup (`<0>…</0>`), its key checked against the staff catalogue. */
+export const StaffRichText = RichText<StaffKey>;

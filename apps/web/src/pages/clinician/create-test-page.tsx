@@ -20,7 +20,6 @@ import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
   DEFAULT_ASSESSMENT_FORM,
-  countriesWithFirst,
   AGE_MAX,
   AGE_MIN,
   GENDERS,
@@ -37,6 +36,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
+import { countryChoices as countriesIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { useStaffText } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
 import { readNewTestForPatient } from './patient-prefill';
@@ -50,6 +51,7 @@ type Panel = 'picker' | 'terms' | 'leave';
 /** `/createtest` (docs/product-spec.md §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
 export default function CreateTestPage() {
   const navigate = useNavigate();
+  const { t, language } = useStaffText();
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
@@ -62,8 +64,8 @@ export default function CreateTestPage() {
     fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
   );
   const countryChoices = useMemo(
-    () => countriesWithFirst(me.institute.defaultCountry).map(({ code, name }) => ({ value: code, label: name })),
-    [me.institute.defaultCountry],
+    () => countriesIn(me.institute.defaultCountry, language).map(({ code, name }) => ({ value: code, label: name })),
+    [me.institute.defaultCountry, language],
   );
   const { dsmCodes, primaryDsm } = form.values;
 
@@ -117,8 +119,8 @@ export default function CreateTestPage() {
       void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
     } catch (error) {
       setOpenPanel(null);
-      const reason = error instanceof Error ? error.message : 'Something went wrong';
-      setFailure(`Create test failed: ${reason}`);
+      const reason = error instanceof Error ? error.message : t('createTest.somethingWrong');
+      setFailure(t('createTest.failed', { reason }));
       if (error instanceof ApiError) {
         form.setErrors(
           Object.fromEntries(
@@ -137,21 +139,26 @@ export default function CreateTestPage() {
       <Stack gap="md">
         <BackButton onClick={() => setOpenPanel('leave')} />
         <Title order={1} size="h2">
-          Create Test
+          {t('createTest.title')}
         </Title>
         {fromPatient && (
-          <Alert color="blue" title="A new test for the same patient">
-            Filled in from test {fromPatient.fromAssessmentId}: the patient ID, demographics and diagnoses. Change
-            anything that is different now; keep the patient ID to see both tests on the patient’s timeline.
+          <Alert color="blue" title={t('createTest.prefillTitle')}>
+            {t('createTest.prefillText', { id: fromPatient.fromAssessmentId })}
           </Alert>
         )}
         {noTestsLeft && (
-          <Alert color="yellow" role="status" title="No tests available">
+          <Alert color="yellow" role="status" title={t('createTest.noTests')}>
             <NoTestsHelp me={me} />
           </Alert>
         )}
         {failure && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)} closeButtonLabel="Dismiss">
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            onClose={() => setFailure(null)}
+            closeButtonLabel={t('createTest.dismiss')}
+          >
             {failure}
           </Alert>
         )}
@@ -168,11 +175,11 @@ export default function CreateTestPage() {
           }}
         >
           <Stack gap="lg">
-            <Section title="Questionnaire">
+            <Section title={t('createTest.questionnaire')}>
               <Radio.Group
                 id="create-form"
-                label="Form"
-                description="One purchased test is used whichever form you choose."
+                label={t('createTest.form')}
+                description={t('createTest.formDescription')}
                 value={chosenForm}
                 onChange={(value) => form.setFieldValue('form', value as AssessmentForm)}
                 error={form.errors.form}
@@ -182,19 +189,22 @@ export default function CreateTestPage() {
                     <Radio
                       key={choice.id}
                       value={choice.id}
-                      label={`${choice.label}, ${choice.minutesLabel}`}
-                      description={choice.description}
+                      label={t('createTest.formChoice', {
+                        form: t(FORM_TEXT[choice.id].label),
+                        minutes: t(FORM_TEXT[choice.id].minutes),
+                      })}
+                      description={t(FORM_TEXT[choice.id].description)}
                     />
                   ))}
                 </Stack>
               </Radio.Group>
             </Section>
 
-            <Section title="Demographics">
+            <Section title={t('createTest.demographics')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NumberInput
                   id="create-age"
-                  label="Age"
+                  label={t('createTest.age')}
                   required
                   min={AGE_MIN}
                   max={AGE_MAX}
@@ -206,26 +216,26 @@ export default function CreateTestPage() {
                 />
                 <Select
                   id="create-gender"
-                  label="Gender"
-                  data={GENDERS}
+                  label={t('createTest.gender')}
+                  data={GENDERS.map((value) => ({ value, label: t(GENDER_TEXT[value]) }))}
                   allowDeselect={false}
                   {...form.getInputProps('gender')}
                 />
                 <Select
                   id="create-race"
-                  label="Race"
-                  data={RACES}
+                  label={t('createTest.race')}
+                  data={RACES.map((value) => ({ value, label: t(RACE_TEXT[value]) }))}
                   allowDeselect={false}
                   {...form.getInputProps('race')}
                 />
                 {/* An ISO 3166 country, searchable, the institute's default first. */}
                 <Select
                   id="create-country"
-                  label="Country"
+                  label={t('createTest.country')}
                   required
                   searchable
                   allowDeselect={false}
-                  nothingFoundMessage="No country matches"
+                  nothingFoundMessage={t('createTest.noCountry')}
                   // Mantine keeps a closed list's options in the page, and this form redraws them, all 250, at every
                   // keystroke in any field: most of the component tests' time. Drawn only while the list is open.
                   comboboxProps={{ keepMounted: false }}
@@ -234,8 +244,8 @@ export default function CreateTestPage() {
                 />
                 <TextInput
                   id="create-postalCode"
-                  label="Postal Code"
-                  description={hasPostalCodes(form.values.country) ? undefined : 'Optional for this country'}
+                  label={t('createTest.postalCode')}
+                  description={hasPostalCodes(form.values.country) ? undefined : t('createTest.postalOptional')}
                   required={hasPostalCodes(form.values.country)}
                   inputMode={form.values.country === 'US' ? 'numeric' : 'text'}
                   maxLength={form.values.country === 'US' ? 5 : 20}
@@ -245,11 +255,11 @@ export default function CreateTestPage() {
               </SimpleGrid>
             </Section>
 
-            <Section title="Patient Identifier">
+            <Section title={t('createTest.patientIdSection')}>
               <TextInput
                 id="create-patientId"
-                label="Patient Identifier"
-                description="Your own reference for this patient. Do not use the patient's name."
+                label={t('createTest.patientId')}
+                description={t('createTest.patientIdDescription')}
                 required
                 maxLength={PATIENT_ID_MAX}
                 autoComplete="off"
@@ -258,7 +268,7 @@ export default function CreateTestPage() {
             </Section>
 
             <Section
-              title="DSM-5 Diagnoses"
+              title={t('createTest.diagnoses')}
               action={
                 <Button
                   id="create-dsmCodes"
@@ -268,24 +278,34 @@ export default function CreateTestPage() {
                     setOpenPanel('picker');
                   }}
                 >
-                  {dsmCodes.length === 0 ? 'Choose Diagnoses' : 'Edit Diagnoses'}
+                  {dsmCodes.length === 0 ? t('createTest.chooseDiagnoses') : t('createTest.editDiagnoses')}
                 </Button>
               }
             >
               {dsmCodes.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No diagnoses chosen.
+                  {t('createTest.noDiagnoses')}
                 </Text>
               ) : (
                 <Stack gap="xs">
                   <Text size="sm" c="dimmed" id="primary-hint">
-                    Click a diagnosis to make it the primary diagnosis.
+                    {t('createTest.primaryHint')}
                   </Text>
-                  <Group gap="xs" role="radiogroup" aria-label="Primary diagnosis" aria-describedby="primary-hint">
+                  <Group
+                    gap="xs"
+                    role="radiogroup"
+                    aria-label={t('createTest.primaryGroup')}
+                    aria-describedby="primary-hint"
+                  >
                     {dsmCodes.map((code, index) => {
                       const isPrimary = code === primaryDsm;
                       return (
-                        <Tooltip key={code} label={descriptions.get(code) ?? 'No description'} multiline maw={360}>
+                        <Tooltip
+                          key={code}
+                          label={descriptions.get(code) ?? t('createTest.noDescription')}
+                          multiline
+                          maw={360}
+                        >
                           <Button
                             id={index === 0 ? 'create-primaryDsm' : undefined}
                             role="radio"
@@ -305,8 +325,14 @@ export default function CreateTestPage() {
                 </Stack>
               )}
               <Text mt="sm" fw={600} data-testid="primary-diagnosis">
-                Primary Diagnosis:{' '}
-                {primaryDsm ? `${primaryDsm} — ${descriptions.get(primaryDsm) ?? 'No description'}` : 'None'}
+                {t('createTest.primary', {
+                  diagnosis: primaryDsm
+                    ? t('createTest.primaryValue', {
+                        code: primaryDsm,
+                        description: descriptions.get(primaryDsm) ?? t('createTest.noDescription'),
+                      })
+                    : t('createTest.none'),
+                })}
               </Text>
               {(form.errors.dsmCodes ?? form.errors.primaryDsm) && (
                 <Text c="red.8" size="sm" role="alert" mt="xs">
@@ -317,7 +343,7 @@ export default function CreateTestPage() {
 
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={!canCreate}>
-                Create Test
+                {t('createTest.submit')}
               </Button>
             </Group>
           </Stack>
@@ -330,7 +356,7 @@ export default function CreateTestPage() {
         onClose={closePicker}
         catalogue={diagnoses.data?.items ?? []}
         isLoading={diagnoses.isPending}
-        loadError={diagnoses.isError ? 'The diagnosis list could not be loaded. Close this and try again.' : null}
+        loadError={diagnoses.isError ? t('createTest.diagnosesFailed') : null}
         selected={dsmCodes}
         onChange={(codes) => form.setFieldValue('dsmCodes', codes)}
       />
@@ -338,16 +364,16 @@ export default function CreateTestPage() {
       <Modal
         opened={openPanel === 'terms'}
         onClose={() => setOpenPanel(null)}
-        title="Terms and Conditions"
+        title={t('createTest.termsTitle')}
         size="lg"
         centered
         closeOnClickOutside={!create.isPending}
       >
         <Stack>
-          {terms.isPending && <Text c="dimmed">Loading the terms and conditions…</Text>}
+          {terms.isPending && <Text c="dimmed">{t('createTest.termsLoading')}</Text>}
           {terms.isError && (
             <Alert color="red" role="alert">
-              The terms and conditions could not be loaded. Please try again.
+              {t('createTest.termsFailed')}
             </Alert>
           )}
           {terms.data && (
@@ -358,10 +384,10 @@ export default function CreateTestPage() {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpenPanel(null)} disabled={create.isPending}>
-              Exit
+              {t('createTest.exit')}
             </Button>
             <Button onClick={() => void agreeAndCreate()} loading={create.isPending} disabled={!terms.data}>
-              Agree and Create Test
+              {t('createTest.agree')}
             </Button>
           </Group>
         </Stack>
@@ -369,8 +395,8 @@ export default function CreateTestPage() {
 
       <ConfirmDialog
         opened={openPanel === 'leave'}
-        title="Are you sure you want to go back to the dashboard?"
-        text="Test creation will be cancelled and information entered on this page cannot be recovered."
+        title={t('createTest.leaveTitle')}
+        text={t('createTest.leaveText')}
         onYes={() => void navigate('/dashboard')}
         onNo={() => setOpenPanel(null)}
       />
