@@ -61,6 +61,15 @@ export const GENDER_TEXT: Record<Gender, StaffKey> = {
   Unspecified: 'gender.Unspecified',
 };
 
+/** A stored choice (gender, race) by its name in the page's language; a value the list does not know as it is. */
+export function choiceName(
+  value: string | null,
+  names: Readonly<Record<string, StaffKey>>,
+  t: (key: StaffKey) => string,
+): string | null {
+  return value !== null && Object.hasOwn(names, value) ? t(names[value]!) : value;
+}
+
 export const RACE_TEXT: Record<Race, StaffKey> = {
   Unspecified: 'race.Unspecified',
   Caucasian: 'race.Caucasian',

@@ -24,6 +24,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsView } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
+import { choiceName, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
 import { useStaffText } from '../../i18n/staff-language';
 
 /**
@@ -148,8 +149,12 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
               {details.finishedAt ? formatDate(details.finishedAt) : t('dataView.notFinished')}
             </LabelledField>
             <LabelledField label={t('dataView.age')}>{details.age ?? t('dataView.none')}</LabelledField>
-            <LabelledField label={t('dataView.gender')}>{details.gender ?? t('dataView.none')}</LabelledField>
-            <LabelledField label={t('dataView.race')}>{details.race ?? t('dataView.none')}</LabelledField>
+            <LabelledField label={t('dataView.gender')}>
+              {choiceName(details.gender, GENDER_TEXT, t) ?? t('dataView.none')}
+            </LabelledField>
+            <LabelledField label={t('dataView.race')}>
+              {choiceName(details.race, RACE_TEXT, t) ?? t('dataView.none')}
+            </LabelledField>
             <LabelledField label={t('dataView.zip')}>{details.postalCode ?? t('dataView.none')}</LabelledField>
           </SimpleGrid>
         </Section>

@@ -304,7 +304,8 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.patientId}</Table.Td>
       <Table.Td>
         {isComplete ? (
-          <Badge color="teal" variant="filled" style={{ textTransform: 'none' }}>
+          // At its full width: a narrow column would cut a longer word (German) short.
+          <Badge color="teal" variant="filled" style={{ textTransform: 'none', minWidth: 'max-content' }}>
             {t('dashboard.row.completed')}
           </Badge>
         ) : (

@@ -24,7 +24,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
-import { FORM_TEXT } from '../../i18n/staff-labels';
+import { choiceName, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
 import { StaffRichText, useStaffText, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 import { PatientPanel } from './patient-panel';
@@ -141,9 +141,9 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       <Section title={t('details.demographics')}>
         <Group gap="xs">
-          <InfoChip label={t('details.race')} value={details.race} />
+          <InfoChip label={t('details.race')} value={choiceName(details.race, RACE_TEXT, t)} />
           <InfoChip label={t('details.age')} value={details.age === null ? null : String(details.age)} />
-          <InfoChip label={t('details.gender')} value={details.gender} />
+          <InfoChip label={t('details.gender')} value={choiceName(details.gender, GENDER_TEXT, t)} />
           <InfoChip label={t('details.postalCode')} value={details.postalCode} />
           <InfoChip label={t('details.country')} value={details.country} />
         </Group>
