@@ -6,7 +6,7 @@ import {
   type AssessmentStatusFilter,
   type TCreateAssessmentRequest,
 } from '@pid5/contract';
-import { apiRequest, ApiError, errorFromResponse } from './client';
+import { apiRequest, ApiError, errorFromResponse, languageHeaders } from './client';
 import { saveFile } from '../lib/save-file';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -108,7 +108,7 @@ function browserTimeZone(): string {
 }
 
 async function downloadPdf(url: string, filename: string, failed: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+  const response = await fetch(url, { credentials: 'same-origin', headers: languageHeaders() });
   if (!response.ok) {
     // A refused name (400) comes with a message saying what to change; any other failure is the spec's message.
     throw response.status === 400

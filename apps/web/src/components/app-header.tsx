@@ -76,9 +76,10 @@ export function AppHeader({ me }: { me: TMe }) {
 
 /**
  * The reader's language for the staff pages (and the PDFs the server writes for them). Each language is offered in
- * its own name, so that a reader finds theirs whatever the page shows; on a phone the button shows its code.
+ * its own name, so that a reader finds theirs whatever the page shows; on a phone the button shows its code. Also on
+ * the login page, before anyone is signed in.
  */
-function LanguageMenu() {
+export function LanguageMenu() {
   const { t } = useStaffText();
   const { choice, choose } = useStaffLanguage();
   const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];

@@ -10,7 +10,7 @@ import {
   someResults,
 } from '../../test/fixtures';
 import { aPatientTimeline } from '../../test/patient-fixtures';
-import { renderRoute, signInAs } from '../../test/render-route';
+import { renderRoute, signInAs, signOut } from '../../test/render-route';
 
 // The reader's language for the staff pages: chosen in the header, kept in this browser (localStorage) and in the
 // pid5_lang cookie the server reads for its PDFs and messages; without a choice, the browser's.
@@ -109,5 +109,22 @@ describe('numbers in German', () => {
     expect(within(table).getAllByRole('cell', { name: '1,25' }).length).toBeGreaterThan(0);
     expect(within(table).queryByRole('cell', { name: '1.25' })).toBeNull();
     expect(screen.getByText('Abgeschlossen am').nextSibling).toHaveTextContent('26.11.2026');
+  });
+});
+
+describe('the language menu on the login page', () => {
+  it('switches the login page to German before anyone signs in', async () => {
+    signOut();
+    onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: false });
+    const { user } = renderRoute('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Language: English' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Bitte melden Sie sich über das Institut an' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth/login');
+    expect(window.localStorage.getItem('pid5_lang')).toBe('de');
   });
 });

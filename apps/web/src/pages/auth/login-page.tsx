@@ -3,6 +3,7 @@ import {
   Button,
   Center,
   Divider,
+  Group,
   Paper,
   PasswordInput,
   SegmentedControl,
@@ -16,6 +17,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import type { LoginErrorKey } from '@pid5/contract';
 import { useAuthMethods, useLocalLogin, useLocalRegister, useMe } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { LanguageMenu } from '../../components/app-header';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 
 /** The contract's login failures (`/login?error=…`), in the page's language. */
@@ -49,6 +51,9 @@ export default function LoginPage() {
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack>
+          <Group justify="flex-end" mb={-16}>
+            <LanguageMenu />
+          </Group>
           <Center>
             <img src="/logo.svg" alt="" width={48} height={48} />
           </Center>
