@@ -24,15 +24,16 @@ export function AppHeader({ me }: { me: TMe }) {
         style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}
       >
         <img src="/logo.svg" alt="" width={32} height={32} />
-        <Text fw={700} visibleFrom="sm">
+        <Text fw={700} visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
           {t('staff.siteName')}
         </Text>
       </Link>
       <Group gap="sm" wrap="nowrap">
         {isAdmin && (
           <Group gap="xs" wrap="nowrap">
-            {/* On a phone the badge, the button's "Switch to" and the name give way, so that Logout stays on screen. */}
-            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg" visibleFrom="sm">
+            {/* Below a wide screen the badge and the button's "Switch to" give way, on a phone the names too, so that
+                Logout stays on screen (German words are longer). */}
+            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg" visibleFrom="lg">
               {inAdminView ? t('header.adminView') : t('header.clinicianView')}
             </Badge>
             <Button
@@ -43,7 +44,7 @@ export function AppHeader({ me }: { me: TMe }) {
             >
               {/* One inline run (the button's label is a flex box, which would drop the space between items). */}
               <span>
-                <Box component="span" visibleFrom="sm">
+                <Box component="span" visibleFrom="lg">
                   {t('header.switchTo')}{' '}
                 </Box>
                 {inAdminView ? t('header.clinicianMode') : t('header.adminMode')}
@@ -58,7 +59,7 @@ export function AppHeader({ me }: { me: TMe }) {
             {initialsOf(me.username)}
           </Avatar>
           <Box visibleFrom="sm">
-            <Text size="sm" fw={600} lh={1.2} data-testid="header-username">
+            <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
               {me.username}
             </Text>
             <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
@@ -76,7 +77,8 @@ export function AppHeader({ me }: { me: TMe }) {
 
 /**
  * The reader's language for the staff pages (and the PDFs the server writes for them). Each language is offered in
- * its own name, so that a reader finds theirs whatever the page shows; on a phone the button shows its code. Also on
+ * its own name, so that a reader finds theirs whatever the page shows; below a wide screen the button shows its code.
+ * Also on
  * the login page, before anyone is signed in.
  */
 export function LanguageMenu() {
@@ -87,10 +89,10 @@ export function LanguageMenu() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="subtle" size="xs" aria-label={t('header.language', { language: current })}>
-          <Box component="span" visibleFrom="sm">
+          <Box component="span" visibleFrom="lg">
             {current}
           </Box>
-          <Box component="span" hiddenFrom="sm">
+          <Box component="span" hiddenFrom="lg">
             {choice === 'pseudo' ? PSEUDO_TAG : choice.toUpperCase()}
           </Box>
         </Button>
