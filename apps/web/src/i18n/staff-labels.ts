@@ -1,5 +1,6 @@
 import {
   countriesWithFirst,
+  countryName,
   type AssessmentForm,
   type AssessmentSort,
   type AssessmentStatusFilter,
@@ -82,6 +83,15 @@ export const RACE_TEXT: Record<Race, StaffKey> = {
   Other: 'race.Other',
 };
 
+/** A country's name in the page's language; English is the contract's name. */
+export function countryNameIn(code: string, language: Language): string {
+  const english = countryName(code) ?? code;
+  if (language === 'en') {
+    return english;
+  }
+  return new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(code) ?? english;
+}
+
 /**
  * The Create Test country list in the page's language (the browser knows every region's name), the institute's default
  * first, the others by name. English keeps the contract's names, which the server's country search also matches.
@@ -91,8 +101,7 @@ export function countryChoices(first: string, language: Language): Country[] {
   if (language === 'en') {
     return countries;
   }
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  const named = countries.map((country) => ({ ...country, name: names.of(country.code) ?? country.name }));
+  const named = countries.map((country) => ({ ...country, name: countryNameIn(country.code, language) }));
   const rest = named.filter((country) => country.code !== first).sort((a, b) => a.name.localeCompare(b.name, language));
   return [...named.filter((country) => country.code === first), ...rest];
 }

@@ -23,6 +23,7 @@ import { LoadErrorAlert } from '../../components/load-states';
 import { PageControls } from '../../components/page-controls';
 import { Section } from '../../components/section';
 import { WixSyncPanel } from '../../components/wix-sync-panel';
+import { translateFieldErrors } from '../../i18n/contract-messages';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 
@@ -163,7 +164,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
       note: note.trim() === '' ? undefined : note,
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translateFieldErrors(fieldErrors(parsed.error), t));
       return;
     }
     setErrors({});
@@ -181,7 +182,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
       setNote('');
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(error.fields);
+        setErrors(translateFieldErrors(error.fields, t));
       }
       setResult({
         kind: 'error',

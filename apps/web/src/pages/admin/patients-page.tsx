@@ -24,6 +24,7 @@ import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { ClinicianSelect, clinicianLabel } from '../../components/clinician-select';
 import { LoadErrorAlert } from '../../components/load-states';
+import { translateFieldErrors } from '../../i18n/contract-messages';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 
@@ -66,7 +67,7 @@ export default function PatientsPage() {
     setOutcome(null);
     const parsed = ZPatientDataQuery.safeParse({ clinicianId: clinicianId ?? '', patientId });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translateFieldErrors(fieldErrors(parsed.error), t));
       return null;
     }
     setErrors({});
@@ -106,7 +107,8 @@ export default function PatientsPage() {
     }
     const parsed = ZErasePatientRequest.safeParse({ ...confirming, confirmPatientId: confirmation });
     if (!parsed.success) {
-      setConfirmError(fieldErrors(parsed.error).confirmPatientId ?? parsed.error.issues[0]?.message);
+      const message = fieldErrors(parsed.error).confirmPatientId ?? parsed.error.issues[0]?.message;
+      setConfirmError(message === undefined ? undefined : translateFieldErrors({ message }, t).message);
       return;
     }
     try {
@@ -117,7 +119,7 @@ export default function PatientsPage() {
     } catch (error) {
       setConfirming(null);
       if (error instanceof ApiError) {
-        setErrors(error.fields);
+        setErrors(translateFieldErrors(error.fields, t));
       }
       setOutcome({ kind: 'error', text: failure(t('patients.eraseFailed'), error, t) });
     }

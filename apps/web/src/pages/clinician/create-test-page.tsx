@@ -36,7 +36,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
-import { countryChoices as countriesIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { translateFieldErrors } from '../../i18n/contract-messages';
+import {
+  countryChoices as countriesIn,
+  countryNameIn,
+  FORM_TEXT,
+  GENDER_TEXT,
+  RACE_TEXT,
+} from '../../i18n/staff-labels';
 import { useStaffText } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
@@ -60,8 +67,14 @@ export default function CreateTestPage() {
   const location = useLocation();
   const [fromPatient] = useState(() => readNewTestForPatient(location.state));
   // The institute's default country to begin with (a prefilled test keeps its own).
+  const inLanguage = (errors: Record<string, unknown>, country: string) =>
+    translateFieldErrors(errors as Record<string, string>, t, {
+      countryCode: country,
+      countryInLanguage: (code) => countryNameIn(code, language),
+    });
   const form = useCreateTestForm(
     fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
+    (errors, values) => inLanguage(errors, values.country),
   );
   const countryChoices = useMemo(
     () => countriesIn(me.institute.defaultCountry, language).map(({ code, name }) => ({ value: code, label: name })),
@@ -109,7 +122,7 @@ export default function CreateTestPage() {
     const parsed = parseCreateTest({ ...form.values, form: chosenForm }, terms.data.id);
     if ('errors' in parsed) {
       setOpenPanel(null);
-      form.setErrors(parsed.errors);
+      form.setErrors(inLanguage(parsed.errors, form.values.country));
       return;
     }
     try {
@@ -123,8 +136,11 @@ export default function CreateTestPage() {
       setFailure(t('createTest.failed', { reason }));
       if (error instanceof ApiError) {
         form.setErrors(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+          inLanguage(
+            Object.fromEntries(
+              Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+            ),
+            form.values.country,
           ),
         );
         if (error.code === 'STALE_TERMS') {
