@@ -109,6 +109,8 @@ describe('numbers in German', () => {
     expect(within(table).getAllByRole('cell', { name: '1,25' }).length).toBeGreaterThan(0);
     expect(within(table).queryByRole('cell', { name: '1.25' })).toBeNull();
     expect(screen.getByText('Abgeschlossen am').nextSibling).toHaveTextContent('26.11.2026');
+    // The country the server names in English, in German.
+    expect(screen.getByText('Land: Kanada')).toBeInTheDocument();
   });
 });
 

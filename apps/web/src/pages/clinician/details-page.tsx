@@ -24,7 +24,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
-import { choiceName, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { choiceName, countryNameIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
 import { StaffRichText, useStaffText, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 import { PatientPanel } from './patient-panel';
@@ -59,7 +59,7 @@ export default function DetailsPage() {
 function DetailsView({ details }: { details: TAssessmentDetails }) {
   const isAdminView = details.view === 'admin';
   const isComplete = details.answeredCount >= details.itemCount;
-  const { t, formatDate } = useStaffText();
+  const { t, formatDate, language } = useStaffText();
   const formText = FORM_TEXT[details.form];
 
   return (
@@ -145,7 +145,12 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <InfoChip label={t('details.age')} value={details.age === null ? null : String(details.age)} />
           <InfoChip label={t('details.gender')} value={choiceName(details.gender, GENDER_TEXT, t)} />
           <InfoChip label={t('details.postalCode')} value={details.postalCode} />
-          <InfoChip label={t('details.country')} value={details.country} />
+          <InfoChip
+            label={t('details.country')}
+            value={
+              details.country && details.countryCode ? countryNameIn(details.countryCode, language) : details.country
+            }
+          />
         </Group>
       </Section>
 
