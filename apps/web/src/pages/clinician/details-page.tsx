@@ -291,7 +291,8 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
           <Stack>
             <TextInput
               label={t('details.download.name')}
-              placeholder={ANONYMOUS_REPORT_NAME}
+              // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
+              placeholder={t('details.download.anonymous')}
               value={name}
               maxLength={REPORT_NAME_MAX}
               onChange={(event) => setName(event.currentTarget.value)}
