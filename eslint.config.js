@@ -36,7 +36,7 @@ export default tseslint.config(
   {
     // Every word a person reads comes from a catalogue (packages/i18n/catalogues), so it exists in every language:
     // no text written into the markup, nor into the attributes a person reads or hears.
-    files: ['apps/web/src/respondent/**/*.tsx'],
+    files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogues } from '@pid5/i18n/vite-plugin';
 
 // Projects: pure unit tests; the web app's component tests (a DOM, and a request mock layer standing in for
 // the server); integration tests that start the real server over HTTP against a real database (PGlite by
@@ -19,7 +20,9 @@ export default defineConfig({
         },
       },
       {
-        // Staff pages through the real route table in jsdom; msw answers the API (apps/web/test/).
+        // Staff pages through the real route table in jsdom; msw answers the API (apps/web/test/). Catalogues are
+        // compiled as the web build compiles them.
+        plugins: [compiledCatalogues()],
         test: {
           name: 'web',
           include: webTests,

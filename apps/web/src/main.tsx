@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
+import { StaffLanguage } from './i18n/staff-language';
 import { createAppRouter } from './routes';
 
 // The old product's links were /#/test/{code}; keep them working by moving to the canonical path,
@@ -19,7 +20,9 @@ if (root && !legacy) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <StaffLanguage>
+          <RouterProvider router={createAppRouter()} />
+        </StaffLanguage>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -35,6 +35,9 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // A test's language setting (the header's menu) is not the next test's.
+  window.localStorage.clear();
+  document.cookie = 'pid5_lang=; path=/; max-age=0';
   apiServer.resetHandlers();
   // 'error' makes an unanswered request fail as a network error, which a page may show politely and so let the
   // test pass: fail the test itself instead.

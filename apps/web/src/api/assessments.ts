@@ -6,7 +6,7 @@ import {
   type AssessmentStatusFilter,
   type TCreateAssessmentRequest,
 } from '@pid5/contract';
-import { apiRequest, ApiError, errorFromResponse } from './client';
+import { apiRequest, ApiError, errorFromResponse, languageHeaders } from './client';
 import { saveFile } from '../lib/save-file';
 
 export const assessmentsKey = ['assessments'] as const;
@@ -89,31 +89,31 @@ export function useDiagnoses() {
   });
 }
 
-/** The spec's message for a report that could not be downloaded. */
-export const REPORT_DOWNLOAD_FAILED = 'Error downloading PDF';
-
-/** Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. */
-export async function downloadReport(id: number, name: string): Promise<void> {
+/**
+ * Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. `failed` is the page's
+ * message for a failure the server does not explain (the spec's 'Error downloading PDF').
+ */
+export async function downloadReport(id: number, name: string, failed: string): Promise<void> {
   // The browser's time zone, so the date printed on the report is the reader's today.
-  await downloadPdf(downloadPath('getReportPdf', { id }, { name, tz: browserTimeZone() }), 'report.pdf');
+  await downloadPdf(downloadPath('getReportPdf', { id }, { name, tz: browserTimeZone() }), 'report.pdf', failed);
 }
 
 /** Fetches the clinician's score report (patient id, validity table, every number, answers) as score-report.pdf. */
-export async function downloadScoreReport(id: number): Promise<void> {
-  await downloadPdf(downloadPath('getScoreReportPdf', { id }, { tz: browserTimeZone() }), 'score-report.pdf');
+export async function downloadScoreReport(id: number, failed: string): Promise<void> {
+  await downloadPdf(downloadPath('getScoreReportPdf', { id }, { tz: browserTimeZone() }), 'score-report.pdf', failed);
 }
 
 function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-async function downloadPdf(url: string, filename: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+async function downloadPdf(url: string, filename: string, failed: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: languageHeaders() });
   if (!response.ok) {
     // A refused name (400) comes with a message saying what to change; any other failure is the spec's message.
     throw response.status === 400
-      ? await errorFromResponse(response, REPORT_DOWNLOAD_FAILED)
-      : new ApiError(response.status, 'INTERNAL', REPORT_DOWNLOAD_FAILED);
+      ? await errorFromResponse(response, failed)
+      : new ApiError(response.status, 'INTERNAL', failed);
   }
   saveFile(await response.blob(), filename);
 }

@@ -98,11 +98,16 @@ export function setRequestLanguage(language: string, messages?: { unreachable: s
   Object.assign(requestLanguage, messages ?? {});
 }
 
+/** The page's language for a request the app makes itself (a PDF's fetch, say), once the page has one. */
+export function languageHeaders(): Record<string, string> {
+  return requestLanguage.language ? { 'accept-language': requestLanguage.language } : {};
+}
+
 function requestHeaders(hasBody: boolean): Record<string, string> {
   return {
     accept: 'application/json',
     ...(hasBody ? { 'content-type': 'application/json' } : {}),
-    ...(requestLanguage.language ? { 'accept-language': requestLanguage.language } : {}),
+    ...languageHeaders(),
   };
 }
 

@@ -1,14 +1,18 @@
-import { Avatar, Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
 import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
+import { LANGUAGE_NAMES, LANGUAGES } from '@pid5/i18n';
 import { logout, useSetViewMode } from '../api/auth';
+import { PSEUDO_TAG } from '../i18n/language-runtime';
+import { useStaffLanguage, useStaffText } from '../i18n/staff-language';
 
-/** docs/product-spec.md §2 header: logo → /dashboard; admins switch view; photo, name, role label; Logout. */
+/** docs/product-spec.md §2 header: logo → /dashboard; admins switch view; language; photo, name, role label; Logout. */
 export function AppHeader({ me }: { me: TMe }) {
   const queryClient = useQueryClient();
   const setViewMode = useSetViewMode();
+  const { t } = useStaffText();
   const isAdmin = me.role === 'admin';
   const inAdminView = me.viewMode === 'admin';
 
@@ -16,20 +20,21 @@ export function AppHeader({ me }: { me: TMe }) {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Link
         to="/dashboard"
-        aria-label="Dashboard"
+        aria-label={t('header.home')}
         style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}
       >
         <img src="/logo.svg" alt="" width={32} height={32} />
-        <Text fw={700} visibleFrom="sm">
-          Personality Assessment
+        <Text fw={700} visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+          {t('staff.siteName')}
         </Text>
       </Link>
       <Group gap="sm" wrap="nowrap">
         {isAdmin && (
           <Group gap="xs" wrap="nowrap">
-            {/* On a phone the badge, the button's "Switch to" and the name give way, so that Logout stays on screen. */}
-            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg" visibleFrom="sm">
-              {inAdminView ? 'Admin View' : 'Clinician View'}
+            {/* Below a wide screen the badge and the button's "Switch to" give way, on a phone the names too, so that
+                Logout stays on screen (German words are longer). */}
+            <Badge color={inAdminView ? 'grape' : 'teal'} variant="light" size="lg" visibleFrom="lg">
+              {inAdminView ? t('header.adminView') : t('header.clinicianView')}
             </Badge>
             <Button
               variant="default"
@@ -39,32 +44,72 @@ export function AppHeader({ me }: { me: TMe }) {
             >
               {/* One inline run (the button's label is a flex box, which would drop the space between items). */}
               <span>
-                <Box component="span" visibleFrom="sm">
-                  Switch to{' '}
+                <Box component="span" visibleFrom="lg">
+                  {t('header.switchTo')}{' '}
                 </Box>
-                {inAdminView ? 'Clinician Mode' : 'Admin Mode'}
+                {inAdminView ? t('header.clinicianMode') : t('header.adminMode')}
               </span>
             </Button>
           </Group>
         )}
+        <LanguageMenu />
         <Group gap="xs" wrap="nowrap">
           {/* The provider's picture when there is one; else initials without titles. */}
           <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
             {initialsOf(me.username)}
           </Avatar>
           <Box visibleFrom="sm">
-            <Text size="sm" fw={600} lh={1.2} data-testid="header-username">
+            <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
               {me.username}
             </Text>
             <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
-              {me.role === 'user' ? 'Clinician' : 'Admin'}
+              {me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin')}
             </Text>
           </Box>
         </Group>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
-          Logout
+          {t('header.logout')}
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The reader's language for the staff pages (and the PDFs the server writes for them). Each language is offered in
+ * its own name, so that a reader finds theirs whatever the page shows; below a wide screen the button shows its code.
+ * Also on
+ * the login page, before anyone is signed in.
+ */
+export function LanguageMenu() {
+  const { t } = useStaffText();
+  const { choice, choose } = useStaffLanguage();
+  const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="xs" aria-label={t('header.language', { language: current })}>
+          <Box component="span" visibleFrom="lg">
+            {current}
+          </Box>
+          <Box component="span" hiddenFrom="lg">
+            {choice === 'pseudo' ? PSEUDO_TAG : choice.toUpperCase()}
+          </Box>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={t('header.languageMenu')}>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            aria-current={language === choice ? 'true' : undefined}
+            fw={language === choice ? 700 : undefined}
+            onClick={() => choose(language)}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

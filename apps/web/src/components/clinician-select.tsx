@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { TAdminUser } from '@pid5/contract';
+import { useStaffText } from '../i18n/staff-language';
 
 /** A user as the admin's pickers name them: username, e-mail, and what the page adds (`detail`). */
 export function clinicianLabel(user: TAdminUser, detail: string): string {
@@ -14,15 +15,16 @@ export function ClinicianSelect(props: {
   onChange: (value: string | null) => void;
   error?: string;
 }) {
+  const { t } = useStaffText();
   return (
     <Select
-      label="Clinician"
-      placeholder={props.isLoading ? 'Loading…' : 'Choose a clinician'}
+      label={t('clinicianSelect.label')}
+      placeholder={props.isLoading ? t('clinicianSelect.loading') : t('clinicianSelect.placeholder')}
       data={props.options}
       value={props.value}
       onChange={props.onChange}
       searchable
-      nothingFoundMessage="No one by that name"
+      nothingFoundMessage={t('clinicianSelect.nothingFound')}
       required
       error={props.error}
     />

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useStaffText } from '../i18n/staff-language';
 
 /** A yes/no question in a modal (docs/product-spec.md §2: leaving Create Test). */
 export function ConfirmDialog({
@@ -14,15 +15,16 @@ export function ConfirmDialog({
   onYes: () => void;
   onNo: () => void;
 }) {
+  const { t } = useStaffText();
   return (
     <Modal opened={opened} onClose={onNo} title={title} centered>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onNo}>
-          No
+          {t('common.no')}
         </Button>
         <Button color="red" onClick={onYes} data-autofocus>
-          Yes
+          {t('common.yes')}
         </Button>
       </Group>
     </Modal>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import { matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
+import { useStaffText } from '../i18n/staff-language';
 
 /** docs/product-spec.md §9: the DSM list is at most 320 px high. */
 const LIST_MAX_HEIGHT = 320;
@@ -30,6 +31,7 @@ export function DiagnosisPicker({
   selected: readonly string[];
   onChange: (codes: string[]) => void;
 }) {
+  const { t } = useStaffText();
   const [query, setQuery] = useState('');
   const [isShowingSelected, setIsShowingSelected] = useState(false);
   const deferredQuery = useDeferredValue(query);
@@ -46,25 +48,25 @@ export function DiagnosisPicker({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="DSM-5 Diagnoses" size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={t('diagnoses.title')} size="xl" centered>
       <Stack gap="sm">
         <TextInput
-          label="Search diagnoses"
-          placeholder="Search by description or code"
+          label={t('diagnoses.search')}
+          placeholder={t('diagnoses.searchPlaceholder')}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           data-autofocus
         />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {selected.length} selected · showing {visible.length} of {catalogue.length}
+            {t('diagnoses.counts', { selected: selected.length, shown: visible.length, total: catalogue.length })}
           </Text>
           <Group gap="xs">
             <Button variant="default" size="xs" onClick={() => setIsShowingSelected((v) => !v)}>
-              {isShowingSelected ? 'Show all' : 'Show Selected'}
+              {isShowingSelected ? t('diagnoses.showAll') : t('diagnoses.showSelected')}
             </Button>
             <Button variant="default" size="xs" onClick={() => onChange([])} disabled={selected.length === 0}>
-              Reset All
+              {t('diagnoses.resetAll')}
             </Button>
           </Group>
         </Group>
@@ -75,11 +77,11 @@ export function DiagnosisPicker({
         )}
         {isLoading ? (
           <Group justify="center" h={120}>
-            <Loader size="sm" aria-label="Loading diagnoses" />
+            <Loader size="sm" aria-label={t('diagnoses.loading')} />
           </Group>
         ) : visible.length === 0 ? (
           <Text ta="center" c="dimmed" py="xl">
-            No traits match your search
+            {t('diagnoses.noMatch')}
           </Text>
         ) : (
           <VirtualDiagnosisList
@@ -90,7 +92,7 @@ export function DiagnosisPicker({
           />
         )}
         <Group justify="flex-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('diagnoses.done')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -106,6 +108,7 @@ function VirtualDiagnosisList({
   selected: ReadonlySet<string>;
   onToggle: (code: string) => void;
 }) {
+  const { t } = useStaffText();
   const [scrollTop, setScrollTop] = useState(0);
   const height = Math.min(LIST_MAX_HEIGHT, items.length * ROW_HEIGHT);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
@@ -114,7 +117,7 @@ function VirtualDiagnosisList({
   return (
     <div
       role="listbox"
-      aria-label="Diagnoses"
+      aria-label={t('diagnoses.list')}
       aria-multiselectable="true"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       style={{

@@ -1,28 +1,29 @@
 import { Button, Group, Text } from '@mantine/core';
-import { plural } from '../lib/plural';
+import { useStaffText } from '../i18n/staff-language';
 
 /** docs/product-spec.md §2 pagination: 'Page X of Y' with Prev and Next bounded by the page range. */
 export function PageControls({
   page,
   pageCount,
   onChange,
-  label = 'Pages',
+  label,
 }: {
   page: number;
   pageCount: number;
   onChange: (page: number) => void;
   label?: string;
 }) {
+  const { t } = useStaffText();
   return (
-    <Group component="nav" aria-label={label} justify="flex-end" gap="sm">
+    <Group component="nav" aria-label={label ?? t('common.pages')} justify="flex-end" gap="sm">
       <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        Prev
+        {t('common.prev')}
       </Button>
       <Text size="sm" aria-live="polite" data-testid="page-indicator">
-        Page {page} of {pageCount}
+        {t('common.pageOf', { page, pageCount })}
       </Text>
       <Button variant="default" size="xs" disabled={page >= pageCount} onClick={() => onChange(page + 1)}>
-        Next
+        {t('common.next')}
       </Button>
     </Group>
   );
@@ -42,20 +43,21 @@ interface ListPage {
 export function PagedListFooter({
   list,
   page,
-  noun,
+  count,
   onChange,
   label,
 }: {
   list: ListPage | undefined;
   page: number;
-  noun: { one: string; many: string };
+  /** The total in words: '3 assessments'. */
+  count: (total: number) => string;
   onChange: (page: number) => void;
   label: string;
 }) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {list === undefined ? '' : plural(list.total, noun.one, noun.many)}
+        {list === undefined ? '' : count(list.total)}
       </Text>
       <PageControls label={label} page={list?.page ?? page} pageCount={list?.pageCount ?? 1} onChange={onChange} />
     </Group>

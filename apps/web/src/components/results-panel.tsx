@@ -1,7 +1,6 @@
 import { Alert, Badge, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatLevel,
-  formatScore,
   type TAssessmentResults,
   type TDomainResult,
   type TFacetResult,
@@ -11,7 +10,8 @@ import {
 } from '@pid5/contract';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { DomainTChart, FacetTChart, T_CHART_CAPTION } from './charts/score-charts';
+import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
+import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
 import { Section } from './section';
 
@@ -21,18 +21,15 @@ import { Section } from './section';
  */
 export function ResultsPanel({ assessmentId }: { assessmentId: number }) {
   const results = useResults(assessmentId);
+  const { t } = useStaffText();
   return (
-    <Section title="Results">
+    <Section title={t('resultsPanel.title')}>
       {results.isPending ? (
-        <LoadingBlock label="Loading results" />
+        <LoadingBlock label={t('resultsPanel.loading')} />
       ) : results.isError ? (
         <LoadErrorAlert
           error={results.error}
-          explanation={
-            isNotReady(results.error)
-              ? 'Results are available once the patient has answered all the questions and submitted the test.'
-              : undefined
-          }
+          explanation={isNotReady(results.error) ? t('resultsPanel.notReady') : undefined}
         />
       ) : (
         <ResultsView results={results.data} />
@@ -72,16 +69,17 @@ export function ResultsView({
   /** The German z column: the admin data view's (z stays in the data view, the API and the CSV). */
   showZ?: boolean;
 }) {
+  const { t } = useStaffText();
   return (
     <Stack gap="lg">
       <Text size="sm" fw={600} data-testid="form-given">
-        Form given: {results.formName}.
+        {t('resultsPanel.formGiven', { form: results.formName })}
       </Text>
       <ValidityVerdictAlert results={results} />
       {showStatus && <ResultsStatus results={results} />}
-      <Stack gap="xs" component="section" aria-label="Trait domains">
+      <Stack gap="xs" component="section" aria-label={t('resultsPanel.domainsRegion')}>
         <Title order={3} size="h5">
-          Trait Domains
+          {t('resultsPanel.domainsHeading')}
         </Title>
         <Grid gutter="lg" align="flex-start">
           {showCharts && (
@@ -92,7 +90,7 @@ export function ResultsView({
           <Grid.Col span={{ base: 12, md: showCharts ? 7 : 12 }}>
             <ScoresTable
               scales={domainRows(results)}
-              caption={results.total ? 'Domain and total scores' : 'Domain scores'}
+              caption={results.total ? t('resultsPanel.domainAndTotalScores') : t('resultsPanel.domainScores')}
               verdict={results.validityVerdict}
               form={results.form}
               showZ={showZ}
@@ -101,14 +99,14 @@ export function ResultsView({
         </Grid>
       </Stack>
       {results.facets.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Personality trait facets">
+        <Stack gap="xs" component="section" aria-label={t('resultsPanel.facetsRegion')}>
           <Title order={3} size="h5">
-            Personality Trait Facets
+            {t('resultsPanel.facetsHeading')}
           </Title>
           {showCharts && <FacetTChart results={results} />}
           <ScoresTable
             scales={results.facets}
-            caption="Facet scores"
+            caption={t('resultsPanel.facetScores')}
             verdict={results.validityVerdict}
             form={results.form}
             showZ={showZ}
@@ -117,7 +115,7 @@ export function ResultsView({
       )}
       {showCharts && (
         <Text size="xs" c="dimmed" data-testid="t-chart-caption">
-          {T_CHART_CAPTION}
+          {t('chart.tCaption')}
         </Text>
       )}
       <ValiditySummary results={results} />
@@ -137,13 +135,14 @@ const VERDICT_COLOR: Record<TValidityVerdict['verdict'], string> = {
  * protocol is not interpretable. Reasons and what to do come from the instrument, in its words.
  */
 export function ValidityVerdictAlert({ results }: { results: TAssessmentResults }) {
+  const { t } = useStaffText();
   const verdict = results.validityVerdict;
   const isConcern = verdict.verdict !== 'valid';
   return (
     <Alert
       color={VERDICT_COLOR[verdict.verdict]}
       variant={isConcern ? 'filled' : 'light'}
-      title={`Response validity: ${verdict.label}`}
+      title={t('resultsPanel.verdictTitle', { verdict: verdict.label })}
       role={isConcern ? 'alert' : 'note'}
       data-verdict={verdict.verdict}
     >
@@ -154,7 +153,7 @@ export function ValidityVerdictAlert({ results }: { results: TAssessmentResults 
         {isConcern && (
           <>
             <Text size="sm" fw={700} c="inherit">
-              What to do: {verdict.action}
+              {t('resultsPanel.whatToDo', { action: verdict.action })}
             </Text>
             {verdict.reasons.length > 0 && (
               <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 20 }}>
@@ -173,30 +172,28 @@ export function ValidityVerdictAlert({ results }: { results: TAssessmentResults 
 }
 
 function ResultsStatus({ results }: { results: TAssessmentResults }) {
+  const { t } = useStaffText();
   if (results.status === 'completed') {
     return (
       <Text size="sm" c="dimmed">
-        {results.scoresSource === 'recomputed'
-          ? 'Scores computed again from the answers recorded at submission, with the current scoring (the stored scores predate T scores, percentiles and the validity verdict). '
-          : 'Scores as recorded when the test was submitted. '}
-        T scores and percentiles are read from the published US tables ({results.normTables.label}); a level is shown
-        from the 84th (Mild), 93rd (Moderate) or 98th (High) US percentile.
+        {results.scoresSource === 'recomputed' ? t('resultsPanel.recomputed') : t('resultsPanel.asRecorded')}{' '}
+        {t('resultsPanel.tablesNote', { tables: results.normTables.label })}
       </Text>
     );
   }
   return (
-    <Alert color="yellow" title="Unfinished test">
-      {results.answered} of {results.itemCount} questions answered. These scores are computed from the answers so far
-      and will change; facets with more than a quarter of their items unanswered are not scored.
+    <Alert color="yellow" title={t('resultsPanel.unfinishedTitle')}>
+      {t('resultsPanel.unfinished', { answered: results.answered, itemCount: results.itemCount })}
     </Alert>
   );
 }
 
 function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerdict }) {
+  const { t } = useStaffText();
   if (scale.level && verdict.verdict === 'not-interpretable') {
     // The level is still data, but the profile may not be read: no colour that invites interpretation.
     return (
-      <Text span size="sm" c="dimmed" title="Not interpretable: see Response validity">
+      <Text span size="sm" c="dimmed" title={t('resultsPanel.notInterpretable')}>
         ({scale.level})
       </Text>
     );
@@ -217,10 +214,10 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
 }
 
 /** What a raw score is the mean of, per form. */
-const SCORE_MEANING: Record<TAssessmentResults['form'], string> = {
-  FULL: 'Mean answer on the 0-3 scale (facets: of their items; domains: mean of their three primary facets)',
-  SF: 'Mean answer on the 0-3 scale (facets: of their 4 items; domains: mean of their three primary facets)',
-  BF: 'Mean answer on the 0-3 scale (domains: of their 5 items; total: of all 25 items)',
+const SCORE_MEANING: Record<TAssessmentResults['form'], StaffKey> = {
+  FULL: 'resultsPanel.meaning.FULL',
+  SF: 'resultsPanel.meaning.SF',
+  BF: 'resultsPanel.meaning.BF',
 };
 
 const VISUALLY_HIDDEN = {
@@ -249,6 +246,7 @@ export function ScoresTable({
   form: TAssessmentResults['form'];
   showZ?: boolean;
 }) {
+  const { t, formatScore } = useStaffText();
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
     <Table.ScrollContainer minWidth={520}>
@@ -256,28 +254,26 @@ export function ScoresTable({
         <caption style={VISUALLY_HIDDEN}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Abbr.</Table.Th>
-            <Table.Th scope="col">Scale</Table.Th>
+            <Table.Th scope="col">{t('resultsPanel.col.abbr')}</Table.Th>
+            <Table.Th scope="col">{t('resultsPanel.col.scale')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              <abbr title={SCORE_MEANING[form]}>Score</abbr>
+              <abbr title={t(SCORE_MEANING[form])}>{t('resultsPanel.col.score')}</abbr>
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              <abbr title="T score from the published US table (mean 50, SD 10)">US T</abbr>
+              <abbr title={t('resultsPanel.col.usTTitle')}>{t('resultsPanel.col.usT')}</abbr>
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              <abbr title="Percentile from the published US table: the share of the US norm sample scoring at or below">
-                US %ile
-              </abbr>
+              <abbr title={t('resultsPanel.col.usPercentileTitle')}>{t('resultsPanel.col.usPercentile')}</abbr>
             </Table.Th>
             {showZ && (
               <Table.Th scope="col" ta="right">
-                <abbr title="Standardised score against the German general-population norms">German z</abbr>
+                <abbr title={t('resultsPanel.col.germanZTitle')}>{t('resultsPanel.col.germanZ')}</abbr>
               </Table.Th>
             )}
-            <Table.Th scope="col">Level</Table.Th>
+            <Table.Th scope="col">{t('resultsPanel.col.level')}</Table.Th>
             {hasItems && (
               <Table.Th scope="col" ta="right">
-                Answered
+                {t('resultsPanel.col.answered')}
               </Table.Th>
             )}
           </Table.Tr>
@@ -308,7 +304,9 @@ export function ScoresTable({
               </Table.Td>
               {hasItems && (
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {'nItems' in scale ? `${scale.answered} of ${scale.nItems}` : ''}
+                  {'nItems' in scale
+                    ? t('resultsPanel.answeredOf', { answered: scale.answered, total: scale.nItems })
+                    : ''}
                 </Table.Td>
               )}
             </Table.Tr>
@@ -319,30 +317,32 @@ export function ScoresTable({
   );
 }
 
-const VALIDITY_BADGE: Record<TValidityScaleResult['status'], { label: string; color: string }> = {
-  ok: { label: 'No concern', color: 'teal' },
-  flagged: { label: 'Concern', color: 'orange' },
-  indeterminate: { label: 'Neither', color: 'gray' },
-  'not-computed': { label: 'Not computed', color: 'gray' },
-  'not-read': { label: 'Not read', color: 'gray' },
-  'not-published': { label: 'Not published', color: 'gray' },
+const VALIDITY_BADGE: Record<TValidityScaleResult['status'], { label: StaffKey; color: string }> = {
+  ok: { label: 'resultsPanel.validity.ok', color: 'teal' },
+  flagged: { label: 'resultsPanel.validity.flagged', color: 'orange' },
+  indeterminate: { label: 'resultsPanel.validity.indeterminate', color: 'gray' },
+  'not-computed': { label: 'resultsPanel.validity.notComputed', color: 'gray' },
+  'not-read': { label: 'resultsPanel.validity.notRead', color: 'gray' },
+  'not-published': { label: 'resultsPanel.validity.notPublished', color: 'gray' },
 };
 
 /** The badge says the line's status, and only a flagged line is coloured as a concern. */
 function ValidityBadge({ scale }: { scale: TValidityScaleResult }) {
+  const { t } = useStaffText();
   const badge = VALIDITY_BADGE[scale.status];
   return (
     <Badge color={badge.color} variant="light" style={{ overflow: 'visible' }}>
-      {badge.label}
+      {t(badge.label)}
     </Badge>
   );
 }
 
 function ValiditySummary({ results }: { results: TAssessmentResults }) {
+  const { t } = useStaffText();
   return (
-    <Stack gap="xs" component="section" aria-label="Response validity">
+    <Stack gap="xs" component="section" aria-label={t('resultsPanel.validityRegion')}>
       <Title order={3} size="h5">
-        Response Validity
+        {t('resultsPanel.validityHeading')}
       </Title>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {results.validity.scales.map((scale) => (
@@ -356,7 +356,8 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
               </Text>{' '}
               {scale.statement}{' '}
               <Text span c="dimmed" size="xs">
-                {scale.directionText} {scale.cutoffs ? `Cut-off: ${scale.cutoffs}.` : ''} Source: {scale.source}.
+                {scale.directionText} {scale.cutoffs ? t('resultsPanel.cutoff', { cutoffs: scale.cutoffs }) : ''}{' '}
+                {t('resultsPanel.source', { source: scale.source })}
               </Text>
             </Text>
           </Group>
@@ -373,28 +374,44 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
 
 /** Where every number comes from (issue: norms explained where a clinician reads them). */
 function NormsNote({ results }: { results: TAssessmentResults }) {
+  const { t, formatNumber } = useStaffText();
   const { srf, irf } = results.norms;
   const tables = results.normTables;
-  const itemSet = results.itemSet.title ?? results.itemSet.id ?? 'not recorded';
+  const itemSet = results.itemSet.title ?? results.itemSet.id ?? t('resultsPanel.notRecorded');
+  const strong = { 0: <strong /> };
   return (
-    <Stack gap={4} component="section" aria-label="About the norms">
+    <Stack gap={4} component="section" aria-label={t('resultsPanel.normsRegion')}>
       <Title order={3} size="h6">
-        About the norms
+        {t('resultsPanel.normsRegion')}
       </Title>
       <Text size="xs" c="dimmed">
-        <strong>US T and percentile</strong>: {tables.label}. {tables.sample} Read from the printed table row with the
-        nearest raw score; T and percentile come from the same row (never computed from z). Source: {tables.source}.
+        <StaffRichText
+          id="resultsPanel.normsUsT"
+          values={{ label: tables.label, sample: tables.sample, source: tables.source }}
+          components={strong}
+        />
       </Text>
       <Text size="xs" c="dimmed">
-        <strong>US z</strong> (data and CSV only): {srf.note}
+        <StaffRichText id="resultsPanel.normsUsZ" values={{ note: srf.note }} components={strong} />
       </Text>
       <Text size="xs" c="dimmed">
-        <strong>German z</strong>: {irf.label} ({irf.citation}
-        {irf.sampleN ? `, N = ${irf.sampleN.toLocaleString('en')}` : ''}). {irf.note} This set publishes no T tables
-        used here, so only z is shown.
+        <StaffRichText
+          id="resultsPanel.normsGermanZ"
+          values={{
+            label: irf.label,
+            citation: irf.citation,
+            sample: irf.sampleN ? t('resultsPanel.sampleSize', { n: formatNumber(irf.sampleN) }) : '',
+            note: irf.note,
+          }}
+          components={strong}
+        />
       </Text>
       <Text size="xs" c="dimmed">
-        Items: {itemSet}. Scoring {results.instrument.version}; norms {results.normsVersion}.
+        {t('resultsPanel.versions', {
+          itemSet,
+          scoring: results.instrument.version,
+          norms: results.normsVersion,
+        })}
       </Text>
     </Stack>
   );

@@ -77,6 +77,25 @@ describe('Score report (clinician)', () => {
     expect(asked[0]?.pathname).toBe('/api/assessments/7/score-report.pdf');
   });
 
+  it("asks in the reader's language, and says a failure in it", async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    signInAs(CLINICIAN);
+    onApi('getAssessment', anAssessmentDetails({ ...FINISHED, id: 7 }));
+    onApi('getResults', someResults());
+    const languages: (string | null)[] = [];
+    apiServer.use(
+      http.get(DOWNLOAD_ROUTES.getScoreReportPdf.path, ({ request }) => {
+        languages.push(request.headers.get('accept-language'));
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    renderRoute('/details/7');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswertungsbericht (intern)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fehler beim Herunterladen des PDF');
+    expect(languages).toEqual(['de']);
+  });
+
   it('is disabled until the patient submits', async () => {
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails({ answeredCount: 220, finishedAt: null }));

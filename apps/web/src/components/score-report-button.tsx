@@ -1,13 +1,15 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { downloadScoreReport, REPORT_DOWNLOAD_FAILED } from '../api/assessments';
+import { downloadScoreReport } from '../api/assessments';
 import { ApiError } from '../api/client';
+import { useStaffText } from '../i18n/staff-language';
 
 /**
  * "Score report (clinician)": the second PDF, with the patient id, the validity table, every scale's
  * numbers and the answers by item number, for the clinician's file. It prints no name, so it downloads at once.
  */
 export function ScoreReportButton({ id, isSubmitted }: { id: number; isSubmitted: boolean }) {
+  const { t } = useStaffText();
   const [isLoading, setIsLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -15,9 +17,9 @@ export function ScoreReportButton({ id, isSubmitted }: { id: number; isSubmitted
     setIsLoading(true);
     setError(null);
     try {
-      await downloadScoreReport(id);
+      await downloadScoreReport(id, t('reports.downloadFailed'));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : REPORT_DOWNLOAD_FAILED);
+      setError(failure instanceof ApiError ? failure.message : t('reports.downloadFailed'));
     } finally {
       setIsLoading(false);
     }
@@ -25,9 +27,9 @@ export function ScoreReportButton({ id, isSubmitted }: { id: number; isSubmitted
 
   return (
     <>
-      <Tooltip label="Available once the patient submits the test" disabled={isSubmitted}>
+      <Tooltip label={t('scoreReport.unavailable')} disabled={isSubmitted}>
         <Button variant="default" onClick={() => void download()} disabled={isLoading || !isSubmitted}>
-          {isLoading ? 'Getting PDF' : 'Score report (clinician)'}
+          {isLoading ? t('scoreReport.loading') : t('scoreReport.button')}
         </Button>
       </Tooltip>
       {error && (

@@ -2,18 +2,20 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useMe } from '../api/auth';
+import { useStaffText } from '../i18n/staff-language';
 import { AppHeader } from './app-header';
 
 /** Signed-in pages: the header above, and a visitor without a session is sent to /login. */
 export default function SignedInLayout() {
   const me = useMe();
+  const { t } = useStaffText();
   useEffect(() => {
-    document.title = 'Personality Assessment';
-  }, []);
+    document.title = t('staff.siteName');
+  }, [t]);
   if (me.isPending) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('staff.loading')} />
       </Center>
     );
   }

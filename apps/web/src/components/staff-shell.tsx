@@ -1,19 +1,24 @@
 import '@mantine/core/styles.css';
 import { createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { useMemo } from 'react';
 import { Outlet } from 'react-router';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 
-const theme = createTheme({
-  primaryColor: 'teal',
-  // WCAG 2.1 AA (1.4.3) wants 4.5:1 for text. Mantine's default shade 6 gives teal text on white, and white text on
-  // teal buttons, 2.6:1; shade 9 gives 5.0:1 (and red 5.5:1, grape 7.3:1).
-  primaryShade: 9,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-  components: {
-    // Mantine's close button is an icon only: give it a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-  },
-});
+/** The staff theme, its one word (the dialogs' close button) in the reader's language. */
+const themeIn = (t: Translate<StaffKey>) =>
+  createTheme({
+    primaryColor: 'teal',
+    // WCAG 2.1 AA (1.4.3) wants 4.5:1 for text. Mantine's default shade 6 gives teal text on white, and white text on
+    // teal buttons, 2.6:1; shade 9 gives 5.0:1 (and red 5.5:1, grape 7.3:1).
+    primaryShade: 9,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    defaultRadius: 'md',
+    components: {
+      // Mantine's close button is an icon only: give it a name for screen readers.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('staff.closeDialog') } } }),
+    },
+  });
 
 /**
  * Colours Mantine derives that stay below 4.5:1 even at shade 9: dimmed text (gray 6, 3.3:1 on white) and the text
@@ -40,6 +45,8 @@ const mantineEnv = import.meta.env.MODE === 'test' ? 'test' : 'default';
 
 /** Everything clinicians and admins see (login included) shares one Mantine theme. */
 export default function StaffShell() {
+  const { t } = useStaffText();
+  const theme = useMemo(() => themeIn(t), [t]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={mantineEnv}>
       <Outlet />

@@ -3,21 +3,19 @@ import { useState } from 'react';
 import type { TWixSyncResponse } from '@pid5/contract';
 import { useAuthMethods } from '../api/auth';
 import { useSyncWixOrders } from '../api/wix-sync';
-import { plural } from '../lib/plural';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 import { Section } from './section';
 
 /** What one sync did, in a sentence an admin can act on. */
-function describeWixSync(response: TWixSyncResponse): string {
+function describeWixSync(response: TWixSyncResponse, t: Translate<StaffKey>): string {
   const ok = response.results.filter((r) => r.ok);
   if (response.results.length === 0) {
-    return 'No clinician has signed in through the Wix site yet.';
+    return t('wix.none');
   }
   const granted = ok.reduce((sum, r) => sum + r.granted, 0);
   const refunded = ok.reduce((sum, r) => sum + r.refunded, 0);
-  return (
-    `Synced ${plural(ok.length, 'clinician', 'clinicians')}: ` +
-    `${plural(granted, 'new purchase', 'new purchases')}, ${plural(refunded, 'refund', 'refunds')}.`
-  );
+  return t('wix.synced', { clinicians: ok.length, purchases: granted, refunds: refunded });
 }
 
 /**
@@ -27,6 +25,7 @@ function describeWixSync(response: TWixSyncResponse): string {
 export function WixSyncPanel() {
   const methods = useAuthMethods();
   const sync = useSyncWixOrders();
+  const { t } = useStaffText();
   const [response, setResponse] = useState<TWixSyncResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,29 +41,31 @@ export function WixSyncPanel() {
     try {
       setResponse(await sync.mutateAsync({}));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The sync failed. Please try again.');
+      setError(caught instanceof Error ? caught.message : t('wix.failed'));
     }
   };
 
   return (
-    <Section title="Purchases from the Wix site">
+    <Section title={t('wix.title')}>
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          Tests bought on the institute&apos;s Wix site are added when a clinician signs in. Sync now to pick up new
-          orders and refunds for every clinician who has signed in through the site.
+          {t('wix.intro')}
         </Text>
         <Group justify="space-between" align="flex-start">
           <div role="status" aria-live="polite">
-            {response && <Text size="sm">{describeWixSync(response)}</Text>}
+            {response && <Text size="sm">{describeWixSync(response, t)}</Text>}
             {failed.length > 0 && (
               <Text size="sm" c="red.8">
-                Not synced: {failed.map((r) => r.username).join(', ')}. {failed[0]?.error}
+                {t('wix.notSynced', {
+                  usernames: failed.map((r) => r.username).join(', '),
+                  error: failed[0]?.error ?? '',
+                })}
               </Text>
             )}
             {partial.length > 0 && (
               <>
                 <Text size="sm" c="orange.8">
-                  Partially refunded orders (tests kept, please check):
+                  {t('wix.partial')}
                 </Text>
                 <List size="sm">
                   {partial.map((r) => (
@@ -82,7 +83,7 @@ export function WixSyncPanel() {
             )}
           </div>
           <Button variant="light" loading={sync.isPending} onClick={() => void run()}>
-            Sync orders
+            {t('wix.sync')}
           </Button>
         </Group>
       </Stack>

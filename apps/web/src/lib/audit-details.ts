@@ -1,18 +1,47 @@
-import { formatDateTime } from './dates';
+import type { StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 
 /** Names for the detail fields the server records (modules' recordAudit calls); others are spelt out from the key. */
-const LABELS: Record<string, string> = {
-  view: 'View',
-  previousDueAt: 'Previous due date',
-  dueAt: 'New due date',
-  termsId: 'Terms version id',
-  consentId: 'Consent version id',
-  itemSetId: 'Item set',
-  scoresSource: 'Scores',
-  creditId: 'Ledger entry',
-  clinicianId: 'Clinician id',
-  changes: 'Answer changes',
+const LABELS: Record<string, StaffKey> = {
+  view: 'audit.field.view',
+  previousDueAt: 'audit.field.previousDueAt',
+  dueAt: 'audit.field.dueAt',
+  termsId: 'audit.field.termsId',
+  consentId: 'audit.field.consentId',
+  itemSetId: 'audit.field.itemSetId',
+  scoresSource: 'audit.field.scoresSource',
+  creditId: 'audit.field.creditId',
+  clinicianId: 'audit.field.clinicianId',
+  changes: 'audit.field.changes',
+  access: 'audit.field.access',
+  administrations: 'audit.field.administrations',
+  patients: 'audit.field.patients',
+  tests: 'audit.field.tests',
+  format: 'audit.field.format',
+  reason: 'audit.field.reason',
+  status: 'audit.field.status',
+  report: 'audit.field.report',
+  locale: 'audit.field.locale',
+  form: 'audit.field.form',
+  quantity: 'audit.field.quantity',
+  note: 'audit.field.note',
+  ownerId: 'audit.field.ownerId',
+  granteeId: 'audit.field.granteeId',
+  isNew: 'audit.field.isNew',
+  wasShared: 'audit.field.wasShared',
+  withId: 'audit.field.withId',
+  isAnonymous: 'audit.field.isAnonymous',
+  source: 'audit.field.source',
+  trigger: 'audit.field.trigger',
+  error: 'audit.field.error',
+  durationMs: 'audit.field.durationMs',
 };
+
+/** What describing needs from the page: its words, and times in its language. */
+export interface AuditWords {
+  t: Translate<StaffKey>;
+  formatDateTime: (iso: string) => string;
+}
 
 /** 'reportName' → 'Report name'. */
 function spellOut(key: string): string {
@@ -20,27 +49,37 @@ function spellOut(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
+function fieldName(key: string, { t }: AuditWords): string {
+  const label = LABELS[key];
+  return label ? t(label) : spellOut(key);
+}
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-function describeValue(value: unknown): string {
+function describeValue(value: unknown, words: AuditWords): string {
   if (value === null || value === undefined || value === '') {
     return '—';
   }
   if (typeof value === 'string') {
-    return ISO_TIME.test(value) ? formatDateTime(value) : value;
+    return ISO_TIME.test(value) ? words.formatDateTime(value) : value;
   }
-  if (typeof value === 'number' || typeof value === 'boolean') {
-    return String(value === true ? 'yes' : value === false ? 'no' : value);
+  if (typeof value === 'boolean') {
+    return words.t(value ? 'audit.value.yes' : 'audit.value.no');
+  }
+  if (typeof value === 'number') {
+    return String(value);
   }
   if (Array.isArray(value)) {
-    return value.map(describeValue).join(', ');
+    return value.map((inner) => describeValue(inner, words)).join(', ');
   }
   return Object.entries(value as Record<string, unknown>)
-    .map(([key, inner]) => `${LABELS[key] ?? spellOut(key)} ${describeValue(inner)}`)
+    .map(([key, inner]) => `${fieldName(key, words)} ${describeValue(inner, words)}`)
     .join(', ');
 }
 
 /** An audit event's details as readable lines ('New due date: Apr 3, 2026, 10:00:00'), not raw JSON. */
-export function describeAuditDetails(details: Record<string, unknown>): string[] {
-  return Object.entries(details).map(([key, value]) => `${LABELS[key] ?? spellOut(key)}: ${describeValue(value)}`);
+export function describeAuditDetails(details: Record<string, unknown>, words: AuditWords): string[] {
+  return Object.entries(details).map(([key, value]) =>
+    words.t('audit.detail', { field: fieldName(key, words), value: describeValue(value, words) }),
+  );
 }

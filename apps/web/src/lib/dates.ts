@@ -1,3 +1,5 @@
+import { formatLocaleDate, formatLocaleDateTime, type Language } from '@pid5/i18n';
+
 const DAY_MS = 24 * 3_600_000;
 
 /** docs/product-spec.md §4: Days Left is the time until the due date, never below 0, rounded to a whole number of days. */
@@ -17,21 +19,12 @@ export function isToday(at: string | Date, now: Date): boolean {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** A date in the reader's locale ('Mar 4, 2026'). */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** A date in the page's language ('Mar 4, 2026', '04.03.2026'), in the reader's time zone. */
+export function formatDate(iso: string, language: Language): string {
+  return formatLocaleDate(language, iso);
 }
 
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+/** A date and time to the second ('Mar 4, 2026, 10:00:00', '04.03.2026, 10:00:00'). */
+export function formatDateTime(iso: string, language: Language): string {
+  return formatLocaleDateTime(language, iso);
 }

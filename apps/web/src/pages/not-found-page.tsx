@@ -1,10 +1,13 @@
+import { StaffRichText, useStaffText } from '../i18n/staff-language';
+
 /** Any unknown path: a plain page with a way back. */
 export default function NotFoundPage() {
+  const { t } = useStaffText();
   return (
     <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Page not found</h1>
+      <h1>{t('notFound.title')}</h1>
       <p>
-        This address does not exist. <a href="/dashboard">Go to the dashboard</a>.
+        <StaffRichText id="notFound.text" components={{ 0: <a href="/dashboard" /> }} />
       </p>
     </main>
   );

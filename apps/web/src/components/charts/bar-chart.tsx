@@ -2,6 +2,7 @@ import { Table, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { formatScore, type TAssessmentResults } from '@pid5/contract';
 import { VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
+import { useStaffText } from '../../i18n/staff-language';
 import { chartRows, describeChart, valueHeader } from './chart-text';
 
 const TEXT_COLOR = '#1f2933';
@@ -31,6 +32,7 @@ export function BarChart({
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
   minWidth?: number;
 }) {
+  const { t } = useStaffText();
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -53,7 +55,7 @@ export function BarChart({
           fontFamily="inherit"
         >
           <title id={titleId}>{title}</title>
-          <desc id={descId}>{describeChart(chart, norms)}</desc>
+          <desc id={descId}>{describeChart(chart, norms, t)}</desc>
           {chart.bars.map((bar) => (
             <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={bar.fill}>
               <title>
@@ -133,7 +135,7 @@ export function BarChart({
                   paintOrder="stroke"
                   data-testid={`value-label-${band.key}`}
                 >
-                  {bar ? (bar.valueLabel ?? formatScore(bar.value)) : 'n/s'}
+                  {bar ? (bar.valueLabel ?? formatScore(bar.value)) : t('chart.notScoredValue')}
                 </text>
               </g>
             );
@@ -142,12 +144,12 @@ export function BarChart({
       </div>
       <VisuallyHidden>
         <Table>
-          <caption>{title}: values</caption>
+          <caption>{t('chart.valuesCaption', { title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Scale</th>
-              <th scope="col">{valueHeader(chart, norms)}</th>
-              <th scope="col">Level</th>
+              <th scope="col">{t('chart.scale')}</th>
+              <th scope="col">{valueHeader(chart, norms, t)}</th>
+              <th scope="col">{t('chart.level')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NORM_SETS, chartScoresFromLists, domainChart, facetChart, scoreResponses } from '@pid5/instrument';
+import { staffText } from '../../../test/staff-text';
 import { chartRows, describeChart } from './chart-text';
 
 const norms = { srf: { ...NORM_SETS.srf }, irf: { ...NORM_SETS.irf } };
+const { t } = staffText();
 
 describe('chart text', () => {
   it('lists every band in chart order, with the formatted value and level, or as not scored', () => {
@@ -24,7 +26,7 @@ describe('chart text', () => {
 
   it('names the norms, the elevated scales highest first and the unscored ones', () => {
     const result = scoreResponses('3'.repeat(150) + '9'.repeat(70));
-    const text = describeChart(facetChart(result), norms);
+    const text = describeChart(facetChart(result), norms, t);
     expect(text).toMatch(
       /^Bar chart of the standardised scores of the 25 trait facets, against the US general population norms/,
     );
@@ -38,6 +40,7 @@ describe('chart text', () => {
     const text = describeChart(
       domainChart(chartScoresFromLists({ facets: [], domains: Object.values(result.domains) })),
       norms,
+      t,
     );
     expect(text).toContain('5 trait domains');
     expect(text).toContain('No scale reaches a level.');

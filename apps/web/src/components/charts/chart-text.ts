@@ -1,5 +1,7 @@
 import { NOT_SCORED_LABEL, NO_LEVEL_LABEL, formatScore, type TAssessmentResults } from '@pid5/contract';
 import type { ChartGeometry, TChartGeometry } from '@pid5/instrument';
+import type { StaffKey } from '../../i18n/staff-language';
+import type { Translate } from '../../i18n/translate';
 
 // The words around a chart: its accessible description and the rows of its table alternative. Pure, so they are
 // unit-tested without a browser; the SVG itself only draws the instrument's geometry. The profile charts are in T
@@ -32,16 +34,17 @@ export function chartRows(chart: AnyChart): ChartRow[] {
 }
 
 /** The table alternative's value column. */
-export function valueHeader(chart: AnyChart, norms: TAssessmentResults['norms']): string {
-  return isT(chart) ? 'T score (US)' : `Standardised score (${norms[chart.normField].shortLabel})`;
+export function valueHeader(chart: AnyChart, norms: TAssessmentResults['norms'], t: Translate<StaffKey>): string {
+  return isT(chart) ? t('chart.tValueHeader') : t('chart.zValueHeader', { norms: norms[chart.normField].shortLabel });
 }
 
 /**
  * What a screen reader hears for the chart: what it shows and against which norms, which scales reach a level
  * (highest first) and which could not be scored. The full list is in the table alternative.
  */
-export function describeChart(chart: AnyChart, norms: TAssessmentResults['norms']): string {
-  const what = chart.kind === 'facets' ? `${chart.bands.length} trait facets` : `${chart.bands.length} trait domains`;
+export function describeChart(chart: AnyChart, norms: TAssessmentResults['norms'], t: Translate<StaffKey>): string {
+  const count = chart.bands.length;
+  const what = chart.kind === 'facets' ? t('chart.facetCount', { count }) : t('chart.domainCount', { count });
   const named = (key: string) => chart.bands.find((b) => b.key === key)?.name ?? key;
   const elevated = [...chart.bars]
     .filter((bar) => bar.level !== null)
@@ -50,18 +53,18 @@ export function describeChart(chart: AnyChart, norms: TAssessmentResults['norms'
   const scored = new Set(chart.bars.map((bar) => bar.key));
   const unscored = chart.bands.filter((band) => !scored.has(band.key)).map((band) => band.name);
   const parts = isT(chart)
-    ? [
-        `Bar chart of the US T scores of the ${what} (50 is the US average; ${norms.srf.citation}).`,
-        'Lines across each bar mark where Mild, Moderate and High begin on that scale: levels follow the printed ' +
-          'percentile, so each scale has its own.',
-      ]
+    ? [t('chart.describeT', { what, citation: norms.srf.citation }), t('chart.describeTLines')]
     : [
-        `Bar chart of the standardised scores of the ${what}, against the ${norms[chart.normField].shortLabel} norms (${norms[chart.normField].citation}).`,
-        'Dashed lines mark 1.5, 2 and 3 standard deviations above the average; levels come from the percentile in the published US table.',
+        t('chart.describeZ', {
+          what,
+          norms: norms[chart.normField].shortLabel,
+          citation: norms[chart.normField].citation,
+        }),
+        t('chart.describeZLines'),
       ];
-  parts.push(elevated.length === 0 ? 'No scale reaches a level.' : `Elevated: ${elevated.join('; ')}.`);
+  parts.push(elevated.length === 0 ? t('chart.noneElevated') : t('chart.elevated', { scales: elevated.join('; ') }));
   if (unscored.length > 0) {
-    parts.push(`Not scored (too many unanswered items): ${unscored.join(', ')}.`);
+    parts.push(t('chart.notScored', { scales: unscored.join(', ') }));
   }
   return parts.join(' ');
 }

@@ -130,8 +130,8 @@ describe('audit log', () => {
     renderRoute('/admin/audit');
 
     const details = await screen.findByTestId('audit-details');
-    expect(details).toHaveTextContent(`Previous due date: ${formatDateTime('2026-03-04T10:00:00.000Z')}`);
-    expect(details).toHaveTextContent(`New due date: ${formatDateTime('2026-04-03T10:00:00.000Z')}`);
+    expect(details).toHaveTextContent(`Previous due date: ${formatDateTime('2026-03-04T10:00:00.000Z', 'en')}`);
+    expect(details).toHaveTextContent(`New due date: ${formatDateTime('2026-04-03T10:00:00.000Z', 'en')}`);
     expect(details).not.toHaveTextContent('{');
   });
 

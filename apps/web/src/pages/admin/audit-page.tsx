@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, PATIENT_ID_MAX, parsePageNumber, type TAuditAction } from '@pid5/contract';
+import { AUDIT_ACTIONS, PATIENT_ID_MAX, parsePageNumber, type TAuditAction } from '@pid5/contract';
 import { useAdminUsers, useAuditLog } from '../../api/admin';
 import { BackButton } from '../../components/back-button';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
-import { formatDateTime } from '../../lib/dates';
+import { AUDIT_ACTION_TEXT } from '../../i18n/staff-labels';
+import { useStaffText } from '../../i18n/staff-language';
 import { describeAuditDetails } from '../../lib/audit-details';
 import { filterSearchParams } from '../../lib/search-params';
 
@@ -31,6 +32,7 @@ const isAssessmentId = (text: string) => /^[1-9][0-9]{0,14}$/.test(text);
 /** `/admin/audit`: who viewed or changed what, and when (DESIGN.md "Data model" and "Screens"). Filters live in the URL. */
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
+  const { t, formatDateTime } = useStaffText();
   const actionParam = params.get('action') ?? '';
   const action = isAuditAction(actionParam) ? actionParam : '';
   const actor = params.get('actor') ?? '';
@@ -52,8 +54,8 @@ export default function AuditPage() {
 
   const isAssessmentIdValid = assessmentText === '' || isAssessmentId(assessmentText.trim());
   const actorOptions = [
-    { value: '', label: 'Everyone' },
-    { value: 'patient', label: 'Patients (test links)' },
+    { value: '', label: t('audit.everyone') },
+    { value: 'patient', label: t('audit.patients') },
     ...(users.data?.items ?? []).map((user) => ({ value: user.id, label: user.username })),
   ];
 
@@ -62,23 +64,23 @@ export default function AuditPage() {
       <Stack gap="md">
         <BackButton to="/dashboard" />
         <Title order={1} size="h2">
-          Audit Log
+          {t('audit.title')}
         </Title>
 
         <Paper withBorder p="md">
           <Group align="flex-end" wrap="wrap" gap="sm">
             <NativeSelect
-              label="Action"
+              label={t('audit.action')}
               value={action}
               onChange={(event) => update({ action: event.currentTarget.value })}
               data={[
-                { value: '', label: 'All actions' },
-                ...AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] })),
+                { value: '', label: t('audit.allActions') },
+                ...AUDIT_ACTIONS.map((value) => ({ value, label: t(AUDIT_ACTION_TEXT[value]) })),
               ]}
               w={240}
             />
             <NativeSelect
-              label="Actor"
+              label={t('audit.actor')}
               value={actor}
               onChange={(event) => update({ actor: event.currentTarget.value })}
               data={
@@ -98,23 +100,23 @@ export default function AuditPage() {
             >
               <Group align="flex-end" gap="xs">
                 <TextInput
-                  label="Assessment ID"
+                  label={t('audit.assessmentId')}
                   inputMode="numeric"
                   value={assessmentText}
                   onChange={(event) => setAssessmentText(event.currentTarget.value)}
-                  error={isAssessmentIdValid ? undefined : 'Enter a test number'}
+                  error={isAssessmentIdValid ? undefined : t('audit.enterTestNumber')}
                   w={160}
                 />
                 <TextInput
-                  label="Patient ID"
-                  description="All tests with this patient ID"
+                  label={t('audit.patientId')}
+                  description={t('audit.patientIdDescription')}
                   value={patientText}
                   maxLength={PATIENT_ID_MAX}
                   onChange={(event) => setPatientText(event.currentTarget.value)}
                   w={200}
                 />
                 <Button type="submit" variant="default">
-                  Filter
+                  {t('audit.filter')}
                 </Button>
               </Group>
             </form>
@@ -127,7 +129,7 @@ export default function AuditPage() {
                   setParams(new URLSearchParams());
                 }}
               >
-                Clear filters
+                {t('audit.clear')}
               </Button>
             )}
           </Group>
@@ -139,21 +141,23 @@ export default function AuditPage() {
           <Table striped verticalSpacing="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Assessment</Table.Th>
-                <Table.Th>IP</Table.Th>
-                <Table.Th>Details</Table.Th>
+                <Table.Th>{t('audit.col.time')}</Table.Th>
+                <Table.Th>{t('audit.col.actor')}</Table.Th>
+                <Table.Th>{t('audit.col.action')}</Table.Th>
+                <Table.Th>{t('audit.col.assessment')}</Table.Th>
+                <Table.Th>{t('audit.col.ip')}</Table.Th>
+                <Table.Th>{t('audit.col.details')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {log.data?.items.length === 0 && <EmptyTableRow columns={6}>No events</EmptyTableRow>}
+              {log.data?.items.length === 0 && <EmptyTableRow columns={6}>{t('audit.none')}</EmptyTableRow>}
               {(log.data?.items ?? []).map((event) => (
                 <Table.Tr key={event.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</Table.Td>
-                  <Table.Td>{event.actorName ?? (event.actor === 'patient' ? 'Patient' : event.actor)}</Table.Td>
-                  <Table.Td>{AUDIT_ACTION_LABELS[event.action as TAuditAction] ?? event.action}</Table.Td>
+                  <Table.Td>
+                    {event.actorName ?? (event.actor === 'patient' ? t('audit.patient') : event.actor)}
+                  </Table.Td>
+                  <Table.Td>{isAuditAction(event.action) ? t(AUDIT_ACTION_TEXT[event.action]) : event.action}</Table.Td>
                   <Table.Td>
                     {event.assessmentId !== null && (
                       <Anchor component={Link} to={`/details/${event.assessmentId}`}>
@@ -165,7 +169,7 @@ export default function AuditPage() {
                   <Table.Td>
                     {event.details && (
                       <Stack gap={0} data-testid="audit-details">
-                        {describeAuditDetails(event.details).map((line) => (
+                        {describeAuditDetails(event.details, { t, formatDateTime }).map((line) => (
                           <Text key={line} size="xs" style={{ overflowWrap: 'anywhere' }}>
                             {line}
                           </Text>
@@ -180,9 +184,9 @@ export default function AuditPage() {
         </Table.ScrollContainer>
 
         <PagedListFooter
-          label="Audit log pages"
+          label={t('audit.pages')}
           list={log.data}
-          noun={{ one: 'event', many: 'events' }}
+          count={(count) => t('audit.count', { count })}
           page={page}
           onChange={(next) => update({ page: next })}
         />

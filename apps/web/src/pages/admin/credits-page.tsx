@@ -23,15 +23,24 @@ import { LoadErrorAlert } from '../../components/load-states';
 import { PageControls } from '../../components/page-controls';
 import { Section } from '../../components/section';
 import { WixSyncPanel } from '../../components/wix-sync-panel';
-import { formatDateTime } from '../../lib/dates';
+import { translateFieldErrors } from '../../i18n/contract-messages';
+import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
-import { plural } from '../../lib/plural';
 
-const SOURCE_LABELS: Record<string, string> = { admin: 'Granted', wix: 'Purchased', demo: 'Demo' };
+const SOURCE_LABELS: Partial<Record<string, StaffKey>> = {
+  admin: 'credits.source.admin',
+  wix: 'credits.source.wix',
+  demo: 'credits.source.demo',
+};
 
 /** `/admin/credits`: admins grant tests to a clinician; every grant is a ledger row with who and when. */
 export default function CreditsPage() {
   const users = useAdminUsers();
+  const { t, formatDateTime } = useStaffText();
+  const sourceName = (source: string) => {
+    const key = SOURCE_LABELS[source];
+    return key ? t(key) : source;
+  };
   const [page, setPage] = useState(1);
   const ledger = useCreditLedger({ page });
 
@@ -40,25 +49,25 @@ export default function CreditsPage() {
       <Stack gap="md">
         <BackButton to="/dashboard" />
         <Title order={1} size="h2">
-          Grant Tests
+          {t('credits.title')}
         </Title>
 
         <GrantForm users={users.data?.items ?? []} isLoading={users.isPending} />
 
         <WixSyncPanel />
 
-        <Section title="Tests per clinician">
+        <Section title={t('credits.perClinician')}>
           <LoadErrorAlert error={users.error} />
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th ta="right">Purchased</Table.Th>
-                  <Table.Th ta="right">Used</Table.Th>
-                  <Table.Th ta="right">Tests Available</Table.Th>
+                  <Table.Th>{t('credits.col.name')}</Table.Th>
+                  <Table.Th>{t('credits.col.email')}</Table.Th>
+                  <Table.Th>{t('credits.col.role')}</Table.Th>
+                  <Table.Th ta="right">{t('credits.col.purchased')}</Table.Th>
+                  <Table.Th ta="right">{t('credits.col.used')}</Table.Th>
+                  <Table.Th ta="right">{t('credits.col.available')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -68,12 +77,12 @@ export default function CreditsPage() {
                       {user.username}
                       {user.isDisabled && (
                         <Badge ml="xs" color="gray" size="xs">
-                          Disabled
+                          {t('credits.disabled')}
                         </Badge>
                       )}
                     </Table.Td>
                     <Table.Td>{user.email ?? ''}</Table.Td>
-                    <Table.Td>{user.role === 'admin' ? 'Admin' : 'Clinician'}</Table.Td>
+                    <Table.Td>{user.role === 'admin' ? t('credits.roleAdmin') : t('credits.roleClinician')}</Table.Td>
                     <Table.Td ta="right">{user.purchased}</Table.Td>
                     <Table.Td ta="right">{user.used}</Table.Td>
                     <Table.Td ta="right" fw={600}>
@@ -86,29 +95,27 @@ export default function CreditsPage() {
           </Table.ScrollContainer>
         </Section>
 
-        <Section title="Ledger">
+        <Section title={t('credits.ledger')}>
           <Table.ScrollContainer minWidth={720}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Clinician</Table.Th>
-                  <Table.Th ta="right">Tests</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                  <Table.Th>Granted by</Table.Th>
-                  <Table.Th>Note</Table.Th>
+                  <Table.Th>{t('credits.col.when')}</Table.Th>
+                  <Table.Th>{t('credits.col.clinician')}</Table.Th>
+                  <Table.Th ta="right">{t('credits.col.tests')}</Table.Th>
+                  <Table.Th>{t('credits.col.source')}</Table.Th>
+                  <Table.Th>{t('credits.col.grantedBy')}</Table.Th>
+                  <Table.Th>{t('credits.col.note')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {ledger.data?.items.length === 0 && (
-                  <EmptyTableRow columns={6}>No tests have been granted or purchased yet.</EmptyTableRow>
-                )}
+                {ledger.data?.items.length === 0 && <EmptyTableRow columns={6}>{t('credits.noEntries')}</EmptyTableRow>}
                 {(ledger.data?.items ?? []).map((entry) => (
                   <Table.Tr key={entry.id}>
                     <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
                     <Table.Td>{entry.clinician.username}</Table.Td>
                     <Table.Td ta="right">{entry.quantity}</Table.Td>
-                    <Table.Td>{SOURCE_LABELS[entry.source] ?? entry.source}</Table.Td>
+                    <Table.Td>{sourceName(entry.source)}</Table.Td>
                     <Table.Td>{entry.createdBy?.username ?? ''}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note ?? ''}</Table.Td>
                   </Table.Tr>
@@ -117,7 +124,7 @@ export default function CreditsPage() {
             </Table>
           </Table.ScrollContainer>
           <PageControls
-            label="Ledger pages"
+            label={t('credits.ledgerPages')}
             page={ledger.data?.page ?? page}
             pageCount={ledger.data?.pageCount ?? 1}
             onChange={setPage}
@@ -130,6 +137,7 @@ export default function CreditsPage() {
 
 function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boolean }) {
   const grant = useGrantCredits();
+  const { t } = useStaffText();
   const [clinicianId, setClinicianId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | ''>(1);
   const [note, setNote] = useState('');
@@ -142,9 +150,9 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
         .filter((user) => !user.isDisabled)
         .map((user) => ({
           value: user.id,
-          label: clinicianLabel(user, ` — ${user.available} available`),
+          label: clinicianLabel(user, ` ${t('credits.optionAvailable', { available: user.available })}`),
         })),
-    [users],
+    [users, t],
   );
 
   const submit = async (event: FormEvent) => {
@@ -156,7 +164,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
       note: note.trim() === '' ? undefined : note,
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translateFieldErrors(fieldErrors(parsed.error), t));
       return;
     }
     setErrors({});
@@ -164,15 +172,22 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
       const granted = await grant.mutateAsync(parsed.data);
       setResult({
         kind: 'success',
-        text: `Granted ${plural(granted.entry.quantity, 'test', 'tests')} to ${granted.entry.clinician.username}. They now have ${granted.available} available.`,
+        text: t('credits.granted', {
+          count: granted.entry.quantity,
+          username: granted.entry.clinician.username,
+          available: granted.available,
+        }),
       });
       setQuantity(1);
       setNote('');
     } catch (error) {
       if (error instanceof ApiError) {
-        setErrors(error.fields);
+        setErrors(translateFieldErrors(error.fields, t));
       }
-      setResult({ kind: 'error', text: `Grant failed: ${error instanceof Error ? error.message : 'unknown error'}` });
+      setResult({
+        kind: 'error',
+        text: t('credits.failed', { reason: error instanceof Error ? error.message : t('credits.unknownError') }),
+      });
     }
   };
 
@@ -190,7 +205,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
           error={errors.clinicianId}
         />
         <NumberInput
-          label="Quantity"
+          label={t('credits.quantity')}
           min={1}
           max={GRANT_QUANTITY_MAX}
           allowDecimal={false}
@@ -202,8 +217,8 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
           error={errors.quantity}
         />
         <TextInput
-          label="Note"
-          placeholder="Invoice or order reference (optional)"
+          label={t('credits.note')}
+          placeholder={t('credits.notePlaceholder')}
           maxLength={GRANT_NOTE_MAX}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
@@ -219,7 +234,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
           {result?.text ?? ''}
         </Text>
         <Button type="submit" loading={grant.isPending}>
-          Grant Tests
+          {t('credits.grant')}
         </Button>
       </Group>
     </Paper>

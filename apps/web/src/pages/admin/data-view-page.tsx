@@ -24,7 +24,8 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsView } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
-import { formatDate } from '../../lib/dates';
+import { choiceName, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { useStaffText } from '../../i18n/staff-language';
 
 /**
  * `/dataview/{id}` (docs/product-spec.md §2 Data view, admins): the two charts, the raw answer string and its history of changes,
@@ -45,20 +46,17 @@ export default function DataViewPage() {
 function DataView({ id }: { id: string | undefined }) {
   const details = useAssessment(id);
   const results = useResults(id);
+  const { t } = useStaffText();
   if (details.isPending || results.isPending) {
-    return <LoadingBlock label="Loading test data" />;
+    return <LoadingBlock label={t('dataView.loading')} />;
   }
   const error = details.error ?? results.error;
   if (error) {
     return (
       <LoadErrorAlert
         error={error}
-        title="Test data not available"
-        explanation={
-          isMissingAssessment(error)
-            ? 'This test does not exist, or it is not visible in your current view (switch to Admin Mode to see every test).'
-            : undefined
-        }
+        title={t('dataView.notAvailable')}
+        explanation={isMissingAssessment(error) ? t('dataView.missing') : undefined}
       />
     );
   }
@@ -71,12 +69,13 @@ function DataView({ id }: { id: string | undefined }) {
 /** The answer history: loaded on its own, so the rest of the data view does not wait for it. */
 function AnswerHistorySection({ id }: { id: number }) {
   const history = useAnswerHistory(id);
+  const { t } = useStaffText();
   return (
-    <Section title="Answer History">
+    <Section title={t('dataView.history')}>
       {history.isPending ? (
-        <LoadingBlock label="Loading the answer history" />
+        <LoadingBlock label={t('dataView.historyLoading')} />
       ) : history.error ? (
-        <LoadErrorAlert error={history.error} title="Answer history not available" />
+        <LoadErrorAlert error={history.error} title={t('dataView.historyFailed')} />
       ) : (
         <AnswerHistoryTable history={history.data} />
       )}
@@ -85,13 +84,14 @@ function AnswerHistorySection({ id }: { id: number }) {
 }
 
 function DataViewContent({ details, results }: { details: TAssessmentDetails; results: TAssessmentResults }) {
+  const { t, formatDate } = useStaffText();
   const primary = details.diagnoses.filter((d) => d.isPrimary);
   const others = details.diagnoses.filter((d) => !d.isPrimary);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">
-          Test Data{' '}
+          {t('dataView.title')}{' '}
           <Text span c="dimmed" fz="lg">
             {details.patientId}
           </Text>
@@ -99,31 +99,30 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         {results.status === 'completed' && <ScoreReportButton id={details.id} isSubmitted />}
       </Group>
       {results.status === 'in-progress' && (
-        <Alert color="yellow" title="Unfinished test">
-          {results.answered} of {results.itemCount} questions answered. The charts show scores computed from the answers
-          so far.
+        <Alert color="yellow" title={t('dataView.unfinishedTitle')}>
+          {t('dataView.unfinished', { answered: results.answered, itemCount: results.itemCount })}
         </Alert>
       )}
 
       {results.facets.length > 0 && (
-        <Section title="Subscales">
-          <FacetScoreChart results={results} title="Subscales (trait facets)" />
+        <Section title={t('dataView.subscales')}>
+          <FacetScoreChart results={results} title={t('dataView.subscalesChart')} />
         </Section>
       )}
-      <Section title="Domains">
+      <Section title={t('dataView.domains')}>
         <div style={{ maxWidth: 450, margin: '0 auto' }}>
-          <DomainScoreChart results={results} title="Domains" />
+          <DomainScoreChart results={results} title={t('dataView.domains')} />
         </div>
       </Section>
 
       <Section
-        title="Raw Test Data"
+        title={t('dataView.raw')}
         action={
           results.responses && (
             <CopyButton value={results.responses} timeout={2000}>
               {({ copied, copy }) => (
                 <Button size="xs" variant={copied ? 'filled' : 'default'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('dataView.copied') : t('dataView.copy')}
                 </Button>
               )}
             </CopyButton>
@@ -131,33 +130,37 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         }
       >
         <Text size="xs" c="dimmed" mb={6}>
-          One character per question, question 1 first: 0-3 is the answer, 9 means not answered.
+          {t('dataView.rawHelp')}
         </Text>
         <Code
           block
           style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', letterSpacing: 1 }}
           data-testid="raw-responses"
         >
-          {results.responses ?? 'Not available in this view.'}
+          {results.responses ?? t('dataView.rawNotAvailable')}
         </Code>
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title="Demographics">
+        <Section title={t('dataView.demographics')}>
           <SimpleGrid cols={2} spacing="sm">
-            <LabelledField label="Date Created">{formatDate(details.createdAt)}</LabelledField>
-            <LabelledField label="Date Completed">
-              {details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}
+            <LabelledField label={t('dataView.created')}>{formatDate(details.createdAt)}</LabelledField>
+            <LabelledField label={t('dataView.finished')}>
+              {details.finishedAt ? formatDate(details.finishedAt) : t('dataView.notFinished')}
             </LabelledField>
-            <LabelledField label="Age">{details.age ?? 'None'}</LabelledField>
-            <LabelledField label="Gender">{details.gender ?? 'None'}</LabelledField>
-            <LabelledField label="Race">{details.race ?? 'None'}</LabelledField>
-            <LabelledField label="ZIP Code">{details.postalCode ?? 'None'}</LabelledField>
+            <LabelledField label={t('dataView.age')}>{details.age ?? t('dataView.none')}</LabelledField>
+            <LabelledField label={t('dataView.gender')}>
+              {choiceName(details.gender, GENDER_TEXT, t) ?? t('dataView.none')}
+            </LabelledField>
+            <LabelledField label={t('dataView.race')}>
+              {choiceName(details.race, RACE_TEXT, t) ?? t('dataView.none')}
+            </LabelledField>
+            <LabelledField label={t('dataView.zip')}>{details.postalCode ?? t('dataView.none')}</LabelledField>
           </SimpleGrid>
         </Section>
-        <Section title="DSM Diagnoses">
+        <Section title={t('dataView.diagnoses')}>
           {details.diagnoses.length === 0 ? (
-            <Text c="dimmed">None</Text>
+            <Text c="dimmed">{t('dataView.none')}</Text>
           ) : (
             <Stack gap="xs" style={{ maxHeight: 320, overflowY: 'auto' }}>
               {[...primary, ...others].map((diagnosis) => (
@@ -177,11 +180,11 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
                     {diagnosis.code}
                   </Badge>
                   <Text size="sm" fw={diagnosis.isPrimary ? 700 : 400}>
-                    {diagnosis.description ?? 'No description'}
+                    {diagnosis.description ?? t('dataView.noDescription')}
                     {diagnosis.isPrimary && (
                       <Text span c="teal.9" fw={700}>
                         {' '}
-                        (Primary)
+                        {t('dataView.primary')}
                       </Text>
                     )}
                   </Text>
@@ -192,7 +195,7 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         </Section>
       </SimpleGrid>
 
-      <Section title="Scores">
+      <Section title={t('dataView.scores')}>
         <ResultsView results={results} showCharts={false} showStatus={false} showZ />
       </Section>
 

@@ -24,12 +24,14 @@ import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { ClinicianSelect, clinicianLabel } from '../../components/clinician-select';
 import { LoadErrorAlert } from '../../components/load-states';
-import { plural } from '../../lib/plural';
+import { translateFieldErrors } from '../../i18n/contract-messages';
+import { useStaffText, type StaffKey } from '../../i18n/staff-language';
+import type { Translate } from '../../i18n/translate';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
-function failure(what: string, error: unknown): string {
-  return `${what}: ${error instanceof Error ? error.message : 'unknown error'}`;
+function failure(what: string, error: unknown, t: Translate<StaffKey>): string {
+  return t('patients.failure', { what, reason: error instanceof Error ? error.message : t('patients.unknownError') });
 }
 
 /**
@@ -38,6 +40,7 @@ function failure(what: string, error: unknown): string {
  */
 export default function PatientsPage() {
   const users = useAdminUsers();
+  const { t } = useStaffText();
   const erase = useErasePatient();
   const [clinicianId, setClinicianId] = useState<string | null>(null);
   const [patientId, setPatientId] = useState('');
@@ -53,9 +56,9 @@ export default function PatientsPage() {
     () =>
       (users.data?.items ?? []).map((user) => ({
         value: user.id,
-        label: clinicianLabel(user, user.isDisabled ? ' — disabled' : ''),
+        label: clinicianLabel(user, user.isDisabled ? ` ${t('patients.disabled')}` : ''),
       })),
-    [users.data],
+    [users.data, t],
   );
   const clinicianName = (id: string) => users.data?.items.find((user) => user.id === id)?.username ?? id;
 
@@ -64,7 +67,7 @@ export default function PatientsPage() {
     setOutcome(null);
     const parsed = ZPatientDataQuery.safeParse({ clinicianId: clinicianId ?? '', patientId });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(translateFieldErrors(fieldErrors(parsed.error), t));
       return null;
     }
     setErrors({});
@@ -80,9 +83,9 @@ export default function PatientsPage() {
     setIsDownloading(true);
     try {
       const tests = await downloadPatientData(patient);
-      setOutcome({ kind: 'success', text: `Downloaded everything stored about ${plural(tests, 'test', 'tests')}.` });
+      setOutcome({ kind: 'success', text: t('patients.downloaded', { count: tests }) });
     } catch (error) {
-      setOutcome({ kind: 'error', text: failure('Download failed', error) });
+      setOutcome({ kind: 'error', text: failure(t('patients.downloadFailed'), error, t) });
     } finally {
       setIsDownloading(false);
     }
@@ -104,20 +107,21 @@ export default function PatientsPage() {
     }
     const parsed = ZErasePatientRequest.safeParse({ ...confirming, confirmPatientId: confirmation });
     if (!parsed.success) {
-      setConfirmError(fieldErrors(parsed.error).confirmPatientId ?? parsed.error.issues[0]?.message);
+      const message = fieldErrors(parsed.error).confirmPatientId ?? parsed.error.issues[0]?.message;
+      setConfirmError(message === undefined ? undefined : translateFieldErrors({ message }, t).message);
       return;
     }
     try {
       const erased = await erase.mutateAsync(parsed.data);
       setConfirming(null);
       setPatientId('');
-      setOutcome({ kind: 'success', text: `${plural(erased.erasedTests, 'test', 'tests')} erased.` });
+      setOutcome({ kind: 'success', text: t('patients.erased', { count: erased.erasedTests }) });
     } catch (error) {
       setConfirming(null);
       if (error instanceof ApiError) {
-        setErrors(error.fields);
+        setErrors(translateFieldErrors(error.fields, t));
       }
-      setOutcome({ kind: 'error', text: failure('Erasure failed', error) });
+      setOutcome({ kind: 'error', text: failure(t('patients.eraseFailed'), error, t) });
     }
   };
 
@@ -126,12 +130,9 @@ export default function PatientsPage() {
       <Stack gap="md">
         <BackButton to="/dashboard" />
         <Title order={1} size="h2">
-          Patient Data
+          {t('patients.title')}
         </Title>
-        <Text size="sm">
-          Everything stored about one patient, for a request to see or take their data, or its erasure (also when a
-          patient withdraws consent). A patient is a patient identifier at one clinician, exactly as it was typed.
-        </Text>
+        <Text size="sm">{t('patients.intro')}</Text>
         <LoadErrorAlert error={users.error} />
 
         <Paper withBorder p="md" component="form" onSubmit={(event) => void download(event)} noValidate>
@@ -147,7 +148,7 @@ export default function PatientsPage() {
               error={errors.clinicianId}
             />
             <TextInput
-              label="Patient identifier"
+              label={t('patients.patientId')}
               maxLength={PATIENT_ID_MAX}
               value={patientId}
               onChange={(event) => {
@@ -160,10 +161,10 @@ export default function PatientsPage() {
           </SimpleGrid>
           <Group justify="flex-end" mt="md">
             <Button type="submit" loading={isDownloading}>
-              Download everything stored (JSON)
+              {t('patients.download')}
             </Button>
             <Button color="red" variant="outline" onClick={askToErase}>
-              Erase this patient…
+              {t('patients.erase')}
             </Button>
           </Group>
           <Text
@@ -177,17 +178,23 @@ export default function PatientsPage() {
         </Paper>
       </Stack>
 
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Erase this patient?" centered>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('patients.confirmTitle')}
+        centered
+      >
         {confirming && (
           <form onSubmit={(event) => void confirmErase(event)} noValidate>
             <Stack gap="sm">
-              <Alert color="red" title="This cannot be undone">
-                Every test of {confirming.patientId} at {clinicianName(confirming.clinicianId)} is deleted: the answers,
-                scores, answer history and shares. The audit log keeps who did what and when, without details; the tests
-                stay counted as used. Download the data first if the patient asked for it.
+              <Alert color="red" title={t('patients.cannotUndo')}>
+                {t('patients.eraseText', {
+                  patientId: confirming.patientId,
+                  clinician: clinicianName(confirming.clinicianId),
+                })}
               </Alert>
               <TextInput
-                label="Type the patient identifier again to confirm"
+                label={t('patients.confirmLabel')}
                 value={confirmation}
                 onChange={(event) => {
                   setConfirmation(event.currentTarget.value);
@@ -198,10 +205,10 @@ export default function PatientsPage() {
               />
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setConfirming(null)}>
-                  Cancel
+                  {t('patients.cancel')}
                 </Button>
                 <Button type="submit" color="red" loading={erase.isPending}>
-                  Erase
+                  {t('patients.confirmErase')}
                 </Button>
               </Group>
             </Stack>

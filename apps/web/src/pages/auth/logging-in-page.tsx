@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../api/auth';
+import { useStaffText } from '../../i18n/staff-language';
 
 /**
  * `/login-callback` and `/login-local`: 'Logging in...' while the session is confirmed.
@@ -12,6 +13,7 @@ export default function LoggingInPage() {
   const navigate = useNavigate();
   const isProviderReturn = location.pathname === '/login-callback' && location.search.includes('state=');
   const me = useMe();
+  const { t } = useStaffText();
 
   useEffect(() => {
     if (isProviderReturn) {
@@ -28,7 +30,7 @@ export default function LoggingInPage() {
     <Center mih="100vh" component="main">
       <Stack align="center">
         <Loader aria-hidden />
-        <Text size="lg">Logging in...</Text>
+        <Text size="lg">{t('loggingIn.text')}</Text>
       </Stack>
     </Center>
   );

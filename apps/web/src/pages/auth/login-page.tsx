@@ -3,6 +3,7 @@ import {
   Button,
   Center,
   Divider,
+  Group,
   Paper,
   PasswordInput,
   SegmentedControl,
@@ -13,12 +14,26 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { LOGIN_ERROR_MESSAGES, type LoginErrorKey } from '@pid5/contract';
+import type { LoginErrorKey } from '@pid5/contract';
 import { useAuthMethods, useLocalLogin, useLocalRegister, useMe } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { LanguageMenu } from '../../components/app-header';
+import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 
-function loginErrorText(key: string | null): string | null {
-  return key && key in LOGIN_ERROR_MESSAGES ? LOGIN_ERROR_MESSAGES[key as LoginErrorKey] : null;
+/** The contract's login failures (`/login?error=…`), in the page's language. */
+const LOGIN_ERRORS: Record<LoginErrorKey, StaffKey> = {
+  callback: 'login.error.callback',
+  no_access: 'login.error.noAccess',
+  auth: 'login.error.auth',
+  login: 'login.error.login',
+  not_logged_in: 'login.error.notLoggedIn',
+  unavailable: 'login.error.unavailable',
+  not_set_up: 'login.error.notSetUp',
+  sign_in_again: 'login.error.signInAgain',
+};
+
+function loginErrorKey(key: string | null): StaffKey | null {
+  return key && Object.hasOwn(LOGIN_ERRORS, key) ? LOGIN_ERRORS[key as LoginErrorKey] : null;
 }
 
 /** `/login` and `/`: the institute login, and local accounts where the installation enables them. */
@@ -26,7 +41,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const me = useMe();
   const methods = useAuthMethods();
-  const errorText = loginErrorText(params.get('error'));
+  const { t } = useStaffText();
+  const errorKey = loginErrorKey(params.get('error'));
 
   if (me.data) {
     return <Navigate to="/dashboard" replace />;
@@ -35,19 +51,22 @@ export default function LoginPage() {
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack>
+          <Group justify="flex-end" mb={-16}>
+            <LanguageMenu />
+          </Group>
           <Center>
             <img src="/logo.svg" alt="" width={48} height={48} />
           </Center>
           <Title order={1} size="h3" ta="center">
-            Please login through the institute
+            {t('login.title')}
           </Title>
-          {errorText && (
-            <Alert color="red" role="alert" title="Login failed">
-              {errorText}
+          {errorKey && (
+            <Alert color="red" role="alert" title={t('login.failed')}>
+              {t(errorKey)}
             </Alert>
           )}
           <Button component="a" href="/auth/login" size="md" fullWidth>
-            Login
+            {t('login.button')}
           </Button>
           {methods.data?.localAccounts && <LocalAccountForms />}
         </Stack>
@@ -57,6 +76,7 @@ export default function LoginPage() {
 }
 
 function LocalAccountForms() {
+  const { t } = useStaffText();
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -70,7 +90,7 @@ function LocalAccountForms() {
     if (!username.trim() || !password) {
       setMessage({
         kind: 'error',
-        text: mode === 'login' ? 'Enter your username and password!' : 'Choose a username and password!',
+        text: mode === 'login' ? t('login.enterCredentials') : t('login.chooseCredentials'),
       });
       return;
     }
@@ -83,10 +103,10 @@ function LocalAccountForms() {
           kind: 'error',
           text:
             error instanceof ApiError && error.status === 401
-              ? "Oops! The username and password didn't match. Try again!"
+              ? t('login.mismatch')
               : error instanceof ApiError && error.status === 429
                 ? error.message
-                : 'Oops! Something went wrong! Is the server running?',
+                : t('login.serverDown'),
         });
       }
       return;
@@ -101,14 +121,14 @@ function LocalAccountForms() {
       const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
       setMessage({
         kind: 'error',
-        text: fieldMessage ?? "Oops! That didn't work. The username might already be taken. Try again!",
+        text: fieldMessage ?? t('login.registerFailed'),
       });
     }
   };
 
   return (
     <>
-      <Divider label="or with a username and password" labelPosition="center" />
+      <Divider label={t('login.orLocal')} labelPosition="center" />
       <SegmentedControl
         value={mode}
         onChange={(value) => {
@@ -116,23 +136,23 @@ function LocalAccountForms() {
           setMessage(null);
         }}
         data={[
-          { label: 'Log in', value: 'login' },
-          { label: 'Register', value: 'register' },
+          { label: t('login.logIn'), value: 'login' },
+          { label: t('login.register'), value: 'register' },
         ]}
-        aria-label="Log in or register"
+        aria-label={t('login.modeLabel')}
       />
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Username"
+            label={t('login.username')}
             autoComplete="username"
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
           />
           <PasswordInput
-            label="Password"
+            label={t('login.password')}
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            description={mode === 'register' ? 'At least 10 characters.' : undefined}
+            description={mode === 'register' ? t('login.passwordHint') : undefined}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
@@ -142,7 +162,7 @@ function LocalAccountForms() {
             </Text>
           )}
           <Button type="submit" variant="light" loading={login.isPending || register.isPending}>
-            {mode === 'login' ? 'Log in' : 'Register'}
+            {mode === 'login' ? t('login.logIn') : t('login.register')}
           </Button>
         </Stack>
       </form>

@@ -73,11 +73,15 @@ export function parseCreateTest(
   return result.success ? { request: result.data } : { errors: fieldErrors(result.error) };
 }
 
-export function useCreateTestForm(initialValues: CreateTestValues = EMPTY_CREATE_TEST) {
+export function useCreateTestForm(
+  initialValues: CreateTestValues = EMPTY_CREATE_TEST,
+  /** The messages in the page's language (i18n/contract-messages.ts). */
+  inLanguage: (errors: FormErrors, values: CreateTestValues) => FormErrors = (errors) => errors,
+) {
   // A field's message goes as soon as it is changed (clearInputErrorOnChange, the default).
   return useForm<CreateTestValues>({
     mode: 'controlled',
     initialValues,
-    validate: validateCreateTest,
+    validate: (values) => inLanguage(validateCreateTest(values), values),
   });
 }

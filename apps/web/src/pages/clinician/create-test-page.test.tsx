@@ -152,6 +152,31 @@ describe('create test', () => {
     expect(field('Age')).toHaveAccessibleDescription('Please enter an age between 18 and 120');
   });
 
+  it("says the contract's messages in the reader's language, and names countries in it", async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    const { user } = openCreateTest();
+    await user.click(await screen.findByRole('button', { name: 'Diagnosen auswählen' }));
+    const picker = await screen.findByRole('dialog', { name: 'DSM-5-Diagnosen' });
+    await user.type(within(picker).getByRole('textbox', { name: 'Diagnosen durchsuchen' }), 'borderline');
+    await user.click(await within(picker).findByRole('option', { name: /F60\.3/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Fertig' }));
+    await user.click(await screen.findByRole('radio', { name: 'F60.3' }));
+
+    await user.click(screen.getByRole('button', { name: 'Test anlegen' }));
+    expect(field('Alter')).toHaveAccessibleDescription('Bitte geben Sie ein Alter ein.');
+    expect(field('Land')).toHaveValue('Vereinigte Staaten');
+    expect(field('Postleitzahl')).toHaveAccessibleDescription('Bitte geben Sie genau 5 Ziffern ein.');
+
+    await user.clear(field('Land'));
+    await user.type(field('Land'), 'nieder');
+    await pick(user, 'Land', 'Niederlande');
+    await user.type(field('Postleitzahl'), '1234');
+    await user.click(screen.getByRole('button', { name: 'Test anlegen' }));
+    expect(field('Postleitzahl')).toHaveAccessibleDescription(
+      'Bitte geben Sie eine gültige Postleitzahl für Niederlande ein.',
+    );
+  });
+
   it('sends the form with the agreed terms and shows the new test on the dashboard; Exit sends nothing', async () => {
     onApi('getTerms', TERMS);
     const created = onApi(

@@ -20,7 +20,6 @@ import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
   DEFAULT_ASSESSMENT_FORM,
-  countriesWithFirst,
   AGE_MAX,
   AGE_MIN,
   GENDERS,
@@ -39,6 +38,15 @@ import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
 import { TestLanguageSelect } from '../../components/test-language-select';
+import { translateFieldErrors } from '../../i18n/contract-messages';
+import {
+  countryChoices as countriesIn,
+  countryNameIn,
+  FORM_TEXT,
+  GENDER_TEXT,
+  RACE_TEXT,
+} from '../../i18n/staff-labels';
+import { useStaffText } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
 import { readNewTestForPatient } from './patient-prefill';
@@ -52,6 +60,7 @@ type Panel = 'picker' | 'terms' | 'leave';
 /** `/createtest` (docs/product-spec.md §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
 export default function CreateTestPage() {
   const navigate = useNavigate();
+  const { t, language } = useStaffText();
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
@@ -60,18 +69,24 @@ export default function CreateTestPage() {
   const location = useLocation();
   const [fromPatient] = useState(() => readNewTestForPatient(location.state));
   // The institute's default country to begin with (a prefilled test keeps its own).
+  const inLanguage = (errors: Record<string, unknown>, country: string) =>
+    translateFieldErrors(errors as Record<string, string>, t, {
+      countryCode: country,
+      countryInLanguage: (code) => countryNameIn(code, language),
+    });
   const form = useCreateTestForm(
     fromPatient?.prefill ?? { ...EMPTY_CREATE_TEST, country: me.institute.defaultCountry },
+    (errors, values) => inLanguage(errors, values.country),
   );
   const countryChoices = useMemo(
-    () => countriesWithFirst(me.institute.defaultCountry).map(({ code, name }) => ({ value: code, label: name })),
-    [me.institute.defaultCountry],
+    () => countriesIn(me.institute.defaultCountry, language).map(({ code, name }) => ({ value: code, label: name })),
+    [me.institute.defaultCountry, language],
   );
   const { dsmCodes, primaryDsm } = form.values;
   // The test's language: a re-test's own, else the institute's default; only the languages the server offers.
-  const [language, setLanguage] = useState<Language | null>(fromPatient?.language ?? null);
+  const [testLanguage, setTestLanguage] = useState<Language | null>(fromPatient?.language ?? null);
   const chosenLanguage =
-    language && me.institute.testLanguages.includes(language) ? language : me.institute.defaultTestLanguage;
+    testLanguage && me.institute.testLanguages.includes(testLanguage) ? testLanguage : me.institute.defaultTestLanguage;
 
   const [openPanel, setOpenPanel] = useState<Panel | null>(null);
   // Each opening starts a fresh picker (empty search, all entries shown).
@@ -113,7 +128,7 @@ export default function CreateTestPage() {
     const parsed = parseCreateTest({ ...form.values, form: chosenForm }, terms.data.id);
     if ('errors' in parsed) {
       setOpenPanel(null);
-      form.setErrors(parsed.errors);
+      form.setErrors(inLanguage(parsed.errors, form.values.country));
       return;
     }
     try {
@@ -123,12 +138,15 @@ export default function CreateTestPage() {
       void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
     } catch (error) {
       setOpenPanel(null);
-      const reason = error instanceof Error ? error.message : 'Something went wrong';
-      setFailure(`Create test failed: ${reason}`);
+      const reason = error instanceof Error ? error.message : t('createTest.somethingWrong');
+      setFailure(t('createTest.failed', { reason }));
       if (error instanceof ApiError) {
         form.setErrors(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+          inLanguage(
+            Object.fromEntries(
+              Object.entries(error.fields).map(([name, message]) => [name.split('.')[0] ?? name, message]),
+            ),
+            form.values.country,
           ),
         );
         if (error.code === 'STALE_TERMS') {
@@ -143,21 +161,26 @@ export default function CreateTestPage() {
       <Stack gap="md">
         <BackButton onClick={() => setOpenPanel('leave')} />
         <Title order={1} size="h2">
-          Create Test
+          {t('createTest.title')}
         </Title>
         {fromPatient && (
-          <Alert color="blue" title="A new test for the same patient">
-            Filled in from test {fromPatient.fromAssessmentId}: the patient ID, demographics and diagnoses. Change
-            anything that is different now; keep the patient ID to see both tests on the patient’s timeline.
+          <Alert color="blue" title={t('createTest.prefillTitle')}>
+            {t('createTest.prefillText', { id: fromPatient.fromAssessmentId })}
           </Alert>
         )}
         {noTestsLeft && (
-          <Alert color="yellow" role="status" title="No tests available">
+          <Alert color="yellow" role="status" title={t('createTest.noTests')}>
             <NoTestsHelp me={me} />
           </Alert>
         )}
         {failure && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)} closeButtonLabel="Dismiss">
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            onClose={() => setFailure(null)}
+            closeButtonLabel={t('createTest.dismiss')}
+          >
             {failure}
           </Alert>
         )}
@@ -174,11 +197,11 @@ export default function CreateTestPage() {
           }}
         >
           <Stack gap="lg">
-            <Section title="Questionnaire">
+            <Section title={t('createTest.questionnaire')}>
               <Radio.Group
                 id="create-form"
-                label="Form"
-                description="One purchased test is used whichever form you choose."
+                label={t('createTest.form')}
+                description={t('createTest.formDescription')}
                 value={chosenForm}
                 onChange={(value) => form.setFieldValue('form', value as AssessmentForm)}
                 error={form.errors.form}
@@ -188,8 +211,11 @@ export default function CreateTestPage() {
                     <Radio
                       key={choice.id}
                       value={choice.id}
-                      label={`${choice.label}, ${choice.minutesLabel}`}
-                      description={choice.description}
+                      label={t('createTest.formChoice', {
+                        form: t(FORM_TEXT[choice.id].label),
+                        minutes: t(FORM_TEXT[choice.id].minutes),
+                      })}
+                      description={t(FORM_TEXT[choice.id].description)}
                     />
                   ))}
                 </Stack>
@@ -197,16 +223,16 @@ export default function CreateTestPage() {
               <TestLanguageSelect
                 languages={me.institute.testLanguages}
                 value={chosenLanguage}
-                onChange={setLanguage}
+                onChange={setTestLanguage}
                 error={form.errors.language}
               />
             </Section>
 
-            <Section title="Demographics">
+            <Section title={t('createTest.demographics')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NumberInput
                   id="create-age"
-                  label="Age"
+                  label={t('createTest.age')}
                   required
                   min={AGE_MIN}
                   max={AGE_MAX}
@@ -218,26 +244,26 @@ export default function CreateTestPage() {
                 />
                 <Select
                   id="create-gender"
-                  label="Gender"
-                  data={GENDERS}
+                  label={t('createTest.gender')}
+                  data={GENDERS.map((value) => ({ value, label: t(GENDER_TEXT[value]) }))}
                   allowDeselect={false}
                   {...form.getInputProps('gender')}
                 />
                 <Select
                   id="create-race"
-                  label="Race"
-                  data={RACES}
+                  label={t('createTest.race')}
+                  data={RACES.map((value) => ({ value, label: t(RACE_TEXT[value]) }))}
                   allowDeselect={false}
                   {...form.getInputProps('race')}
                 />
                 {/* An ISO 3166 country, searchable, the institute's default first. */}
                 <Select
                   id="create-country"
-                  label="Country"
+                  label={t('createTest.country')}
                   required
                   searchable
                   allowDeselect={false}
-                  nothingFoundMessage="No country matches"
+                  nothingFoundMessage={t('createTest.noCountry')}
                   // Mantine keeps a closed list's options in the page, and this form redraws them, all 250, at every
                   // keystroke in any field: most of the component tests' time. Drawn only while the list is open.
                   comboboxProps={{ keepMounted: false }}
@@ -246,8 +272,8 @@ export default function CreateTestPage() {
                 />
                 <TextInput
                   id="create-postalCode"
-                  label="Postal Code"
-                  description={hasPostalCodes(form.values.country) ? undefined : 'Optional for this country'}
+                  label={t('createTest.postalCode')}
+                  description={hasPostalCodes(form.values.country) ? undefined : t('createTest.postalOptional')}
                   required={hasPostalCodes(form.values.country)}
                   inputMode={form.values.country === 'US' ? 'numeric' : 'text'}
                   maxLength={form.values.country === 'US' ? 5 : 20}
@@ -257,11 +283,11 @@ export default function CreateTestPage() {
               </SimpleGrid>
             </Section>
 
-            <Section title="Patient Identifier">
+            <Section title={t('createTest.patientIdSection')}>
               <TextInput
                 id="create-patientId"
-                label="Patient Identifier"
-                description="Your own reference for this patient. Do not use the patient's name."
+                label={t('createTest.patientId')}
+                description={t('createTest.patientIdDescription')}
                 required
                 maxLength={PATIENT_ID_MAX}
                 autoComplete="off"
@@ -270,7 +296,7 @@ export default function CreateTestPage() {
             </Section>
 
             <Section
-              title="DSM-5 Diagnoses"
+              title={t('createTest.diagnoses')}
               action={
                 <Button
                   id="create-dsmCodes"
@@ -280,24 +306,34 @@ export default function CreateTestPage() {
                     setOpenPanel('picker');
                   }}
                 >
-                  {dsmCodes.length === 0 ? 'Choose Diagnoses' : 'Edit Diagnoses'}
+                  {dsmCodes.length === 0 ? t('createTest.chooseDiagnoses') : t('createTest.editDiagnoses')}
                 </Button>
               }
             >
               {dsmCodes.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No diagnoses chosen.
+                  {t('createTest.noDiagnoses')}
                 </Text>
               ) : (
                 <Stack gap="xs">
                   <Text size="sm" c="dimmed" id="primary-hint">
-                    Click a diagnosis to make it the primary diagnosis.
+                    {t('createTest.primaryHint')}
                   </Text>
-                  <Group gap="xs" role="radiogroup" aria-label="Primary diagnosis" aria-describedby="primary-hint">
+                  <Group
+                    gap="xs"
+                    role="radiogroup"
+                    aria-label={t('createTest.primaryGroup')}
+                    aria-describedby="primary-hint"
+                  >
                     {dsmCodes.map((code, index) => {
                       const isPrimary = code === primaryDsm;
                       return (
-                        <Tooltip key={code} label={descriptions.get(code) ?? 'No description'} multiline maw={360}>
+                        <Tooltip
+                          key={code}
+                          label={descriptions.get(code) ?? t('createTest.noDescription')}
+                          multiline
+                          maw={360}
+                        >
                           <Button
                             id={index === 0 ? 'create-primaryDsm' : undefined}
                             role="radio"
@@ -317,8 +353,14 @@ export default function CreateTestPage() {
                 </Stack>
               )}
               <Text mt="sm" fw={600} data-testid="primary-diagnosis">
-                Primary Diagnosis:{' '}
-                {primaryDsm ? `${primaryDsm} — ${descriptions.get(primaryDsm) ?? 'No description'}` : 'None'}
+                {t('createTest.primary', {
+                  diagnosis: primaryDsm
+                    ? t('createTest.primaryValue', {
+                        code: primaryDsm,
+                        description: descriptions.get(primaryDsm) ?? t('createTest.noDescription'),
+                      })
+                    : t('createTest.none'),
+                })}
               </Text>
               {(form.errors.dsmCodes ?? form.errors.primaryDsm) && (
                 <Text c="red.8" size="sm" role="alert" mt="xs">
@@ -329,7 +371,7 @@ export default function CreateTestPage() {
 
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={!canCreate}>
-                Create Test
+                {t('createTest.submit')}
               </Button>
             </Group>
           </Stack>
@@ -342,7 +384,7 @@ export default function CreateTestPage() {
         onClose={closePicker}
         catalogue={diagnoses.data?.items ?? []}
         isLoading={diagnoses.isPending}
-        loadError={diagnoses.isError ? 'The diagnosis list could not be loaded. Close this and try again.' : null}
+        loadError={diagnoses.isError ? t('createTest.diagnosesFailed') : null}
         selected={dsmCodes}
         onChange={(codes) => form.setFieldValue('dsmCodes', codes)}
       />
@@ -350,16 +392,16 @@ export default function CreateTestPage() {
       <Modal
         opened={openPanel === 'terms'}
         onClose={() => setOpenPanel(null)}
-        title="Terms and Conditions"
+        title={t('createTest.termsTitle')}
         size="lg"
         centered
         closeOnClickOutside={!create.isPending}
       >
         <Stack>
-          {terms.isPending && <Text c="dimmed">Loading the terms and conditions…</Text>}
+          {terms.isPending && <Text c="dimmed">{t('createTest.termsLoading')}</Text>}
           {terms.isError && (
             <Alert color="red" role="alert">
-              The terms and conditions could not be loaded. Please try again.
+              {t('createTest.termsFailed')}
             </Alert>
           )}
           {terms.data && (
@@ -370,10 +412,10 @@ export default function CreateTestPage() {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpenPanel(null)} disabled={create.isPending}>
-              Exit
+              {t('createTest.exit')}
             </Button>
             <Button onClick={() => void agreeAndCreate()} loading={create.isPending} disabled={!terms.data}>
-              Agree and Create Test
+              {t('createTest.agree')}
             </Button>
           </Group>
         </Stack>
@@ -381,8 +423,8 @@ export default function CreateTestPage() {
 
       <ConfirmDialog
         opened={openPanel === 'leave'}
-        title="Are you sure you want to go back to the dashboard?"
-        text="Test creation will be cancelled and information entered on this page cannot be recovered."
+        title={t('createTest.leaveTitle')}
+        text={t('createTest.leaveText')}
         onYes={() => void navigate('/dashboard')}
         onNo={() => setOpenPanel(null)}
       />

@@ -18,16 +18,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
-  ASSESSMENT_STATUS_FILTER_LABELS,
   ASSESSMENT_STATUS_FILTERS,
   ASSESSMENT_SORTS,
-  ASSESSMENT_SORT_LABELS,
   ASSESSMENTS_PAGE_SIZE,
   DEFAULT_ASSESSMENT_SORT,
   FORM_ITEM_COUNTS,
   SEARCH_MAX,
   downloadPath,
-  getFormChoice,
   parseAssessmentForm,
   parseAssessmentSort,
   parseAssessmentStatusFilter,
@@ -42,7 +39,9 @@ import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { PagedListFooter } from '../../components/page-controls';
-import { daysLeft, formatDate, isToday } from '../../lib/dates';
+import { daysLeft, isToday } from '../../lib/dates';
+import { FORM_TEXT, SORT_TEXT, STATUS_FILTER_TEXT } from '../../i18n/staff-labels';
+import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { filterSearchParams } from '../../lib/search-params';
 
 const SEARCH_DELAY_MS = 300;
@@ -53,6 +52,7 @@ const SEARCH_DELAY_MS = 300;
  */
 export default function DashboardPage() {
   const me = useOutletContext<TMe>();
+  const { t } = useStaffText();
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -127,24 +127,24 @@ export default function DashboardPage() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Title order={1} size="h2">
-            {isAdminView ? 'All Assessments' : 'Assessments'}
+            {isAdminView ? t('dashboard.titleAll') : t('dashboard.title')}
           </Title>
           {/* One group at the right: with three children, space-between left this link floating in the middle. */}
           <Group gap="xs">
             {/* Patients colleagues shared with this user: not in this list, which holds their own tests. */}
             <Button component={Link} to="/shared" variant="subtle" size="xs">
-              Shared with me
+              {t('dashboard.sharedWithMe')}
             </Button>
             {me.role === 'admin' && (
               <>
                 <Button component={Link} to="/admin/credits" variant="light" size="xs">
-                  Grant tests
+                  {t('dashboard.grantTests')}
                 </Button>
                 <Button component={Link} to="/admin/audit" variant="light" size="xs">
-                  Audit log
+                  {t('dashboard.auditLog')}
                 </Button>
                 <Button component={Link} to="/admin/patients" variant="light" size="xs">
-                  Patient data
+                  {t('dashboard.patientData')}
                 </Button>
               </>
             )}
@@ -155,16 +155,16 @@ export default function DashboardPage() {
           <Alert
             color="teal"
             role="status"
-            title="Test created"
+            title={t('dashboard.created.title')}
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={t('dashboard.created.dismiss')}
             onClose={() => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
           >
-            The test for {created.patientId ?? 'the patient'} is ready.{' '}
-            <Anchor component={Link} to={`/details/${created.createdId}`} inherit>
-              Open its details
-            </Anchor>{' '}
-            to copy the patient&apos;s link.
+            <StaffRichText
+              id={created.patientId ? 'dashboard.created.text' : 'dashboard.created.textNoId'}
+              values={{ patientId: created.patientId ?? '' }}
+              components={{ 0: <Anchor component={Link} to={`/details/${created.createdId}`} inherit /> }}
+            />
           </Alert>
         )}
 
@@ -172,9 +172,9 @@ export default function DashboardPage() {
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <Group align="flex-end" gap="sm" wrap="wrap">
               <TextInput
-                label="Search"
-                placeholder="Search by Patient ID"
-                aria-label="Search by Patient ID"
+                label={t('dashboard.filters.search')}
+                placeholder={t('dashboard.filters.searchPlaceholder')}
+                aria-label={t('dashboard.filters.searchPlaceholder')}
                 type="search"
                 maxLength={SEARCH_MAX}
                 value={searchText}
@@ -182,72 +182,71 @@ export default function DashboardPage() {
                 w={240}
               />
               <NativeSelect
-                label="Form"
+                label={t('dashboard.filters.form')}
                 value={form ?? ''}
                 onChange={(event) => update({ form: parseAssessmentForm(event.currentTarget.value) ?? '', page: 1 })}
                 data={[
-                  { value: '', label: 'All forms' },
-                  ...ASSESSMENT_FORM_CHOICES.map((choice) => ({ value: choice.id, label: choice.label })),
+                  { value: '', label: t('dashboard.filters.allForms') },
+                  ...ASSESSMENT_FORM_CHOICES.map((choice) => ({
+                    value: choice.id,
+                    label: t(FORM_TEXT[choice.id].label),
+                  })),
                 ]}
                 w={180}
               />
               <NativeSelect
-                label="Sort By"
+                label={t('dashboard.filters.sortBy')}
                 value={sort}
                 onChange={(event) => update({ sort: parseAssessmentSort(event.currentTarget.value), page: 1 })}
-                data={ASSESSMENT_SORTS.map((value) => ({ value, label: ASSESSMENT_SORT_LABELS[value] }))}
+                data={ASSESSMENT_SORTS.map((value) => ({ value, label: t(SORT_TEXT[value]) }))}
                 w={240}
               />
               <NativeSelect
-                label="Status"
+                label={t('dashboard.filters.status')}
                 value={status}
                 onChange={(event) =>
                   update({ status: parseAssessmentStatusFilter(event.currentTarget.value), page: 1 })
                 }
                 data={ASSESSMENT_STATUS_FILTERS.map((value) => ({
                   value,
-                  label: ASSESSMENT_STATUS_FILTER_LABELS[value],
+                  label: t(STATUS_FILTER_TEXT[value]),
                 }))}
                 w={160}
               />
             </Group>
             <Group gap="sm" wrap="wrap">
               <Text fw={600} data-testid="tests-available">
-                Tests Available: {available ?? '…'}
+                {t('dashboard.testsAvailable', { available: available ?? '…' })}
               </Text>
               <Button
                 onClick={() => void navigate('/createtest')}
                 disabled={!canCreate}
                 aria-describedby={noTestsLeft ? 'no-tests-help' : undefined}
               >
-                Create Test
+                {t('dashboard.createTest')}
               </Button>
               <Button
                 component="a"
                 href={downloadPath('exportCsv', {}, exportFilters)}
                 download
                 variant="default"
-                title={isFiltered ? 'The tests these filters list, all pages' : 'Every test in this view'}
+                title={isFiltered ? t('dashboard.csvFilteredTitle') : t('dashboard.csvAllTitle')}
                 data-testid="download-csv"
               >
-                {isFiltered ? 'Download CSV (filtered)' : 'Download CSV'}
+                {isFiltered ? t('dashboard.csvFiltered') : t('dashboard.csv')}
               </Button>
               <Button
                 component="a"
                 href={downloadPath('exportFhirNdjson', {}, exportFilters)}
                 download
                 variant="default"
-                title={
-                  isFiltered
-                    ? 'The submitted tests these filters list, all pages, as FHIR NDJSON (one resource a line)'
-                    : 'Every submitted test in this view, as FHIR NDJSON (one resource a line)'
-                }
+                title={isFiltered ? t('dashboard.fhirNdjsonFilteredTitle') : t('dashboard.fhirNdjsonTitle')}
                 data-testid="download-fhir-ndjson"
               >
-                {isFiltered ? 'Download FHIR NDJSON (filtered)' : 'Download FHIR NDJSON'}
+                {isFiltered ? t('dashboard.fhirNdjsonFiltered') : t('dashboard.fhirNdjson')}
               </Button>
               <Button component="a" href={downloadPath('exportDictionary')} download variant="subtle">
-                CSV data dictionary
+                {t('dashboard.csvDictionary')}
               </Button>
             </Group>
           </Group>
@@ -271,14 +270,14 @@ export default function DashboardPage() {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Patient ID</Table.Th>
-                <Table.Th>Questions Completed</Table.Th>
-                <Table.Th>Form</Table.Th>
-                <Table.Th>Date Created</Table.Th>
-                <Table.Th>Due Date</Table.Th>
-                <Table.Th>Days Left</Table.Th>
-                {isAdminView && <Table.Th>Clinician</Table.Th>}
-                <Table.Th>Action</Table.Th>
+                <Table.Th>{t('dashboard.col.patientId')}</Table.Th>
+                <Table.Th>{t('dashboard.col.answered')}</Table.Th>
+                <Table.Th>{t('dashboard.col.form')}</Table.Th>
+                <Table.Th>{t('dashboard.col.created')}</Table.Th>
+                <Table.Th>{t('dashboard.col.due')}</Table.Th>
+                <Table.Th>{t('dashboard.col.daysLeft')}</Table.Th>
+                {isAdminView && <Table.Th>{t('dashboard.col.clinician')}</Table.Th>}
+                <Table.Th>{t('dashboard.col.action')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -287,16 +286,16 @@ export default function DashboardPage() {
               ) : list.data && list.data.items.length > 0 ? (
                 list.data.items.map((item) => <AssessmentRow key={item.id} item={item} isAdminView={isAdminView} />)
               ) : (
-                <EmptyTableRow columns={columnCount}>No assessments</EmptyTableRow>
+                <EmptyTableRow columns={columnCount}>{t('dashboard.none')}</EmptyTableRow>
               )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
 
         <PagedListFooter
-          label="Assessment pages"
+          label={t('dashboard.pages')}
           list={list.data}
-          noun={{ one: 'assessment', many: 'assessments' }}
+          count={(count) => t('dashboard.count', { count })}
           page={page}
           onChange={(next) => update({ page: next })}
         />
@@ -306,6 +305,7 @@ export default function DashboardPage() {
 }
 
 function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdminView: boolean }) {
+  const { t, formatDate } = useStaffText();
   const navigate = useNavigate();
   const itemCount = FORM_ITEM_COUNTS[item.form];
   const isComplete = item.answeredCount >= itemCount || item.finishedAt !== null;
@@ -314,14 +314,15 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.patientId}</Table.Td>
       <Table.Td>
         {isComplete ? (
-          <Badge color="teal" variant="filled" style={{ textTransform: 'none' }}>
-            Completed
+          // At its full width: a narrow column would cut a longer word (German) short.
+          <Badge color="teal" variant="filled" style={{ textTransform: 'none', minWidth: 'max-content' }}>
+            {t('dashboard.row.completed')}
           </Badge>
         ) : (
-          `${item.answeredCount} of ${itemCount}`
+          t('dashboard.row.answeredOf', { answered: item.answeredCount, total: itemCount })
         )}
       </Table.Td>
-      <Table.Td>{getFormChoice(item.form).shortLabel}</Table.Td>
+      <Table.Td>{t(FORM_TEXT[item.form].short)}</Table.Td>
       <Table.Td>{formatDate(item.createdAt)}</Table.Td>
       <Table.Td>{formatDate(item.dueAt)}</Table.Td>
       <Table.Td>
@@ -333,9 +334,9 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
           size="xs"
           variant="light"
           onClick={() => void navigate(`/details/${item.id}`)}
-          aria-label={`Details for ${item.patientId}`}
+          aria-label={t('dashboard.row.detailsFor', { patientId: item.patientId })}
         >
-          Details
+          {t('dashboard.row.details')}
         </Button>
       </Table.Td>
     </Table.Tr>
@@ -347,18 +348,19 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
  * today 'Due today'; a completed test has nothing left to count down ('—').
  */
 function DaysLeft({ item }: { item: TAssessmentListItem }) {
+  const { t } = useStaffText();
   if (item.status === 'completed') {
-    return <span aria-label="Completed: no days left to count">—</span>;
+    return <span aria-label={t('dashboard.row.noDaysLeft')}>—</span>;
   }
   if (item.status === 'expired') {
     return (
       <Badge color="red" variant="filled" style={{ textTransform: 'none' }}>
-        Expired
+        {t('dashboard.row.expired')}
       </Badge>
     );
   }
   if (isToday(item.dueAt, new Date())) {
-    return <>Due today</>;
+    return <>{t('dashboard.row.dueToday')}</>;
   }
   return <>{daysLeft(item.dueAt, new Date())}</>;
 }

@@ -237,16 +237,16 @@ describe('test details', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Extend due date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend this test?' });
-    expect(dialog).toHaveTextContent(`The new due date will be ${formatDate(newDue)}`);
-    expect(dialog).toHaveTextContent(`A test can be extended until ${formatDate(LIMIT)}`);
+    expect(dialog).toHaveTextContent(`The new due date will be ${formatDate(newDue, 'en')}`);
+    expect(dialog).toHaveTextContent(`A test can be extended until ${formatDate(LIMIT, 'en')}`);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(extended).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Extend due date' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: `Extend to ${formatDate(newDue)}` }),
+      within(await screen.findByRole('dialog')).getByRole('button', { name: `Extend to ${formatDate(newDue, 'en')}` }),
     );
-    expect(await screen.findByText(`Extended: now due ${formatDate(newDue)}.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Extended: now due ${formatDate(newDue, 'en')}.`)).toBeInTheDocument();
     expect(extended.map((request) => request.params)).toEqual([{ id: '7' }]);
   });
 
@@ -260,7 +260,7 @@ describe('test details', () => {
 
     expect(
       await screen.findByText(
-        `This test has expired and has reached its extension limit (${formatDate(LIMIT)}, 90 days after its first due date). Create a new test if the patient should still take it.`,
+        `This test has expired and has reached its extension limit (${formatDate(LIMIT, 'en')}, 90 days after its first due date). Create a new test if the patient should still take it.`,
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Extend/ })).not.toBeInTheDocument();
@@ -282,7 +282,7 @@ describe('test details', () => {
     renderRoute('/details/7');
 
     expect(await screen.findByTestId('expired-credit-note')).toHaveTextContent(
-      `The patient did not start this test. The purchased test it used is not returned when a test expires: extend the link instead, and the patient can still take it. Tests can be extended until ${formatDate(LIMIT)}.`,
+      `The patient did not start this test. The purchased test it used is not returned when a test expires: extend the link instead, and the patient can still take it. Tests can be extended until ${formatDate(LIMIT, 'en')}.`,
     );
   });
 

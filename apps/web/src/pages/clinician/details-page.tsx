@@ -15,20 +15,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  ANONYMOUS_REPORT_NAME,
-  REPORT_NAME_MAX,
-  downloadPath,
-  getFormChoice,
-  type TAssessmentDetails,
-} from '@pid5/contract';
-import {
-  downloadReport,
-  isMissingAssessment,
-  REPORT_DOWNLOAD_FAILED,
-  useAssessment,
-  useExtendAssessment,
-} from '../../api/assessments';
+import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX, downloadPath, type TAssessmentDetails } from '@pid5/contract';
+import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { LabelledField } from '../../components/labelled-field';
@@ -37,7 +25,9 @@ import { ResultsPanel } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { TestLanguageField } from '../../components/test-language-select';
-import { formatDate } from '../../lib/dates';
+import { choiceName, countryNameIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { StaffRichText, useStaffText, type StaffKey } from '../../i18n/staff-language';
+import type { Translate } from '../../i18n/translate';
 import { PatientPanel } from './patient-panel';
 import { newTestForPatient } from './patient-prefill';
 
@@ -45,20 +35,19 @@ import { newTestForPatient } from './patient-prefill';
 export default function DetailsPage() {
   const { id } = useParams();
   const details = useAssessment(id);
+  const { t } = useStaffText();
 
   return (
     <Container size="lg">
       <Stack gap="md">
         <BackButton to="/dashboard" />
         {details.isPending ? (
-          <LoadingBlock label="Loading test details" />
+          <LoadingBlock label={t('details.loading')} />
         ) : details.isError ? (
           <LoadErrorAlert
             error={details.error}
-            title="Test not available"
-            explanation={
-              isMissingAssessment(details.error) ? 'This test does not exist, or it is not one of yours.' : undefined
-            }
+            title={t('details.notAvailable')}
+            explanation={isMissingAssessment(details.error) ? t('details.missing') : undefined}
           />
         ) : (
           <DetailsView details={details.data} />
@@ -71,13 +60,14 @@ export default function DetailsPage() {
 function DetailsView({ details }: { details: TAssessmentDetails }) {
   const isAdminView = details.view === 'admin';
   const isComplete = details.answeredCount >= details.itemCount;
-  const formChoice = getFormChoice(details.form);
+  const { t, formatDate, language } = useStaffText();
+  const formText = FORM_TEXT[details.form];
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">
-          Test Details
+          {t('details.title')}
         </Title>
         <Group gap="xs">
           {isComplete && (
@@ -86,19 +76,19 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           {/* Re-testing: the owner, in the clinician view; the new test is theirs, so the same patient. */}
           {!isAdminView && details.finishedAt && details.testLink !== null && (
             <Button component={Link} to="/createtest" state={newTestForPatient(details)} variant="light">
-              New test for this patient
+              {t('details.newTestForPatient')}
             </Button>
           )}
           {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
           {/* The same results for an EHR: a plain link, the server names the file (README "Exchanging results (FHIR)"). */}
           {details.finishedAt && (
             <Button component="a" href={downloadPath('getFhirBundle', { id: details.id })} download variant="default">
-              Download FHIR (JSON)
+              {t('details.download.fhir')}
             </Button>
           )}
           {isAdminView && details.finishedAt && (
             <Button component={Link} to={`/dataview/${details.id}`} variant="light">
-              View Data
+              {t('details.viewData')}
             </Button>
           )}
         </Group>
@@ -106,40 +96,40 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       {/* A submitted test's link only says so: nothing to send any more. */}
       {details.testLink !== null && !details.finishedAt && (
-        <TestLinkPanel testLink={details.testLink} description={testLinkDescription(details)} />
+        <TestLinkPanel testLink={details.testLink} description={testLinkDescription(details, t)} />
       )}
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <LabelledField label="Patient ID">
+          <LabelledField label={t('details.field.patientId')}>
             <span style={{ overflowWrap: 'anywhere' }}>{details.patientId}</span>
           </LabelledField>
-          <LabelledField label="Form">
-            {formChoice.label}, {formChoice.minutesLabel}
+          <LabelledField label={t('details.field.form')}>
+            {t('details.field.formValue', { form: t(formText.label), minutes: t(formText.minutes) })}
           </LabelledField>
           <TestLanguageField language={details.language} />
-          <LabelledField label="Questions Completed">
-            {details.answeredCount} of {details.itemCount}
+          <LabelledField label={t('details.field.answered')}>
+            {t('details.answeredOf', { answered: details.answeredCount, total: details.itemCount })}
             {details.finishedAt && (
               <Badge color="teal" ml="xs">
-                Completed
+                {t('details.completed')}
               </Badge>
             )}
           </LabelledField>
-          <LabelledField label="Date Created">{formatDate(details.createdAt)}</LabelledField>
-          <LabelledField label="Date Completed">
-            {details.finishedAt ? formatDate(details.finishedAt) : 'Not Finished'}
+          <LabelledField label={t('details.field.created')}>{formatDate(details.createdAt)}</LabelledField>
+          <LabelledField label={t('details.field.finished')}>
+            {details.finishedAt ? formatDate(details.finishedAt) : t('details.notFinished')}
           </LabelledField>
-          <LabelledField label="Due Date">
+          <LabelledField label={t('details.field.due')}>
             {formatDate(details.dueAt)}
             {details.isExpired && (
               <Badge color="red" ml="xs">
-                Expired
+                {t('details.expired')}
               </Badge>
             )}
           </LabelledField>
           {isAdminView && details.clinician && (
-            <LabelledField label="Clinician ID">
+            <LabelledField label={t('details.field.clinicianId')}>
               {details.clinician.username}{' '}
               <Text span size="xs" c="dimmed">
                 ({details.clinician.id})
@@ -151,25 +141,30 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         {!details.finishedAt && details.testLink !== null && <ExtendButton details={details} />}
       </Paper>
 
-      <Section title="Demographics">
+      <Section title={t('details.demographics')}>
         <Group gap="xs">
-          <InfoChip label="Race" value={details.race} />
-          <InfoChip label="Age" value={details.age === null ? null : String(details.age)} />
-          <InfoChip label="Gender" value={details.gender} />
-          <InfoChip label="Postal Code" value={details.postalCode} />
-          <InfoChip label="Country" value={details.country} />
+          <InfoChip label={t('details.race')} value={choiceName(details.race, RACE_TEXT, t)} />
+          <InfoChip label={t('details.age')} value={details.age === null ? null : String(details.age)} />
+          <InfoChip label={t('details.gender')} value={choiceName(details.gender, GENDER_TEXT, t)} />
+          <InfoChip label={t('details.postalCode')} value={details.postalCode} />
+          <InfoChip
+            label={t('details.country')}
+            value={
+              details.country && details.countryCode ? countryNameIn(details.countryCode, language) : details.country
+            }
+          />
         </Group>
       </Section>
 
-      <Section title="DSM Diagnoses">
+      <Section title={t('details.diagnoses')}>
         {details.diagnoses.length === 0 ? (
-          <Text c="dimmed">None</Text>
+          <Text c="dimmed">{t('details.none')}</Text>
         ) : (
           <Group gap="xs">
             {details.diagnoses.map((diagnosis) => (
               <Tooltip
                 key={diagnosis.code}
-                label={diagnosis.description ?? 'No description'}
+                label={diagnosis.description ?? t('details.noDescription')}
                 multiline
                 maw={360}
                 events={{ hover: true, focus: true, touch: true }}
@@ -179,12 +174,15 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
                   variant={diagnosis.isPrimary ? 'filled' : 'default'}
                   color="teal"
                   tabIndex={0}
-                  aria-label={`${diagnosis.code}${diagnosis.isPrimary ? ' (primary)' : ''}: ${diagnosis.description ?? 'No description'}`}
+                  aria-label={t(diagnosis.isPrimary ? 'details.diagnosisPrimaryLabel' : 'details.diagnosisLabel', {
+                    code: diagnosis.code,
+                    description: diagnosis.description ?? t('details.noDescription'),
+                  })}
                   data-primary={diagnosis.isPrimary || undefined}
                   style={{ textTransform: 'none', cursor: 'help' }}
                 >
                   {diagnosis.code}
-                  {diagnosis.isPrimary ? ' · Primary' : ''}
+                  {diagnosis.isPrimary ? ` · ${t('details.primary')}` : ''}
                 </Badge>
               </Tooltip>
             ))}
@@ -200,21 +198,20 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 }
 
 /** What the link can still do: be sent, or (expired) work again once extended, unless extensions are used up. */
-function testLinkDescription(details: TAssessmentDetails): string {
+function testLinkDescription(details: TAssessmentDetails, t: Translate<StaffKey>): string {
   if (!details.isExpired) {
-    return 'Send this link to the patient. It opens this test only.';
+    return t('details.link.send');
   }
-  return details.extension.refusal === 'limit-reached'
-    ? 'This link has expired, and the test cannot be extended again.'
-    : 'This link has expired. Once the test is extended, the same link works again.';
+  return details.extension.refusal === 'limit-reached' ? t('details.link.expiredFinal') : t('details.link.expired');
 }
 
 function TestLinkPanel({ testLink, description }: { testLink: string; description: string }) {
+  const { t } = useStaffText();
   return (
     <Paper withBorder p="md">
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput
-          label="Test Link"
+          label={t('details.link.label')}
           description={description}
           value={testLink}
           readOnly
@@ -225,7 +222,7 @@ function TestLinkPanel({ testLink, description }: { testLink: string; descriptio
         <CopyButton value={testLink} timeout={2000}>
           {({ copied, copy }) => (
             <Button onClick={copy} variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined}>
-              {copied ? 'Copied' : 'Copy link'}
+              {copied ? t('details.link.copied') : t('details.link.copy')}
             </Button>
           )}
         </CopyButton>
@@ -235,15 +232,17 @@ function TestLinkPanel({ testLink, description }: { testLink: string; descriptio
 }
 
 function InfoChip({ label, value }: { label: string; value: string | null }) {
+  const { t } = useStaffText();
   return (
     <Badge size="lg" variant="default" style={{ textTransform: 'none', fontWeight: 500 }}>
-      {label}: {value ?? 'None'}
+      {t('details.infoChip', { label, value: value ?? t('details.none') })}
     </Badge>
   );
 }
 
 /** Admins download straight away as 'Anonymous'; clinicians choose the name on the report first (docs/product-spec.md §2). */
 function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminView: boolean; isSubmitted: boolean }) {
+  const { t } = useStaffText();
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [name, setName] = useState('');
   const [isLoading, setIsLoading] = useState(false);
@@ -259,10 +258,10 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
     setIsLoading(true);
     setError(null);
     try {
-      await downloadReport(id, reportName);
+      await downloadReport(id, reportName, t('reports.downloadFailed'));
       setIsDialogOpen(false);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : REPORT_DOWNLOAD_FAILED);
+      setError(failure instanceof ApiError ? failure.message : t('reports.downloadFailed'));
     } finally {
       setIsLoading(false);
     }
@@ -271,12 +270,12 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
   return (
     <>
       {/* Every answer is in but the patient has not submitted: the scores are frozen only at submission. */}
-      <Tooltip label="Available once the patient submits the test" disabled={isSubmitted}>
+      <Tooltip label={t('details.download.unavailable')} disabled={isSubmitted}>
         <Button
           onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : showDialog(true))}
           disabled={isLoading || !isSubmitted}
         >
-          {isLoading && isAdminView ? 'Getting PDF' : 'Download PDF'}
+          {isLoading && isAdminView ? t('details.download.loading') : t('details.download.patientReport')}
         </Button>
       </Tooltip>
       {error && !isDialogOpen && (
@@ -284,12 +283,7 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
           {error}
         </Text>
       )}
-      <Modal
-        opened={isDialogOpen}
-        onClose={() => showDialog(false)}
-        title="Enter the name you would like on the report"
-        centered
-      >
+      <Modal opened={isDialogOpen} onClose={() => showDialog(false)} title={t('details.download.dialogTitle')} centered>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -298,8 +292,9 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
         >
           <Stack>
             <TextInput
-              label="Name on the report"
-              placeholder={ANONYMOUS_REPORT_NAME}
+              label={t('details.download.name')}
+              // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
+              placeholder={t('details.download.anonymous')}
               value={name}
               maxLength={REPORT_NAME_MAX}
               onChange={(event) => setName(event.currentTarget.value)}
@@ -312,10 +307,10 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => showDialog(false)}>
-                Close
+                {t('details.download.close')}
               </Button>
               <Button type="submit" disabled={isLoading}>
-                {isLoading ? 'Getting PDF' : 'Download PDF'}
+                {isLoading ? t('details.download.loading') : t('details.download.patientReport')}
               </Button>
             </Group>
           </Stack>
@@ -332,26 +327,27 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
  */
 function ExtendButton({ details }: { details: TAssessmentDetails }) {
   const extend = useExtendAssessment(details.id);
+  const { t, formatDate } = useStaffText();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const { extension } = details;
   const newDueAt = extension.dueAt;
   const isUnused = details.answeredCount === 0;
   const limit = formatDate(extension.limit);
   const note = extend.isSuccess
-    ? `Extended: now due ${formatDate(extend.data.dueAt)}.`
+    ? t('details.extend.done', { date: formatDate(extend.data.dueAt) })
     : details.isExpired
       ? newDueAt
-        ? 'This test has expired. Extend it to let the patient continue.'
-        : `This test has expired and has reached its extension limit (${limit}, 90 days after its first due date). Create a new test if the patient should still take it.`
+        ? t('details.extend.expired')
+        : t('details.extend.expiredAtLimit', { limit })
       : extension.refusal === 'limit-reached'
-        ? `This test cannot be extended further: its due date is the latest allowed (${limit}).`
+        ? t('details.extend.atLimit', { limit })
         : '';
   return (
     <Stack mt="md" gap="xs">
       <Group gap="sm">
         {newDueAt && !extend.isSuccess && (
           <Button variant="default" onClick={() => setIsConfirmOpen(true)} loading={extend.isPending}>
-            Extend due date
+            {t('details.extend.button')}
           </Button>
         )}
         <Text size="sm" c="dimmed" role="status">
@@ -365,19 +361,25 @@ function ExtendButton({ details }: { details: TAssessmentDetails }) {
       </Group>
       {details.isExpired && isUnused && (
         <Text size="sm" data-testid="expired-credit-note">
-          The patient did not start this test. The purchased test it used is not returned when a test expires
-          {newDueAt ? ': extend the link instead, and the patient can still take it' : ''}. Tests can be extended until{' '}
-          {limit}.
+          {t(newDueAt ? 'details.extend.unusedExtendable' : 'details.extend.unused', { limit })}
         </Text>
       )}
-      <Modal opened={isConfirmOpen} onClose={() => setIsConfirmOpen(false)} title="Extend this test?" centered>
+      <Modal
+        opened={isConfirmOpen}
+        onClose={() => setIsConfirmOpen(false)}
+        title={t('details.extend.confirmTitle')}
+        centered
+      >
         <Text size="sm">
-          The new due date will be <strong>{newDueAt ? formatDate(newDueAt) : ''}</strong> (now{' '}
-          {formatDate(details.dueAt)}). A test can be extended until {limit}, 90 days after its first due date.
+          <StaffRichText
+            id="details.extend.confirmText"
+            values={{ newDue: newDueAt ? formatDate(newDueAt) : '', due: formatDate(details.dueAt), limit }}
+            components={{ 0: <strong /> }}
+          />
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setIsConfirmOpen(false)}>
-            Cancel
+            {t('details.extend.cancel')}
           </Button>
           <Button
             data-autofocus
@@ -386,7 +388,7 @@ function ExtendButton({ details }: { details: TAssessmentDetails }) {
               extend.mutate();
             }}
           >
-            Extend to {newDueAt ? formatDate(newDueAt) : ''}
+            {t('details.extend.confirm', { date: newDueAt ? formatDate(newDueAt) : '' })}
           </Button>
         </Group>
       </Modal>

@@ -1,13 +1,13 @@
 import { Alert, Anchor, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { formatScore, type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
+import { type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
 import { LEVELS, T_AXIS_LABEL, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 import { ApiError } from '../../api/client';
 import { useComparison } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
-import { formatDate } from '../../lib/dates';
+import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel';
 
 // `/compare/{id}/{otherId}`: two completed tests of one patient. Validity first, then the profile of each
@@ -18,23 +18,22 @@ import { FORM_LABELS } from './patient-panel';
 export default function PatientComparePage() {
   const { id, otherId } = useParams();
   const comparison = useComparison(id, otherId);
+  const { t } = useStaffText();
   return (
     <Container size="lg">
       <Stack gap="md">
         <BackButton to={`/details/${id ?? ''}`} />
         <Title order={1} size="h2">
-          Compare two tests
+          {t('compare.title')}
         </Title>
         {comparison.isPending ? (
-          <LoadingBlock label="Loading the comparison" />
+          <LoadingBlock label={t('compare.loading')} />
         ) : comparison.isError ? (
           <LoadErrorAlert
             error={comparison.error}
-            title="These tests cannot be compared"
+            title={t('compare.cannot')}
             explanation={
-              comparison.error instanceof ApiError && comparison.error.status === 404
-                ? 'One of these tests does not exist, or it is not one you may see.'
-                : undefined
+              comparison.error instanceof ApiError && comparison.error.status === 404 ? t('compare.missing') : undefined
             }
           />
         ) : (
@@ -60,6 +59,11 @@ function signed(value: number | null, format: (v: number) => string): string {
   return value > 0 ? `+${format(value)}` : value < 0 ? `\u2212${format(Math.abs(value))}` : format(0);
 }
 
+/** A published value's own count of decimals (r = 0.6 stays 0.6, in German 0,6). */
+function decimalsOf(value: number): number {
+  return (String(value).split('.')[1] ?? '').length;
+}
+
 function formatT(reading: TComparedScale['first']): string {
   if (reading.t === null) {
     return '—';
@@ -68,6 +72,7 @@ function formatT(reading: TComparedScale['first']): string {
 }
 
 function ComparisonView({ comparison }: { comparison: TAdministrationComparison }) {
+  const { t, formatDate, formatNumber, formatScore } = useStaffText();
   const { first, second } = comparison;
   const worst = [first.validity.verdict, second.validity.verdict].includes('not-interpretable')
     ? 'not-interpretable'
@@ -85,43 +90,52 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
   return (
     <Stack gap="md">
       <Text>
-        Patient ID <strong>{comparison.patientId}</strong>: {formatDate(first.finishedAt)} ({FORM_LABELS[first.form]})
-        compared with {formatDate(second.finishedAt)} ({FORM_LABELS[second.form]}).
+        <StaffRichText
+          id="compare.intro"
+          values={{
+            patientId: comparison.patientId,
+            firstDate: formatDate(first.finishedAt),
+            firstForm: t(FORM_LABELS[first.form]),
+            secondDate: formatDate(second.finishedAt),
+            secondForm: t(FORM_LABELS[second.form]),
+          }}
+          components={{ 0: <strong /> }}
+        />
       </Text>
 
-      <Alert color={VERDICT_COLORS[worst]} title="Validity" role="status">
+      <Alert color={VERDICT_COLORS[worst]} title={t('compare.validity')} role="status">
         <Stack gap={4}>
           <Text size="sm" fw={600}>
             {comparison.validityStatement}
           </Text>
           <Text size="sm">
-            Earlier ({formatDate(first.finishedAt)}): {first.validity.summary}
+            {t('compare.earlierValidity', { date: formatDate(first.finishedAt), summary: first.validity.summary })}
           </Text>
           <Text size="sm">
-            Later ({formatDate(second.finishedAt)}): {second.validity.summary}
+            {t('compare.laterValidity', { date: formatDate(second.finishedAt), summary: second.validity.summary })}
           </Text>
         </Stack>
       </Alert>
 
       <Text size="sm">{comparison.formsStatement}</Text>
 
-      <Section title="Profile in US T scores">
+      <Section title={t('compare.profile')}>
         <ComparisonChart scales={comparison.scales} />
       </Section>
 
-      <Section title="Scores and change">
+      <Section title={t('compare.scores')}>
         <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label="Scores of both tests, their differences and reliable change">
+          <Table striped aria-label={t('compare.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Scale</Table.Th>
-                <Table.Th>Earlier score</Table.Th>
-                <Table.Th>Earlier T</Table.Th>
-                <Table.Th>Later score</Table.Th>
-                <Table.Th>Later T</Table.Th>
-                <Table.Th>Score difference</Table.Th>
-                <Table.Th>T difference</Table.Th>
-                <Table.Th>Reliable change</Table.Th>
+                <Table.Th>{t('compare.col.scale')}</Table.Th>
+                <Table.Th>{t('compare.col.earlierScore')}</Table.Th>
+                <Table.Th>{t('compare.col.earlierT')}</Table.Th>
+                <Table.Th>{t('compare.col.laterScore')}</Table.Th>
+                <Table.Th>{t('compare.col.laterT')}</Table.Th>
+                <Table.Th>{t('compare.col.scoreDifference')}</Table.Th>
+                <Table.Th>{t('compare.col.tDifference')}</Table.Th>
+                <Table.Th>{t('compare.col.reliableChange')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -134,19 +148,25 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
                   <Table.Td>{formatT(scale.first)}</Table.Td>
                   <Table.Td>{formatScore(scale.second.score)}</Table.Td>
                   <Table.Td>{formatT(scale.second)}</Table.Td>
-                  <Table.Td>{signed(scale.scoreDifference, (v) => v.toFixed(2))}</Table.Td>
+                  <Table.Td>{signed(scale.scoreDifference, (v) => formatNumber(v, 2))}</Table.Td>
                   <Table.Td>{signed(scale.tDifference, (v) => String(v))}</Table.Td>
                   <Table.Td>
                     {scale.reliableChange ? (
                       <Text size="sm" fw={scale.reliableChange.isReliable ? 700 : 400}>
                         {scale.reliableChange.isReliable
-                          ? `Reliably ${scale.reliableChange.direction}`
-                          : 'No reliable change'}{' '}
-                        (RCI {signed(scale.reliableChange.rci, (v) => v.toFixed(2))}; r = {scale.reliableChange.r})
+                          ? scale.reliableChange.direction === 'higher'
+                            ? t('compare.reliablyHigher')
+                            : t('compare.reliablyLower')
+                          : t('compare.noReliableChange')}{' '}
+                        {t('compare.rci', {
+                          rci: signed(scale.reliableChange.rci, (v) => formatNumber(v, 2)),
+                          r: formatNumber(scale.reliableChange.r, decimalsOf(scale.reliableChange.r)),
+                        })}
                       </Text>
                     ) : (
                       <Text size="sm" c="dimmed">
-                        Not assessed<sup>{reasons.indexOf(scale.noReliableChangeReason ?? '') + 1}</sup>
+                        {t('compare.notAssessed')}
+                        <sup>{reasons.indexOf(scale.noReliableChangeReason ?? '') + 1}</sup>
                       </Text>
                     )}
                   </Table.Td>
@@ -156,7 +176,7 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
           </Table>
         </Table.ScrollContainer>
         {reasons.length > 0 && (
-          <List type="ordered" size="sm" mt="sm" aria-label="Why there is no reliable-change mark">
+          <List type="ordered" size="sm" mt="sm" aria-label={t('compare.whyNoMark')}>
             {reasons.map((reason) => (
               <List.Item key={reason}>{reason}</List.Item>
             ))}
@@ -164,20 +184,22 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
         )}
       </Section>
 
-      <Section title="How reliable change is decided">
+      <Section title={t('compare.howDecided')}>
         <Stack gap="xs">
           <Text size="sm">{comparison.rciRule}</Text>
           <Text size="sm">{comparison.reliabilityRule}</Text>
           {sources.size === 0 ? (
-            <Text size="sm">No reliability was used in this comparison.</Text>
+            <Text size="sm">{t('compare.noReliability')}</Text>
           ) : (
-            <List size="sm" aria-label="Reliabilities used">
+            <List size="sm" aria-label={t('compare.reliabilitiesUsed')}>
               {[...sources.values()].map((source) => (
                 <List.Item key={source.id}>
                   {source.citation}.{' '}
-                  {source.kind === 'retest' ? `Test-retest (${source.interval ?? ''})` : 'Internal consistency'},{' '}
-                  {source.sample}
-                  {source.n === null ? '' : `, N = ${source.n}`}.
+                  {source.kind === 'retest'
+                    ? t('compare.retest', { interval: source.interval ?? '' })
+                    : t('compare.internalConsistency')}
+                  , {source.sample}
+                  {source.n === null ? '' : `, N = ${formatNumber(source.n)}`}.
                 </List.Item>
               ))}
             </List>
@@ -187,10 +209,10 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
 
       <Group>
         <Anchor href={comparisonPdfUrl(first.id, second.id)} download size="sm">
-          Download the comparison (PDF)
+          {t('compare.pdf')}
         </Anchor>
         <Anchor href={`/api/assessments/${first.id}/patient.csv`} download size="sm">
-          Download all of this patient’s scores (CSV)
+          {t('compare.csv')}
         </Anchor>
       </Group>
     </Stack>
@@ -207,13 +229,14 @@ const LEVEL_DASH: Record<Level, string | undefined> = { Mild: '2 2', Moderate: '
  * grey; T 50 marked; across each bar, where each level begins on that scale's table of the form given.
  */
 function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
+  const { t } = useStaffText();
   const rowHeight = 22;
   const left = 190;
   const width = 720;
   const plot = width - left - 20;
   const top = 40;
   const height = top + scales.length * rowHeight + 24;
-  const x = (t: number) => left + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plot;
+  const x = (value: number) => left + ((Math.min(Math.max(value, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plot;
   const ticks = [30, 40, 50, 60, 70, 80, 90, 100];
   const levelLines = (scale: TComparedScale, side: 'first' | 'second', y1: number, y2: number) =>
     LEVELS.flatMap((level) => {
@@ -236,19 +259,14 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
     });
   return (
     <figure style={{ margin: 0 }}>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        width="100%"
-        role="img"
-        aria-label="Profile of both tests in US T scores: the earlier test outlined, the later test solid, with each scale's level lines (the table below has the values)"
-      >
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={t('compare.chartLabel')}>
         <rect x={left} y={4} width={12} height={10} fill="#ffffff" stroke="#222222" />
         <text x={left + 16} y={13} fontSize={11}>
-          Earlier
+          {t('compare.earlier')}
         </text>
         <rect x={left + 70} y={4} width={12} height={10} fill="#555555" />
         <text x={left + 86} y={13} fontSize={11}>
-          Later
+          {t('compare.later')}
         </text>
         {LEVELS.map((level, index) => (
           <g key={level}>
@@ -262,18 +280,18 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
               strokeDasharray={LEVEL_DASH[level]}
             />
             <text x={left + 156 + index * 110} y={13} fontSize={11}>
-              {level} begins
+              {t('compare.levelBegins', { level })}
             </text>
           </g>
         ))}
         <text x={left - 6} y={top - 6} fontSize={11} textAnchor="end">
           {T_AXIS_LABEL}
         </text>
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={x(t)} x2={x(t)} y1={top} y2={height - 20} stroke={t === 50 ? '#888888' : '#dddddd'} />
-            <text x={x(t)} y={height - 6} fontSize={10} textAnchor="middle">
-              {t}
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={x(tick)} x2={x(tick)} y1={top} y2={height - 20} stroke={tick === 50 ? '#888888' : '#dddddd'} />
+            <text x={x(tick)} y={height - 6} fontSize={10} textAnchor="middle">
+              {tick}
             </text>
           </g>
         ))}
@@ -303,9 +321,7 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
         })}
       </svg>
       <Text component="figcaption" size="xs" c="dimmed">
-        T 50 is the US norm sample’s average; bars are cut at T {T_MIN} and {T_MAX}. The short lines across each bar are
-        where Mild (dotted), Moderate (dashed) and High (solid) begin on that scale’s table of the form given: levels
-        follow the printed percentile, so each scale has its own.
+        {t('compare.caption', { min: T_MIN, max: T_MAX })}
       </Text>
     </figure>
   );

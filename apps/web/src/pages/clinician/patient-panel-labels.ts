@@ -1,8 +1,9 @@
 import type { TPatientAdministration } from '@pid5/contract';
+import type { StaffKey } from '../../i18n/staff-language';
 
-/** A form with its number of items, as the patient panel, its trend chart and the comparison name it. */
-export const FORM_LABELS: Record<TPatientAdministration['form'], string> = {
-  FULL: 'Full (220)',
-  SF: 'Short (100)',
-  BF: 'Brief (25)',
+/** A form with its number of items ('Full (220)'), as the patient panel, its trend chart and the comparison name it. */
+export const FORM_LABELS: Record<TPatientAdministration['form'], StaffKey> = {
+  FULL: 'form.FULL.withCount',
+  SF: 'form.SF.withCount',
+  BF: 'form.BF.withCount',
 };

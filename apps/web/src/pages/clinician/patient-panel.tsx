@@ -5,7 +5,7 @@ import { downloadPath, type TPatientAdministration, type TPatientTimeline } from
 import { patientCsvUrl, usePatientTimeline, useSharePatient } from '../../api/patients';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
-import { formatDate } from '../../lib/dates';
+import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel-labels';
 import { PatientTrendChart } from './patient-trend-chart';
 
@@ -15,28 +15,29 @@ import { PatientTrendChart } from './patient-trend-chart';
 
 export { FORM_LABELS } from './patient-panel-labels';
 
-const STATUS_LABELS: Record<TPatientAdministration['status'], string> = {
-  'not-started': 'Not started',
-  'in-progress': 'In progress',
-  completed: 'Completed',
-  expired: 'Expired',
+const STATUS_LABELS: Record<TPatientAdministration['status'], StaffKey> = {
+  'not-started': 'patientPanel.status.notStarted',
+  'in-progress': 'patientPanel.status.inProgress',
+  completed: 'patientPanel.status.completed',
+  expired: 'patientPanel.status.expired',
 };
 
 const VERDICT_COLORS = { valid: 'teal', caution: 'yellow', 'not-interpretable': 'red' } as const;
 
 export function PatientPanel({ assessmentId }: { assessmentId: number }) {
   const timeline = usePatientTimeline(assessmentId);
+  const { t } = useStaffText();
   if (timeline.isPending) {
     return (
-      <Section title="This patient's tests">
-        <LoadingBlock label="Loading the patient's tests" />
+      <Section title={t('patientPanel.title')}>
+        <LoadingBlock label={t('patientPanel.loading')} />
       </Section>
     );
   }
   if (timeline.isError) {
     return (
-      <Section title="This patient's tests">
-        <LoadErrorAlert error={timeline.error} title="The patient's tests could not be loaded" />
+      <Section title={t('patientPanel.title')}>
+        <LoadErrorAlert error={timeline.error} title={t('patientPanel.loadFailed')} />
       </Section>
     );
   }
@@ -49,42 +50,42 @@ export function PatientPanel({ assessmentId }: { assessmentId: number }) {
 }
 
 function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; currentId: number }) {
+  const { t, formatDate } = useStaffText();
   const current = timeline.administrations.find((a) => a.id === currentId);
   const canCompare = current?.status === 'completed';
   return (
     <Section
-      title="This patient's tests"
+      title={t('patientPanel.title')}
       action={
         <Group gap="md">
           <Anchor href={patientCsvUrl(currentId)} download size="sm">
-            Download scores (CSV)
+            {t('patientPanel.csv')}
           </Anchor>
           <Anchor
             href={downloadPath('getPatientFhirBundle', { id: currentId })}
             download
             size="sm"
-            title="Every submitted test of this patient as one FHIR R4 Bundle, for a health record"
+            title={t('patientPanel.fhirTitle')}
           >
-            Download all tests (FHIR)
+            {t('patientPanel.fhir')}
           </Anchor>
         </Group>
       }
     >
       <Text size="sm" c="dimmed" mb="xs">
-        Every test with patient ID “{timeline.patientId}” of {timeline.owner.username}, newest first. Another
-        clinician’s patient with the same ID is a different patient.
+        {t('patientPanel.intro', { patientId: timeline.patientId, owner: timeline.owner.username })}
       </Text>
       <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="This patient's tests, newest first">
+        <Table striped aria-label={t('patientPanel.tableLabel')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Form</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Completed</Table.Th>
-              <Table.Th>Validity</Table.Th>
+              <Table.Th>{t('patientPanel.col.created')}</Table.Th>
+              <Table.Th>{t('patientPanel.col.form')}</Table.Th>
+              <Table.Th>{t('patientPanel.col.status')}</Table.Th>
+              <Table.Th>{t('patientPanel.col.completed')}</Table.Th>
+              <Table.Th>{t('patientPanel.col.validity')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('patientPanel.col.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -92,8 +93,8 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
             {timeline.administrations.map((a) => (
               <Table.Tr key={a.id} aria-current={a.id === currentId ? 'page' : undefined}>
                 <Table.Td>{formatDate(a.createdAt)}</Table.Td>
-                <Table.Td>{FORM_LABELS[a.form]}</Table.Td>
-                <Table.Td>{STATUS_LABELS[a.status]}</Table.Td>
+                <Table.Td>{t(FORM_LABELS[a.form])}</Table.Td>
+                <Table.Td>{t(STATUS_LABELS[a.status])}</Table.Td>
                 <Table.Td>{a.finishedAt ? formatDate(a.finishedAt) : '—'}</Table.Td>
                 <Table.Td>
                   {a.validity ? (
@@ -107,16 +108,16 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
                 <Table.Td>
                   {a.id === currentId ? (
                     <Text size="sm" fw={600}>
-                      This test
+                      {t('patientPanel.thisTest')}
                     </Text>
                   ) : (
                     <Group gap="sm" wrap="nowrap">
                       <Anchor component={Link} to={`/details/${a.id}`} size="sm">
-                        Open
+                        {t('patientPanel.open')}
                       </Anchor>
                       {canCompare && a.status === 'completed' && (
                         <Anchor component={Link} to={`/compare/${currentId}/${a.id}`} size="sm">
-                          Compare with this test
+                          {t('patientPanel.compare')}
                         </Anchor>
                       )}
                     </Group>
@@ -133,15 +134,15 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
 }
 
 function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline; assessmentId: number }) {
+  const { t, formatDate } = useStaffText();
   const [granteeId, setGranteeId] = useState<string | null>(null);
   const share = useSharePatient(assessmentId, 'share');
   const revoke = useSharePatient(assessmentId, 'revoke');
 
   if (timeline.access === 'shared') {
     return (
-      <Alert color="blue" title="Shared with you">
-        {timeline.owner.username} shared this patient with you. You can read every test of this patient; only{' '}
-        {timeline.owner.username} (or an admin) can create, extend or share them.
+      <Alert color="blue" title={t('patientPanel.sharedTitle')}>
+        {t('patientPanel.sharedText', { owner: timeline.owner.username })}
       </Alert>
     );
   }
@@ -152,20 +153,19 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
   const failure = share.error ?? revoke.error;
 
   return (
-    <Section title="Sharing">
+    <Section title={t('patientPanel.sharing')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          A colleague you share this patient with can read all of this patient’s tests (details without the test link,
-          results, reports, comparisons) but cannot create, extend or share them. Every share is recorded.
+          {t('patientPanel.sharingIntro')}
         </Text>
         {timeline.shares.length === 0 ? (
-          <Text size="sm">Not shared with anyone.</Text>
+          <Text size="sm">{t('patientPanel.notShared')}</Text>
         ) : (
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {timeline.shares.map((s) => (
               <Group key={s.grantee.id} component="li" gap="sm">
                 <Text size="sm">
-                  Shared with {s.grantee.username} since {formatDate(s.createdAt)}
+                  {t('patientPanel.sharedWith', { username: s.grantee.username, date: formatDate(s.createdAt) })}
                 </Text>
                 <Button
                   size="compact-sm"
@@ -173,7 +173,7 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
                   onClick={() => revoke.mutate(s.grantee.id)}
                   loading={revoke.isPending && revoke.variables === s.grantee.id}
                 >
-                  Stop sharing with {s.grantee.username}
+                  {t('patientPanel.stopSharing', { username: s.grantee.username })}
                 </Button>
               </Group>
             ))}
@@ -181,8 +181,8 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
         )}
         <Group align="flex-end" gap="sm">
           <Select
-            label="Share with a colleague"
-            placeholder={options.length === 0 ? 'No colleague to add' : 'Choose a colleague'}
+            label={t('patientPanel.shareWith')}
+            placeholder={options.length === 0 ? t('patientPanel.noColleague') : t('patientPanel.chooseColleague')}
             data={options}
             value={granteeId}
             onChange={setGranteeId}
@@ -199,7 +199,7 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
               }
             }}
           >
-            Share
+            {t('patientPanel.share')}
           </Button>
         </Group>
         {failure && (

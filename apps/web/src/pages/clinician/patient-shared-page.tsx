@@ -4,7 +4,7 @@ import { useSharedWithMe } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
-import { formatDate } from '../../lib/dates';
+import { useStaffText } from '../../i18n/staff-language';
 
 /**
  * `/shared`: the patients colleagues have shared with the signed-in user, read only. Each opens the
@@ -12,34 +12,34 @@ import { formatDate } from '../../lib/dates';
  */
 export default function PatientSharedPage() {
   const shared = useSharedWithMe();
+  const { t, formatDate } = useStaffText();
   return (
     <Container size="lg">
       <Stack gap="md">
         <BackButton to="/dashboard" />
         <Title order={1} size="h2">
-          Shared with me
+          {t('shared.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Patients other clinicians have shared with you. You can read their tests, results and reports; only the
-          clinician who shared them can create, extend or share their tests.
+          {t('shared.intro')}
         </Text>
         {shared.isPending ? (
-          <LoadingBlock label="Loading the patients shared with you" />
+          <LoadingBlock label={t('shared.loading')} />
         ) : shared.isError ? (
-          <LoadErrorAlert error={shared.error} title="The shared patients could not be loaded" />
+          <LoadErrorAlert error={shared.error} title={t('shared.loadFailed')} />
         ) : (
-          <Table striped aria-label="Patients shared with you">
+          <Table striped aria-label={t('shared.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Patient ID</Table.Th>
-                <Table.Th>Shared by</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>Tests</Table.Th>
+                <Table.Th>{t('shared.col.patientId')}</Table.Th>
+                <Table.Th>{t('shared.col.sharedBy')}</Table.Th>
+                <Table.Th>{t('shared.col.since')}</Table.Th>
+                <Table.Th>{t('shared.col.tests')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shared.data.items.length === 0 ? (
-                <EmptyTableRow columns={4}>No patient has been shared with you.</EmptyTableRow>
+                <EmptyTableRow columns={4}>{t('shared.none')}</EmptyTableRow>
               ) : (
                 shared.data.items.map((item) => (
                   <Table.Tr key={`${item.owner.id} ${item.patientId}`}>

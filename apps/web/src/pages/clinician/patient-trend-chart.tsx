@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { TPatientAdministration, TTrendDomain } from '@pid5/contract';
 import { T_AXIS_LABEL, T_Y_DOMAIN } from '@pid5/instrument';
-import { formatDate } from '../../lib/dates';
+import { useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel-labels';
 
 // Each domain's US T across a patient's completed administrations (three or more), oldest first, on the details
@@ -73,6 +73,7 @@ function Marker({
 }
 
 export function PatientTrendChart({ administrations }: { administrations: readonly TPatientAdministration[] }) {
+  const { t, formatDate } = useStaffText();
   const points = completedWithDomains(administrations);
   if (points.length < TREND_FROM) {
     return null;
@@ -84,38 +85,39 @@ export function PatientTrendChart({ administrations }: { administrations: readon
   const plotWidth = width - margin.left - margin.right;
   const x = (index: number) =>
     margin.left + (points.length === 1 ? plotWidth / 2 : (index * plotWidth) / (points.length - 1));
-  const y = (t: number) =>
-    margin.top + ((top - Math.min(top, Math.max(bottom, t))) / (top - bottom)) * (height - margin.top - margin.bottom);
+  const y = (value: number) =>
+    margin.top +
+    ((top - Math.min(top, Math.max(bottom, value))) / (top - bottom)) * (height - margin.top - margin.bottom);
   const keys = points[0]!.domains.map((d) => d.key);
   const nameOf = new Map(points[0]!.domains.map((d) => [d.key, d.name]));
   const ticks = [30, 40, 50, 60, 70, 80, 90, 100];
   return (
     <figure style={{ margin: 0 }} data-testid="patient-trend">
       <Text fw={600} size="sm" mb={4}>
-        Domains over time (US T)
+        {t('trend.title')}
       </Text>
       <div style={{ overflowX: 'auto' }}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
           role="img"
-          aria-label={`Each domain's US T score across the ${points.length} completed tests, oldest first; arrows mark reliable change from the test before; each point names its value`}
+          aria-label={t('trend.label', { count: points.length })}
           style={{ display: 'block', maxWidth: width, minWidth: 560 }}
         >
           <text x={4} y={margin.top - 12} fontSize={12}>
             {T_AXIS_LABEL}
           </text>
-          {ticks.map((t) => (
-            <g key={t}>
+          {ticks.map((tick) => (
+            <g key={tick}>
               <line
                 x1={margin.left}
                 x2={width - margin.right}
-                y1={y(t)}
-                y2={y(t)}
-                stroke={t === 50 ? '#9aa5b1' : '#e4e7eb'}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke={tick === 50 ? '#9aa5b1' : '#e4e7eb'}
               />
-              <text x={margin.left - 6} y={y(t)} fontSize={11} textAnchor="end" dominantBaseline="central">
-                {t}
+              <text x={margin.left - 6} y={y(tick)} fontSize={11} textAnchor="end" dominantBaseline="central">
+                {tick}
               </text>
             </g>
           ))}
@@ -125,8 +127,8 @@ export function PatientTrendChart({ administrations }: { administrations: readon
                 {formatDate(point.finishedAt)}
               </text>
               <text x={x(index)} y={height - margin.bottom + 33} fontSize={10} textAnchor="middle" fill="#52606d">
-                {FORM_LABELS[point.form]}
-                {point.validity?.verdict === 'not-interpretable' ? ' · not interpretable' : ''}
+                {t(FORM_LABELS[point.form])}
+                {point.validity?.verdict === 'not-interpretable' ? ` ${t('trend.notInterpretable')}` : ''}
               </text>
             </g>
           ))}
@@ -148,7 +150,16 @@ export function PatientTrendChart({ administrations }: { administrations: readon
                 {series.map(({ point, index, domain }) =>
                   domain?.t === null || domain?.t === undefined ? null : (
                     <g key={point.id}>
-                      <title>{`${domain.name}, ${formatDate(point.finishedAt)}: T ${domain.tText ?? domain.t}${domain.reliableChange === 'higher' ? ', reliably higher' : domain.reliableChange === 'lower' ? ', reliably lower' : ''}`}</title>
+                      <title>
+                        {t(
+                          domain.reliableChange === 'higher'
+                            ? 'trend.pointHigher'
+                            : domain.reliableChange === 'lower'
+                              ? 'trend.pointLower'
+                              : 'trend.point',
+                          { domain: domain.name, date: formatDate(point.finishedAt), t: domain.tText ?? domain.t },
+                        )}
+                      </title>
                       <Marker
                         shape={style.marker}
                         x={x(index)}
@@ -201,9 +212,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
         </svg>
       </div>
       <Text component="figcaption" size="xs" c="dimmed">
-        US T scores (50 is the US average) of each completed test, oldest first. ▲/▼: reliably higher or lower than the
-        test before, where the comparison can say so (same form, both interpretable, a published reliability for the
-        scale); hollow points: a test that is not interpretable. Open two tests’ comparison for every scale.
+        {t('trend.caption')}
       </Text>
     </figure>
   );
