@@ -4,23 +4,29 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '@pid5/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StaffLanguage } from '../i18n/staff-language';
 import { TestLanguageField, TestLanguageSelect } from './test-language-select';
 
 // Create Test's choice of the test's language (DESIGN.md "Languages"), on its own (Mantine's test environment, as
-// the staff shell sets it under Vitest: no transitions or portals).
+// the staff shell sets it under Vitest: no transitions or portals), in the staff pages' language provider.
 
 function Harness(props: { languages: Language[]; initial: Language; onChange?: (language: Language) => void }) {
   const [value, setValue] = useState<Language>(props.initial);
   return (
     <MantineProvider env="test">
-      <TestLanguageSelect
-        languages={props.languages}
-        value={value}
-        onChange={(language) => {
-          setValue(language);
-          props.onChange?.(language);
-        }}
-      />
+      <QueryClientProvider client={new QueryClient()}>
+        <StaffLanguage>
+          <TestLanguageSelect
+            languages={props.languages}
+            value={value}
+            onChange={(language) => {
+              setValue(language);
+              props.onChange?.(language);
+            }}
+          />
+        </StaffLanguage>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }
@@ -31,7 +37,7 @@ describe('TestLanguageSelect', () => {
     const user = userEvent.setup({ delay: null });
     render(<Harness languages={['en', 'de']} initial="en" onChange={chosen} />);
 
-    const select = screen.getByRole('textbox', { name: 'Test language' });
+    const select = await screen.findByRole('textbox', { name: 'Test language' });
     expect(select).toHaveValue('English');
     expect(select).toHaveAccessibleDescription(/Only the languages with an item set on this server are offered/);
     await user.click(select);
@@ -42,20 +48,24 @@ describe('TestLanguageSelect', () => {
     expect(select).toHaveValue('Deutsch');
   });
 
-  it('shows the one language without a choice when the server offers only one', () => {
+  it('shows the one language without a choice when the server offers only one', async () => {
     render(<Harness languages={['de']} initial="de" />);
-    const select = screen.getByRole('textbox', { name: 'Test language' });
+    const select = await screen.findByRole('textbox', { name: 'Test language' });
     expect(select).toHaveValue('Deutsch');
     expect(select).toBeDisabled();
   });
 
-  it("shows a test's language on its details page", () => {
+  it("shows a test's language on its details page", async () => {
     render(
       <MantineProvider env="test">
-        <TestLanguageField language="de" />
+        <QueryClientProvider client={new QueryClient()}>
+          <StaffLanguage>
+            <TestLanguageField language="de" />
+          </StaffLanguage>
+        </QueryClientProvider>
       </MantineProvider>,
     );
-    expect(screen.getByText('Language')).toBeInTheDocument();
+    expect(await screen.findByText('Language')).toBeInTheDocument();
     expect(screen.getByText('Deutsch')).toBeInTheDocument();
   });
 });
