@@ -13,8 +13,18 @@ import { clippedLayout, untranslatedTexts } from './language-checks';
 // The pseudo-locale (`?lang=en-XA`) wraps every catalogue message in ⟦ ⟧ and lengthens it by about a third: any text
 // without the brackets was written into a component, and a layout that held English may break with longer words.
 
-/** Content that is not the product's wording: the consent document, the item set, the link, numbers. */
-const PATIENT_CONTENT = ['.consent-text', '.items legend', '.option-label', '.item-set-note', '.link-box'];
+/**
+ * Content that is not the product's wording: the consent document, the item set, the link, and the languages'
+ * own names in the language switch (never translated, so each reader finds theirs).
+ */
+const PATIENT_CONTENT = [
+  '.consent-text',
+  '.items legend',
+  '.option-label',
+  '.item-set-note',
+  '.link-box',
+  '.language-switch select',
+];
 
 test('the patient pages show only catalogue text, and nothing is cut off on a phone', async ({
   page,
