@@ -9,6 +9,7 @@ import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue
 import type { ActiveItemSet } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
+import type { Messaging } from './modules/messages/messages.service';
 import type { NormTables, ReliabilityData } from '@pid5/instrument';
 
 /**
@@ -41,6 +42,8 @@ export interface AppDeps {
   unknownCodeLimiter: UnknownCodeLimiter;
   /** Renews the provider tokens of Wix member sessions. */
   providerSessions: ProviderSessionRenewal;
+  /** E-mail to patients and clinicians and its job queue; null/absent when no SMTP server is configured. */
+  messaging?: Messaging | null;
 }
 
 declare module 'fastify' {

@@ -16,6 +16,12 @@ const commaList = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+// '3,7' → [3, 7]; '' or 'none' → no reminders of that kind.
+const dayList = z
+  .string()
+  .regex(/^(none|\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*)$/, 'whole numbers of days separated by commas, e.g. 3,7 (or none)')
+  .transform((v) => (v === 'none' ? [] : v.split(',').map((d) => Number(d.trim()))));
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -132,6 +138,27 @@ const ZEnv = z.object({
     .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
     .optional(),
   FHIR_CANONICAL_BASE: z.url().optional(),
+  // E-mail to patients and clinicians (README "E-mail"): off unless an SMTP server is named.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_SECURE: booleanFlag.optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // Reminders: days after the invitation, and days before the due date (each at most once, one a day at most).
+  REMINDER_DAYS_AFTER_INVITATION: dayList.default([3, 7]),
+  REMINDER_DAYS_BEFORE_DUE: dayList.default([2]),
+  MAIL_LIMIT_PER_CLINICIAN_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  MAIL_LIMIT_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
+  // How often an idle mail worker asks the job queue for work (seconds).
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // A failed send is tried again after this many seconds, then twice as long each time (at most an hour apart).
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -209,6 +236,18 @@ export interface AppConfig {
   retentionYears: number | null;
   /** FHIR export: the base of our canonical URLs and the system of the patient identifiers. */
   fhir: { canonicalBase: string; patientIdSystem: string };
+  /** E-mail (invitations, reminders, completion notices); null when no SMTP server is configured. */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** A nodemailer SMTP URL, or its parts. */
+  smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+  from: string;
+  reminders: { daysAfterInvitation: number[]; daysBeforeDue: number[] };
+  limits: { perClinicianPerHour: number; perAddressPerDay: number };
+  pollSeconds: number;
+  retry: { delaySeconds: number; limit: number };
 }
 
 export class ConfigError extends Error {
@@ -298,6 +337,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     problems.push('DEMO_DATA: demo data is never seeded when NODE_ENV=production');
   }
 
+  if (e.SMTP_URL && e.SMTP_HOST) {
+    problems.push('SMTP_URL and SMTP_HOST: set one, not both');
+  }
+  if ((e.SMTP_URL || e.SMTP_HOST) && !e.MAIL_FROM) {
+    problems.push(
+      'MAIL_FROM: required when e-mail is configured (SMTP_URL or SMTP_HOST), e.g. "Institute <noreply@example.org>"',
+    );
+  }
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
+    problems.push('SMTP_USER and SMTP_PASSWORD: set both or neither');
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -346,6 +397,34 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       canonicalBase: (e.FHIR_CANONICAL_BASE ?? `${publicUrl}/fhir/R4`).replace(/\/$/, ''),
       patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
     },
+    mail: mailConfig(e),
+  };
+}
+
+function mailConfig(e: z.output<typeof ZEnv>): MailConfig | null {
+  const smtp: MailConfig['smtp'] | null = e.SMTP_URL
+    ? e.SMTP_URL
+    : e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+          secure: e.SMTP_SECURE ?? false,
+          ...(e.SMTP_USER && e.SMTP_PASSWORD ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD } } : {}),
+        }
+      : null;
+  if (!smtp || !e.MAIL_FROM) {
+    return null;
+  }
+  return {
+    smtp,
+    from: e.MAIL_FROM,
+    reminders: { daysAfterInvitation: e.REMINDER_DAYS_AFTER_INVITATION, daysBeforeDue: e.REMINDER_DAYS_BEFORE_DUE },
+    limits: {
+      perClinicianPerHour: e.MAIL_LIMIT_PER_CLINICIAN_PER_HOUR,
+      perAddressPerDay: e.MAIL_LIMIT_PER_ADDRESS_PER_DAY,
+    },
+    pollSeconds: e.MAIL_POLL_SECONDS,
+    retry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
   };
 }
 

@@ -43,3 +43,4 @@ export {
   UNDERSTANDING_PARAGRAPHS,
   type TraitText,
 } from '../src/reports/report-wording';
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';

@@ -107,6 +107,14 @@ export const AUDIT_ACTIONS = [
   'patient.erase',
   'credits.grant',
   'credits.sync',
+  'message.queued',
+  'message.sent',
+  'message.failed',
+  'message.bounced',
+  'message.cancelled',
+  'message.reminders',
+  'message.opt-out',
+  'settings.update',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -132,6 +140,14 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'patient.erase': "Erased a patient's data",
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
+  'message.queued': 'Queued an e-mail about a test',
+  'message.sent': 'An e-mail was accepted by the mail server',
+  'message.failed': 'An e-mail could not be sent (tried again later)',
+  'message.bounced': 'An e-mail was refused by the mail server',
+  'message.cancelled': 'An e-mail was not sent (no longer needed)',
+  'message.reminders': "Turned a test's reminders on or off",
+  'message.opt-out': 'Patient turned off reminders from the link in a message',
+  'settings.update': 'Changed their own settings',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

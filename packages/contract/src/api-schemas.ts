@@ -39,6 +39,13 @@ import {
 } from './patient';
 import { ZAnswerHistory } from './answer-history';
 import {
+  ZMySettings,
+  ZSendInvitationRequest,
+  ZSetRemindersRequest,
+  ZTestMessages,
+  ZUpdateMySettingsRequest,
+} from './messages';
+import {
   ZAdministrationComparison,
   ZCompareQuery,
   ZPatientTimeline,
@@ -76,6 +83,11 @@ export const API_SCHEMAS = {
   createAssessment: { body: ZCreateAssessmentRequest, response: ZCreateAssessmentResponse },
   getAssessment: { response: ZAssessmentDetails },
   extendAssessment: { response: ZExtendAssessmentResponse },
+  getTestMessages: { response: ZTestMessages },
+  sendInvitation: { body: ZSendInvitationRequest, response: ZTestMessages },
+  setReminders: { body: ZSetRemindersRequest, response: ZTestMessages },
+  getMySettings: { response: ZMySettings },
+  updateMySettings: { body: ZUpdateMySettingsRequest, response: ZMySettings },
   getResults: { response: ZAssessmentResults },
   getAnswerHistory: { response: ZAnswerHistory },
   getPatientTimeline: { response: ZPatientTimeline },

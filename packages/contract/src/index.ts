@@ -12,3 +12,4 @@ export * from './patient-data';
 export * from './api-schemas';
 export * from './api-routes';
 export * from './countries';
+export * from './messages';

@@ -22,7 +22,15 @@ export type AuditAction =
   | 'patient.shared'
   | 'patient.erase'
   | 'credits.grant'
-  | 'credits.sync';
+  | 'credits.sync'
+  | 'message.queued'
+  | 'message.sent'
+  | 'message.failed'
+  | 'message.bounced'
+  | 'message.cancelled'
+  | 'message.reminders'
+  | 'message.opt-out'
+  | 'settings.update';
 
 /** Every read of patient data and every change is recorded (DESIGN.md "Data model"). */
 export async function recordAudit(

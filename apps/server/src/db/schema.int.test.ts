@@ -69,6 +69,8 @@ describe('schema.ts and the SQL migrations', () => {
       'identities',
       'local_credentials',
       'login_requests',
+      'message_contacts',
+      'messages',
       'patient_shares',
       'rate_limit_counters',
       'sessions',

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   char,
   check,
   index,
@@ -35,6 +36,8 @@ export const users = pgTable(
       .default('user'),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** 0019: an e-mail to the clinician when a patient submits a test. */
+    completionNotices: boolean('completion_notices').notNull().default(true),
   },
   // Finding a user by e-mail ignores case (users.repo.ts).
   (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
@@ -323,6 +326,53 @@ export const erasures = pgTable(
   (t) => [index('erasures_clinician').on(t.clinicianId), check('erasures_tests_positive', sql`${t.tests} > 0`)],
 );
 
+/** 0019_patient_messages.sql: the patient's address while the test is open, and the reminder choices. */
+export const messageContacts = pgTable(
+  'message_contacts',
+  {
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    emailMasked: text('email_masked').notNull(),
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true, mode: 'date' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }).notNull(),
+    emailErasedAt: timestamp('email_erased_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('message_contacts_with_email')
+      .on(t.assessmentId)
+      .where(sql`${t.email} IS NOT NULL`),
+  ],
+);
+
+/** 0019_patient_messages.sql: one row per message and its delivery state. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assessmentId: bigint('assessment_id', { mode: 'number' }).references(() => assessments.id, {
+      onDelete: 'cascade',
+    }),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['invitation', 'reminder', 'completion'] }).notNull(),
+    recipient: text('recipient', { enum: ['patient', 'clinician'] }).notNull(),
+    dedupeKey: text('dedupe_key').unique(),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastResponse: text('last_response'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_assessment').on(t.assessmentId, t.id)],
+);
+
 export const schema = {
   users,
   identities,
@@ -338,6 +388,8 @@ export const schema = {
   patientShares,
   assessmentCounts,
   assessmentPatientIds,
+  messageContacts,
+  messages,
   erasures,
 };
 

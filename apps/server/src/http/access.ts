@@ -19,6 +19,11 @@ export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A public route a mail client posts a form to (RFC 8058 one-click opt-out), from no origin of ours: exempt from
+     * the same-origin and JSON-only checks (http/security.ts). Only for a route whose one effect its token names.
+     */
+    acceptsFormPost?: boolean;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;

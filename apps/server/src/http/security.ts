@@ -46,7 +46,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig): void {
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.acceptsFormPost === true) {
       return;
     }
     const origin = request.headers.origin;
@@ -63,6 +63,8 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
   });
 }
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 /** The media type of a Content-Type header, without parameters (`application/json; charset=utf-8` → `application/json`). */
 function mediaType(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
@@ -78,6 +80,9 @@ export function registerJsonOnlyMutations(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const contentType = request.headers['content-type'];
     if (SAFE_METHODS.has(request.method) || contentType === undefined) {
+      return;
+    }
+    if (request.routeOptions.config.acceptsFormPost === true && mediaType(contentType) === FORM_TYPE) {
       return;
     }
     if (mediaType(contentType) !== 'application/json') {
