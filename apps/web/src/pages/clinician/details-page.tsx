@@ -31,6 +31,7 @@ import {
 } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
+import { InvitationPanel } from '../../components/invitation-panel';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
@@ -148,6 +149,9 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         {/* A colleague reading a shared patient (no link) reads only. */}
         {!details.finishedAt && details.testLink !== null && <ExtendButton details={details} />}
       </Paper>
+
+      {/* The owner's (or the admin view's) messages to the patient; a colleague reading a shared patient has no link. */}
+      {details.testLink !== null && <InvitationPanel assessmentId={details.id} />}
 
       <Section title="Demographics">
         <Group gap="xs">
