@@ -196,7 +196,7 @@ export async function submitTest(
     itemSet: ActiveItemSet;
     normTables: NormTables;
     ip: string;
-    /** Erases the patient's address and queues the clinician's completion notice (DESIGN.md "Messages…"). */
+    /** Erases the patient's address and queues the clinician's completion notice (DESIGN.md "Messages to patients and clinicians"). */
     messaging?: Messaging | null;
   },
 ): Promise<TPatientTest> {
