@@ -17,11 +17,14 @@ const PASSWORD = 'correct horse battery';
 let server: TestServer;
 let smtp: SmtpSink;
 let clinician: SignedInUser;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer({
+    logStream: { write: (line) => logLines.push(line) },
     env: {
+      LOG_LEVEL: 'debug',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
       INSTITUTE_NAME: 'Example Clinic',
@@ -306,5 +309,12 @@ describe('reminders, submission and the completion notice', () => {
     } finally {
       await clinician.client.put('/api/me/settings', { completionNotices: true });
     }
+  });
+});
+
+describe('the log', () => {
+  it("never holds a patient's address, after everything above (every patient address here is @example.org)", () => {
+    expect(logLines.length).toBeGreaterThan(50);
+    expect(logLines.filter((line) => line.includes('@example.org'))).toEqual([]);
   });
 });
