@@ -34,6 +34,7 @@ import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerFhirRoutes } from './modules/fhir/fhir.routes';
 import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerRetestsRoutes } from './modules/retests/retests.routes';
 
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerPatientDataRoutes(app);
   registerFhirRoutes(app);
   registerMessagesRoutes(app);
+  registerRetestsRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -28,6 +28,7 @@ import { createJobQueue } from './db/job-queue';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
+import { startRetestSchedule } from './modules/retests/retests.service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -199,6 +200,15 @@ export async function startServer(
   if (messaging) {
     try {
       await messaging.start();
+      await startRetestSchedule({
+        db: database.db,
+        messaging,
+        linkCodes,
+        catalogue,
+        defaultForm: config.defaultForm,
+        now: () => clock.now(),
+        log: app.log,
+      });
     } catch (error) {
       await app.close();
       await devIdentityProvider?.close();

@@ -173,6 +173,19 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
     body: () => ({ enabled: false }),
   },
+  // Re-tests from a completed test (Y): its owner, or an admin in the admin view. Without an SMTP server (as here)
+  // a series cannot start (409 MAIL_NOT_CONFIGURED), and Y has none to pause (409).
+  'GET /api/assessments/:id/retest-series': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 404) },
+  'POST /api/assessments/:id/retest-series': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ everyWeeks: 4, times: 2 }),
+  },
+  'PUT /api/assessments/:id/retest-series': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ action: 'pause' }),
+  },
   'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
   // The clinician's score report: the patient report's rule, a colleague the patient is shared with included

@@ -115,6 +115,9 @@ export const AUDIT_ACTIONS = [
   'message.reminders',
   'message.opt-out',
   'settings.update',
+  'retest.start',
+  'retest.update',
+  'retest.run',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -148,6 +151,9 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'message.reminders': "Turned a test's reminders on or off",
   'message.opt-out': 'Patient turned off reminders from the link in a message',
   'settings.update': 'Changed their own settings',
+  'retest.start': 'Started a series of re-tests',
+  'retest.update': 'Paused, resumed or ended a series of re-tests',
+  'retest.run': 'A series of re-tests created its next test, or found no purchased test left',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -45,6 +45,7 @@ import {
   ZTestMessages,
   ZUpdateMySettingsRequest,
 } from './messages';
+import { ZCreateRetestSeriesRequest, ZRetestSeriesAnswer, ZUpdateRetestSeriesRequest } from './retests';
 import {
   ZAdministrationComparison,
   ZCompareQuery,
@@ -86,6 +87,9 @@ export const API_SCHEMAS = {
   getTestMessages: { response: ZTestMessages },
   sendInvitation: { body: ZSendInvitationRequest, response: ZTestMessages },
   setReminders: { body: ZSetRemindersRequest, response: ZTestMessages },
+  getRetestSeries: { response: ZRetestSeriesAnswer },
+  createRetestSeries: { body: ZCreateRetestSeriesRequest, response: ZRetestSeriesAnswer },
+  updateRetestSeries: { body: ZUpdateRetestSeriesRequest, response: ZRetestSeriesAnswer },
   getMySettings: { response: ZMySettings },
   updateMySettings: { body: ZUpdateMySettingsRequest, response: ZMySettings },
   getResults: { response: ZAssessmentResults },

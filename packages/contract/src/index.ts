@@ -13,3 +13,4 @@ export * from './api-schemas';
 export * from './api-routes';
 export * from './countries';
 export * from './messages';
+export * from './retests';

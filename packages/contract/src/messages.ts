@@ -20,7 +20,7 @@ export type TSendInvitationRequest = z.input<typeof ZSendInvitationRequest>;
 /** `PUT /api/assessments/{id}/reminders`. */
 export const ZSetRemindersRequest = z.object({ enabled: z.boolean() });
 
-export const MESSAGE_KINDS = ['invitation', 'reminder', 'completion'] as const;
+export const MESSAGE_KINDS = ['invitation', 'reminder', 'completion', 'retest-no-credit'] as const;
 export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] as const;
 export type TMessageState = (typeof MESSAGE_STATES)[number];
 

@@ -30,7 +30,10 @@ export type AuditAction =
   | 'message.cancelled'
   | 'message.reminders'
   | 'message.opt-out'
-  | 'settings.update';
+  | 'settings.update'
+  | 'retest.start'
+  | 'retest.update'
+  | 'retest.run';
 
 /** Every read of patient data and every change is recorded (DESIGN.md "Data model"). */
 export async function recordAudit(

@@ -73,6 +73,8 @@ describe('schema.ts and the SQL migrations', () => {
       'messages',
       'patient_shares',
       'rate_limit_counters',
+      'retest_runs',
+      'retest_series',
       'sessions',
       'test_credits',
       'users',

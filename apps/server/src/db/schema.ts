@@ -358,7 +358,7 @@ export const messages = pgTable(
     clinicianId: text('clinician_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['invitation', 'reminder', 'completion'] }).notNull(),
+    kind: text('kind', { enum: ['invitation', 'reminder', 'completion', 'retest-no-credit'] }).notNull(),
     recipient: text('recipient', { enum: ['patient', 'clinician'] }).notNull(),
     dedupeKey: text('dedupe_key').unique(),
     state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] })
@@ -371,6 +371,54 @@ export const messages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('messages_assessment').on(t.assessmentId, t.id)],
+);
+
+/** 0020_retest_series.sql: a re-test every N weeks, K times, from a completed test. */
+export const retestSeries = pgTable(
+  'retest_series',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceAssessmentId: bigint('source_assessment_id', { mode: 'number' })
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    everyWeeks: integer('every_weeks').notNull(),
+    times: integer('times').notNull(),
+    runsDone: integer('runs_done').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    state: text('state', { enum: ['active', 'paused', 'ended'] })
+      .notNull()
+      .default('active'),
+    problem: text('problem'),
+    email: text('email'),
+    emailMasked: text('email_masked'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('retest_series_due')
+      .on(t.nextRunAt)
+      .where(sql`${t.state} = 'active'::text`),
+    index('retest_series_source').on(t.sourceAssessmentId),
+    check('retest_series_every_weeks', sql`${t.everyWeeks} BETWEEN 1 AND 52`),
+    check('retest_series_times', sql`${t.times} BETWEEN 1 AND 12`),
+  ],
+);
+
+/** 0020_retest_series.sql: the test each run of a series created. */
+export const retestRuns = pgTable(
+  'retest_runs',
+  {
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => retestSeries.id, { onDelete: 'cascade' }),
+    run: integer('run').notNull(),
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.run] })],
 );
 
 export const schema = {
@@ -390,6 +438,8 @@ export const schema = {
   assessmentPatientIds,
   messageContacts,
   messages,
+  retestSeries,
+  retestRuns,
   erasures,
 };
 

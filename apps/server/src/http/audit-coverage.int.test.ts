@@ -387,6 +387,12 @@ const AUDIT_RULES: Record<string, AuditRule> = {
   },
   'POST /api/assessments/:id/invitation': { notAudited: 'refused without an SMTP server (409); audited with one' },
   'PUT /api/assessments/:id/reminders': { notAudited: 'refused before an invitation (409); audited after one' },
+  'GET /api/assessments/:id/retest-series': {
+    notAudited:
+      "a series' schedule and the masked address, on the details page whose read is recorded (assessment.view)",
+  },
+  'POST /api/assessments/:id/retest-series': { notAudited: 'refused without an SMTP server (409); audited with one' },
+  'PUT /api/assessments/:id/retest-series': { notAudited: 'refused without a series (409); audited with one' },
   'GET /api/messages/opt-out/:token': { notAudited: 'the opt-out page: a button, changes nothing' },
   'POST /api/messages/opt-out/:token': { notAudited: 'unknown tokens change nothing; a real opt-out is audited' },
   'GET /fhir/R4/CodeSystem/:id': { notAudited: 'our FHIR code systems: no patient data' },

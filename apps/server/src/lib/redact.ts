@@ -80,6 +80,7 @@ const PATH_WORDS = new Set([
   'reminders',
   'report.pdf',
   'results',
+  'retest-series',
   'revoke',
   'settings',
   'score-report.pdf',

@@ -8,6 +8,7 @@ const KIND_LABELS: Record<TMessageDelivery['kind'], string> = {
   invitation: 'Invitation',
   reminder: 'Reminder',
   completion: 'Completion notice to you',
+  'retest-no-credit': 'Re-test not created (no tests left), to you',
 };
 
 const STATE_LABELS: Record<TMessageState, { label: string; color: string }> = {

@@ -233,7 +233,7 @@ function whyNotSend(
   now: Date,
 ): string | null {
   if (message.recipient === 'clinician') {
-    if (!context.completionNotices) {
+    if (message.kind === 'completion' && !context.completionNotices) {
       return 'the clinician turned completion notices off';
     }
     return context.clinicianEmail ? null : 'the clinician has no e-mail address';
@@ -335,6 +335,40 @@ async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; e
 }
 
 // ---- what the routes and other modules call ----
+
+/** Invites the patient to a test made for them (a re-test's run): the address stored for it, the invitation queued. */
+export async function queueInvitationFor(
+  tx: Db,
+  messaging: Messaging,
+  invitation: { assessmentId: number; clinicianId: string; email: string; now: Date },
+): Promise<void> {
+  const { assessmentId, clinicianId, email, now } = invitation;
+  await saveContact(tx, { assessmentId, email, emailMasked: maskEmail(email), now });
+  await queueMessage(tx, messaging, {
+    assessmentId,
+    clinicianId,
+    kind: 'invitation',
+    recipient: 'patient',
+    dedupeKey: `invitation:${assessmentId}`,
+    now,
+    actor: AUDIT_ACTOR,
+    to: maskEmail(email),
+  });
+}
+
+/** Tells the clinician that a re-test's run found no purchased test left, once per run (`dedupeKey`). */
+export async function queueNoCreditNotice(
+  tx: Db,
+  messaging: Messaging,
+  notice: { assessmentId: number; clinicianId: string; dedupeKey: string; now: Date },
+): Promise<void> {
+  await queueMessage(tx, messaging, {
+    ...notice,
+    kind: 'retest-no-credit',
+    recipient: 'clinician',
+    actor: AUDIT_ACTOR,
+  });
+}
 
 /** A test the session may send messages about: its owner's, or any in the admin view (else 404). */
 async function getOwnAssessment(db: Db, session: ActiveSession, id: number) {

@@ -9,7 +9,7 @@ import { MAIL_TEMPLATES_FOLDER } from '../../lib/server-files';
 
 export const MESSAGE_LANGUAGES = ['en', 'de'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
-export type TemplateKind = 'invitation' | 'reminder' | 'completion';
+export type TemplateKind = 'invitation' | 'reminder' | 'completion' | 'retest-no-credit';
 
 export interface RenderedMessage {
   subject: string;
