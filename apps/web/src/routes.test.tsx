@@ -15,9 +15,11 @@ import { aComparison, aPatientTimeline } from '../test/patient-fixtures';
 import { renderRoute, signInAs, signOut } from '../test/render-route';
 import { someTestMessages } from '../test/message-fixtures';
 
-// The details page also shows the messages to the patient (components/invitation-panel.test.tsx tests that part).
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
 beforeEach(() => {
   onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
 });
 
 // The route table (routes.tsx) as a person meets it: each address opens its page, the staff area asks for a

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSendInvitationRequest } from '@pid5/contract';
+import type { TCreateRetestSeriesRequest, TSendInvitationRequest } from '@pid5/contract';
 import { apiRequest } from './client';
 
 // E-mail about a test (the invitation, reminders, delivery states) and the clinician's own message settings.
@@ -44,5 +44,32 @@ export function useUpdateMySettings() {
   return useMutation({
     mutationFn: (completionNotices: boolean) => apiRequest('updateMySettings', { body: { completionNotices } }),
     onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
+  });
+}
+
+const retestKey = (id: number) => ['assessments', 'retest-series', id] as const;
+
+/** The series of re-tests started from a completed test. */
+export function useRetestSeries(id: number) {
+  return useQuery({
+    queryKey: retestKey(id),
+    queryFn: ({ signal }) => apiRequest('getRetestSeries', { params: { id }, signal }),
+  });
+}
+
+export function useStartRetestSeries(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateRetestSeriesRequest) => apiRequest('createRetestSeries', { params: { id }, body }),
+    onSuccess: (data) => queryClient.setQueryData(retestKey(id), data),
+  });
+}
+
+export function useUpdateRetestSeries(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'pause' | 'resume' | 'end') =>
+      apiRequest('updateRetestSeries', { params: { id }, body: { action } }),
+    onSuccess: (data) => queryClient.setQueryData(retestKey(id), data),
   });
 }

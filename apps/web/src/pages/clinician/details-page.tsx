@@ -35,6 +35,7 @@ import { InvitationPanel } from '../../components/invitation-panel';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { RetestSeriesPanel } from '../../components/retest-series-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { formatDate } from '../../lib/dates';
@@ -152,6 +153,9 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
 
       {/* The owner's (or the admin view's) messages to the patient; a colleague reading a shared patient has no link. */}
       {details.testLink !== null && <InvitationPanel assessmentId={details.id} />}
+      {!isAdminView && details.finishedAt && details.testLink !== null && (
+        <RetestSeriesPanel assessmentId={details.id} />
+      )}
 
       <Section title="Demographics">
         <Group gap="xs">

@@ -6,9 +6,11 @@ import { COLLEAGUE, aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { someTestMessages } from '../../../test/message-fixtures';
 
-// The details page also shows the messages to the patient (components/invitation-panel.test.tsx tests that part).
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
 beforeEach(() => {
   onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
 });
 
 // The details page's patient part: the timeline, sharing, and "New test for this patient".
