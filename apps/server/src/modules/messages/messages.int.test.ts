@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TTestMessages } from '@pid5/contract';
+import type { TPatientDataExport, TTestMessages } from '@pid5/contract';
 import { auditEvents, messageContacts, messages } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
-import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError, type TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
@@ -175,6 +175,30 @@ describe('the invitation', () => {
     expect(bounced?.lastResponse).toMatch(/550/);
     expect(bounced?.lastResponse).not.toContain('nobody@example.org');
     expect(bounced?.attempts).toBe(1);
+  });
+});
+
+describe("the patient's data export", () => {
+  it('lists the address while the test is open, and each message about the test', async () => {
+    const { row } = await newTest('PT-EXPORT');
+    expect((await invite(row.id, 'export.me@example.org')).status).toBe(200);
+    await waitForState(row.id, 'sent');
+    const admin = await createSignedInAdmin(server);
+    const response = await admin.client.get(
+      `/api/admin/patients/export?clinicianId=${clinician.id}&patientId=PT-EXPORT`,
+    );
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as TPatientDataExport;
+    expect(data.messages.contacts).toEqual([
+      expect.objectContaining({
+        assessmentId: row.id,
+        email: 'export.me@example.org',
+        emailMasked: 'e•••@example.org',
+      }),
+    ]);
+    expect(data.messages.deliveries).toEqual([
+      expect.objectContaining({ assessmentId: row.id, kind: 'invitation', state: 'sent' }),
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { messageContacts, messages, users } from '../../db/schema';
 
@@ -104,6 +104,18 @@ export async function insertMessage(
     .onConflictDoNothing({ target: messages.dedupeKey })
     .returning({ id: messages.id });
   return rows[0]?.id ?? null;
+}
+
+export async function listContactsOf(db: Db, assessmentIds: number[]): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(messageContacts)
+    .where(inArray(messageContacts.assessmentId, assessmentIds))
+    .orderBy(asc(messageContacts.assessmentId));
+}
+
+export async function listMessagesOf(db: Db, assessmentIds: number[]): Promise<MessageRow[]> {
+  return db.select().from(messages).where(inArray(messages.assessmentId, assessmentIds)).orderBy(asc(messages.id));
 }
 
 export async function listMessages(db: Db, assessmentId: number): Promise<MessageRow[]> {
