@@ -57,7 +57,7 @@ describe('E-mail to the patient', () => {
     const table = await screen.findByRole('table', { name: 'Messages' });
     expect(table).toHaveTextContent('Bounced');
     expect(table).toHaveTextContent('550 No such user here');
-    expect(table).toHaveTextContent('Failed, will retry');
+    expect(table).toHaveTextContent('Failed');
     expect(table).toHaveTextContent('(3 attempts)');
     expect(table).toHaveTextContent('Reminder');
     await user.click(screen.getByRole('button', { name: 'Send again' }));

@@ -15,7 +15,8 @@ const STATE_LABELS: Record<TMessageState, { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray' },
   sending: { label: 'Sending', color: 'blue' },
   sent: { label: 'Sent', color: 'teal' },
-  failed: { label: 'Failed, will retry', color: 'orange' },
+  // Tried again with back-off; the mail server's answer says when no attempt is left.
+  failed: { label: 'Failed', color: 'orange' },
   bounced: { label: 'Bounced', color: 'red' },
   cancelled: { label: 'Not sent', color: 'gray' },
 };

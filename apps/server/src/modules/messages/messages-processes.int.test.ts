@@ -90,6 +90,37 @@ describe('a restart', () => {
   });
 });
 
+describe('the last attempt', () => {
+  it('gives up after MAIL_RETRY_LIMIT retries, says so in the answer shown, and sends nothing later', async () => {
+    const down = await startSmtpSink();
+    await down.stop();
+    const giving = await startTestServer({ env: { ...mailEnv(), SMTP_URL: down.url, MAIL_RETRY_LIMIT: '0' } });
+    try {
+      const owner = await createSignedInClinician(giving);
+      const { row } = await insertAssessment(giving, {
+        clinicianId: owner.id,
+        form: 'BF',
+        consented: true,
+        responses: '9'.repeat(25),
+      });
+      expect(
+        (await owner.client.post(`/api/assessments/${row.id}/invitation`, { email: 'gone@example.org' })).status,
+      ).toBe(200);
+      const failed = async () =>
+        (await giving.database.db.select().from(messages).where(eq(messages.assessmentId, row.id)))[0];
+      await until(async () => (await failed())?.state === 'failed');
+      expect((await failed())?.lastResponse).toMatch(/no more attempts: use "Send again"/);
+      await down.start();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(down.received).toHaveLength(0);
+      expect((await failed())?.attempts).toBe(1);
+    } finally {
+      await giving.close();
+      await down.stop();
+    }
+  });
+});
+
 describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQL', () => {
   let other: Database;
   let second: Messaging;

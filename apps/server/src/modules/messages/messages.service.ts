@@ -58,7 +58,7 @@ export interface Messaging {
   /** One scan, in the calling process (what the scan job runs). */
   scan(): Promise<{ reminders: number; erased: number }>;
   /** Sends one message (what the send job runs); throws when it should be tried again. */
-  deliver(messageId: number): Promise<void>;
+  deliver(messageId: number, options?: { isLastAttempt: boolean }): Promise<void>;
   readonly optOutTokens: OptOutTokens;
 }
 
@@ -104,7 +104,9 @@ export function createMessaging(deps: MessagingDeps): Messaging {
         { pollingIntervalSeconds: deps.config.pollSeconds },
         async (jobs: Job<{ messageId: number }>[]) => {
           for (const job of jobs) {
-            await messaging.deliver(job.data.messageId);
+            await deliverMessage(deps, job.data.messageId, {
+              isLastAttempt: job.retryCount >= deps.config.retry.limit,
+            });
           }
         },
       );
@@ -124,7 +126,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       await boss.send(SCAN_QUEUE, {});
     },
     scan: () => scanMessages(deps),
-    deliver: (messageId) => deliverMessage(deps, messageId),
+    deliver: (messageId, options) => deliverMessage(deps, messageId, options),
   };
   return messaging;
 }
@@ -168,7 +170,11 @@ async function queueMessage(
 
 // ---- sending ----
 
-async function deliverMessage(deps: MessagingDeps, messageId: number): Promise<void> {
+async function deliverMessage(
+  deps: MessagingDeps,
+  messageId: number,
+  options: { isLastAttempt: boolean } = { isLastAttempt: false },
+): Promise<void> {
   const { db, clock } = deps;
   const taken = await claimMessage(db, messageId, clock.now());
   if (!taken) {
@@ -216,8 +222,13 @@ async function deliverMessage(deps: MessagingDeps, messageId: number): Promise<v
     headers,
     messageId: `<message-${message.id}@${new URL(deps.publicUrl).hostname}>`,
   });
-  await settle(deps, message, { state: outcome.state, response: maskAddressesIn(outcome.response).slice(0, 500) });
-  if (outcome.state === 'failed') {
+  const response = maskAddressesIn(outcome.response).slice(0, 500);
+  const gaveUp = outcome.state === 'failed' && options.isLastAttempt;
+  await settle(deps, message, {
+    state: outcome.state,
+    response: gaveUp ? `${response} (no more attempts: use "Send again")` : response,
+  });
+  if (outcome.state === 'failed' && !gaveUp) {
     // Thrown for the queue: it tries again with back-off (sendRetry); the row already says why it failed.
     throw new Error('message not sent; tried again later');
   }
