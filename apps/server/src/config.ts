@@ -159,6 +159,17 @@ const ZEnv = z.object({
   // A failed send is tried again after this many seconds, then twice as long each time (at most an hour apart).
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+  // Text messages through Twilio's Messages API, beside e-mail (README "E-mail"): off unless all three are set.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9][0-9]{6,14}$/, 'a phone number in E.164 form, e.g. +4915112345678')
+    .optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -248,6 +259,8 @@ export interface MailConfig {
   limits: { perClinicianPerHour: number; perAddressPerDay: number };
   pollSeconds: number;
   retry: { delaySeconds: number; limit: number };
+  /** Twilio's Messages API for text messages; null when not configured. */
+  sms: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -345,6 +358,16 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       'MAIL_FROM: required when e-mail is configured (SMTP_URL or SMTP_HOST), e.g. "Institute <noreply@example.org>"',
     );
   }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three (text messages) or none');
+  }
+  if (twilio.some(Boolean) && !(e.SMTP_URL || e.SMTP_HOST)) {
+    problems.push('TWILIO_ACCOUNT_SID: text messages run beside e-mail; set SMTP_URL or SMTP_HOST too');
+  }
+  if (isProduction && twilio.some(Boolean) && !e.TWILIO_API_BASE.startsWith('https://')) {
+    problems.push('TWILIO_API_BASE: must be https:// in production (it carries the auth token)');
+  }
   if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
     problems.push('SMTP_USER and SMTP_PASSWORD: set both or neither');
   }
@@ -425,6 +448,15 @@ function mailConfig(e: z.output<typeof ZEnv>): MailConfig | null {
     },
     pollSeconds: e.MAIL_POLL_SECONDS,
     retry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
+          }
+        : null,
   };
 }
 

@@ -28,6 +28,7 @@ import { createJobQueue } from './db/job-queue';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
+import { createSmsTransport } from './modules/messages/sms-transport';
 import { startRetestSchedule } from './modules/retests/retests.service';
 
 export interface RunningServer {
@@ -149,6 +150,7 @@ export async function startServer(
         db: database.db,
         boss: createJobQueue(database),
         transport: createMailTransport(config.mail),
+        sms: config.mail.sms ? createSmsTransport(config.mail.sms) : null,
         config: config.mail,
         clock,
         linkCodes,

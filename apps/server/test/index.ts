@@ -44,3 +44,4 @@ export {
   type TraitText,
 } from '../src/reports/report-wording';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { startTwilioDouble, type TwilioDouble } from './twilio-double';

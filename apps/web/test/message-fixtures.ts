@@ -2,7 +2,7 @@ import type { TMessageDelivery, TTestMessages } from '@pid5/contract';
 
 /** A test with no messages, on a server with e-mail set up (what the details page asks for). */
 export function someTestMessages(overrides: Partial<TTestMessages> = {}): TTestMessages {
-  return { mailConfigured: true, canSend: true, contact: null, messages: [], ...overrides };
+  return { mailConfigured: true, smsConfigured: false, canSend: true, contact: null, messages: [], ...overrides };
 }
 
 export function aDelivery(overrides: Partial<TMessageDelivery> = {}): TMessageDelivery {
@@ -10,6 +10,7 @@ export function aDelivery(overrides: Partial<TMessageDelivery> = {}): TMessageDe
     id: 1,
     kind: 'invitation',
     recipient: 'patient',
+    channel: 'email',
     state: 'sent',
     attempts: 1,
     lastResponse: '250 OK',

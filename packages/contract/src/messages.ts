@@ -13,8 +13,25 @@ export const ZPatientEmail = z
   .max(PATIENT_EMAIL_MAX, `An e-mail address has at most ${PATIENT_EMAIL_MAX} characters.`)
   .pipe(z.email({ error: 'This is not an e-mail address: write it as name@example.org.' }));
 
-/** `POST /api/assessments/{id}/invitation`: send the link; without `email`, again to the address already given. */
-export const ZSendInvitationRequest = z.object({ email: ZPatientEmail.optional() });
+/** A mobile number for text messages, in international (E.164) form. */
+export const ZPatientPhone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\+[1-9][0-9]{6,14}$/,
+        'Write the mobile number in international form, with + and the country code, e.g. +49 151 12345678.',
+      ),
+  );
+
+/**
+ * `POST /api/assessments/{id}/invitation`: send the link; without `email`, again to the address already given. With
+ * `phone` (where text messages are set up) the link also goes by SMS.
+ */
+export const ZSendInvitationRequest = z.object({ email: ZPatientEmail.optional(), phone: ZPatientPhone.optional() });
 export type TSendInvitationRequest = z.input<typeof ZSendInvitationRequest>;
 
 /** `PUT /api/assessments/{id}/reminders`. */
@@ -28,6 +45,7 @@ export const ZMessageDelivery = z.object({
   id: z.number().int(),
   kind: z.enum(MESSAGE_KINDS),
   recipient: z.enum(['patient', 'clinician']),
+  channel: z.enum(['email', 'sms']),
   state: z.enum(MESSAGE_STATES),
   attempts: z.number().int(),
   /** The mail server's answer to the last attempt (addresses masked), for a failed or bounced one. */
@@ -41,12 +59,16 @@ export type TMessageDelivery = z.infer<typeof ZMessageDelivery>;
 export const ZTestMessages = z.object({
   /** False when the server has no mail server configured (nothing can be sent). */
   mailConfigured: z.boolean(),
+  /** Whether text messages (Twilio) are set up too. */
+  smsConfigured: z.boolean(),
   /** Whether an invitation may be sent now (an open test its owner reads). */
   canSend: z.boolean(),
   contact: z
     .object({
       /** j•••@example.org */
       emailMasked: z.string(),
+      /** +49•••••78, when a mobile number was given. */
+      phoneMasked: z.string().nullable(),
       /** The address itself is erased (submitted or expired): a new invitation needs it typed again. */
       emailErased: z.boolean(),
       remindersEnabled: z.boolean(),

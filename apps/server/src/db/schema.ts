@@ -339,6 +339,9 @@ export const messageContacts = pgTable(
     optedOutAt: timestamp('opted_out_at', { withTimezone: true, mode: 'date' }),
     invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }).notNull(),
     emailErasedAt: timestamp('email_erased_at', { withTimezone: true, mode: 'date' }),
+    /** 0021: the patient's mobile number for text messages, kept and erased like the address. */
+    phone: text('phone'),
+    phoneMasked: text('phone_masked'),
   },
   (t) => [
     index('message_contacts_with_email')
@@ -360,6 +363,10 @@ export const messages = pgTable(
       .references(() => users.id),
     kind: text('kind', { enum: ['invitation', 'reminder', 'completion', 'retest-no-credit'] }).notNull(),
     recipient: text('recipient', { enum: ['patient', 'clinician'] }).notNull(),
+    /** 0021: how it is sent. */
+    channel: text('channel', { enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
     dedupeKey: text('dedupe_key').unique(),
     state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] })
       .notNull()

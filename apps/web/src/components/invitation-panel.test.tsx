@@ -20,7 +20,13 @@ describe('E-mail to the patient', () => {
     onApi('getTestMessages', someTestMessages());
     const sent = onApi('sendInvitation', () =>
       someTestMessages({
-        contact: { emailMasked: 'j•••@example.org', emailErased: false, remindersEnabled: true, optedOut: false },
+        contact: {
+          emailMasked: 'j•••@example.org',
+          phoneMasked: null,
+          emailErased: false,
+          remindersEnabled: true,
+          optedOut: false,
+        },
         messages: [aDelivery({ state: 'queued', lastResponse: null, sentAt: null })],
       }),
     );
@@ -44,7 +50,13 @@ describe('E-mail to the patient', () => {
     onApi(
       'getTestMessages',
       someTestMessages({
-        contact: { emailMasked: 'j•••@example.org', emailErased: false, remindersEnabled: true, optedOut: false },
+        contact: {
+          emailMasked: 'j•••@example.org',
+          phoneMasked: null,
+          emailErased: false,
+          remindersEnabled: true,
+          optedOut: false,
+        },
         messages: [
           aDelivery({ id: 1, state: 'bounced', lastResponse: '550 No such user here: j•••@example.org' }),
           aDelivery({ id: 2, state: 'failed', attempts: 3, lastResponse: 'ECONNECTION: connect ECONNREFUSED' }),
@@ -65,8 +77,30 @@ describe('E-mail to the patient', () => {
     expect(again[0]?.body).toEqual({});
   });
 
+  it('also sends a text message where they are set up, refusing a number not in international form', async () => {
+    onApi('getTestMessages', someTestMessages({ smsConfigured: true }));
+    const sent = onApi('sendInvitation', () => someTestMessages({ smsConfigured: true }));
+    const { user } = renderRoute('/details/7');
+    await user.type(await screen.findByLabelText("Patient's e-mail address"), 'jane@example.org');
+    const phone = screen.getByLabelText('Mobile number for text messages (optional)');
+    await user.type(phone, '0151 1234');
+    await user.click(screen.getByRole('button', { name: 'Send link by e-mail' }));
+    expect(await screen.findByText(/international form/)).toBeVisible();
+    expect(sent).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, '+49 151 12345678');
+    await user.click(screen.getByRole('button', { name: 'Send link by e-mail' }));
+    await waitFor(() => expect(sent[0]?.body).toEqual({ email: 'jane@example.org', phone: '+4915112345678' }));
+  });
+
   it('turns the reminders off', async () => {
-    const contact = { emailMasked: 'j•••@example.org', emailErased: false, remindersEnabled: true, optedOut: false };
+    const contact = {
+      emailMasked: 'j•••@example.org',
+      phoneMasked: null,
+      emailErased: false,
+      remindersEnabled: true,
+      optedOut: false,
+    };
     onApi('getTestMessages', someTestMessages({ contact }));
     const switched = onApi('setReminders', () =>
       someTestMessages({ contact: { ...contact, remindersEnabled: false } }),
@@ -100,7 +134,13 @@ describe('E-mail to the patient', () => {
       someTestMessages({
         mailConfigured: false,
         canSend: false,
-        contact: { emailMasked: 'j•••@example.org', emailErased: true, remindersEnabled: true, optedOut: false },
+        contact: {
+          emailMasked: 'j•••@example.org',
+          phoneMasked: null,
+          emailErased: true,
+          remindersEnabled: true,
+          optedOut: false,
+        },
       }),
     );
     renderRoute('/details/7');

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { ZPatientEmail } from '@pid5/contract';
+import { ZPatientEmail, ZPatientPhone } from '@pid5/contract';
 import { useSendInvitation, useSetReminders, useTestMessages } from '../api/messages';
 import { LoadErrorAlert } from './load-states';
 import { MessageDeliveries } from './message-deliveries';
@@ -22,6 +22,8 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
   const send = useSendInvitation(assessmentId);
   const reminders = useSetReminders(assessmentId);
   const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Create Test sends the invitation after creating the test; a refusal there is told here.
@@ -44,16 +46,22 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
   const submit = async (event: FormEvent, again: boolean) => {
     event.preventDefault();
     setFailure(null);
+    const phoneParsed = phone.trim() === '' ? null : ZPatientPhone.safeParse(phone);
+    const phoneMessage = phoneParsed && !phoneParsed.success ? (phoneParsed.error.issues[0]?.message ?? null) : null;
+    setPhoneError(again ? null : phoneMessage);
     if (!again) {
       const error = patientEmailError(email);
       setFieldError(error);
-      if (error) {
+      if (error || phoneMessage) {
         return;
       }
     }
     try {
-      await send.mutateAsync(again ? {} : { email: email.trim() });
+      await send.mutateAsync(
+        again ? {} : { email: email.trim(), ...(phoneParsed?.success ? { phone: phoneParsed.data } : {}) },
+      );
       setEmail('');
+      setPhone('');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'The message could not be queued. Please try again.');
     }
@@ -76,7 +84,7 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
           <Text size="sm">
             {contact.emailErased
               ? `The address (${contact.emailMasked}) was erased when the test was completed or expired.`
-              : `Messages go to ${contact.emailMasked}.`}
+              : `Messages go to ${contact.emailMasked}${contact.phoneMasked ? ` and ${contact.phoneMasked}` : ''}.`}
             {contact.optedOut && ' The patient turned reminders off from the link in a message.'}
           </Text>
         )}
@@ -93,6 +101,16 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
                 error={fieldError}
                 style={{ flex: 1 }}
               />
+              {data.smsConfigured && (
+                <TextInput
+                  label="Mobile number for text messages (optional)"
+                  type="tel"
+                  autoComplete="off"
+                  value={phone}
+                  onChange={(event) => setPhone(event.currentTarget.value)}
+                  error={phoneError}
+                />
+              )}
               <Button type="submit" loading={send.isPending}>
                 Send link by e-mail
               </Button>

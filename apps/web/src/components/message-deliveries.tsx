@@ -44,7 +44,10 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
           const state = STATE_LABELS[message.state];
           return (
             <Table.Tr key={message.id}>
-              <Table.Td>{KIND_LABELS[message.kind]}</Table.Td>
+              <Table.Td>
+                {KIND_LABELS[message.kind]}
+                {message.channel === 'sms' && ' (SMS)'}
+              </Table.Td>
               <Table.Td>
                 <Badge color={state.color} variant="light">
                   {state.label}

@@ -21,8 +21,16 @@ export async function findContact(db: Db, assessmentId: number): Promise<Contact
 /** Stores (or replaces) the address for a test; the first invitation's time stays the reminders' start. */
 export async function saveContact(
   db: Db,
-  contact: { assessmentId: number; email: string; emailMasked: string; now: Date },
+  contact: {
+    assessmentId: number;
+    email: string;
+    emailMasked: string;
+    /** A new mobile number; undefined keeps the one stored. */
+    phone?: { phone: string; masked: string };
+    now: Date;
+  },
 ): Promise<void> {
+  const phone = contact.phone ? { phone: contact.phone.phone, phoneMasked: contact.phone.masked } : {};
   await db
     .insert(messageContacts)
     .values({
@@ -30,10 +38,11 @@ export async function saveContact(
       email: contact.email,
       emailMasked: contact.emailMasked,
       invitedAt: contact.now,
+      ...phone,
     })
     .onConflictDoUpdate({
       target: messageContacts.assessmentId,
-      set: { email: contact.email, emailMasked: contact.emailMasked, emailErasedAt: null },
+      set: { email: contact.email, emailMasked: contact.emailMasked, emailErasedAt: null, ...phone },
     });
 }
 
@@ -60,17 +69,22 @@ export async function recordOptOut(db: Db, assessmentId: number, now: Date): Pro
 export async function eraseContactEmail(db: Db, assessmentId: number, now: Date): Promise<void> {
   await db
     .update(messageContacts)
-    .set({ email: null, emailErasedAt: now })
-    .where(and(eq(messageContacts.assessmentId, assessmentId), sql`${messageContacts.email} IS NOT NULL`));
+    .set({ email: null, phone: null, emailErasedAt: now })
+    .where(
+      and(
+        eq(messageContacts.assessmentId, assessmentId),
+        sql`(${messageContacts.email} IS NOT NULL OR ${messageContacts.phone} IS NOT NULL)`,
+      ),
+    );
 }
 
 /** Erases the stored address of every test that is submitted or past its due date; returns how many. */
 export async function eraseEndedContactEmails(db: Db, now: Date): Promise<number> {
   const result = await db.execute(sql`
     WITH erased AS (
-      UPDATE message_contacts c SET email = NULL, email_erased_at = ${now.toISOString()}::timestamptz
+      UPDATE message_contacts c SET email = NULL, phone = NULL, email_erased_at = ${now.toISOString()}::timestamptz
       FROM assessments a
-      WHERE c.assessment_id = a.id AND c.email IS NOT NULL
+      WHERE c.assessment_id = a.id AND (c.email IS NOT NULL OR c.phone IS NOT NULL)
         AND (a.finished_at IS NOT NULL OR a.due_at <= ${now.toISOString()}::timestamptz)
       RETURNING 1
     )
@@ -86,6 +100,7 @@ export async function insertMessage(
     clinicianId: string;
     kind: MessageKind;
     recipient: 'patient' | 'clinician';
+    channel?: 'email' | 'sms';
     dedupeKey: string | null;
     now: Date;
   },
@@ -97,6 +112,7 @@ export async function insertMessage(
       clinicianId: message.clinicianId,
       kind: message.kind,
       recipient: message.recipient,
+      channel: message.channel ?? 'email',
       dedupeKey: message.dedupeKey,
       createdAt: message.now,
       updatedAt: message.now,
@@ -171,6 +187,7 @@ export interface SendContext {
   /** The test's language when assessments has a `language` column, else null. */
   language: string | null;
   patientEmail: string | null;
+  patientPhone: string | null;
   remindersEnabled: boolean;
   optedOut: boolean;
   clinicianEmail: string | null;
@@ -182,7 +199,7 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
   const result = await db.execute(sql`
     SELECT a.id, a.clinician_id, a.form, a.due_at, a.finished_at, a.link_nonce, a.test_code,
            to_jsonb(a) ->> 'language' AS language,
-           c.email AS patient_email, coalesce(c.reminders_enabled, false) AS reminders_enabled,
+           c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
            (c.opted_out_at IS NOT NULL) AS opted_out,
            u.email AS clinician_email, u.completion_notices
     FROM assessments a
@@ -203,6 +220,7 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
     testCode: (row.test_code as string | null) ?? null,
     language: (row.language as string | null) ?? null,
     patientEmail: (row.patient_email as string | null) ?? null,
+    patientPhone: (row.patient_phone as string | null) ?? null,
     remindersEnabled: Boolean(row.reminders_enabled),
     optedOut: Boolean(row.opted_out),
     clinicianEmail: (row.clinician_email as string | null) ?? null,
@@ -215,10 +233,17 @@ export async function listReminderCandidates(
   db: Db,
   now: Date,
 ): Promise<
-  { assessmentId: number; clinicianId: string; invitedAt: Date; dueAt: Date; lastPatientMessageAt: Date | null }[]
+  {
+    assessmentId: number;
+    clinicianId: string;
+    invitedAt: Date;
+    dueAt: Date;
+    hasPhone: boolean;
+    lastPatientMessageAt: Date | null;
+  }[]
 > {
   const result = await db.execute(sql`
-    SELECT a.id, a.clinician_id, c.invited_at, a.due_at,
+    SELECT a.id, a.clinician_id, c.invited_at, a.due_at, (c.phone IS NOT NULL) AS has_phone,
            (SELECT max(m.created_at) FROM messages m WHERE m.assessment_id = a.id AND m.recipient = 'patient')
              AS last_patient_message_at
     FROM message_contacts c
@@ -230,6 +255,7 @@ export async function listReminderCandidates(
     clinicianId: String(row.clinician_id),
     invitedAt: new Date(row.invited_at as string),
     dueAt: new Date(row.due_at as string),
+    hasPhone: Boolean(row.has_phone),
     lastPatientMessageAt: row.last_patient_message_at ? new Date(row.last_patient_message_at as string) : null,
   }));
 }

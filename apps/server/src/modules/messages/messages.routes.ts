@@ -93,6 +93,7 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
         session: requireSession(request),
         id: request.params.id,
         email: request.body.email,
+        phone: request.body.phone,
         now: clock.now(),
         ip: request.ip,
       }),

@@ -13,8 +13,9 @@ import type { Clock } from '../../lib/clock';
 import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import { isExpired } from '../assessments/assessment-lifecycle';
 import { getAssessment, resolveView } from '../assessments/assessments.service';
-import type { MailTransport } from './mail-transport';
-import { maskAddressesIn, maskEmail } from './mask-email';
+import type { MailTransport, SendOutcome } from './mail-transport';
+import type { SmsTransport } from './sms-transport';
+import { maskAddressesIn, maskEmail, maskPhone } from './mask-email';
 import {
   claimMessage,
   eraseContactEmail,
@@ -36,7 +37,7 @@ import {
   type MessageRow,
 } from './messages.repo';
 import type { OptOutTokens } from './opt-out-tokens';
-import { dueDateInWords, messageLanguage, renderMessage } from './render-message';
+import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
 
 // Messages about a test (DESIGN.md "Messages to patients and clinicians"). Every message is a row (its state is what
 // the details page and the audit log show) and a job on the queue (db/job-queue.ts) created in the same transaction,
@@ -60,12 +61,16 @@ export interface Messaging {
   /** Sends one message (what the send job runs); throws when it should be tried again. */
   deliver(messageId: number, options?: { isLastAttempt: boolean }): Promise<void>;
   readonly optOutTokens: OptOutTokens;
+  /** Whether text messages can be sent too. */
+  readonly smsConfigured: boolean;
 }
 
 export interface MessagingDeps {
   db: Db;
   boss: JobQueue;
   transport: MailTransport;
+  /** Text messages (Twilio); null when not configured. */
+  sms?: SmsTransport | null;
   config: MailConfig;
   clock: Clock;
   linkCodes: LinkCodes;
@@ -94,6 +99,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     config: deps.config,
     boss,
     optOutTokens: deps.optOutTokens,
+    smsConfigured: Boolean(deps.sms),
     start: async () => {
       await boss.start();
       await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
@@ -140,6 +146,7 @@ async function queueMessage(
     clinicianId: string;
     kind: MessageKind;
     recipient: 'patient' | 'clinician';
+    channel?: 'email' | 'sms';
     dedupeKey: string | null;
     now: Date;
     actor: string;
@@ -162,6 +169,7 @@ async function queueMessage(
       messageId: id,
       kind: message.kind,
       recipient: message.recipient,
+      channel: message.channel ?? 'email',
       ...(message.to ? { to: message.to } : {}),
     },
   });
@@ -215,13 +223,21 @@ async function deliverMessage(
     values.testId = String(context.assessmentId);
     values.detailsLink = `${deps.publicUrl}/details/${context.assessmentId}`;
   }
-  const rendered = renderMessage(message.kind, language, values);
-  const outcome = await deps.transport.send({
-    to,
-    ...rendered,
-    headers,
-    messageId: `<message-${message.id}@${new URL(deps.publicUrl).hostname}>`,
-  });
+  let outcome: SendOutcome;
+  if (message.channel === 'sms') {
+    const kind = message.kind === 'reminder' ? 'reminder' : 'invitation';
+    outcome = deps.sms
+      ? await deps.sms.send({ to: context.patientPhone ?? '', body: renderSms(kind, language, values) })
+      : { state: 'failed', response: 'Text messages are no longer set up on this server.' };
+  } else {
+    const rendered = renderMessage(message.kind, language, values);
+    outcome = await deps.transport.send({
+      to,
+      ...rendered,
+      headers,
+      messageId: `<message-${message.id}@${new URL(deps.publicUrl).hostname}>`,
+    });
+  }
   const response = maskAddressesIn(outcome.response).slice(0, 500);
   const gaveUp = outcome.state === 'failed' && options.isLastAttempt;
   await settle(deps, message, {
@@ -257,8 +273,8 @@ function whyNotSend(
   if (isExpired(context, now)) {
     return 'the test has expired';
   }
-  if (!context.patientEmail) {
-    return "the patient's address is erased";
+  if (message.channel === 'sms' ? !context.patientPhone : !context.patientEmail) {
+    return message.channel === 'sms' ? "the patient's number is erased" : "the patient's address is erased";
   }
   if (message.kind === 'reminder' && (context.optedOut || !context.remindersEnabled)) {
     return context.optedOut ? 'the patient turned reminders off' : 'reminders are off for this test';
@@ -330,18 +346,23 @@ async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; e
     if (candidate.lastPatientMessageAt && now.getTime() - candidate.lastPatientMessageAt.getTime() < DAY_MS) {
       continue;
     }
-    const queued = await db.transaction((tx) =>
-      queueMessage(tx, deps, {
+    const queued = await db.transaction(async (tx) => {
+      const reminder = {
         assessmentId: candidate.assessmentId,
         clinicianId: candidate.clinicianId,
-        kind: 'reminder',
-        recipient: 'patient',
+        kind: 'reminder' as const,
+        recipient: 'patient' as const,
         // The slot's key: a second scan, in this process or another, finds it taken and queues nothing.
         dedupeKey: `reminder:${candidate.assessmentId}:${due.key}`,
         now,
         actor: AUDIT_ACTOR,
-      }),
-    );
+      };
+      const id = await queueMessage(tx, deps, reminder);
+      if (id !== null && candidate.hasPhone && deps.sms) {
+        await queueMessage(tx, deps, { ...reminder, channel: 'sms', dedupeKey: `${reminder.dedupeKey}:sms` });
+      }
+      return id;
+    });
     reminders += queued === null ? 0 : 1;
   }
   return { reminders, erased };
@@ -409,10 +430,12 @@ async function presentTestMessages(
   const [contact, rows] = await Promise.all([findContact(db, assessment.id), listMessages(db, assessment.id)]);
   return {
     mailConfigured: messaging !== null,
+    smsConfigured: messaging?.smsConfigured ?? false,
     canSend: messaging !== null && !assessment.finishedAt && !isExpired(assessment, now),
     contact: contact
       ? {
           emailMasked: contact.emailMasked,
+          phoneMasked: contact.phoneMasked,
           emailErased: contact.email === null,
           remindersEnabled: contact.remindersEnabled,
           optedOut: contact.optedOutAt !== null,
@@ -422,6 +445,7 @@ async function presentTestMessages(
       id: m.id,
       kind: m.kind,
       recipient: m.recipient,
+      channel: m.channel,
       state: m.state,
       attempts: m.attempts,
       lastResponse: m.lastResponse,
@@ -438,6 +462,7 @@ export async function sendInvitation(options: {
   session: ActiveSession;
   id: number;
   email: string | undefined;
+  phone?: string | undefined;
   now: Date;
   ip: string;
 }): Promise<TTestMessages> {
@@ -455,7 +480,13 @@ export async function sendInvitation(options: {
   if (isExpired(assessment, now)) {
     throw new AppError('MESSAGE_NOT_ALLOWED', 'This test has expired: extend it first, then send the link again.');
   }
-  const email = options.email ?? (await findContact(db, assessment.id))?.email ?? null;
+  if (options.phone && !messaging.smsConfigured) {
+    throw new AppError('MAIL_NOT_CONFIGURED', 'Text messages are not set up on this server: send the link by e-mail.');
+  }
+  const stored = await findContact(db, assessment.id);
+  const email = options.email ?? stored?.email ?? null;
+  // A number typed now, or (sending again) the one stored.
+  const phone = options.phone ?? (options.email === undefined ? (stored?.phone ?? null) : null);
   if (!email) {
     throw new AppError('VALIDATION_FAILED', "Enter the patient's e-mail address.", {
       fields: { email: "Enter the patient's e-mail address." },
@@ -463,18 +494,27 @@ export async function sendInvitation(options: {
   }
   await checkSendLimits(db, messaging.config, { clinicianId: session.user.id, email, now });
   await db.transaction(async (tx) => {
-    await saveContact(tx, { assessmentId: assessment.id, email, emailMasked: maskEmail(email), now });
-    await queueMessage(tx, messaging, {
+    await saveContact(tx, {
+      assessmentId: assessment.id,
+      email,
+      emailMasked: maskEmail(email),
+      ...(options.phone ? { phone: { phone: options.phone, masked: maskPhone(options.phone) } } : {}),
+      now,
+    });
+    const invitation = {
       assessmentId: assessment.id,
       clinicianId: assessment.clinicianId,
-      kind: 'invitation',
-      recipient: 'patient',
+      kind: 'invitation' as const,
+      recipient: 'patient' as const,
       dedupeKey: null,
       now,
       actor: session.user.id,
       ip: options.ip,
-      to: maskEmail(email),
-    });
+    };
+    await queueMessage(tx, messaging, { ...invitation, to: maskEmail(email) });
+    if (phone && messaging.smsConfigured) {
+      await queueMessage(tx, messaging, { ...invitation, channel: 'sms', to: maskPhone(phone) });
+    }
   });
   return presentTestMessages(db, messaging, assessment, now);
 }
@@ -633,6 +673,7 @@ export async function exportMessagesOf(db: Db, assessmentIds: number[]) {
       assessmentId: c.assessmentId,
       email: c.email,
       emailMasked: c.emailMasked,
+      phone: c.phone,
       remindersEnabled: c.remindersEnabled,
       optedOutAt: c.optedOutAt?.toISOString() ?? null,
       invitedAt: c.invitedAt.toISOString(),
@@ -641,6 +682,7 @@ export async function exportMessagesOf(db: Db, assessmentIds: number[]) {
       assessmentId: m.assessmentId ?? 0,
       kind: m.kind,
       recipient: m.recipient,
+      channel: m.channel,
       state: m.state,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config';
-import { maskAddressesIn, maskEmail } from './mask-email';
+import { maskAddressesIn, maskEmail, maskPhone } from './mask-email';
 import { reminderSlots } from './messages.service';
 import { createOptOutTokens } from './opt-out-tokens';
-import { dueDateInWords, messageLanguage, renderMessage } from './render-message';
+import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -46,6 +46,28 @@ describe('the templates', () => {
     expect(messageLanguage('de')).toBe('de');
     expect(messageLanguage('fr')).toBe('en');
     expect(messageLanguage(null)).toBe('en');
+  });
+});
+
+describe('text messages', () => {
+  it.each(['invitation', 'reminder'] as const)('render %s in one line in English and German', (kind) => {
+    for (const language of ['en', 'de'] as const) {
+      const text = renderSms(kind, language, {
+        institute: 'Klinik Nord',
+        link: 'https://clinic.example/test/abc',
+        dueDate: '26.12.2026',
+        optOutLink: 'https://clinic.example/api/messages/opt-out/1.x',
+      });
+      expect(text).not.toMatch(/\{\{|\n/);
+      expect(text).toContain('https://clinic.example/test/abc');
+    }
+  });
+
+  it("masks a number, also inside a provider's answer", () => {
+    expect(maskPhone('+4915112345678')).toBe('+49•••••78');
+    expect(maskAddressesIn("400 21211 The 'To' number +4915112345678 is not a valid phone number.")).toBe(
+      "400 21211 The 'To' number +49•••••78 is not a valid phone number.",
+    );
   });
 });
 

@@ -84,3 +84,16 @@ export function renderMessage(
     html: `<!doctype html><html lang="${language}"><body>${fill(template.html, values, escapeHtml)}</body></html>`,
   };
 }
+
+const smsCache = new Map<string, string>();
+
+/** A text message (templates/{kind}.{language}.sms.txt): one line, the values as they are. */
+export function renderSms(kind: 'invitation' | 'reminder', language: MessageLanguage, values: Record<string, string>) {
+  const key = `${kind}.${language}`;
+  let template = smsCache.get(key);
+  if (template === undefined) {
+    template = readFileSync(fileURLToPath(new URL(`${key}.sms.txt`, MAIL_TEMPLATES_FOLDER)), 'utf8').trim();
+    smsCache.set(key, template);
+  }
+  return fill(template, values, (v) => v.replace(/[\r\n]+/g, ' '));
+}
