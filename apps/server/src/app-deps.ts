@@ -10,6 +10,7 @@ import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue
 import type { ItemSets } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
+import type { Messaging } from './modules/messages/messages.service';
 import type { NormTables, ReliabilityData } from '@pid5/instrument';
 
 /**
@@ -44,6 +45,8 @@ export interface AppDeps {
   providerSessions: ProviderSessionRenewal;
   /** The FHIR read API's machine clients (FHIR_CLIENTS): their tokens issued and verified. */
   systemTokens: SystemTokens;
+  /** E-mail to patients and clinicians and its job queue; null/absent when no SMTP server is configured. */
+  messaging?: Messaging | null;
 }
 
 declare module 'fastify' {

@@ -33,6 +33,8 @@ import { registerPatientDataRoutes } from './modules/patients/patient-data.route
 import { registerPatientsRoutes } from './modules/patients/patients.routes';
 import { registerFhirRoutes } from './modules/fhir/fhir.routes';
 import { registerRespondentRoutes } from './modules/respondent/respondent.routes';
+import { registerMessagesRoutes } from './modules/messages/messages.routes';
+import { registerRetestsRoutes } from './modules/retests/retests.routes';
 
 export interface BuildAppOptions {
   /** Pino logging; tests pass false to keep output quiet. */
@@ -104,6 +106,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('preClose', async () => {
     await deps.pdfPool.close({ graceMs: PDF_CLOSE_GRACE_MS });
   });
+  // The mail workers stop with the app (a message being sent finishes); queued messages wait in the database.
+  app.addHook('onClose', async () => {
+    await deps.messaging?.stop();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -154,6 +160,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerPatientsRoutes(app);
   registerPatientDataRoutes(app);
   registerFhirRoutes(app);
+  registerMessagesRoutes(app);
+  registerRetestsRoutes(app);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

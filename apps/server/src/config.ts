@@ -48,6 +48,11 @@ const itemSetFileList = z.string().transform((value, context) => {
   }
   return entries;
 });
+// '3,7' → [3, 7]; '' or 'none' → no reminders of that kind.
+const dayList = z
+  .string()
+  .regex(/^(none|\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*)$/, 'whole numbers of days separated by commas, e.g. 3,7 (or none)')
+  .transform((v) => (v === 'none' ? [] : v.split(',').map((d) => Number(d.trim()))));
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -174,6 +179,38 @@ const ZEnv = z.object({
   // The machine clients of the FHIR read API (README "Exchanging results (FHIR)"): inline JSON or a JSON file's path;
   // read and checked at start (identity/system-clients.ts). Unset: no client can get a token.
   FHIR_CLIENTS: z.string().trim().min(1).optional(),
+  // E-mail to patients and clinicians (README "E-mail"): off unless an SMTP server is named.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_SECURE: booleanFlag.optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  // Reminders: days after the invitation, and days before the due date (each at most once, one a day at most).
+  REMINDER_DAYS_AFTER_INVITATION: dayList.default([3, 7]),
+  REMINDER_DAYS_BEFORE_DUE: dayList.default([2]),
+  MAIL_LIMIT_PER_CLINICIAN_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  MAIL_LIMIT_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
+  // How often an idle mail worker asks the job queue for work (seconds).
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // A failed send is tried again after this many seconds, then twice as long each time (at most an hour apart).
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
+  // Text messages through Twilio's Messages API, beside e-mail (README "E-mail"): off unless all three are set.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9][0-9]{6,14}$/, 'a phone number in E.164 form, e.g. +4915112345678')
+    .optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -259,6 +296,20 @@ export interface AppConfig {
   fhir: { canonicalBase: string; patientIdSystem: string };
   /** FHIR_CLIENTS as given (inline JSON or a file's path); null: no machine clients. */
   fhirClients: string | null;
+  /** E-mail (invitations, reminders, completion notices); null when no SMTP server is configured. */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** A nodemailer SMTP URL, or its parts. */
+  smtp: string | { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+  from: string;
+  reminders: { daysAfterInvitation: number[]; daysBeforeDue: number[] };
+  limits: { perClinicianPerHour: number; perAddressPerDay: number };
+  pollSeconds: number;
+  retry: { delaySeconds: number; limit: number };
+  /** Twilio's Messages API for text messages; null when not configured. */
+  sms: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -348,6 +399,28 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     problems.push('DEMO_DATA: demo data is never seeded when NODE_ENV=production');
   }
 
+  if (e.SMTP_URL && e.SMTP_HOST) {
+    problems.push('SMTP_URL and SMTP_HOST: set one, not both');
+  }
+  if ((e.SMTP_URL || e.SMTP_HOST) && !e.MAIL_FROM) {
+    problems.push(
+      'MAIL_FROM: required when e-mail is configured (SMTP_URL or SMTP_HOST), e.g. "Institute <noreply@example.org>"',
+    );
+  }
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three (text messages) or none');
+  }
+  if (twilio.some(Boolean) && !(e.SMTP_URL || e.SMTP_HOST)) {
+    problems.push('TWILIO_ACCOUNT_SID: text messages run beside e-mail; set SMTP_URL or SMTP_HOST too');
+  }
+  if (isProduction && twilio.some(Boolean) && !e.TWILIO_API_BASE.startsWith('https://')) {
+    problems.push('TWILIO_API_BASE: must be https:// in production (it carries the auth token)');
+  }
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
+    problems.push('SMTP_USER and SMTP_PASSWORD: set both or neither');
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(problems);
   }
@@ -400,6 +473,43 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
     },
     fhirClients: e.FHIR_CLIENTS ?? null,
+    mail: mailConfig(e),
+  };
+}
+
+function mailConfig(e: z.output<typeof ZEnv>): MailConfig | null {
+  const smtp: MailConfig['smtp'] | null = e.SMTP_URL
+    ? e.SMTP_URL
+    : e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+          secure: e.SMTP_SECURE ?? false,
+          ...(e.SMTP_USER && e.SMTP_PASSWORD ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD } } : {}),
+        }
+      : null;
+  if (!smtp || !e.MAIL_FROM) {
+    return null;
+  }
+  return {
+    smtp,
+    from: e.MAIL_FROM,
+    reminders: { daysAfterInvitation: e.REMINDER_DAYS_AFTER_INVITATION, daysBeforeDue: e.REMINDER_DAYS_BEFORE_DUE },
+    limits: {
+      perClinicianPerHour: e.MAIL_LIMIT_PER_CLINICIAN_PER_HOUR,
+      perAddressPerDay: e.MAIL_LIMIT_PER_ADDRESS_PER_DAY,
+    },
+    pollSeconds: e.MAIL_POLL_SECONDS,
+    retry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
+          }
+        : null,
   };
 }
 

@@ -26,6 +26,12 @@ import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
 import { checkAppSecret } from './db/app-secret-check';
+import { createJobQueue } from './db/job-queue';
+import { createMailTransport } from './modules/messages/mail-transport';
+import { createMessaging, type Messaging } from './modules/messages/messages.service';
+import { createOptOutTokens } from './modules/messages/opt-out-tokens';
+import { createSmsTransport } from './modules/messages/sms-transport';
+import { startRetestSchedule } from './modules/retests/retests.service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -145,6 +151,25 @@ export async function startServer(
     instituteLogin = instituteIssuer;
   }
 
+  // E-mail only with an SMTP server configured; its log lines go to the app's logger once there is one.
+  const messaging: Messaging | null = config.mail
+    ? createMessaging({
+        db: database.db,
+        boss: createJobQueue(database),
+        transport: createMailTransport(config.mail),
+        sms: config.mail.sms ? createSmsTransport(config.mail.sms) : null,
+        config: config.mail,
+        clock,
+        linkCodes,
+        optOutTokens: createOptOutTokens(appSecret),
+        publicUrl: config.publicUrl,
+        instituteName: config.instituteName,
+        log: {
+          info: (details, message) => app.log.info(details, message),
+          warn: (details, message) => app.log.warn(details, message),
+        },
+      })
+    : null;
   const app = await buildApp(
     {
       config,
@@ -169,6 +194,7 @@ export async function startServer(
         db: database.db,
         clock,
       }),
+      messaging,
     },
     { logger: options.logger, logStream: options.logStream, extend: options.extend },
   );
@@ -187,6 +213,28 @@ export async function startServer(
     // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
     // that is down (it may come up later) never holds up the start. /readyz stays about the database.
     void logDiscovery(instituteIssuer, app.log);
+  }
+  if (messaging) {
+    try {
+      await messaging.start();
+      await startRetestSchedule({
+        db: database.db,
+        messaging,
+        linkCodes,
+        catalogue,
+        defaultForm: config.defaultForm,
+        itemSets,
+        now: () => clock.now(),
+        log: app.log,
+      });
+    } catch (error) {
+      await app.close();
+      await devIdentityProvider?.close();
+      if (!options.database) {
+        await database.close();
+      }
+      throw error;
+    }
   }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });

@@ -119,6 +119,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expect: statuses(401, 401, 401, 403, 403, 200, 200, 403),
     body: (ctx) => ({ viewMode: ctx.caller === 'adminClinicianView' ? 'clinician' : 'admin' }),
   },
+  // Each signed-in user's own settings (the completion notice).
+  'GET /api/me/settings': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  'PUT /api/me/settings': {
+    expect: statuses(401, 401, 401, 200, 200, 200, 200, 200),
+    body: () => ({ completionNotices: true }),
+  },
+  // The patient's opt-out from a message's link: public, the token is the credential; an unknown token (and every
+  // token on a server without e-mail, as here) answers 404.
+  'GET /api/messages/opt-out/:token': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
+  'POST /api/messages/opt-out/:token': { expect: statuses(404, 404, 404, 404, 404, 404, 404, 404) },
 
   // Reference data for the Create Test form, and the caller's own purchased tests.
   'GET /api/documents/terms': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
@@ -153,6 +163,31 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/assessments/export-dictionary.csv': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'GET /api/assessments/:id': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404), revealsTarget: true },
   'POST /api/assessments/:id/extend': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404) },
+  // Messages about a test: its owner, or an admin in the admin view; a colleague the patient is shared with does not
+  // message the patient (404). The matrix's server has no SMTP server: an invitation is refused 409
+  // MAIL_NOT_CONFIGURED, and X has had no invitation, so its reminders cannot be switched (409).
+  'GET /api/assessments/:id/messages': { expect: statuses(401, 401, 401, 200, 404, 200, 404, 404) },
+  'POST /api/assessments/:id/invitation': {
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ email: 'patient@example.org' }),
+  },
+  'PUT /api/assessments/:id/reminders': {
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ enabled: false }),
+  },
+  // Re-tests from a completed test (Y): its owner, or an admin in the admin view. Without an SMTP server (as here)
+  // a series cannot start (409 MAIL_NOT_CONFIGURED), and Y has none to pause (409).
+  'GET /api/assessments/:id/retest-series': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 404) },
+  'POST /api/assessments/:id/retest-series': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ everyWeeks: 4, times: 2 }),
+  },
+  'PUT /api/assessments/:id/retest-series': {
+    target: 'Y',
+    expect: statuses(401, 401, 401, 409, 404, 409, 404, 404),
+    body: () => ({ action: 'pause' }),
+  },
   'GET /api/assessments/:id/results': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
   'GET /api/assessments/:id/report.pdf': { target: 'Y', expect: statuses(401, 401, 401, 200, 404, 200, 404, 200) },
   // The clinician's score report: the patient report's rule, a colleague the patient is shared with included

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { onApi, onApiError } from '../test/api-mock';
 import {
   ADMIN,
@@ -13,6 +13,14 @@ import {
 } from '../test/fixtures';
 import { aComparison, aPatientTimeline } from '../test/patient-fixtures';
 import { renderRoute, signInAs, signOut } from '../test/render-route';
+import { someTestMessages } from '../test/message-fixtures';
+
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
+beforeEach(() => {
+  onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
+});
 
 // The route table (routes.tsx) as a person meets it: each address opens its page, the staff area asks for a
 // session, the admin screens for the admin role, and an unknown address says so.
@@ -31,6 +39,7 @@ function answerStaffPages() {
   onApi('listAdminUsers', { items: [] });
   onApi('listCreditLedger', aPage([]));
   onApi('listAuditEvents', aPage([]));
+  onApi('getMySettings', { completionNotices: true, mailConfigured: true });
   onApi('authMethods', { institute: { enabled: true, kind: 'dev' }, localAccounts: false });
 }
 
@@ -41,6 +50,7 @@ describe('route table', () => {
     { path: '/details/7', heading: 'Test Details' },
     { path: '/compare/7/5', heading: 'Compare two tests' },
     { path: '/shared', heading: 'Shared with me' },
+    { path: '/settings', heading: 'Settings' },
   ])('$path opens its page for a signed-in clinician', async ({ path, heading }) => {
     signInAs(CLINICIAN);
     answerStaffPages();

@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
           { path: '/details/:id', lazy: page(() => import('./pages/clinician/details-page')) },
           { path: '/compare/:id/:otherId', lazy: page(() => import('./pages/clinician/patient-compare-page')) },
           { path: '/shared', lazy: page(() => import('./pages/clinician/patient-shared-page')) },
+          { path: '/settings', lazy: page(() => import('./pages/settings/settings-page')) },
           {
             lazy: page(() => import('./components/admin-only-layout')),
             children: [

@@ -109,6 +109,17 @@ export const AUDIT_ACTIONS = [
   'fhir.search',
   'credits.grant',
   'credits.sync',
+  'message.queued',
+  'message.sent',
+  'message.failed',
+  'message.bounced',
+  'message.cancelled',
+  'message.reminders',
+  'message.opt-out',
+  'settings.update',
+  'retest.start',
+  'retest.update',
+  'retest.run',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -136,6 +147,17 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'fhir.search': 'A machine client read results through the FHIR API',
   'credits.grant': 'Granted tests',
   'credits.sync': 'Synced purchases',
+  'message.queued': 'Queued an e-mail about a test',
+  'message.sent': 'An e-mail was accepted by the mail server',
+  'message.failed': 'An e-mail could not be sent (tried again later)',
+  'message.bounced': 'An e-mail was refused by the mail server',
+  'message.cancelled': 'An e-mail was not sent (no longer needed)',
+  'message.reminders': "Turned a test's reminders on or off",
+  'message.opt-out': 'Patient turned off reminders from the link in a message',
+  'settings.update': 'Changed their own settings',
+  'retest.start': 'Started a series of re-tests',
+  'retest.update': 'Paused, resumed or ended a series of re-tests',
+  'retest.run': 'A series of re-tests created its next test, or found no purchased test left',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -40,6 +40,14 @@ import {
 } from './patient';
 import { ZAnswerHistory } from './answer-history';
 import {
+  ZMySettings,
+  ZSendInvitationRequest,
+  ZSetRemindersRequest,
+  ZTestMessages,
+  ZUpdateMySettingsRequest,
+} from './messages';
+import { ZCreateRetestSeriesRequest, ZRetestSeriesAnswer, ZUpdateRetestSeriesRequest } from './retests';
+import {
   ZAdministrationComparison,
   ZCompareQuery,
   ZPatientTimeline,
@@ -77,6 +85,14 @@ export const API_SCHEMAS = {
   createAssessment: { body: ZCreateAssessmentRequest, response: ZCreateAssessmentResponse },
   getAssessment: { response: ZAssessmentDetails },
   extendAssessment: { response: ZExtendAssessmentResponse },
+  getTestMessages: { response: ZTestMessages },
+  sendInvitation: { body: ZSendInvitationRequest, response: ZTestMessages },
+  setReminders: { body: ZSetRemindersRequest, response: ZTestMessages },
+  getRetestSeries: { response: ZRetestSeriesAnswer },
+  createRetestSeries: { body: ZCreateRetestSeriesRequest, response: ZRetestSeriesAnswer },
+  updateRetestSeries: { body: ZUpdateRetestSeriesRequest, response: ZRetestSeriesAnswer },
+  getMySettings: { response: ZMySettings },
+  updateMySettings: { body: ZUpdateMySettingsRequest, response: ZMySettings },
   getResults: { response: ZAssessmentResults },
   getAnswerHistory: { response: ZAnswerHistory },
   getPatientTimeline: { response: ZPatientTimeline },

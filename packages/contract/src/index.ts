@@ -13,3 +13,5 @@ export * from './api-schemas';
 export * from './api-routes';
 export * from './countries';
 export * from './message-keys';
+export * from './messages';
+export * from './retests';

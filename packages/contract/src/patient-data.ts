@@ -69,6 +69,31 @@ export const ZPatientDataExport = z.object({
     }),
   ),
   shares: z.array(z.object({ grantee: ZClinicianRef, createdAt: z.string(), createdBy: z.string() })),
+  /** E-mail about the tests: the address while a test is open (then only masked), and each message's delivery. */
+  messages: z.object({
+    contacts: z.array(
+      z.object({
+        assessmentId: z.number().int(),
+        email: z.string().nullable(),
+        emailMasked: z.string(),
+        phone: z.string().nullable(),
+        remindersEnabled: z.boolean(),
+        optedOutAt: z.string().nullable(),
+        invitedAt: z.string(),
+      }),
+    ),
+    deliveries: z.array(
+      z.object({
+        assessmentId: z.number().int(),
+        kind: z.string(),
+        recipient: z.string(),
+        channel: z.string(),
+        state: z.string(),
+        createdAt: z.string(),
+        sentAt: z.string().nullable(),
+      }),
+    ),
+  }),
   auditEvents: z.array(
     z.object({
       id: z.number().int(),

@@ -24,7 +24,18 @@ export type AuditAction =
   | 'patient.erase'
   | 'fhir.search'
   | 'credits.grant'
-  | 'credits.sync';
+  | 'credits.sync'
+  | 'message.queued'
+  | 'message.sent'
+  | 'message.failed'
+  | 'message.bounced'
+  | 'message.cancelled'
+  | 'message.reminders'
+  | 'message.opt-out'
+  | 'settings.update'
+  | 'retest.start'
+  | 'retest.update'
+  | 'retest.run';
 
 /** Every read of patient data and every change is recorded (DESIGN.md "Data model"). */
 export async function recordAudit(

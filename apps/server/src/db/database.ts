@@ -43,6 +43,8 @@ export interface Database {
    * autovacuum does it.
    */
   readonly vacuum: (() => Promise<void>) | null;
+  /** Where the job queue (db/job-queue.ts) connects: the same embedded database, or the same PostgreSQL by URL. */
+  readonly jobQueueConnection: { kind: 'pglite'; client: PgliteThread } | { kind: 'postgres'; url: string };
   /** The PostgreSQL pool's connections (open, idle) and requests waiting for one; null on PGlite (one thread). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -90,6 +92,7 @@ async function openPglite(dataDir: string | 'memory', loadDataDir?: string): Pro
       await client.exec('VACUUM (ANALYZE)');
     },
     poolStats: () => null,
+    jobQueueConnection: { kind: 'pglite', client },
     close: () => client.close(),
   };
 }
@@ -150,6 +153,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
     onLost: () => undefined,
     vacuum: null,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    jobQueueConnection: { kind: 'postgres', url: options.url },
     close: () => pool.end(),
   };
   return database;

@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   char,
   check,
   index,
@@ -36,6 +37,8 @@ export const users = pgTable(
       .default('user'),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** 0019: an e-mail to the clinician when a patient submits a test. */
+    completionNotices: boolean('completion_notices').notNull().default(true),
   },
   // Finding a user by e-mail ignores case (users.repo.ts).
   (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
@@ -328,6 +331,108 @@ export const erasures = pgTable(
   (t) => [index('erasures_clinician').on(t.clinicianId), check('erasures_tests_positive', sql`${t.tests} > 0`)],
 );
 
+/** 0019_patient_messages.sql: the patient's address while the test is open, and the reminder choices. */
+export const messageContacts = pgTable(
+  'message_contacts',
+  {
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    emailMasked: text('email_masked').notNull(),
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true, mode: 'date' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }).notNull(),
+    emailErasedAt: timestamp('email_erased_at', { withTimezone: true, mode: 'date' }),
+    /** 0021: the patient's mobile number for text messages, kept and erased like the address. */
+    phone: text('phone'),
+    phoneMasked: text('phone_masked'),
+  },
+  (t) => [
+    index('message_contacts_with_email')
+      .on(t.assessmentId)
+      .where(sql`${t.email} IS NOT NULL`),
+  ],
+);
+
+/** 0019_patient_messages.sql: one row per message and its delivery state. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assessmentId: bigint('assessment_id', { mode: 'number' }).references(() => assessments.id, {
+      onDelete: 'cascade',
+    }),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['invitation', 'reminder', 'completion', 'retest-no-credit'] }).notNull(),
+    recipient: text('recipient', { enum: ['patient', 'clinician'] }).notNull(),
+    /** 0021: how it is sent. */
+    channel: text('channel', { enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
+    dedupeKey: text('dedupe_key').unique(),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastResponse: text('last_response'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_assessment').on(t.assessmentId, t.id)],
+);
+
+/** 0020_retest_series.sql: a re-test every N weeks, K times, from a completed test. */
+export const retestSeries = pgTable(
+  'retest_series',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sourceAssessmentId: bigint('source_assessment_id', { mode: 'number' })
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    clinicianId: text('clinician_id')
+      .notNull()
+      .references(() => users.id),
+    everyWeeks: integer('every_weeks').notNull(),
+    times: integer('times').notNull(),
+    runsDone: integer('runs_done').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    state: text('state', { enum: ['active', 'paused', 'ended'] })
+      .notNull()
+      .default('active'),
+    problem: text('problem'),
+    email: text('email'),
+    emailMasked: text('email_masked'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('retest_series_due')
+      .on(t.nextRunAt)
+      .where(sql`${t.state} = 'active'::text`),
+    index('retest_series_source').on(t.sourceAssessmentId),
+    check('retest_series_every_weeks', sql`${t.everyWeeks} BETWEEN 1 AND 52`),
+    check('retest_series_times', sql`${t.times} BETWEEN 1 AND 12`),
+  ],
+);
+
+/** 0020_retest_series.sql: the test each run of a series created. */
+export const retestRuns = pgTable(
+  'retest_runs',
+  {
+    seriesId: bigint('series_id', { mode: 'number' })
+      .notNull()
+      .references(() => retestSeries.id, { onDelete: 'cascade' }),
+    run: integer('run').notNull(),
+    assessmentId: bigint('assessment_id', { mode: 'number' })
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.run] })],
+);
+
 export const schema = {
   users,
   identities,
@@ -343,6 +448,10 @@ export const schema = {
   patientShares,
   assessmentCounts,
   assessmentPatientIds,
+  messageContacts,
+  messages,
+  retestSeries,
+  retestRuns,
   erasures,
 };
 

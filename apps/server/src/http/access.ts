@@ -25,6 +25,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** For `system` routes: the scope the token must grant. */
     scope?: SystemScope;
+    /**
+     * A public route a mail client posts a form to (RFC 8058 one-click opt-out), from no origin of ours: exempt from
+     * the same-origin and JSON-only checks (http/security.ts). Only for a route whose one effect its token names.
+     */
+    acceptsFormPost?: boolean;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;

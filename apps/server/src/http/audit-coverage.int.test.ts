@@ -380,6 +380,15 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       },
     },
   },
+  'PUT /api/me/settings': {
+    audited: {
+      action: 'settings.update',
+      run: async (ip) => {
+        const response = await send(clinician.client, 'PUT', '/api/me/settings', ip, { completionNotices: true });
+        return { response, actor: clinician.id, assessmentId: null, ip };
+      },
+    },
+  },
   'POST /api/admin/credits/sync-wix': {
     audited: {
       action: 'credits.sync',
@@ -430,6 +439,23 @@ const AUDIT_RULES: Record<string, AuditRule> = {
 
   // No audit row, and why.
   'GET /api/docs': { notAudited: NO_PATIENT_DATA },
+  'GET /api/me/settings': { notAudited: "the caller's own settings: no patient data" },
+  // This server has no SMTP server, so these are refused before they change anything; with one, each message is
+  // recorded as message.queued and its outcome (message.sent, .failed, .bounced, .cancelled), a reminder switch as
+  // message.reminders and a patient's opt-out as message.opt-out (modules/messages/messages.int.test.ts).
+  'GET /api/assessments/:id/messages': {
+    notAudited: 'delivery states and the masked address on the details page, whose read is recorded (assessment.view)',
+  },
+  'POST /api/assessments/:id/invitation': { notAudited: 'refused without an SMTP server (409); audited with one' },
+  'PUT /api/assessments/:id/reminders': { notAudited: 'refused before an invitation (409); audited after one' },
+  'GET /api/assessments/:id/retest-series': {
+    notAudited:
+      "a series' schedule and the masked address, on the details page whose read is recorded (assessment.view)",
+  },
+  'POST /api/assessments/:id/retest-series': { notAudited: 'refused without an SMTP server (409); audited with one' },
+  'PUT /api/assessments/:id/retest-series': { notAudited: 'refused without a series (409); audited with one' },
+  'GET /api/messages/opt-out/:token': { notAudited: 'the opt-out page: a button, changes nothing' },
+  'POST /api/messages/opt-out/:token': { notAudited: 'unknown tokens change nothing; a real opt-out is audited' },
   'GET /fhir/R4/CodeSystem/:id': { notAudited: 'our FHIR code systems: no patient data' },
   'GET /fhir/R4/Questionnaire/:id': { notAudited: "a form's questionnaire: no patient data" },
   'GET /fhir/R4/metadata': { notAudited: 'what the FHIR API supports: no patient data' },

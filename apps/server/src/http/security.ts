@@ -56,7 +56,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig): void {
   const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.acceptsFormPost === true) {
       return;
     }
     const origin = request.headers.origin;
@@ -72,6 +72,8 @@ export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig)
     }
   });
 }
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** The media type of a Content-Type header, without parameters (`application/json; charset=utf-8` → `application/json`). */
 function mediaType(contentType: string): string {
@@ -91,7 +93,9 @@ export function registerJsonOnlyMutations(app: FastifyInstance): void {
       return;
     }
     const type = mediaType(contentType);
-    if (type === 'application/x-www-form-urlencoded' && request.routeOptions.config?.acceptsForm === true) {
+    // The token endpoint (RFC 6749) and the one-click opt-out (RFC 8058) are posted as forms by their protocols.
+    const config = request.routeOptions.config;
+    if (type === FORM_TYPE && (config?.acceptsForm === true || config?.acceptsFormPost === true)) {
       return;
     }
     if (type !== 'application/json') {

@@ -67,6 +67,9 @@ export function AppHeader({ me }: { me: TMe }) {
             </Text>
           </Box>
         </Group>
+        <Button component={Link} to="/settings" variant="subtle" size="xs">
+          Settings
+        </Button>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
           {t('header.logout')}
         </Button>

@@ -6,6 +6,14 @@ import { apiServer, onApi } from '../../test/api-mock';
 import { ADMIN, CLINICIAN, anAnswerHistory, anAssessmentDetails, someResults } from '../../test/fixtures';
 import { aPatientTimeline } from '../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../test/render-route';
+import { someTestMessages } from '../../test/message-fixtures';
+
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
+beforeEach(() => {
+  onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
+});
 
 // The "Score report (clinician)" button on the details page and the admin data view: it asks the server for the
 // score report of this test and saves it as score-report.pdf; a failure is said in the spec's words.

@@ -1,3 +1,4 @@
+import { exportMessagesOf } from '../messages/messages.service';
 import type { TErasePatientRequest, TPatientDataExport, TPatientDataQuery } from '@pid5/contract';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
@@ -69,10 +70,11 @@ export async function exportPatientData(options: {
     throw noSuchPatient();
   }
   const ids = rows.map((row) => row.id);
-  const [changes, shares, events] = await Promise.all([
+  const [changes, shares, events, messages] = await Promise.all([
     listAnswerChangesOf(db, ids),
     listPatientShares(db, key),
     listAuditEventsOf(db, ids),
+    exportMessagesOf(db, ids),
   ]);
   await recordAudit(db, {
     actor: session.user.id,
@@ -125,6 +127,7 @@ export async function exportPatientData(options: {
       createdAt: share.createdAt.toISOString(),
       createdBy: share.createdBy,
     })),
+    messages,
     auditEvents: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),

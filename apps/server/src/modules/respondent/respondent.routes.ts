@@ -235,7 +235,15 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
       },
     },
     countingUnknownCodes(async (request) =>
-      submitTest({ db, code: request.params.code, now: clock.now(), ...languages, normTables, ip: request.ip }),
+      submitTest({
+        db,
+        code: request.params.code,
+        now: clock.now(),
+        ...languages,
+        normTables,
+        ip: request.ip,
+        messaging: app.deps.messaging ?? null,
+      }),
     ),
   );
 }

@@ -1,3 +1,4 @@
+import { onTestSubmitted, type Messaging } from '../messages/messages.service';
 import {
   FORM_ITEM_COUNTS,
   TEST_CODE_PATTERN,
@@ -193,7 +194,13 @@ export async function saveAnswers(
  * Submitting again answers as completed.
  */
 export async function submitTest(
-  options: PatientRequestContext & PatientLanguages & { normTables: NormTables; ip: string },
+  options: PatientRequestContext &
+    PatientLanguages & {
+      normTables: NormTables;
+      ip: string;
+      /** Erases the patient's address and queues the clinician's completion notice (DESIGN.md "Messages to patients and clinicians"). */
+      messaging?: Messaging | null;
+    },
 ): Promise<TPatientTest> {
   const { now } = options;
   const codeHash = hashLinkCode(options.code);
@@ -228,6 +235,7 @@ export async function submitTest(
       instrumentVersion: scores.instrumentVersion,
       normsVersion: scores.normsVersion,
     });
+    await onTestSubmitted(tx, { messaging: options.messaging ?? null, assessmentId: row.id, now });
     await recordAudit(tx, {
       actor: 'patient',
       action: 'assessment.submit',

@@ -16,6 +16,7 @@ function anExport(overrides: Partial<TPatientDataExport> = {}): TPatientDataExpo
     administrations: [],
     answerChanges: [],
     shares: [],
+    messages: { contacts: [], deliveries: [] },
     auditEvents: [],
     ...overrides,
   };

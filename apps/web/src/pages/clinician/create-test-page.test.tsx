@@ -3,7 +3,9 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TDiagnosisCatalogue } from '@pid5/contract';
 import { onApi, onApiError } from '../../../test/api-mock';
-import { CLINICIAN, anAssessmentList, someCredits } from '../../../test/fixtures';
+import { CLINICIAN, anAssessmentDetails, anAssessmentList, someCredits } from '../../../test/fixtures';
+import { someTestMessages } from '../../../test/message-fixtures';
+import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
 const CATALOGUE: TDiagnosisCatalogue = {
@@ -249,6 +251,60 @@ describe('create test', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
     expect(created.map((request) => (request.body as { language?: string }).language)).toEqual(['en']);
+  });
+
+  it("refuses a patient's e-mail address that is not one, then sends the new test's link to it", async () => {
+    onApi('getTerms', TERMS);
+    const created = onApi(
+      'createAssessment',
+      { id: 41, form: 'FULL', language: 'en', testLink: 'http://x/test/y', testsAvailable: 1 },
+      { status: 201 },
+    );
+    const invited = onApi('sendInvitation', someTestMessages());
+    const { user, router } = openCreateTest();
+    await chooseDiagnoses(user);
+    await fillDemographics(user, 'PAT-A1');
+    const email = screen.getByRole('textbox', { name: "Patient's e-mail address (optional)" });
+    await user.type(email, 'jane.doe@example');
+    await user.click(createButton());
+    expect(await screen.findByText('This is not an e-mail address: write it as name@example.org.')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(email, '.org');
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessments' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(created).toHaveLength(1);
+    expect(invited.map((request) => [request.params.id, request.body])).toEqual([
+      ['41', { email: 'jane.doe@example.org' }],
+    ]);
+  });
+
+  it("opens the new test's details, saying why, when the e-mail is refused: the test is kept", async () => {
+    onApi('getTerms', TERMS);
+    onApi(
+      'createAssessment',
+      { id: 41, form: 'FULL', language: 'en', testLink: 'http://x/test/y', testsAvailable: 1 },
+      { status: 201 },
+    );
+    onApiError('sendInvitation', 409, 'MAIL_NOT_CONFIGURED', 'E-mail is not set up on this server.');
+    onApi('getAssessment', anAssessmentDetails({ id: 41 }));
+    onApi('getPatientTimeline', aPatientTimeline());
+    onApi('getTestMessages', someTestMessages({ mailConfigured: false, canSend: false }));
+    const { user, router } = openCreateTest();
+    await chooseDiagnoses(user);
+    await fillDemographics(user, 'PAT-A1');
+    await user.type(screen.getByRole('textbox', { name: "Patient's e-mail address (optional)" }), 'jane@example.org');
+    await user.click(createButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and Conditions' });
+    await within(dialog).findByTestId('terms-body');
+    await user.click(within(dialog).getByRole('button', { name: 'Agree and Create Test' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test Details' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/details/41');
+    expect(await screen.findByText('The test was created, but the e-mail was not sent')).toBeVisible();
   });
 
   it("offers the three forms with their times, starts at the institute's default, and sends the one chosen", async () => {

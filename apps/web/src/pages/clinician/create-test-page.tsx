@@ -34,6 +34,11 @@ import { useCreateAssessment, useCredits, useDiagnoses, useTerms } from '../../a
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import {
+  CreateTestInvitationField,
+  createTestEmailError,
+  sendCreatedTestInvitation,
+} from '../../components/create-test-invitation';
 import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { Section } from '../../components/section';
@@ -92,6 +97,8 @@ export default function CreateTestPage() {
   // Each opening starts a fresh picker (empty search, all entries shown).
   const [pickerSession, setPickerSession] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const [patientEmail, setPatientEmail] = useState('');
+  const [patientEmailError, setPatientEmailError] = useState<string | null>(null);
   const terms = useTerms(openPanel === 'terms');
 
   const descriptions = useMemo(
@@ -133,8 +140,14 @@ export default function CreateTestPage() {
     }
     try {
       const created = await create.mutateAsync({ ...parsed.request, language: chosenLanguage });
+      const invitationError = patientEmail.trim() ? await sendCreatedTestInvitation(created.id, patientEmail) : null;
       form.reset();
+      setPatientEmail('');
       setOpenPanel(null);
+      if (invitationError) {
+        void navigate(`/details/${created.id}`, { state: { invitationError } });
+        return;
+      }
       void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
     } catch (error) {
       setOpenPanel(null);
@@ -190,7 +203,9 @@ export default function CreateTestPage() {
             if (canCreate) {
               setFailure(null);
               // Right: on to the terms. Wrong: the messages show under the fields.
-              form.onSubmit(() => setOpenPanel('terms'), focusFirstError)(event);
+              const emailError = createTestEmailError(patientEmail);
+              setPatientEmailError(emailError);
+              form.onSubmit(() => setOpenPanel(emailError ? null : 'terms'), focusFirstError)(event);
             } else {
               event.preventDefault();
             }
@@ -368,6 +383,8 @@ export default function CreateTestPage() {
                 </Text>
               )}
             </Section>
+
+            <CreateTestInvitationField value={patientEmail} error={patientEmailError} onChange={setPatientEmail} />
 
             <Group justify="flex-end">
               <Button type="submit" size="md" disabled={!canCreate}>

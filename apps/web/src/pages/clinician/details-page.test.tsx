@@ -6,6 +6,14 @@ import { aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 import { formatDate } from '../../lib/dates';
 import { VALUE_LABEL_HALO, VALUE_LABEL_HALO_COLOR, facetTChart } from '@pid5/instrument';
+import { someTestMessages } from '../../../test/message-fixtures';
+
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
+beforeEach(() => {
+  onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
+});
 
 const LIMIT = '2026-06-30T10:00:00.000Z';
 const FINISHED = { answeredCount: 220, finishedAt: '2026-03-20T10:00:00.000Z' };

@@ -19,9 +19,11 @@ import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX, downloadPath, type TAssessmentD
 import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
+import { InvitationPanel } from '../../components/invitation-panel';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsPanel } from '../../components/results-panel';
+import { RetestSeriesPanel } from '../../components/retest-series-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { TestLanguageField } from '../../components/test-language-select';
@@ -140,6 +142,12 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
         {/* A colleague reading a shared patient (no link) reads only. */}
         {!details.finishedAt && details.testLink !== null && <ExtendButton details={details} />}
       </Paper>
+
+      {/* The owner's (or the admin view's) messages to the patient; a colleague reading a shared patient has no link. */}
+      {details.testLink !== null && <InvitationPanel assessmentId={details.id} />}
+      {!isAdminView && details.finishedAt && details.testLink !== null && (
+        <RetestSeriesPanel assessmentId={details.id} />
+      )}
 
       <Section title={t('details.demographics')}>
         <Group gap="xs">

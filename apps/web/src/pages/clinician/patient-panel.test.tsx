@@ -1,9 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { CLINICIAN, anAssessmentDetails, anAssessmentList, someCredits, someResults } from '../../../test/fixtures';
 import { COLLEAGUE, aPatientTimeline } from '../../../test/patient-fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
+import { someTestMessages } from '../../../test/message-fixtures';
+
+// The details page also shows the messages to the patient and the re-tests (components/invitation-panel.test.tsx
+// and retest-series-panel.test.tsx test those parts).
+beforeEach(() => {
+  onApi('getTestMessages', someTestMessages());
+  onApi('getRetestSeries', { series: null, canStart: false });
+});
 
 // The details page's patient part: the timeline, sharing, and "New test for this patient".
 

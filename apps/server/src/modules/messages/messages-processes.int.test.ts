@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { parseConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/database';
+import { createJobQueue } from '../../db/job-queue';
+import { messages } from '../../db/schema';
+import { createOptOutTokens } from './opt-out-tokens';
+import { createMailTransport } from './mail-transport';
+import { createMessaging, type Messaging } from './messages.service';
+import { startServer } from '../../server';
+import { insertAssessment } from '../../../test/assessment-factories';
+import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { testBackend } from '../../../test/test-database';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+
+// Messages across processes and restarts (docs/decisions/0060-pg-boss-job-queue.md): a message queued while no
+// server could send it goes out after a restart, once; two queue workers on their own connections to one
+// PostgreSQL send each reminder once.
+
+const DAY_MS = 24 * 3_600_000;
+const APP_SECRET = 'integration-tests-secret-0123456789abcdef';
+
+let smtp: SmtpSink;
+let server: TestServer;
+let clinician: SignedInUser;
+
+const mailEnv = () => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
+  MAIL_POLL_SECONDS: '0.5',
+  MAIL_RETRY_DELAY_SECONDS: '1',
+  MAIL_LIMIT_PER_CLINICIAN_PER_HOUR: '1000',
+});
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ env: mailEnv() });
+  clinician = await createSignedInClinician(server);
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.stop();
+});
+
+async function statesOf(ids: number[]) {
+  return server.database.db.select().from(messages).where(inArray(messages.assessmentId, ids));
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error('timed out');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a restart', () => {
+  it('sends, after the restart, a message queued while the mail server and then the app were down, once', async () => {
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      form: 'BF',
+      consented: true,
+      responses: '9'.repeat(25),
+    });
+    await smtp.stop();
+    const response = await clinician.client.post(`/api/assessments/${row.id}/invitation`, {
+      email: 'restart@example.org',
+    });
+    expect(response.status).toBe(200);
+    await until(async () => (await statesOf([row.id])).some((m) => m.state === 'failed'));
+    // The app stops (its workers with it); its database stays. The mail server comes back; then the app.
+    server.running.stopSchedules();
+    await server.running.app.close();
+    await smtp.start();
+    const again = await startServer(server.config, { clock: server.clock, database: server.database });
+    try {
+      await smtp.waitFor((mail) => mail.to.includes('restart@example.org'));
+      await until(async () => (await statesOf([row.id]))[0]?.state === 'sent');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(smtp.received.filter((mail) => mail.to.includes('restart@example.org'))).toHaveLength(1);
+    } finally {
+      again.stopSchedules();
+      await again.app.close();
+    }
+    // The harness's own close() closes the app again: give it a running one.
+    server.running = await startServer(server.config, { clock: server.clock, database: server.database });
+  });
+});
+
+describe('the last attempt', () => {
+  it('gives up after MAIL_RETRY_LIMIT retries, says so in the answer shown, and sends nothing later', async () => {
+    const down = await startSmtpSink();
+    await down.stop();
+    const giving = await startTestServer({ env: { ...mailEnv(), SMTP_URL: down.url, MAIL_RETRY_LIMIT: '0' } });
+    try {
+      const owner = await createSignedInClinician(giving);
+      const { row } = await insertAssessment(giving, {
+        clinicianId: owner.id,
+        form: 'BF',
+        consented: true,
+        responses: '9'.repeat(25),
+      });
+      expect(
+        (await owner.client.post(`/api/assessments/${row.id}/invitation`, { email: 'gone@example.org' })).status,
+      ).toBe(200);
+      const failed = async () =>
+        (await giving.database.db.select().from(messages).where(eq(messages.assessmentId, row.id)))[0];
+      await until(async () => (await failed())?.state === 'failed');
+      expect((await failed())?.lastResponse).toMatch(/no more attempts: use "Send again"/);
+      await down.start();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(down.received).toHaveLength(0);
+      expect((await failed())?.attempts).toBe(1);
+    } finally {
+      await giving.close();
+      await down.stop();
+    }
+  });
+});
+
+describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQL', () => {
+  let other: Database;
+  let second: Messaging;
+
+  beforeAll(async () => {
+    const connection = server.database.jobQueueConnection;
+    if (connection.kind !== 'postgres') {
+      throw new Error('PostgreSQL only');
+    }
+    // A second process's parts: its own pool for the app's tables and its own for the queue.
+    other = await openDatabase({ kind: 'postgres', url: connection.url, poolSize: 4 });
+    const config = parseConfig({ ...mailEnv(), APP_SECRET, PUBLIC_URL: server.config.publicUrl });
+    if (!config.mail) {
+      throw new Error('mail config');
+    }
+    second = createMessaging({
+      db: other.db,
+      boss: createJobQueue(other),
+      transport: createMailTransport(config.mail),
+      config: config.mail,
+      clock: server.clock,
+      linkCodes: server.running.app.deps.linkCodes,
+      optOutTokens: createOptOutTokens(APP_SECRET),
+      publicUrl: server.config.publicUrl,
+      instituteName: server.config.instituteName,
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    await second.start();
+  });
+  afterAll(async () => {
+    await second.stop();
+    await other.close();
+  });
+
+  it('sends each invitation and each reminder once, whichever worker takes it', async () => {
+    const first = server.running.app.deps.messaging;
+    if (!first) {
+      throw new Error('mail not configured');
+    }
+    const start = server.clock.now();
+    const tests = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
+      ),
+    );
+    const ids = tests.map((t) => t.row.id);
+    for (const [index, id] of ids.entries()) {
+      const response = await clinician.client.post(`/api/assessments/${id}/invitation`, {
+        email: `twice-${index}@example.org`,
+      });
+      expect(response.status).toBe(200);
+    }
+    const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('twice-'));
+    await smtp.waitFor(isOurs, 12);
+
+    server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
+    // Both processes scan at once, directly and through the queue.
+    await Promise.all([first.scan(), second.scan(), first.requestScan(), second.requestScan(), first.scan()]);
+    await smtp.waitFor(isOurs, 24);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(smtp.received.filter(isOurs)).toHaveLength(24);
+    const rows = await statesOf(ids);
+    expect(rows.filter((m) => m.kind === 'reminder')).toHaveLength(12);
+    expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
+    const perTest = await server.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.assessmentId, ids[0] ?? 0));
+    expect(perTest.map((m) => m.kind)).toEqual(['invitation', 'reminder']);
+    server.clock.set(start);
+  });
+});

@@ -1,0 +1,274 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { messageContacts, messages, users } from '../../db/schema';
+
+// The messages' SQL (DESIGN.md "Messages to patients and clinicians").
+
+export type MessageRow = typeof messages.$inferSelect;
+export type ContactRow = typeof messageContacts.$inferSelect;
+export type MessageKind = MessageRow['kind'];
+
+/** Rows of a raw statement, from either driver. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+export async function findContact(db: Db, assessmentId: number): Promise<ContactRow | null> {
+  const rows = await db.select().from(messageContacts).where(eq(messageContacts.assessmentId, assessmentId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Stores (or replaces) the address for a test; the first invitation's time stays the reminders' start. */
+export async function saveContact(
+  db: Db,
+  contact: {
+    assessmentId: number;
+    email: string;
+    emailMasked: string;
+    /** A new mobile number; undefined keeps the one stored. */
+    phone?: { phone: string; masked: string };
+    now: Date;
+  },
+): Promise<void> {
+  const phone = contact.phone ? { phone: contact.phone.phone, phoneMasked: contact.phone.masked } : {};
+  await db
+    .insert(messageContacts)
+    .values({
+      assessmentId: contact.assessmentId,
+      email: contact.email,
+      emailMasked: contact.emailMasked,
+      invitedAt: contact.now,
+      ...phone,
+    })
+    .onConflictDoUpdate({
+      target: messageContacts.assessmentId,
+      set: { email: contact.email, emailMasked: contact.emailMasked, emailErasedAt: null, ...phone },
+    });
+}
+
+export async function setRemindersEnabled(db: Db, assessmentId: number, enabled: boolean): Promise<boolean> {
+  const rows = await db
+    .update(messageContacts)
+    .set({ remindersEnabled: enabled })
+    .where(eq(messageContacts.assessmentId, assessmentId))
+    .returning({ id: messageContacts.assessmentId });
+  return rows.length > 0;
+}
+
+/** Records the patient's opt-out (the first one counts); true when this call recorded it. */
+export async function recordOptOut(db: Db, assessmentId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(messageContacts)
+    .set({ optedOutAt: now })
+    .where(and(eq(messageContacts.assessmentId, assessmentId), sql`${messageContacts.optedOutAt} IS NULL`))
+    .returning({ id: messageContacts.assessmentId });
+  return rows.length > 0;
+}
+
+/** Erases one test's stored address (submitted). */
+export async function eraseContactEmail(db: Db, assessmentId: number, now: Date): Promise<void> {
+  await db
+    .update(messageContacts)
+    .set({ email: null, phone: null, emailErasedAt: now })
+    .where(
+      and(
+        eq(messageContacts.assessmentId, assessmentId),
+        sql`(${messageContacts.email} IS NOT NULL OR ${messageContacts.phone} IS NOT NULL)`,
+      ),
+    );
+}
+
+/** Erases the stored address of every test that is submitted or past its due date; returns how many. */
+export async function eraseEndedContactEmails(db: Db, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    WITH erased AS (
+      UPDATE message_contacts c SET email = NULL, phone = NULL, email_erased_at = ${now.toISOString()}::timestamptz
+      FROM assessments a
+      WHERE c.assessment_id = a.id AND (c.email IS NOT NULL OR c.phone IS NOT NULL)
+        AND (a.finished_at IS NOT NULL OR a.due_at <= ${now.toISOString()}::timestamptz)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM erased`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Inserts a message; null when one with the same dedupe key exists (queued by another run or process). */
+export async function insertMessage(
+  db: Db,
+  message: {
+    assessmentId: number;
+    clinicianId: string;
+    kind: MessageKind;
+    recipient: 'patient' | 'clinician';
+    channel?: 'email' | 'sms';
+    dedupeKey: string | null;
+    now: Date;
+  },
+): Promise<number | null> {
+  const rows = await db
+    .insert(messages)
+    .values({
+      assessmentId: message.assessmentId,
+      clinicianId: message.clinicianId,
+      kind: message.kind,
+      recipient: message.recipient,
+      channel: message.channel ?? 'email',
+      dedupeKey: message.dedupeKey,
+      createdAt: message.now,
+      updatedAt: message.now,
+    })
+    .onConflictDoNothing({ target: messages.dedupeKey })
+    .returning({ id: messages.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function listContactsOf(db: Db, assessmentIds: number[]): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(messageContacts)
+    .where(inArray(messageContacts.assessmentId, assessmentIds))
+    .orderBy(asc(messageContacts.assessmentId));
+}
+
+export async function listMessagesOf(db: Db, assessmentIds: number[]): Promise<MessageRow[]> {
+  return db.select().from(messages).where(inArray(messages.assessmentId, assessmentIds)).orderBy(asc(messages.id));
+}
+
+export async function listMessages(db: Db, assessmentId: number): Promise<MessageRow[]> {
+  return db.select().from(messages).where(eq(messages.assessmentId, assessmentId)).orderBy(asc(messages.id));
+}
+
+/**
+ * Takes a message for sending: queued or failed (a retry) becomes `sending`. A message found `sending` was being
+ * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`).
+ */
+export async function claimMessage(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ claimed: MessageRow } | { stale: MessageRow } | null> {
+  const claimed = await db
+    .update(messages)
+    .set({ state: 'sending', attempts: sql`${messages.attempts} + 1`, updatedAt: now })
+    .where(and(eq(messages.id, id), sql`${messages.state} IN ('queued', 'failed')`))
+    .returning();
+  if (claimed[0]) {
+    return { claimed: claimed[0] };
+  }
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row?.state === 'sending' ? { stale: row } : null;
+}
+
+export async function finishMessage(
+  db: Db,
+  id: number,
+  outcome: { state: 'sent' | 'failed' | 'bounced' | 'cancelled'; response: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(messages)
+    .set({
+      state: outcome.state,
+      lastResponse: outcome.response,
+      updatedAt: outcome.now,
+      ...(outcome.state === 'sent' ? { sentAt: outcome.now } : {}),
+    })
+    .where(eq(messages.id, id));
+}
+
+/** What sending one message needs: the test's dates, link and language, the address, the clinician's choices. */
+export interface SendContext {
+  assessmentId: number;
+  clinicianId: string;
+  form: 'FULL' | 'SF' | 'BF';
+  dueAt: Date;
+  finishedAt: Date | null;
+  linkNonce: string | null;
+  testCode: string | null;
+  /** The test's language when assessments has a `language` column, else null. */
+  language: string | null;
+  patientEmail: string | null;
+  patientPhone: string | null;
+  remindersEnabled: boolean;
+  optedOut: boolean;
+  clinicianEmail: string | null;
+  completionNotices: boolean;
+}
+
+export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
+  // to_jsonb(a) ->> 'language': the per-test language once that column exists, without naming a column that may not.
+  const result = await db.execute(sql`
+    SELECT a.id, a.clinician_id, a.form, a.due_at, a.finished_at, a.link_nonce, a.test_code,
+           to_jsonb(a) ->> 'language' AS language,
+           c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
+           (c.opted_out_at IS NOT NULL) AS opted_out,
+           u.email AS clinician_email, u.completion_notices
+    FROM assessments a
+    JOIN users u ON u.id = a.clinician_id
+    LEFT JOIN message_contacts c ON c.assessment_id = a.id
+    WHERE a.id = ${assessmentId}`);
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  if (!row) {
+    return null;
+  }
+  return {
+    assessmentId: Number(row.id),
+    clinicianId: String(row.clinician_id),
+    form: row.form as SendContext['form'],
+    dueAt: new Date(row.due_at as string),
+    finishedAt: row.finished_at ? new Date(row.finished_at as string) : null,
+    linkNonce: (row.link_nonce as string | null) ?? null,
+    testCode: (row.test_code as string | null) ?? null,
+    language: (row.language as string | null) ?? null,
+    patientEmail: (row.patient_email as string | null) ?? null,
+    patientPhone: (row.patient_phone as string | null) ?? null,
+    remindersEnabled: Boolean(row.reminders_enabled),
+    optedOut: Boolean(row.opted_out),
+    clinicianEmail: (row.clinician_email as string | null) ?? null,
+    completionNotices: Boolean(row.completion_notices),
+  };
+}
+
+/** Open tests with an address, reminders on and no opt-out: the reminder scan's candidates. */
+export async function listReminderCandidates(
+  db: Db,
+  now: Date,
+): Promise<
+  {
+    assessmentId: number;
+    clinicianId: string;
+    invitedAt: Date;
+    dueAt: Date;
+    hasPhone: boolean;
+    lastPatientMessageAt: Date | null;
+  }[]
+> {
+  const result = await db.execute(sql`
+    SELECT a.id, a.clinician_id, c.invited_at, a.due_at, (c.phone IS NOT NULL) AS has_phone,
+           (SELECT max(m.created_at) FROM messages m WHERE m.assessment_id = a.id AND m.recipient = 'patient')
+             AS last_patient_message_at
+    FROM message_contacts c
+    JOIN assessments a ON a.id = c.assessment_id
+    WHERE c.email IS NOT NULL AND c.reminders_enabled AND c.opted_out_at IS NULL
+      AND a.finished_at IS NULL AND a.due_at > ${now.toISOString()}::timestamptz`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    assessmentId: Number(row.id),
+    clinicianId: String(row.clinician_id),
+    invitedAt: new Date(row.invited_at as string),
+    dueAt: new Date(row.due_at as string),
+    hasPhone: Boolean(row.has_phone),
+    lastPatientMessageAt: row.last_patient_message_at ? new Date(row.last_patient_message_at as string) : null,
+  }));
+}
+
+export async function findCompletionSetting(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ completionNotices: users.completionNotices })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0]?.completionNotices ?? true;
+}
+
+export async function saveCompletionSetting(db: Db, userId: string, enabled: boolean): Promise<void> {
+  await db.update(users).set({ completionNotices: enabled }).where(eq(users.id, userId));
+}

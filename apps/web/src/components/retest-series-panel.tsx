@@ -1,0 +1,186 @@
+import { useStaffText } from '../i18n/staff-language';
+import { Alert, Anchor, Badge, Button, Group, List, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ZCreateRetestSeriesRequest, type TRetestSeries } from '@pid5/contract';
+import { useRetestSeries, useStartRetestSeries, useUpdateRetestSeries } from '../api/messages';
+import { formatDate } from '../lib/dates';
+import { LoadErrorAlert } from './load-states';
+import { Section } from './section';
+
+const STATE_LABELS: Record<TRetestSeries['state'], { label: string; color: string }> = {
+  active: { label: 'Running', color: 'teal' },
+  paused: { label: 'Paused', color: 'orange' },
+  ended: { label: 'Ended', color: 'gray' },
+};
+
+/**
+ * "Re-tests" on a completed test's details page: start a series (a new test of this patient every N weeks, K times,
+ * each using one purchased test and e-mailed when an address is given), see its tests, pause, resume or end it.
+ */
+export function RetestSeriesPanel({ assessmentId }: { assessmentId: number }) {
+  const retests = useRetestSeries(assessmentId);
+  if (retests.isPending) {
+    return null;
+  }
+  if (retests.isError) {
+    return (
+      <Section title="Re-tests">
+        <LoadErrorAlert error={retests.error} title="The re-tests could not be loaded" />
+      </Section>
+    );
+  }
+  const { series, canStart } = retests.data;
+  if (!series && !canStart) {
+    return null;
+  }
+  return (
+    <Section title="Re-tests">
+      <Stack gap="sm">
+        {series && <SeriesState assessmentId={assessmentId} series={series} />}
+        {canStart && <StartSeriesForm assessmentId={assessmentId} />}
+      </Stack>
+    </Section>
+  );
+}
+
+function SeriesState({ assessmentId, series }: { assessmentId: number; series: TRetestSeries }) {
+  const { language } = useStaffText();
+  const update = useUpdateRetestSeries(assessmentId);
+  const state = STATE_LABELS[series.state];
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Badge color={state.color} variant="light">
+          {state.label}
+        </Badge>
+        <Text size="sm">
+          Every {series.everyWeeks} {series.everyWeeks === 1 ? 'week' : 'weeks'}, {series.runsDone} of {series.times}{' '}
+          created
+          {series.state === 'active' && `; next on ${formatDate(series.nextRunAt, language)}`}
+          {series.emailMasked && `; links sent to ${series.emailMasked}`}.
+        </Text>
+      </Group>
+      {series.problem && series.state !== 'ended' && (
+        <Alert color="orange" role="alert">
+          {series.problem}
+        </Alert>
+      )}
+      {series.tests.length > 0 && (
+        <List size="sm">
+          {series.tests.map((test) => (
+            <List.Item key={test.id}>
+              <Anchor component={Link} to={`/details/${test.id}`}>
+                Re-test {test.run}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {series.state !== 'ended' && (
+        <Group gap="xs">
+          {series.state === 'active' ? (
+            <Button variant="default" size="xs" loading={update.isPending} onClick={() => update.mutate('pause')}>
+              Pause
+            </Button>
+          ) : (
+            <Button variant="default" size="xs" loading={update.isPending} onClick={() => update.mutate('resume')}>
+              Resume
+            </Button>
+          )}
+          <Button variant="light" color="red" size="xs" loading={update.isPending} onClick={() => update.mutate('end')}>
+            End the series
+          </Button>
+        </Group>
+      )}
+      {update.isError && (
+        <Alert color="red" role="alert">
+          {update.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
+  const start = useStartRetestSeries(assessmentId);
+  const [everyWeeks, setEveryWeeks] = useState<number | ''>(12);
+  const [times, setTimes] = useState<number | ''>(2);
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = ZCreateRetestSeriesRequest.safeParse({
+      everyWeeks: everyWeeks === '' ? undefined : everyWeeks,
+      times: times === '' ? undefined : times,
+      email: email.trim() === '' ? undefined : email,
+    });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      await start.mutateAsync(parsed.data);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The series could not be started.');
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="xs">
+        <Text size="sm">
+          A new test of this patient, with the same details and form, every few weeks. Each uses one purchased test.
+        </Text>
+        <Group align="flex-start" gap="xs">
+          <NumberInput
+            label="Re-test every (weeks)"
+            min={1}
+            max={52}
+            // The schedule's rule (the contract's schema) decides, with its message, not a silent clamp.
+            clampBehavior="none"
+            allowDecimal={false}
+            value={everyWeeks}
+            onChange={(value) => setEveryWeeks(typeof value === 'number' ? value : '')}
+            error={errors.everyWeeks}
+            w={170}
+          />
+          <NumberInput
+            label="How many times"
+            min={1}
+            max={12}
+            clampBehavior="none"
+            allowDecimal={false}
+            value={times}
+            onChange={(value) => setTimes(typeof value === 'number' ? value : '')}
+            error={errors.times}
+            w={150}
+          />
+          <TextInput
+            label="Send each link to (optional)"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={start.isPending}>
+            Start re-tests
+          </Button>
+        </Group>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+// E-mail about a test (DESIGN.md "Messages to patients and clinicians"): the invitation, reminders and the
+// clinician's completion notice, with each message's delivery state.
+
+export const PATIENT_EMAIL_MAX = 254;
+
+/** The patient's address as typed: trimmed, one address, refused with words a person can act on. */
+export const ZPatientEmail = z
+  .string({ error: "Enter the patient's e-mail address." })
+  .trim()
+  .min(1, "Enter the patient's e-mail address.")
+  .max(PATIENT_EMAIL_MAX, `An e-mail address has at most ${PATIENT_EMAIL_MAX} characters.`)
+  .pipe(z.email({ error: 'This is not an e-mail address: write it as name@example.org.' }));
+
+/** A mobile number for text messages, in international (E.164) form. */
+export const ZPatientPhone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\+[1-9][0-9]{6,14}$/,
+        'Write the mobile number in international form, with + and the country code, e.g. +49 151 12345678.',
+      ),
+  );
+
+/**
+ * `POST /api/assessments/{id}/invitation`: send the link; without `email`, again to the address already given. With
+ * `phone` (where text messages are set up) the link also goes by SMS.
+ */
+export const ZSendInvitationRequest = z.object({ email: ZPatientEmail.optional(), phone: ZPatientPhone.optional() });
+export type TSendInvitationRequest = z.input<typeof ZSendInvitationRequest>;
+
+/** `PUT /api/assessments/{id}/reminders`. */
+export const ZSetRemindersRequest = z.object({ enabled: z.boolean() });
+
+export const MESSAGE_KINDS = ['invitation', 'reminder', 'completion', 'retest-no-credit'] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] as const;
+export type TMessageState = (typeof MESSAGE_STATES)[number];
+
+export const ZMessageDelivery = z.object({
+  id: z.number().int(),
+  kind: z.enum(MESSAGE_KINDS),
+  recipient: z.enum(['patient', 'clinician']),
+  channel: z.enum(['email', 'sms']),
+  state: z.enum(MESSAGE_STATES),
+  attempts: z.number().int(),
+  /** The mail server's answer to the last attempt (addresses masked), for a failed or bounced one. */
+  lastResponse: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type TMessageDelivery = z.infer<typeof ZMessageDelivery>;
+
+/** `GET /api/assessments/{id}/messages`: what the details page shows about the messages of one test. */
+export const ZTestMessages = z.object({
+  /** False when the server has no mail server configured (nothing can be sent). */
+  mailConfigured: z.boolean(),
+  /** Whether text messages (Twilio) are set up too. */
+  smsConfigured: z.boolean(),
+  /** Whether an invitation may be sent now (an open test its owner reads). */
+  canSend: z.boolean(),
+  contact: z
+    .object({
+      /** j•••@example.org */
+      emailMasked: z.string(),
+      /** +49•••••78, when a mobile number was given. */
+      phoneMasked: z.string().nullable(),
+      /** The address itself is erased (submitted or expired): a new invitation needs it typed again. */
+      emailErased: z.boolean(),
+      remindersEnabled: z.boolean(),
+      optedOut: z.boolean(),
+    })
+    .nullable(),
+  messages: z.array(ZMessageDelivery),
+});
+export type TTestMessages = z.infer<typeof ZTestMessages>;
+
+/** `GET`/`PUT /api/me/settings`: the clinician's own message settings. */
+export const ZMySettings = z.object({ completionNotices: z.boolean(), mailConfigured: z.boolean() });
+export type TMySettings = z.infer<typeof ZMySettings>;
+export const ZUpdateMySettingsRequest = z.object({ completionNotices: z.boolean() });
