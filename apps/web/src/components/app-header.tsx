@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Group, Menu, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -53,23 +53,23 @@ export function AppHeader({ me }: { me: TMe }) {
           </Group>
         )}
         <LanguageMenu />
-        <Group gap="xs" wrap="nowrap">
-          {/* The provider's picture when there is one; else initials without titles. */}
-          <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
-            {initialsOf(me.username)}
-          </Avatar>
-          <Box visibleFrom="sm">
-            <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
-              {me.username}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
-              {me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin')}
-            </Text>
-          </Box>
-        </Group>
-        <Button component={Link} to="/settings" variant="subtle" size="xs">
-          Settings
-        </Button>
+        {/* One's own picture and name open one's settings: no extra button to push Logout off a phone's screen. */}
+        <UnstyledButton component={Link} to="/settings" aria-label={t('header.settings')} title={t('header.settings')}>
+          <Group gap="xs" wrap="nowrap">
+            {/* The provider's picture when there is one; else initials without titles. */}
+            <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
+              {initialsOf(me.username)}
+            </Avatar>
+            <Box visibleFrom="sm">
+              <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
+                {me.username}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
+                {me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin')}
+              </Text>
+            </Box>
+          </Group>
+        </UnstyledButton>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
           {t('header.logout')}
         </Button>

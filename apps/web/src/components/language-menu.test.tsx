@@ -10,6 +10,7 @@ import {
   someResults,
 } from '../../test/fixtures';
 import { aPatientTimeline } from '../../test/patient-fixtures';
+import { someTestMessages } from '../../test/message-fixtures';
 import { renderRoute, signInAs, signOut } from '../../test/render-route';
 
 // The reader's language for the staff pages: chosen in the header, kept in this browser (localStorage) and in the
@@ -102,6 +103,9 @@ describe('numbers in German', () => {
     onApi('getAssessment', anAssessmentDetails({ id: 7, answeredCount: 220, finishedAt: NOVEMBER_26 }));
     onApi('getPatientTimeline', aPatientTimeline());
     onApi('getResults', someResults());
+    // The details page's other parts: messages to the patient and re-tests.
+    onApi('getTestMessages', someTestMessages());
+    onApi('getRetestSeries', { series: null, canStart: false });
     renderRoute('/details/7');
 
     const table = await screen.findByRole('table', { name: 'Facettenwerte' });
