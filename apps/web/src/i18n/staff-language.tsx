@@ -13,7 +13,8 @@ import {
   type CatalogueLoader,
   type LanguageChoice,
 } from './language-runtime';
-import { RichText, useTranslate, type Translate } from './translate';
+import { RichText } from './rich-text';
+import { useTranslate, type Translate } from './translate';
 
 /** A message key of the staff pages (packages/i18n/catalogues/en/staff.json). */
 export type StaffKey = keyof typeof en;

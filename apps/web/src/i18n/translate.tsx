@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react';
-import { useCallback, type ReactElement } from 'react';
+import { useCallback } from 'react';
 import { formatLanguage } from './language-runtime';
 
-export type MessageValues = Record<string, string | number | ReactElement>;
 export type Translate<K extends string> = (key: K, values?: Record<string, string | number>) => string;
 
 /**
@@ -14,17 +12,4 @@ export function useTranslate<K extends string>(): { t: Translate<K>; language: R
   const { i18n } = useLingui();
   const t = useCallback<Translate<K>>((key, values) => i18n._(key, values), [i18n]);
   return { t, language: formatLanguage(i18n) };
-}
-
-/** A message with markup inside it: `<0>…</0>` in the catalogue becomes `components[0]` around that text. */
-export function RichText<K extends string>({
-  id,
-  values,
-  components,
-}: {
-  id: K;
-  values?: MessageValues;
-  components: Record<string, ReactElement>;
-}) {
-  return <Trans id={id} values={values} components={components} />;
 }

@@ -1,4 +1,3 @@
-import { I18nProvider } from '@lingui/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '@pid5/i18n';
 import type en from '@pid5/i18n/catalogues/en/respondent.json';
@@ -7,11 +6,12 @@ import {
   activateLanguage,
   browserLanguage,
   createI18n,
+  formatLanguage,
   languageFromAddress,
   type CatalogueLoader,
   type LanguageChoice,
 } from '../i18n/language-runtime';
-import { useTranslate } from '../i18n/translate';
+import type { Translate } from '../i18n/translate';
 
 /** A message key of the patient pages (packages/i18n/catalogues/en/respondent.json). */
 export type RespondentKey = keyof typeof en;
@@ -24,9 +24,23 @@ const loadCatalogue: CatalogueLoader = (language) =>
 
 const FollowTest = createContext<(language: Language) => void>(() => {});
 
+interface RespondentWords {
+  t: Translate<RespondentKey>;
+  /** The language dates and numbers are written in. */
+  language: Language;
+}
+
+// A context of our own rather than @lingui/react's provider: this page's budget is tight (bench "weight"), and a new
+// value after each activation is all the re-rendering it needs.
+const Words = createContext<RespondentWords | null>(null);
+
 /** The patient pages' words. */
-export function useRespondentText() {
-  return useTranslate<RespondentKey>();
+export function useRespondentText(): RespondentWords {
+  const words = useContext(Words);
+  if (!words) {
+    throw new Error('useRespondentText outside RespondentLanguage');
+  }
+  return words;
 }
 
 /**
@@ -37,7 +51,7 @@ export function RespondentLanguage({ children }: { children: ReactNode }) {
   const i18n = useMemo(createI18n, []);
   const fixed = useMemo(() => languageFromAddress(window.location.search), []);
   const [choice, setChoice] = useState<LanguageChoice>(fixed ?? browserLanguage());
-  const [ready, setReady] = useState(false);
+  const [words, setWords] = useState<RespondentWords | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -47,7 +61,7 @@ export function RespondentLanguage({ children }: { children: ReactNode }) {
         failed: i18n._('respondent.genericError'),
       });
       if (current) {
-        setReady(true);
+        setWords({ t: (key, values) => i18n._(key, values), language: formatLanguage(i18n) });
       }
     });
     return () => {
@@ -56,13 +70,13 @@ export function RespondentLanguage({ children }: { children: ReactNode }) {
   }, [i18n, choice]);
 
   const follow = useCallback((language: Language) => setChoice((now) => (fixed ? now : language)), [fixed]);
-  if (!ready) {
+  if (!words) {
     return null;
   }
   return (
-    <I18nProvider i18n={i18n}>
+    <Words.Provider value={words}>
       <FollowTest.Provider value={follow}>{children}</FollowTest.Provider>
-    </I18nProvider>
+    </Words.Provider>
   );
 }
 
