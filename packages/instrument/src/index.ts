@@ -152,9 +152,21 @@ export type {
   FormsValidation,
   IncsDefinition,
 } from './validate-forms';
-export { VALIDITY_INTERPRETATION, VERDICTS, fillTemplate, parseValidityInterpretation } from './validity-wording';
-export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-wording';
-export { decideValidity, fillPublishedCutoffs } from './validity-verdict';
+export {
+  VALIDITY_INTERPRETATION,
+  VALIDITY_INTERPRETATION_DE,
+  VERDICTS,
+  WORDING_LANGUAGES,
+  decimalWords,
+  fillTemplate,
+  findTranslationProblems,
+  isWordingLanguage,
+  parseValidityInterpretation,
+  parseValidityTranslation,
+  validityWords,
+} from './validity-wording';
+export type { PatientFacingLevels, ValidityInterpretation, Verdict, WordingLanguage } from './validity-wording';
+export { decideValidity, fillPublishedCutoffs, isSameDecision, validityVerdictIn } from './validity-verdict';
 export type {
   InconsistencyInput,
   ValidityLine,
@@ -163,6 +175,7 @@ export type {
   ValidityReason,
   ValidityReasonCode,
   ValidityVerdict,
+  ValidityWordingOptions,
   VerdictInput,
 } from './validity-verdict';
 export { toAnyCliJson, toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
