@@ -241,6 +241,8 @@ export {
 } from './reliability';
 export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
 export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
+export { comparisonWords } from './comparison-wording';
+export type { ComparisonWords } from './comparison-wording';
 export type {
   AdministrationComparison,
   AdministrationValidity,
