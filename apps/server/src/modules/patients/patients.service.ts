@@ -29,6 +29,8 @@ import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
+import { validityWording } from '../results/verdict-language';
+import type { Language } from '@pid5/i18n';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
 import {
@@ -279,6 +281,8 @@ async function buildComparison(options: {
   withId: number;
   normTables: NormTables;
   reliability: ReliabilityData;
+  /** The reader's language: the comparison's sentences and validity words (English by default). */
+  language?: Language;
 }): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
@@ -300,6 +304,7 @@ async function buildComparison(options: {
     scoreAssessment(earlier, options.normTables).score,
     scoreAssessment(later, options.normTables).score,
     options.reliability,
+    validityWording(options.language ?? 'en'),
   );
   const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
     id: row.id,
@@ -346,6 +351,8 @@ export async function comparePatientAdministrations(options: {
   reliability: ReliabilityData;
   now: Date;
   ip: string;
+  /** The reader's language (the request's). */
+  language?: Language;
 }): Promise<TAdministrationComparison> {
   const { patient, otherId, comparison } = await buildComparison(options);
   await recordAudit(options.db, {

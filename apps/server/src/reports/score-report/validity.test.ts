@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@pid5/i18n';
-import { VALIDITY_STATUS_KEYS } from '@pid5/instrument';
+import { VALIDITY_STATUS_KEYS, validityWords } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
 import { cellTextWidth } from '../drawing/table';
 import { createReportDocument } from '../report-document';
@@ -17,6 +17,17 @@ describe('the score report validity table', () => {
       doc.font(font).fontSize(8);
       for (const key of Object.values(VALIDITY_STATUS_KEYS)) {
         expect(doc.widthOfString(t(key)), `${t(key)} (${font})`).toBeLessThanOrEqual(room);
+      }
+    }
+  });
+
+  it.each(LANGUAGES)("breaks no word of an indicator's name in %s (German's long compounds)", (language) => {
+    const doc = createReportDocument({ size: 'A4' }, () => []);
+    const room = cellTextWidth(VALIDITY_COLUMN_WIDTHS[0]!);
+    doc.font('condensedBold').fontSize(8);
+    for (const scale of Object.values(validityWords(language).scales)) {
+      for (const word of scale.name.split(/\s+/)) {
+        expect(doc.widthOfString(word), word).toBeLessThanOrEqual(room);
       }
     }
   });
