@@ -81,7 +81,7 @@ const DE: ComparisonWords = {
     }; die Differenzen unten sind daher nicht als Veränderung zu lesen, und es wird keine reliable Veränderung markiert.`,
   caution:
     'Mit Vorsicht interpretieren: Mindestens eine Testung hat eine Einschränkung der Validität (siehe die jeweilige Zusammenfassung). Markierungen reliabler Veränderung werden gezeigt, stehen aber unter diesem Vorbehalt.',
-  valid: 'Beide Testungen haben die Validitätsprüfungen bestanden, die ihre Versionen erlauben.',
+  valid: 'Beide Testungen bestanden die Validitätsprüfungen, die ihre Versionen erlauben.',
   reasons: {
     differentForms: 'Verschiedene Versionen: nicht dieselbe Skala, daher kein Reliable-Change-Index.',
     withheld: 'Zurückgehalten: Eine Testung ist nicht interpretierbar.',

@@ -136,8 +136,7 @@ describe('validity words in German', () => {
     expect(de.verdict).toBe(result.validityVerdict.verdict);
     expect(de.label).toBe('Valide');
     expect(de.summary).toBe(
-      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistentes, übertreibendes ' +
-        'oder übermäßig günstiges Antworten oder auf Antworten nach einem festen Muster.',
+      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
     );
     expect(de.notes).toEqual(['Alle 220 Aussagen wurden beantwortet.']);
     const inc = de.lines.find((l) => l.key === 'INC');
@@ -181,8 +180,8 @@ describe('validity words in German', () => {
     );
     const brief = assessValidity(scoreResponses(makeFormResponses(25, {}, '1'), { form: 'BF' }), { language: 'de' });
     expect(brief.lines.find((l) => l.key === 'INC')?.statement).toBe(
-      'Für die Screening-Version (PID-5-BF, 25 Items) nicht publiziert: Für sie gibt es keine validierte Fassung ' +
-        'dieser Skala mit Grenzwerten, und die Grenzwerte der Vollversion gelten nicht.',
+      'Für die Screening-Version (PID-5-BF, 25 Items) nicht publiziert: keine validierte Fassung mit Grenzwerten; ' +
+        'die Grenzwerte der Vollversion gelten nicht.',
     );
   });
 

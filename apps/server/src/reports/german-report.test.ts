@@ -118,11 +118,12 @@ describe("the score report's validity for a German-speaking reader", () => {
     const page1 = await germanScoreReportPage1(createDemoResponses());
     expect(page1).toContain('Urteil: Valide');
     expect(page1).toContain(
-      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistentes, übertreibendes oder ' +
-        'übermäßig günstiges Antworten oder auf Antworten nach einem festen Muster.',
+      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
     );
     expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
-    expect(page1).toMatch(/Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf Paare von Aussagen/);
+    expect(page1).toMatch(
+      /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,
+    );
     expect(page1).toMatch(/bei \d+,\d % der beantworteten Aussagen/);
     expect(page1).toContain('Inkonsistenz (INC)');
     expect(page1).toContain('17 oder mehr: inkonsistentes Antworten');
@@ -137,7 +138,7 @@ describe("the score report's validity for a German-speaking reader", () => {
     const page1 = await germanScoreReportPage1('0123'.repeat(55));
     expect(page1).toContain('Urteil: Nicht interpretierbar');
     expect(page1).toContain('Nicht interpretierbar: inkonsistente Antworten (INC 25; ab 17 inkonsistent)');
-    expect(page1).toContain('Vorgehen: Das Merkmalsprofil weder interpretieren noch weitergeben.');
+    expect(page1).toContain('Vorgehen: Das Merkmalsprofil weder interpretieren noch weitergeben. Im Gespräch klären');
     expect(page1).toContain('PR über 99, US-Normen');
     for (const sentence of englishValiditySentences()) {
       expect(page1).not.toContain(sentence);
