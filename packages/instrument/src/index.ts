@@ -40,7 +40,7 @@ export {
 } from './definition';
 export { DefinitionError, REQUIRED_NORM_SET_IDS, parseDefinition, validateDefinition } from './validate-definition';
 export type { DefinitionValidation } from './validate-definition';
-export { NORM_FIELDS, describeNormSet } from './norm-sets';
+export { NORM_FIELDS, describeNormSet, describeShortFormNormSets } from './norm-sets';
 export type { NormField, NormSetInfo } from './norm-sets';
 export {
   NORM_TABLE_SCALES,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoResponses, VALIDITY_INTERPRETATION, scoreResponses } from '@pid5/instrument';
+import {
+  createDemoResponses,
+  demoItemSet,
+  demoItemSetDe,
+  VALIDITY_INTERPRETATION,
+  scoreResponses,
+} from '@pid5/instrument';
 import { demoReportInput } from '../../test/report-input';
 import { pdfToText, rasterisePdf, splitPages } from '../../test/results-test-helpers';
 import { presentResults } from '../modules/results/results.presenter';
@@ -121,6 +127,10 @@ describe("the score report's validity for a German-speaking reader", () => {
       'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
     );
     expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
+    // The norms in the header: the product's own sets in German, their citations as published.
+    expect(page1).toContain('T-Wert und Prozentrang: US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
+    expect(page1).toContain('z (DE): deutsche Allgemeinbevölkerung (Zimmermann, Kerber, Kemper & Rek (2026))');
+    expect(page1).not.toMatch(/general population/);
     expect(page1).toMatch(
       /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,
     );
@@ -143,6 +153,13 @@ describe("the score report's validity for a German-speaking reader", () => {
     for (const sentence of englishValiditySentences()) {
       expect(page1).not.toContain(sentence);
     }
+  });
+
+  it("names an English test's demonstration items in German, with the set's id", async () => {
+    const input = { ...demoScoreReportInput(), language: 'de' as const, dateText: '26. November 2026' };
+    const text = (await pdfToText(await renderScoreReportPdf(input))).replace(/\s+/g, ' ');
+    expect(text).toContain(`${demoItemSetDe.title} (${demoItemSet.id})`);
+    expect(text).not.toContain(demoItemSet.title);
   });
 
   it("in English the validity words are the instrument's, as before", async () => {
