@@ -54,6 +54,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         normTables,
         ip: request.ip,
+        language: requestLanguage(request),
       }),
   );
 

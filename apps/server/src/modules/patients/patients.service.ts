@@ -29,7 +29,7 @@ import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
-import { validityWording } from '../results/verdict-language';
+import { validityWording, withVerdictIn } from '../results/verdict-language';
 import type { Language } from '@pid5/i18n';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
@@ -97,9 +97,13 @@ export function formOfRow(row: AssessmentRow): FormId {
   return typeof form === 'string' && isFormId(form) ? form : 'FULL';
 }
 
-function verdictOf(row: AssessmentRow, normTables: NormTables): ValidityVerdict {
+/** A test's verdict, worded in `language` (English, as stored, by default: the CSV's words). */
+function verdictOf(row: AssessmentRow, normTables: NormTables, language: Language = 'en'): ValidityVerdict {
   const { score } = scoreAssessment(row, normTables);
-  return (score as { validityVerdict?: ValidityVerdict }).validityVerdict ?? assessValidity(score);
+  const stored = (score as { validityVerdict?: ValidityVerdict }).validityVerdict;
+  return stored
+    ? withVerdictIn({ ...score, validityVerdict: stored }, language).validityVerdict
+    : assessValidity(score, validityWording(language));
 }
 
 function summariseVerdict(verdict: ValidityVerdict) {
@@ -159,6 +163,8 @@ export async function viewPatientTimeline(options: {
   /** The tables T and percentile are read with (app.deps.normTables). */
   normTables: NormTables;
   ip: string;
+  /** The reader's language (the request's): the validity summaries' words. */
+  language?: Language;
 }): Promise<TPatientTimeline> {
   const { db, now } = options;
   const patient = await resolvePatient(options);
@@ -186,7 +192,7 @@ export async function viewPatientTimeline(options: {
       finishedAt: row.finishedAt?.toISOString() ?? null,
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
-      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
+      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables, options.language)) : null,
       domains: trend.get(row.id) ?? null,
     })),
     canShare: mayShare,
