@@ -1,5 +1,6 @@
 import type { AnyScoreResult } from './result-types';
-import { assessValidity } from './validity-verdict';
+import { comparisonWords, type ComparisonWords } from './comparison-wording';
+import { assessValidity, validityVerdictIn, type ValidityWordingOptions } from './validity-verdict';
 import { pid5Definition } from './definition';
 import { BF_TOTAL_KEY, isDomainKey, isFacetKey, type FormId } from './keys';
 import type { Capped } from './norm-lookup';
@@ -116,8 +117,10 @@ function scaleReadings(result: ComparableProtocol): ScaleReading[] {
   ];
 }
 
-function validityOf(result: ComparableProtocol): AdministrationValidity {
-  const verdict = result.validityVerdict ?? assessValidity(result);
+function validityOf(result: ComparableProtocol, options: ValidityWordingOptions): AdministrationValidity {
+  const verdict = result.validityVerdict
+    ? validityVerdictIn({ ...result, validityVerdict: result.validityVerdict }, options)
+    : assessValidity(result, options);
   return { form: result.form, verdict: verdict.verdict, label: verdict.label, summary: verdict.summary };
 }
 
@@ -130,37 +133,27 @@ function readingOf(scale: ScaleReading | undefined): ComparedReading {
   };
 }
 
-const FORM_NAMES: Readonly<Record<FormId, string>> = { FULL: 'full form', SF: 'short form', BF: 'brief form' };
-
-function describeForms(first: FormId, second: FormId): string {
+function describeForms(words: ComparisonWords, first: FormId, second: FormId): string {
   if (first === second) {
-    return `Both administrations used the ${FORM_NAMES[first]}: every scale is the same set of items, so scores, T and their differences are compared directly.`;
+    return words.sameForm(words.formNames[first]);
   }
-  const shared = first === 'BF' || second === 'BF' ? 'the five domains' : 'the 25 facets and five domains';
-  return (
-    `Different forms (${FORM_NAMES[first]}, then ${FORM_NAMES[second]}): only ${shared} both forms measure are shown. ` +
-    'They are the same traits but not the same scales (different items, and each form has its own US table), so ' +
-    'only the T scores, each from its own form’s table of the same US norm sample, are set side by side; no score ' +
-    'difference and no reliable-change mark are given.'
-  );
+  const shared = first === 'BF' || second === 'BF' ? 'domains' : 'facetsAndDomains';
+  return words.differentForms(words.formNames[first], words.formNames[second], shared);
 }
 
-function describeValidity(first: AdministrationValidity, second: AdministrationValidity): string {
+function describeValidity(
+  words: ComparisonWords,
+  first: AdministrationValidity,
+  second: AdministrationValidity,
+): string {
   const notInterpretable = [first, second].filter((v) => v.verdict === 'not-interpretable');
   if (notInterpretable.length > 0) {
-    const which =
-      notInterpretable.length === 2
-        ? 'Neither administration is interpretable'
-        : first.verdict === 'not-interpretable'
-          ? 'The earlier administration is not interpretable'
-          : 'The later administration is not interpretable';
-    return `${which}, so the differences below are not to be read as change and no reliable-change mark is given.`;
+    return words.notInterpretable(
+      notInterpretable.length === 2 ? 'both' : first.verdict === 'not-interpretable' ? 'first' : 'second',
+    );
   }
   const caution = [first, second].filter((v) => v.verdict === 'caution');
-  if (caution.length > 0) {
-    return 'Interpret with caution: at least one administration has a validity concern (see each one’s summary). Reliable-change marks are shown but carry that caution.';
-  }
-  return 'Both administrations passed the validity checks their forms allow.';
+  return caution.length > 0 ? words.caution : words.valid;
 }
 
 /** The US norm sample's SD of one scale of one form, on the 0-3 metric, or null when the data have none. */
@@ -181,27 +174,26 @@ function reliableChangeFor(options: {
   isSameForm: boolean;
   isChangeInterpretable: boolean;
   reliability: ReliabilityData;
+  words: ComparisonWords;
 }): { reliableChange: ReliableChange | null; reason: string | null } {
   const { first, second } = options;
+  const reasons = options.words.reasons;
   if (!options.isSameForm) {
-    return { reliableChange: null, reason: 'Different forms: not the same scale, so no reliable-change index.' };
+    return { reliableChange: null, reason: reasons.differentForms };
   }
   if (!options.isChangeInterpretable) {
-    return { reliableChange: null, reason: 'Withheld: an administration is not interpretable.' };
+    return { reliableChange: null, reason: reasons.withheld };
   }
   if (first?.score === null || first?.score === undefined || second?.score === null || second?.score === undefined) {
-    return { reliableChange: null, reason: 'Not scored in both administrations.' };
+    return { reliableChange: null, reason: reasons.notScored };
   }
   const found = findScaleReliability(options.form, options.key, options.reliability);
   if (!found) {
-    return {
-      reliableChange: null,
-      reason: `No published reliability for this scale on the ${FORM_NAMES[options.form]} was available to us, so the change is shown without a significance claim.`,
-    };
+    return { reliableChange: null, reason: reasons.noReliability(options.words.formNames[options.form]) };
   }
   const sd = usNormSd(options.form, options.key);
   if (sd === null) {
-    return { reliableChange: null, reason: 'No US norm SD for this scale and form.' };
+    return { reliableChange: null, reason: reasons.noNormSd };
   }
   const sDiff = sd * Math.SQRT2 * Math.sqrt(1 - found.r);
   const rci = (second.score - first.score) / sDiff;
@@ -225,13 +217,17 @@ function reliableChangeFor(options: {
 /**
  * Compares two administrations of one patient, `first` the earlier. Scales are matched by key, and only scales both
  * forms measure are compared (a brief-form domain with a full-form domain: T side by side only, see describeForms).
+ * The sentences (and each administration's validity words) are in `options.language`, English by default; the
+ * numbers and marks are the same in every language.
  */
 export function compareAdministrations(
   first: ComparableProtocol,
   second: ComparableProtocol,
   reliability: ReliabilityData = PID5_RELIABILITY,
+  options: ValidityWordingOptions = {},
 ): AdministrationComparison {
-  const validity = { first: validityOf(first), second: validityOf(second) };
+  const words = comparisonWords(options.language);
+  const validity = { first: validityOf(first, options), second: validityOf(second, options) };
   const isChangeInterpretable =
     validity.first.verdict !== 'not-interpretable' && validity.second.verdict !== 'not-interpretable';
   const isSameForm = first.form === second.form;
@@ -255,6 +251,7 @@ export function compareAdministrations(
       isSameForm,
       isChangeInterpretable,
       reliability,
+      words,
     });
     scales.push({
       key,
@@ -272,16 +269,15 @@ export function compareAdministrations(
     first: validity.first,
     second: validity.second,
     isChangeInterpretable,
-    validityStatement: describeValidity(validity.first, validity.second),
+    validityStatement: describeValidity(words, validity.first, validity.second),
     isSameForm,
-    formsStatement: describeForms(first.form, second.form),
+    formsStatement: describeForms(words, first.form, second.form),
     scales,
-    rciRule:
-      'Reliable change index (Jacobson & Truax, 1991): the difference divided by the standard error of the difference, ' +
-      'SD · √2 · √(1 − r), with the SD of the US norm sample (Markon et al. 2024) and r a published reliability of that ' +
-      'scale and form (where none was read for the scale, the source\u2019s average over the form\u2019s facets or domains, ' +
-      'marked as such); beyond ±1.96 the change is larger than measurement error would make it 95 % of the time. The r ' +
-      'comes from another population than the SD (see the source), which the formula assumes to be the same.',
-    reliabilityRule: reliability.rule,
+    rciRule: words.rciRule,
+    // The rule's translation fits the product's own reliability data only; other data keep their own words.
+    reliabilityRule:
+      words.reliabilityRule !== null && reliability.rule === PID5_RELIABILITY.rule
+        ? words.reliabilityRule
+        : reliability.rule,
   };
 }

@@ -40,7 +40,7 @@ export {
 } from './definition';
 export { DefinitionError, REQUIRED_NORM_SET_IDS, parseDefinition, validateDefinition } from './validate-definition';
 export type { DefinitionValidation } from './validate-definition';
-export { NORM_FIELDS, describeNormSet } from './norm-sets';
+export { NORM_FIELDS, describeNormSet, describeShortFormNormSets } from './norm-sets';
 export type { NormField, NormSetInfo } from './norm-sets';
 export {
   NORM_TABLE_SCALES,
@@ -152,9 +152,21 @@ export type {
   FormsValidation,
   IncsDefinition,
 } from './validate-forms';
-export { VALIDITY_INTERPRETATION, VERDICTS, fillTemplate, parseValidityInterpretation } from './validity-wording';
-export type { PatientFacingLevels, ValidityInterpretation, Verdict } from './validity-wording';
-export { decideValidity, fillPublishedCutoffs } from './validity-verdict';
+export {
+  VALIDITY_INTERPRETATION,
+  VALIDITY_INTERPRETATION_DE,
+  VERDICTS,
+  WORDING_LANGUAGES,
+  decimalWords,
+  fillTemplate,
+  findTranslationProblems,
+  isWordingLanguage,
+  parseValidityInterpretation,
+  parseValidityTranslation,
+  validityWords,
+} from './validity-wording';
+export type { PatientFacingLevels, ValidityInterpretation, Verdict, WordingLanguage } from './validity-wording';
+export { decideValidity, fillPublishedCutoffs, isSameDecision, validityVerdictIn } from './validity-verdict';
 export type {
   InconsistencyInput,
   ValidityLine,
@@ -163,6 +175,7 @@ export type {
   ValidityReason,
   ValidityReasonCode,
   ValidityVerdict,
+  ValidityWordingOptions,
   VerdictInput,
 } from './validity-verdict';
 export { toAnyCliJson, toBriefFormCliJson, toCliJson, toShortFormCliJson } from './cli-json';
@@ -228,6 +241,8 @@ export {
 } from './reliability';
 export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
 export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
+export { comparisonWords } from './comparison-wording';
+export type { ComparisonWords } from './comparison-wording';
 export type {
   AdministrationComparison,
   AdministrationValidity,

@@ -4,9 +4,9 @@ import type { Verdict } from './validity-wording';
 
 // The catalogue keys of the instrument's words shown in results, reports and on screens (packages/i18n catalogue
 // area `results`, English and German): scale names, level words, form names, verdict labels and validity statuses.
-// The instrument's own data (names in pid5-scoring.json, the words of pid5-levels.json and
-// pid5-validity-interpretation.json) stay English and keep their API; a caller that speaks the reader's language
-// translates these keys instead (the server's reports: `t(scaleNameKey('Anx'))`).
+// The instrument's own data (names in pid5-scoring.json, the words of pid5-levels.json) stay English and keep their
+// API; a caller that speaks the reader's language translates these keys instead (the server's reports:
+// `t(scaleNameKey('Anx'))`). The validity sentences have their own German data (validityWords('de')).
 
 /** A scale's name: the 25 facets, the 5 domains and the brief form's total. */
 export const SCALE_NAME_KEYS = {

@@ -3,7 +3,6 @@ import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
 import type { ResponsePatternResult } from './response-pattern';
-import { ANSWER_LABELS } from './responses';
 import type {
   BriefFormValidityResult,
   OrsResult,
@@ -13,11 +12,14 @@ import type {
   ValidityResult,
 } from './validity-scales';
 import {
+  decimalWords,
   fillTemplate,
   type PatientFacingLevels,
   VALIDITY_INTERPRETATION,
   type ValidityInterpretation,
   type Verdict,
+  validityWords,
+  type WordingLanguage,
 } from './validity-wording';
 
 // The protocol's overall validity verdict (DESIGN.md "Validity verdict"), from the validity indicators of the
@@ -132,13 +134,24 @@ export interface VerdictInput {
 
 const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
 
-/** "a", "a and b", "a, b and c". */
-function joinWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** "a", "a and b", "a, b and c" (German "a, b und c"). */
+function joinWords(words: ValidityInterpretation, items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} ${words.words.and} ${items[items.length - 1]}`;
 }
 
-function percentileWords(reading: ValidityPercentileReading | null): string {
-  return reading === null ? 'no published percentile' : `US percentile ${formatPercentile(reading.percentile)}`;
+function percentileWords(words: ValidityInterpretation, reading: ValidityPercentileReading | null): string {
+  return reading === null
+    ? words.words.noPercentile
+    : fillTemplate(words.words.percentile, {
+        percentile:
+          reading.percentile >= 1
+            ? words.words.percentileAbove
+            : reading.percentile <= 0
+              ? words.words.percentileBelow
+              : decimalWords(words, formatPercentile(reading.percentile)),
+      });
 }
 
 function notComputedLine(
@@ -197,13 +210,13 @@ function notPublishedLine(
 }
 
 /** "Very True or Often True" for 3: the answer's own words, as the patient saw them. */
-function answerWords(answer: number | null | undefined): string {
-  return answer === null || answer === undefined ? '' : (ANSWER_LABELS[answer as 0 | 1 | 2 | 3] ?? String(answer));
+function answerWords(words: ValidityInterpretation, answer: number | null | undefined): string {
+  return answer === null || answer === undefined ? '' : (words.words.answers[answer] ?? String(answer));
 }
 
-/** A share 0-1 as a percentage, rounded down to one decimal (94.96 % is "94.9", never "95"). */
-function shareWords(share: number | null): string {
-  return share === null ? '0' : String(Math.floor(share * 1000 + 1e-9) / 10);
+/** A share 0-1 as a percentage, rounded down to one decimal (94.96 % is "94.9", never "95"; German "94,9"). */
+function shareWords(words: ValidityInterpretation, share: number | null): string {
+  return share === null ? '0' : decimalWords(words, Math.floor(share * 1000 + 1e-9) / 10);
 }
 
 function patternLine(
@@ -215,10 +228,10 @@ function patternLine(
   const base = {
     run: pattern.longestRun,
     items: pattern.nItems,
-    answer: answerWords(answer),
-    other: answerWords(other),
-    modal: answerWords(pattern.modalAnswer),
-    share: shareWords(pattern.modalShare),
+    answer: answerWords(words, answer),
+    other: answerWords(words, other),
+    modal: answerWords(words, pattern.modalAnswer),
+    share: shareWords(words, pattern.modalShare),
     shareFrom: Math.round(pattern.notInterpretableShareFrom * 100),
     cautionFrom: pattern.cautionRunFrom,
     notInterpretableFrom: pattern.notInterpretableRunFrom,
@@ -287,7 +300,7 @@ export function decideValidity(
     lines.push(notPublishedLine(words, incKey, incWords, input.formName));
   } else {
     const inc = input.inconsistency;
-    const values = { score: inc.score ?? '', cutoff: inc.cutoff, percentile: percentileWords(inc.percentile) };
+    const values = { score: inc.score ?? '', cutoff: inc.cutoff, percentile: percentileWords(words, inc.percentile) };
     const base = {
       key: incKey,
       name: incWords.name,
@@ -337,7 +350,7 @@ export function decideValidity(
     lines.push(notPublishedLine(words, 'ORS', orsWords, input.formName));
   } else {
     const ors = input.ors;
-    const values = { score: ors.score ?? '', cutoff: ors.cutoff, percentile: percentileWords(ors.percentile) };
+    const values = { score: ors.score ?? '', cutoff: ors.cutoff, percentile: percentileWords(words, ors.percentile) };
     const base = {
       key: 'ORS',
       name: orsWords.name,
@@ -386,7 +399,7 @@ export function decideValidity(
       score: prd.score ?? '',
       cutoff: prd.positiveImpressionIfAtMost,
       genuineFrom: prd.genuineIfAtLeast,
-      percentile: percentileWords(prd.percentile),
+      percentile: percentileWords(words, prd.percentile),
     };
     const base = {
       key: 'PRD',
@@ -482,9 +495,17 @@ export function decideValidity(
 
   if (unchecked.length > 0) {
     const values = {
-      names: joinWords(unchecked.map((u) => u.name)),
-      details: unchecked.map((u) => `${u.key}: ${u.missing} of ${u.nItems}`).join('; '),
-      checks: joinWords(unchecked.map((u) => u.checks)),
+      names: joinWords(
+        words,
+        unchecked.map((u) => u.name),
+      ),
+      details: unchecked
+        .map((u) => `${u.key}: ${fillTemplate(words.words.countOf, { missing: u.missing, items: u.nItems })}`)
+        .join('; '),
+      checks: joinWords(
+        words,
+        unchecked.map((u) => u.checks),
+      ),
       keys: unchecked.map((u) => u.key).join(', '),
     };
     const checksWords = words.notComputedChecks;
@@ -581,50 +602,117 @@ export type ScoredProtocol =
       readonly validity: BriefFormValidityResult;
     });
 
-function unscoredNames(scales: readonly ScaleScoredState[]): string[] {
-  return scales.filter((scale) => !scale.isScored).map((scale) => scale.name);
+/** How a verdict is worded: its language, and the scales' names in it (the instrument's names are English). */
+export interface ValidityWordingOptions {
+  /** English when absent. */
+  readonly language?: WordingLanguage;
+  /** A scale's name in the language, by key ('Anx', 'NegAf', 'Total'); the result's own (English) name when absent. */
+  readonly scaleName?: (key: string, name: string) => string;
 }
 
-/** The validity verdict of a scored protocol of any form, from the result's own fields (decideValidity has the rule). */
-export function assessValidity(result: ScoredProtocol): ValidityVerdict {
+function unscoredNames(
+  scales: Readonly<Record<string, ScaleScoredState>>,
+  scaleName: ValidityWordingOptions['scaleName'],
+): string[] {
+  return Object.entries(scales)
+    .filter(([, scale]) => !scale.isScored)
+    .map(([key, scale]) => (scaleName ? scaleName(key, scale.name) : scale.name));
+}
+
+/**
+ * The validity verdict of a scored protocol of any form, from the result's own fields (decideValidity has the rule),
+ * worded in `options.language` (English by default). The language changes words only, never the verdict.
+ */
+export function assessValidity(result: ScoredProtocol, options: ValidityWordingOptions = {}): ValidityVerdict {
+  const words = validityWords(options.language);
+  const names = (scales: Readonly<Record<string, ScaleScoredState>>) => unscoredNames(scales, options.scaleName);
   const common = {
-    formName: result.formInfo.nameInText,
+    // English keeps the form's own name in text; another language names the form in its words.
+    formName:
+      options.language === undefined || options.language === 'en'
+        ? result.formInfo.nameInText
+        : words.words.formNames[result.form],
     itemCount: result.formInfo.itemCount,
     missing: result.missing,
   };
   switch (result.form) {
     case 'FULL':
-      return decideValidity({
-        ...common,
-        form: 'FULL',
-        unscoredScales: unscoredNames([...Object.values(result.facets), ...Object.values(result.domains)]),
-        inconsistency: result.validity.INC,
-        ors: result.validity.ORS,
-        prd: result.validity.PRD,
-        sdtd: result.validity.SDTD,
-        pattern: result.validity.pattern ?? null,
-      });
+      return decideValidity(
+        {
+          ...common,
+          form: 'FULL',
+          unscoredScales: [...names(result.facets), ...names(result.domains)],
+          inconsistency: result.validity.INC,
+          ors: result.validity.ORS,
+          prd: result.validity.PRD,
+          sdtd: result.validity.SDTD,
+          pattern: result.validity.pattern ?? null,
+        },
+        words,
+      );
     case 'SF':
-      return decideValidity({
-        ...common,
-        form: 'SF',
-        unscoredScales: unscoredNames([...Object.values(result.facets), ...Object.values(result.domains)]),
-        inconsistency: result.validity.INCS,
-        ors: null,
-        prd: null,
-        sdtd: null,
-        pattern: result.validity.pattern ?? null,
-      });
+      return decideValidity(
+        {
+          ...common,
+          form: 'SF',
+          unscoredScales: [...names(result.facets), ...names(result.domains)],
+          inconsistency: result.validity.INCS,
+          ors: null,
+          prd: null,
+          sdtd: null,
+          pattern: result.validity.pattern ?? null,
+        },
+        words,
+      );
     case 'BF':
-      return decideValidity({
-        ...common,
-        form: 'BF',
-        unscoredScales: unscoredNames([...Object.values(result.domains), result.total]),
-        inconsistency: null,
-        ors: null,
-        prd: null,
-        sdtd: null,
-        pattern: result.validity.pattern ?? null,
-      });
+      return decideValidity(
+        {
+          ...common,
+          form: 'BF',
+          unscoredScales: [...names(result.domains), ...names({ Total: result.total })],
+          inconsistency: null,
+          ors: null,
+          prd: null,
+          sdtd: null,
+          pattern: result.validity.pattern ?? null,
+        },
+        words,
+      );
   }
+}
+
+/** Whether two verdicts decide the same (verdict, reasons, lines, notes), whatever their words. */
+export function isSameDecision(a: ValidityVerdict, b: ValidityVerdict): boolean {
+  const decision = (v: ValidityVerdict) =>
+    JSON.stringify([
+      v.verdict,
+      v.patientFacingLevels,
+      v.reasons.map((r) => [r.code, r.severity]),
+      v.lines.map((l) => [l.key, l.status, l.isConcern, l.score]),
+      v.notes.length,
+    ]);
+  return decision(a) === decision(b);
+}
+
+/**
+ * A result's verdict worded in a language: the verdict frozen with the result (English) as it is, or the same
+ * decision in `options.language`'s words. A result frozen by an earlier version whose decision the current rule
+ * would not repeat keeps its own (English) words: a language never changes what was decided.
+ */
+export function validityVerdictIn(
+  result: ScoredProtocol & { readonly validityVerdict: ValidityVerdict },
+  options: ValidityWordingOptions = {},
+): ValidityVerdict {
+  const stored = result.validityVerdict;
+  if (options.language === undefined || options.language === 'en') {
+    return stored;
+  }
+  let worded: ValidityVerdict;
+  try {
+    worded = assessValidity(result, options);
+  } catch {
+    // A stored result missing a field the words need (a form's name): its own words.
+    return stored;
+  }
+  return isSameDecision(worded, stored) ? worded : stored;
 }

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import interpretationJson from './data/pid5-validity-interpretation.json' with { type: 'json' };
+import interpretationDeJson from './data/pid5-validity-interpretation.de.json' with { type: 'json' };
 import { summariseProblems } from './validate-definition';
 
 // What each validity indicator means, its direction, what to do when it is flagged, and the words of the three
 // verdicts: data (data/pid5-validity-interpretation.json, with sources), validated when this module loads.
-// validity-verdict.ts applies it to a result.
+// validity-verdict.ts applies it to a result. The German words are our translation of the same data
+// (pid5-validity-interpretation.de.json, the same structure and checks; the English file stays the reference).
+
+/** The languages the validity words are written in. */
+export const WORDING_LANGUAGES = ['en', 'de'] as const;
+
+export type WordingLanguage = (typeof WORDING_LANGUAGES)[number];
 
 export const VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;
 
@@ -12,6 +19,9 @@ export type Verdict = (typeof VERDICTS)[number];
 
 /** How level words meant for the patient are handled under a verdict. */
 export type PatientFacingLevels = 'show' | 'show-marked' | 'withhold';
+
+/** Values that are codes, not words: the same in every language. */
+const EXACT_KEYS: ReadonlySet<string> = new Set(['direction', 'severity', 'patientFacingLevels']);
 
 const ZText = z.string().min(1);
 const ZSeverity = z.enum(['caution', 'not-interpretable']);
@@ -55,9 +65,29 @@ const ZVerdictText = z.object({
     .optional(),
 });
 
+/** The small words the sentences are put together with, and how numbers and answers are written in them. */
+const ZWords = z.object({
+  /** The last joint of a list: "a, b and c". */
+  and: ZText,
+  /** A printed US percentile in a sentence ({percentile}: the number as the language writes it). */
+  percentile: ZText,
+  noPercentile: ZText,
+  /** A percentile beyond the printed table's ends ("more than 99", "less than 1"). */
+  percentileAbove: ZText,
+  percentileBelow: ZText,
+  /** "{missing} of {items}" in a list of scales not computed. */
+  countOf: ZText,
+  decimalSeparator: z.enum(['.', ',']),
+  /** The four answers 0-3 as the patient saw them, quoted by the response-pattern sentences. */
+  answers: z.tuple([ZText, ZText, ZText, ZText]),
+  /** Each form's name in a sentence ("short form (PID-5-SF, 100 items)"). */
+  formNames: z.object({ FULL: ZText, SF: ZText, BF: ZText }),
+});
+
 const ZInterpretationFile = z.object({
   description: ZText,
   sources: z.array(z.object({ id: ZText, citation: ZText, usedFor: ZText })).min(1),
+  words: ZWords,
   scales: z.object({
     INC: ZInconsistencyScale,
     INCS: ZInconsistencyScale,
@@ -140,6 +170,97 @@ export function parseValidityInterpretation(raw: unknown): ValidityInterpretatio
 export const VALIDITY_INTERPRETATION: ValidityInterpretation = parseValidityInterpretation(
   interpretationJson as unknown,
 );
+
+/** The placeholders of a text: "{score} ({percentile})" → ['percentile', 'score']. */
+function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''))].sort();
+}
+
+/**
+ * Where a translation differs from the reference beyond its words: a key missing or added, a number, direction or
+ * severity changed, a text with other placeholders, a list of another length. Sources are the translation's own
+ * (their citations stay as published), so only their ids are compared.
+ */
+export function findTranslationProblems(reference: unknown, translation: unknown, path = ''): string[] {
+  const where = path || '(root)';
+  const key = path.split('.').pop() ?? '';
+  if (typeof reference === 'string' && EXACT_KEYS.has(key)) {
+    return reference === translation ? [] : [`${where}: ${String(translation)} instead of ${reference}`];
+  }
+  if (typeof reference === 'string') {
+    if (typeof translation !== 'string') {
+      return [`${where}: not a text`];
+    }
+    const [a, b] = [placeholders(reference), placeholders(translation)];
+    return a.join() === b.join() ? [] : [`${where}: placeholders ${b.join(', ')} instead of ${a.join(', ')}`];
+  }
+  if (Array.isArray(reference)) {
+    if (!Array.isArray(translation) || translation.length !== reference.length) {
+      return [`${where}: not a list of ${reference.length}`];
+    }
+    return reference.flatMap((item, i) => findTranslationProblems(item, translation[i], `${path}[${i}]`));
+  }
+  if (typeof reference === 'object' && reference !== null) {
+    if (typeof translation !== 'object' || translation === null || Array.isArray(translation)) {
+      return [`${where}: not an object`];
+    }
+    const ref = reference as Record<string, unknown>;
+    const tr = translation as Record<string, unknown>;
+    const extra = Object.keys(tr).filter((key) => !(key in ref));
+    return [
+      ...extra.map((key) => `${path ? `${path}.` : ''}${key}: not in the reference`),
+      ...Object.keys(ref).flatMap((key) => {
+        const at = path ? `${path}.${key}` : key;
+        return key in tr ? findTranslationProblems(ref[key], tr[key], at) : [`${at}: missing`];
+      }),
+    ];
+  }
+  return reference === translation ? [] : [`${where}: ${String(translation)} instead of ${String(reference)}`];
+}
+
+/** A translation of the validity words: checked like the English ones, then against them (findTranslationProblems). */
+export function parseValidityTranslation(raw: unknown, reference: ValidityInterpretation): ValidityInterpretation {
+  const parsed = parseValidityInterpretation(raw);
+  const { sources, description, ...rest } = parsed;
+  const { sources: refSources, description: refDescription, ...refRest } = reference;
+  void description;
+  void refDescription;
+  const ids = (list: typeof sources) => list.map((s) => s.id).join(', ');
+  const problems = [
+    ...(ids(sources) === ids(refSources) ? [] : [`sources: ${ids(sources)} instead of ${ids(refSources)}`]),
+    ...findTranslationProblems(refRest, rest),
+  ];
+  if (problems.length > 0) {
+    throw new Error(`Invalid validity translation: ${summariseProblems(problems)}`);
+  }
+  return parsed;
+}
+
+/** The German words (our translation), checked like the English ones and against them. */
+export const VALIDITY_INTERPRETATION_DE: ValidityInterpretation = parseValidityTranslation(
+  interpretationDeJson as unknown,
+  VALIDITY_INTERPRETATION,
+);
+
+const INTERPRETATIONS: Readonly<Record<WordingLanguage, ValidityInterpretation>> = {
+  en: VALIDITY_INTERPRETATION,
+  de: VALIDITY_INTERPRETATION_DE,
+};
+
+export function isWordingLanguage(value: unknown): value is WordingLanguage {
+  return typeof value === 'string' && (WORDING_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The validity words in a language (English when absent). */
+export function validityWords(language: WordingLanguage = 'en'): ValidityInterpretation {
+  return INTERPRETATIONS[language];
+}
+
+/** A decimal number as the words' language writes it: "43.6", in German "43,6". */
+export function decimalWords(words: ValidityInterpretation, text: string | number): string {
+  const value = String(text);
+  return words.words.decimalSeparator === '.' ? value : value.replace(/(\d)\.(\d)/g, '$1,$2');
+}
 
 /** Fill '{name}' placeholders; a placeholder without a value is an error in the data, not a blank in a report. */
 export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import {
   compareAdministrations,
   demoItemSet,
+  demoItemSetDe,
   getFormFullItems,
   levelStartsInT,
   scoreResponses,
@@ -12,6 +13,7 @@ import {
 } from '@pid5/instrument';
 import { loadConfigOrExit } from '../config';
 import { presentAnyResults } from '../modules/results/results-by-form';
+import { validityWording, withVerdictIn } from '../modules/results/verdict-language';
 import { createDemoResponses } from '@pid5/instrument';
 import { isLanguage, type Language } from '@pid5/i18n';
 import { formatReportDate } from '../reports/report-date';
@@ -49,13 +51,16 @@ function forForm(form: FormId, full: string): string {
     .join('');
 }
 
+/** A test given in the sample's language: its item set, its validity words (the server's rule for both reports). */
 function resultsOf(form: FormId, responses: string) {
-  return presentAnyResults(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), {
+  const itemSet = language === 'de' ? demoItemSetDe : demoItemSet;
+  const score = withVerdictIn(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), language);
+  return presentAnyResults(score, {
     assessmentId: 0,
     isFinished: true,
     finishedAt: now,
     scoresSource: 'live',
-    itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+    itemSet: { id: itemSet.id, title: itemSet.title, isDemo: true },
     responses: null,
   });
 }
@@ -104,6 +109,8 @@ if (args[0] === '--all') {
   const compared = compareAdministrations(
     scoreResponses(protocols.valid, { normTables: US_NORM_TABLES }),
     scoreResponses(later, { normTables: US_NORM_TABLES }),
+    undefined,
+    validityWording(language),
   );
   const starts = (key: string) => {
     const table = US_NORM_TABLES.tables.FULL[key];

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoResponses } from '@pid5/instrument';
+import {
+  createDemoResponses,
+  demoItemSet,
+  demoItemSetDe,
+  VALIDITY_INTERPRETATION,
+  scoreResponses,
+} from '@pid5/instrument';
 import { demoReportInput } from '../../test/report-input';
-import { pdfToText, rasterisePdf } from '../../test/results-test-helpers';
+import { pdfToText, rasterisePdf, splitPages } from '../../test/results-test-helpers';
+import { presentResults } from '../modules/results/results.presenter';
+import { withVerdictIn } from '../modules/results/verdict-language';
 import { reportTextCounts } from './pdf-text-replay';
 import { formatReportDate } from './report-date';
 import { renderReportPdf } from './report-pdf';
@@ -78,5 +86,86 @@ describe('the score report for a German-speaking reader', () => {
     expect(text).toMatch(/Nicht erhöht|Leicht|Mäßig|Hoch/);
     expect(text).toContain('Antworten wie gegeben, vor der Umpolung');
     expect(text).not.toMatch(/\bNot elevated\b/);
+  });
+});
+
+/** The fixed parts of every English sentence of the validity data (three words or more between placeholders). */
+function englishValiditySentences(): string[] {
+  const parts: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === 'string' && !['source', 'citation', 'usedFor', 'description', 'name'].includes(key)) {
+      parts.push(...value.split(/\{\w+\}/).filter((part) => /[a-z]{3,} [a-z]{2,} [a-z]{3,}/.test(part)));
+    } else if (typeof value === 'object' && value !== null) {
+      Object.entries(value).forEach(([k, v]) => walk(v, Array.isArray(value) ? key : k));
+    }
+  };
+  walk(VALIDITY_INTERPRETATION, '');
+  return parts.map((part) => part.trim().replace(/\s+/g, ' ')).filter((part) => part.length > 10);
+}
+
+describe("the score report's validity for a German-speaking reader", () => {
+  /** The demo test's score report with the results as the server builds them for a German reader. */
+  async function germanScoreReportPage1(responses: string): Promise<string> {
+    const input = demoScoreReportInput({ responses });
+    const results = presentResults(withVerdictIn(scoreResponses(responses), 'de'), {
+      assessmentId: 1,
+      isFinished: true,
+      finishedAt: date,
+      scoresSource: 'frozen',
+      itemSet: input.results.itemSet,
+      responses: null,
+    });
+    const pdf = await renderScoreReportPdf({ ...input, results, language: 'de', dateText: '26. November 2026' });
+    expect((await rasterisePdf(pdf)).complaints).toBe('');
+    return (splitPages(await pdfToText(pdf))[0] ?? '').replace(/\s+/g, ' ');
+  }
+
+  it('page 1 has the German verdict and statements, numbers with decimal commas, no English validity sentence', async () => {
+    const page1 = await germanScoreReportPage1(createDemoResponses());
+    expect(page1).toContain('Urteil: Valide');
+    expect(page1).toContain(
+      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
+    );
+    expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
+    // The norms in the header: the product's own sets in German, their citations as published.
+    expect(page1).toContain('T-Wert und Prozentrang: US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
+    expect(page1).toContain('z (DE): deutsche Allgemeinbevölkerung (Zimmermann, Kerber, Kemper & Rek (2026))');
+    expect(page1).not.toMatch(/general population/);
+    expect(page1).toMatch(
+      /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,
+    );
+    expect(page1).toMatch(/bei \d+,\d % der beantworteten Aussagen/);
+    expect(page1).toContain('Inkonsistenz (INC)');
+    expect(page1).toContain('17 oder mehr: inkonsistentes Antworten');
+    expect(englishValiditySentences().length).toBeGreaterThan(60);
+    for (const sentence of englishValiditySentences()) {
+      expect(page1).not.toContain(sentence);
+    }
+    expect(page1).not.toMatch(/US percentile|no sign of|statements were/);
+  });
+
+  it('a protocol that is not interpretable: what to do and why, in German', async () => {
+    const page1 = await germanScoreReportPage1('0123'.repeat(55));
+    expect(page1).toContain('Urteil: Nicht interpretierbar');
+    expect(page1).toContain('Nicht interpretierbar: inkonsistente Antworten (INC 25; ab 17 inkonsistent)');
+    expect(page1).toContain('Vorgehen: Das Merkmalsprofil weder interpretieren noch weitergeben. Im Gespräch klären');
+    expect(page1).toContain('PR über 99, US-Normen');
+    for (const sentence of englishValiditySentences()) {
+      expect(page1).not.toContain(sentence);
+    }
+  });
+
+  it("names an English test's demonstration items in German, with the set's id", async () => {
+    const input = { ...demoScoreReportInput(), language: 'de' as const, dateText: '26. November 2026' };
+    const text = (await pdfToText(await renderScoreReportPdf(input))).replace(/\s+/g, ' ');
+    expect(text).toContain(`${demoItemSetDe.title} (${demoItemSet.id})`);
+    expect(text).not.toContain(demoItemSet.title);
+  });
+
+  it("in English the validity words are the instrument's, as before", async () => {
+    const input = demoScoreReportInput();
+    const text = (await pdfToText(await renderScoreReportPdf({ ...input, language: 'en' }))).replace(/\s+/g, ' ');
+    expect(text).toContain(VALIDITY_INTERPRETATION.verdicts.valid.summary);
+    expect(text).not.toContain('Valide');
   });
 });

@@ -7,6 +7,7 @@ import { allReportFixedTexts } from './base-glyph-texts';
 import { createReportDocument, endReportDocument } from './report-document';
 import { drawScoreReportHeader, itemSetText } from './score-report/header';
 import { drawNormsSection } from './score-report/norms';
+import { normWords } from './score-report/norm-words';
 import { drawMissingItems, drawResponseGrid } from './score-report/responses';
 import { drawScoresTable, drawTCharts } from './score-report/scores';
 import { scoreWords } from './score-report/score-report-wording';
@@ -56,16 +57,16 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawMissingItems(doc, input.responses, words);
   drawResponseGrid(doc, input.responses, words);
   drawNormsSection(doc, results, words);
-  const { irf } = results.norms;
+  const norms = normWords(results, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [
       `${t('scoreReport.footerNotice')} ${t('scoreReport.footerPatient', { patientId: input.patientId })}`,
       t('scoreReport.footerSources', {
-        itemSet: itemSetText(results, t),
-        tables: results.normTables.label,
-        germanNorms: irf.shortLabel,
-        citation: irf.citation,
+        itemSet: itemSetText(results, t, words.language),
+        tables: norms.tables.label,
+        germanNorms: norms.irf.shortLabel,
+        citation: norms.irf.citation,
       }),
     ],
     pageText: (page, pages) => t('scoreReport.page', { page, pages }),

@@ -240,6 +240,32 @@ describe('sharing a patient with a colleague', () => {
   });
 });
 
+describe('the validity words in the reader’s language', () => {
+  it('answers the timeline’s and the comparison’s validity sentences in German for Accept-Language de', async () => {
+    const p = await makePatient();
+    const de = { headers: { 'accept-language': 'de-DE' } };
+    const timeline = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`, de));
+    const english = await json<TPatientTimeline>(await owner.client.get(`/api/assessments/${p.first.id}/patient`));
+    const completed = timeline.administrations.filter((a) => a.validity !== null);
+    expect(completed.map((a) => a.validity?.verdict)).toEqual(
+      english.administrations.filter((a) => a.validity !== null).map((a) => a.validity?.verdict),
+    );
+    for (const administration of completed) {
+      expect(administration.validity?.summary).toMatch(/^(Valide|Mit Vorsicht interpretieren|Nicht interpretierbar):/);
+    }
+    const comparison = await json<TAdministrationComparison>(
+      await owner.client.get(`/api/assessments/${p.second.id}/compare?with=${p.first.id}`, de),
+    );
+    expect(comparison.formsStatement).toMatch(/^Beide Testungen verwendeten die Vollversion/);
+    expect(comparison.rciRule).toMatch(/^Reliable-Change-Index/);
+    expect(comparison.first.validity.summary).toMatch(/^(Valide|Mit Vorsicht interpretieren|Nicht interpretierbar):/);
+    const pdf = await owner.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}&tz=UTC`, de);
+    const text = (await pdfToText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Beide Testungen verwendeten die Vollversion');
+    expect(text).not.toContain('Both administrations');
+  });
+});
+
 describe('comparing two administrations', () => {
   it('puts the earlier first, compares every scale, and says how validity stands before any change', async () => {
     const p = await makePatient();

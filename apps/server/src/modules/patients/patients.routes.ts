@@ -24,6 +24,7 @@ import {
 } from './patients.service';
 import { sendCsv, sendPdf } from '../../http/downloads';
 import { reportRequestOf } from '../results/report-request';
+import { requestLanguage } from '../../i18n/request-language';
 
 // One patient over time (DESIGN.md "Patients over time"), anchored on one of the patient's tests. Thin: validate,
 // call the service (which decides access and audits), send.
@@ -53,6 +54,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         normTables,
         ip: request.ip,
+        language: requestLanguage(request),
       }),
   );
 
@@ -125,6 +127,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         normTables,
         reliability,
         ip: request.ip,
+        language: requestLanguage(request),
       }),
   );
 

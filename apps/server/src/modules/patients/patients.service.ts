@@ -29,6 +29,8 @@ import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
 import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
+import { validityWording, withVerdictIn } from '../results/verdict-language';
+import type { Language } from '@pid5/i18n';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
 import {
@@ -95,9 +97,13 @@ export function formOfRow(row: AssessmentRow): FormId {
   return typeof form === 'string' && isFormId(form) ? form : 'FULL';
 }
 
-function verdictOf(row: AssessmentRow, normTables: NormTables): ValidityVerdict {
+/** A test's verdict, worded in `language` (English, as stored, by default: the CSV's words). */
+function verdictOf(row: AssessmentRow, normTables: NormTables, language: Language = 'en'): ValidityVerdict {
   const { score } = scoreAssessment(row, normTables);
-  return (score as { validityVerdict?: ValidityVerdict }).validityVerdict ?? assessValidity(score);
+  const stored = (score as { validityVerdict?: ValidityVerdict }).validityVerdict;
+  return stored
+    ? withVerdictIn({ ...score, validityVerdict: stored }, language).validityVerdict
+    : assessValidity(score, validityWording(language));
 }
 
 function summariseVerdict(verdict: ValidityVerdict) {
@@ -157,6 +163,8 @@ export async function viewPatientTimeline(options: {
   /** The tables T and percentile are read with (app.deps.normTables). */
   normTables: NormTables;
   ip: string;
+  /** The reader's language (the request's): the validity summaries' words. */
+  language?: Language;
 }): Promise<TPatientTimeline> {
   const { db, now } = options;
   const patient = await resolvePatient(options);
@@ -184,7 +192,7 @@ export async function viewPatientTimeline(options: {
       finishedAt: row.finishedAt?.toISOString() ?? null,
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
-      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables)) : null,
+      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables, options.language)) : null,
       domains: trend.get(row.id) ?? null,
     })),
     canShare: mayShare,
@@ -279,6 +287,8 @@ async function buildComparison(options: {
   withId: number;
   normTables: NormTables;
   reliability: ReliabilityData;
+  /** The reader's language: the comparison's sentences and validity words (English by default). */
+  language?: Language;
 }): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
@@ -300,6 +310,7 @@ async function buildComparison(options: {
     scoreAssessment(earlier, options.normTables).score,
     scoreAssessment(later, options.normTables).score,
     options.reliability,
+    validityWording(options.language ?? 'en'),
   );
   const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
     id: row.id,
@@ -346,6 +357,8 @@ export async function comparePatientAdministrations(options: {
   reliability: ReliabilityData;
   now: Date;
   ip: string;
+  /** The reader's language (the request's). */
+  language?: Language;
 }): Promise<TAdministrationComparison> {
   const { patient, otherId, comparison } = await buildComparison(options);
   await recordAudit(options.db, {

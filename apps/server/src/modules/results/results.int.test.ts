@@ -152,6 +152,45 @@ describe('GET /api/assessments/{id}/results', () => {
     expectScoresOf(results, responses);
   });
 
+  it("answers the validity sentences in the reader's language: German for Accept-Language de, English otherwise", async () => {
+    const responses = createDemoResponses({ seed: 21 });
+    const id = await createSubmittedAssessment(server, { clinicianId: clinicianA.id, responses });
+    const read = async (headers: Record<string, string>) =>
+      (await (await clinicianA.client.get(`/api/assessments/${id}/results`, { headers })).json()) as TAssessmentResults;
+    const english = await read({ 'accept-language': 'en-GB' });
+    const german = await read({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    const expected = scoreResponses(responses).validityVerdict;
+    // English: the verdict as frozen at submission.
+    expect(english.validityVerdict.summary).toBe(expected.summary);
+    expect(english.validity.scales.map((s) => s.statement)).toEqual(expected.lines.map((l) => l.statement));
+    // German: the same decision, in German words.
+    expect(german.validityVerdict).toMatchObject({
+      verdict: english.validityVerdict.verdict,
+      label: 'Valide',
+      patientFacingLevels: english.validityVerdict.patientFacingLevels,
+      notes: ['Alle 220 Aussagen wurden beantwortet.'],
+    });
+    expect(german.validityVerdict.summary).toMatch(/^Valide: In den für diese Version verfügbaren Prüfungen/);
+    expect(german.validity.summary).toBe(german.validityVerdict.summary);
+    expect(german.validity.scales.map((s) => [s.key, s.status, s.isConcern, s.score])).toEqual(
+      english.validity.scales.map((s) => [s.key, s.status, s.isConcern, s.score]),
+    );
+    const inc = german.validity.scales.find((s) => s.key === 'INC');
+    expect(inc?.name).toBe('Inkonsistenz (INC)');
+    expect(inc?.statement).toMatch(/^Wert \d+ \(PR \d+(,\d)?, US-Normen\): /);
+    expect(inc?.cutoffs).toBe('17 oder mehr: inkonsistentes Antworten');
+    // Every number but the words stays: the scores as frozen.
+    expect(german.facets).toEqual(english.facets);
+    // The staff app's language cookie wins over the header.
+    const reader = await createSignedInClinician(server);
+    const ownId = await createSubmittedAssessment(server, { clinicianId: reader.id, responses });
+    reader.client.setCookie('pid5_lang', 'de');
+    const byCookie = (await (
+      await reader.client.get(`/api/assessments/${ownId}/results`, { headers: { 'accept-language': 'en-GB' } })
+    ).json()) as TAssessmentResults;
+    expect(byCookie.validityVerdict.label).toBe('Valide');
+  });
+
   it('gives an admin live results of an unfinished test, with the missing-item rules applied', async () => {
     // Items 1-110 answered, the rest unanswered: some facets keep enough answers, others are not scored.
     const responses = createDemoResponses({ seed: 17 }).slice(0, 110) + '9'.repeat(110);

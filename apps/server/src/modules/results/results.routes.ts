@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery, ZScoreReportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
+import { requestLanguage } from '../../i18n/request-language';
 import { reportRequestOf } from './report-request';
 import { createReport, createScoreReport, viewResults } from './results.service';
 import { sendPdf } from '../../http/downloads';
@@ -37,6 +38,8 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         normTables,
         now: clock.now(),
         ip: request.ip,
+        // The validity sentences in the reader's language (cookie, else Accept-Language).
+        language: requestLanguage(request),
       });
       if (results.status === 'completed' && config.env !== 'test') {
         // Whoever looks at a completed test's results may download its report next: have a worker ready (not in

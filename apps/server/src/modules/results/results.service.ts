@@ -19,6 +19,8 @@ import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
+import { withVerdictIn } from './verdict-language';
+import type { Language } from '@pid5/i18n';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
 
@@ -82,12 +84,16 @@ export function buildResults(options: {
   /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
   itemSets: ItemSets;
   normTables: NormTables;
+  /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
+  language?: Language;
 }): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
   }
-  const { score, source } = scoreAssessment(row, options.normTables);
+  const scored = scoreAssessment(row, options.normTables);
+  const score = withVerdictIn(scored.score, options.language ?? 'en');
+  const { source } = scored;
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
   return presentAnyResults(score, {
@@ -111,6 +117,8 @@ export async function viewResults(options: {
   normTables: NormTables;
   now: Date;
   ip: string;
+  /** The reader's language (the request's): the validity sentences' words. */
+  language?: Language;
 }): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
   const results = buildResults({
@@ -118,6 +126,7 @@ export async function viewResults(options: {
     view,
     itemSets: options.itemSets,
     normTables: options.normTables,
+    language: options.language,
   });
   await recordAudit(options.db, {
     actor: options.session.user.id,
@@ -156,14 +165,15 @@ export async function createReport(
     throw testIncomplete();
   }
   const name = resolveReportName({ requested: options.requestedName, isAdminView: view === 'admin' });
+  // The patient's report speaks the test's language, whoever downloads it.
+  const language = testLanguage(found.assessment);
   const results = buildResults({
     row: found.assessment,
     view,
     itemSets: options.itemSets,
     normTables: options.normTables,
+    language,
   });
-  // The patient's report speaks the test's language, whoever downloads it.
-  const language = testLanguage(found.assessment);
   const date = reportDate(options, now, language);
   const pdf = await renderInPool(options, found.assessment.id, {
     language,
@@ -225,7 +235,14 @@ export async function createScoreReport(options: AssessmentReportOptions): Promi
   if (!row.finishedAt) {
     throw testIncomplete();
   }
-  const results = buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables });
+  // The score report is the reader's: its validity sentences too.
+  const results = buildResults({
+    row,
+    view,
+    itemSets: options.itemSets,
+    normTables: options.normTables,
+    language: options.language,
+  });
   const dateOf = (date: Date) => reportDate(options, date);
   const date = dateOf(now);
   const pdf = await renderInPool(options, row.id, {

@@ -1,11 +1,13 @@
 import type { TAssessmentResults } from '@pid5/contract';
-import { FORM_NAME_KEYS } from '@pid5/instrument';
+import type { Language } from '@pid5/i18n';
+import { demoItemSet, demoItemSetDe, FORM_NAME_KEYS } from '@pid5/instrument';
 import { drawLogo } from '../drawing/logo';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawText } from '../pdf-text-replay';
 import type { Translate } from '../../i18n/translator';
 import type { ScoreWords } from './score-report-wording';
+import { normWords } from './norm-words';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -18,13 +20,22 @@ export interface ScoreReportHeader {
   results: TAssessmentResults;
 }
 
-/** The item set as the reports name it: its title and id, or that it was not recorded. */
-export function itemSetText(results: TAssessmentResults, t: Translate): string {
+/** The demonstration sets' descriptions in each language: the same words, as each set's own title gives them. */
+const DEMO_TITLES: Readonly<Record<string, Readonly<Record<Language, string>>>> = Object.fromEntries(
+  [demoItemSet, demoItemSetDe].map((set) => [set.id, { en: demoItemSet.title, de: demoItemSetDe.title }]),
+);
+
+/**
+ * The item set as the reports name it: its title and id, or that it was not recorded. A demonstration set is
+ * described in the reader's language (its id says which set it was); an institute's set by its own title.
+ */
+export function itemSetText(results: TAssessmentResults, t: Translate, language: Language = 'en'): string {
   const { id, title } = results.itemSet;
   if (id === null) {
     return t('scoreReport.header.itemSetNotRecorded');
   }
-  return title ? `${title} (${id})` : id;
+  const shown = title && DEMO_TITLES[id] ? DEMO_TITLES[id][language] : title;
+  return shown ? `${shown} (${id})` : id;
 }
 
 /** Title, institute, and one line each for the patient id, the dates, the form, the item set and the norms. */
@@ -42,7 +53,8 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
   let y = Math.max(doc.y, top + 40) + 10;
 
   const { results } = header;
-  const { srf, irf } = results.norms;
+  const norms = normWords(results, { t, language });
+  const { srf, irf } = norms;
   const lines: [string, string][] = [
     [t('scoreReport.header.patientId'), header.patientId],
     [
@@ -64,11 +76,11 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
         version: results.instrument.version,
       }),
     ],
-    [t('scoreReport.header.itemSet'), itemSetText(results, t)],
+    [t('scoreReport.header.itemSet'), itemSetText(results, t, language)],
     [
       t('scoreReport.header.norms'),
       t('scoreReport.header.normsValue', {
-        tables: results.normTables.label,
+        tables: norms.tables.label,
         usNorms: `${srf.shortLabel} (${srf.citation})`,
         germanNorms: `${irf.shortLabel} (${irf.citation})`,
       }),

@@ -1,20 +1,20 @@
 import type { TAssessmentResults } from '@pid5/contract';
-import { LEVEL_RULE } from '@pid5/instrument';
 import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
+import { normWords } from './norm-words';
 import { scoreReportSections, type ScoreWords } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
 /**
  * Where every number comes from: the US tables, the US z, the German z (manuscript under review), the level rule.
- * The sentences around them are in the reader's language; the norm sets' own labels, sources and notes are the
- * instrument's data, in English.
+ * In the reader's language: the product's own norm sets' labels, samples and notes in our words (norm-words.ts);
+ * their sources as published.
  */
-export function normBlocks(results: TAssessmentResults, { t }: ScoreWords): TextBlock[] {
-  const { srf, irf } = results.norms;
-  const tables = results.normTables;
+export function normBlocks(results: TAssessmentResults, words: ScoreWords): TextBlock[] {
+  const { t } = words;
+  const { srf, irf, tables, levelRule } = normWords(results, words);
   const block = (text: string): TextBlock => ({ text, size: 8, color: COLOR.text, indent: 0, gapAfter: 5 });
   return [
     block(t('scoreReport.norms.tables', { label: tables.label, sample: tables.sample, source: tables.source })),
@@ -34,7 +34,7 @@ export function normBlocks(results: TAssessmentResults, { t }: ScoreWords): Text
         note: irf.note,
       }),
     ),
-    block(t('scoreReport.norms.levels', { rule: LEVEL_RULE.rule, normSet: LEVEL_RULE.normSet })),
+    block(t('scoreReport.norms.levels', { rule: levelRule.rule, normSet: levelRule.normSet })),
     {
       ...block(
         t('scoreReport.norms.versions', { instrument: results.instrument.version, norms: results.normsVersion }),

@@ -44,7 +44,8 @@ export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 74];
 export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, language }: ScoreWords): void {
   const verdict = results.validityVerdict;
   sectionHeading(doc, scoreReportSections(t).validity);
-  // The verdict's label in the reader's language; its summary, action and notes are the instrument's (English).
+  // The verdict's label in the reader's language; its summary, action and notes come worded in it too
+  // (buildResults: the instrument's validity words in the reader's language).
   const label = language === 'en' ? verdict.label : t(verdictLabelKey(verdict.verdict, results.form));
   drawNotice(doc, {
     title: t('scoreReport.verdict', { label }),
