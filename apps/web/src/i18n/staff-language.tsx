@@ -31,9 +31,7 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 const loadStaff = (language: Language) =>
   language === 'de' ? import('@pid5/i18n/catalogues/de/staff.json') : import('@pid5/i18n/catalogues/en/staff.json');
 const loadResults = (language: Language) =>
-  language === 'de'
-    ? import('@pid5/i18n/catalogues/de/results.json')
-    : import('@pid5/i18n/catalogues/en/results.json');
+  language === 'de' ? import('@pid5/i18n/catalogues/de/results.json') : import('@pid5/i18n/catalogues/en/results.json');
 
 /** Both areas of a language, each its own chunk: the staff pages' words and the instrument's (`results`). */
 const loadCatalogue: CatalogueLoader = async (language) => {

@@ -31,7 +31,9 @@ type AnyBar = AnyChart['bars'][number];
 
 /** A bar's value as the chart prints it, with the language's decimal sign. */
 export function barValue(bar: AnyBar, language: Language): string {
-  return bar.valueLabel === undefined ? formatLocaleScore(language, bar.value) : localDecimals(language, bar.valueLabel);
+  return bar.valueLabel === undefined
+    ? formatLocaleScore(language, bar.value)
+    : localDecimals(language, bar.valueLabel);
 }
 
 /** A band's scale name in the reader's language. */
