@@ -1,6 +1,5 @@
 import { Alert, Badge, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  formatLevel,
   type TAssessmentResults,
   type TDomainResult,
   type TFacetResult,
@@ -8,8 +7,10 @@ import {
   type TValidityScaleResult,
   type TValidityVerdict,
 } from '@pid5/contract';
+import { FORM_NAME_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
+import { levelName, levelWords, scaleName } from '../i18n/result-words';
 import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
@@ -73,7 +74,7 @@ export function ResultsView({
   return (
     <Stack gap="lg">
       <Text size="sm" fw={600} data-testid="form-given">
-        {t('resultsPanel.formGiven', { form: results.formName })}
+        {t('resultsPanel.formGiven', { form: t(FORM_NAME_KEYS[results.form]) })}
       </Text>
       <ValidityVerdictAlert results={results} />
       {showStatus && <ResultsStatus results={results} />}
@@ -142,7 +143,7 @@ export function ValidityVerdictAlert({ results }: { results: TAssessmentResults 
     <Alert
       color={VERDICT_COLOR[verdict.verdict]}
       variant={isConcern ? 'filled' : 'light'}
-      title={t('resultsPanel.verdictTitle', { verdict: verdict.label })}
+      title={t('resultsPanel.verdictTitle', { verdict: t(verdictLabelKey(verdict.verdict, results.form)) })}
       role={isConcern ? 'alert' : 'note'}
       data-verdict={verdict.verdict}
     >
@@ -194,7 +195,7 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
     // The level is still data, but the profile may not be read: no colour that invites interpretation.
     return (
       <Text span size="sm" c="dimmed" title={t('resultsPanel.notInterpretable')}>
-        ({scale.level})
+        ({levelName(t, scale.level)})
       </Text>
     );
   }
@@ -202,13 +203,13 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
     const color = scale.level === 'High' ? 'red' : scale.level === 'Moderate' ? 'orange' : 'yellow';
     return (
       <Badge color={color} variant="light" title={scale.levelDescription ?? undefined}>
-        {scale.level}
+        {levelName(t, scale.level)}
       </Badge>
     );
   }
   return (
     <Text span size="sm" c={scale.isScored ? undefined : 'dimmed'}>
-      {formatLevel(scale)}
+      {levelWords(t, scale)}
     </Text>
   );
 }
@@ -283,7 +284,7 @@ export function ScoresTable({
             <Table.Tr key={scale.key} data-scale={scale.key}>
               <Table.Td fw={700}>{scale.key}</Table.Td>
               <Table.Th scope="row" fw={500}>
-                {scale.name}
+                {scaleName(t, scale.key, scale.name)}
               </Table.Th>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatScore(scale.score)}
@@ -317,22 +318,22 @@ export function ScoresTable({
   );
 }
 
-const VALIDITY_BADGE: Record<TValidityScaleResult['status'], { label: StaffKey; color: string }> = {
-  ok: { label: 'resultsPanel.validity.ok', color: 'teal' },
-  flagged: { label: 'resultsPanel.validity.flagged', color: 'orange' },
-  indeterminate: { label: 'resultsPanel.validity.indeterminate', color: 'gray' },
-  'not-computed': { label: 'resultsPanel.validity.notComputed', color: 'gray' },
-  'not-read': { label: 'resultsPanel.validity.notRead', color: 'gray' },
-  'not-published': { label: 'resultsPanel.validity.notPublished', color: 'gray' },
+/** Only a flagged line's status is coloured as a concern; its words are the instrument's (`results`). */
+const VALIDITY_BADGE_COLOR: Record<TValidityScaleResult['status'], string> = {
+  ok: 'teal',
+  flagged: 'orange',
+  indeterminate: 'gray',
+  'not-computed': 'gray',
+  'not-read': 'gray',
+  'not-published': 'gray',
 };
 
 /** The badge says the line's status, and only a flagged line is coloured as a concern. */
 function ValidityBadge({ scale }: { scale: TValidityScaleResult }) {
   const { t } = useStaffText();
-  const badge = VALIDITY_BADGE[scale.status];
   return (
-    <Badge color={badge.color} variant="light" style={{ overflow: 'visible' }}>
-      {t(badge.label)}
+    <Badge color={VALIDITY_BADGE_COLOR[scale.status]} variant="light" style={{ overflow: 'visible' }}>
+      {t(VALIDITY_STATUS_KEYS[scale.status])}
     </Badge>
   );
 }

@@ -2,6 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatLocaleNumber, isLanguage, type Language } from '@pid5/i18n';
+import type enResults from '@pid5/i18n/catalogues/en/results.json';
 import type en from '@pid5/i18n/catalogues/en/staff.json';
 import { setRequestLanguage } from '../api/client';
 import { formatDate, formatDateTime } from '../lib/dates';
@@ -16,16 +17,28 @@ import {
 import { RichText } from './rich-text';
 import { useTranslate, type Translate } from './translate';
 
-/** A message key of the staff pages (packages/i18n/catalogues/en/staff.json). */
-export type StaffKey = keyof typeof en;
+/**
+ * A message key of the staff pages: their own (packages/i18n/catalogues/en/staff.json) or one of the instrument's
+ * words they show (`results`: scale names, level words, form names, verdicts; keys from @pid5/instrument's
+ * result-words).
+ */
+export type StaffKey = keyof typeof en | keyof typeof enResults;
 
 /** Where the reader's choice is kept: in this browser, and as a cookie so the server writes PDFs in it too. */
 export const LANGUAGE_STORAGE_KEY = 'pid5_lang';
 export const LANGUAGE_COOKIE = 'pid5_lang';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-const loadCatalogue: CatalogueLoader = (language) =>
+const loadStaff = (language: Language) =>
   language === 'de' ? import('@pid5/i18n/catalogues/de/staff.json') : import('@pid5/i18n/catalogues/en/staff.json');
+const loadResults = (language: Language) =>
+  language === 'de' ? import('@pid5/i18n/catalogues/de/results.json') : import('@pid5/i18n/catalogues/en/results.json');
+
+/** Both areas of a language, each its own chunk: the staff pages' words and the instrument's (`results`). */
+const loadCatalogue: CatalogueLoader = async (language) => {
+  const [staff, results] = await Promise.all([loadStaff(language), loadResults(language)]);
+  return { default: { ...staff.default, ...results.default } };
+};
 
 /** The contract's `formatScore` ('1.50', '−0.25', '—') with the language's decimal sign ('1,50' in German). */
 export function formatLocaleScore(language: Language, value: number | null | undefined): string {

@@ -1,9 +1,10 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { formatScore, type TAssessmentResults } from '@pid5/contract';
-import { VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
+import type { TAssessmentResults } from '@pid5/contract';
+import { T_AXIS_LABEL_KEY, VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
+import { levelName, levelWords, localDecimals } from '../../i18n/result-words';
 import { useStaffText } from '../../i18n/staff-language';
-import { chartRows, describeChart, valueHeader } from './chart-text';
+import { bandName, barValue, chartRows, describeChart, valueHeader } from './chart-text';
 
 const TEXT_COLOR = '#1f2933';
 const MUTED_COLOR = '#52606d';
@@ -32,7 +33,8 @@ export function BarChart({
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
   minWidth?: number;
 }) {
-  const { t } = useStaffText();
+  const { t, language } = useStaffText();
+  const words = { t, language };
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -41,7 +43,7 @@ export function BarChart({
   const valueSize = isFacets ? 11 : 13;
   const bars = new Map(chart.bars.map((bar) => [bar.key, bar]));
   const labels = new Map(chart.valueLabels.map((label) => [label.key, label]));
-  const rows = chartRows(chart);
+  const rows = chartRows(chart, words);
 
   return (
     <figure style={{ margin: 0 }}>
@@ -55,11 +57,11 @@ export function BarChart({
           fontFamily="inherit"
         >
           <title id={titleId}>{title}</title>
-          <desc id={descId}>{describeChart(chart, norms, t)}</desc>
+          <desc id={descId}>{describeChart(chart, norms, words)}</desc>
           {chart.bars.map((bar) => (
             <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={bar.fill}>
               <title>
-                {`${chart.bands.find((band) => band.key === bar.key)?.name ?? bar.key}: ${bar.valueLabel ?? formatScore(bar.value)}${bar.level ? ` (${bar.level})` : ''}`}
+                {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWords(t, { level: bar.level, isScored: true })})` : ''}`}
               </title>
             </rect>
           ))}
@@ -76,14 +78,14 @@ export function BarChart({
               />
               {guide.level && guide.label !== '' && (
                 <text x={guide.x2 + 4} y={guide.y} dominantBaseline="central" fontSize={11} fill={GUIDE_COLOR}>
-                  {guide.label}
+                  {levelName(t, guide.level)}
                 </text>
               )}
             </g>
           ))}
           {'axisLabel' in chart && (
             <text x={4} y={chart.plot.y - 8} fontSize={12} fill={TEXT_COLOR}>
-              {chart.axisLabel}
+              {t(T_AXIS_LABEL_KEY)}
             </text>
           )}
           <path
@@ -103,7 +105,7 @@ export function BarChart({
                 fontSize={12}
                 fill={TEXT_COLOR}
               >
-                {tick.label}
+                {localDecimals(language, tick.label)}
               </text>
             </g>
           ))}
@@ -135,7 +137,7 @@ export function BarChart({
                   paintOrder="stroke"
                   data-testid={`value-label-${band.key}`}
                 >
-                  {bar ? (bar.valueLabel ?? formatScore(bar.value)) : t('chart.notScoredValue')}
+                  {bar ? barValue(bar, language) : t('chart.notScoredValue')}
                 </text>
               </g>
             );

@@ -1,6 +1,8 @@
-import { NOT_SCORED_LABEL, NO_LEVEL_LABEL, formatScore, type TAssessmentResults } from '@pid5/contract';
+import type { TAssessmentResults } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import type { ChartGeometry, TChartGeometry } from '@pid5/instrument';
-import type { StaffKey } from '../../i18n/staff-language';
+import { levelWords, localDecimals, scaleName } from '../../i18n/result-words';
+import { formatLocaleScore, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 
 // The words around a chart: its accessible description and the rows of its table alternative. Pure, so they are
@@ -10,7 +12,7 @@ import type { Translate } from '../../i18n/translate';
 export interface ChartRow {
   key: string;
   name: string;
-  /** The value as the chart prints it (T: "63", "≥ 100"; z: "1.23"), '—' when not scored. */
+  /** The value as the chart prints it (T: "63", "≥ 100"; z: "1.23", in German "1,23"), '—' when not scored. */
   value: string;
   level: string;
 }
@@ -19,16 +21,36 @@ type AnyChart = ChartGeometry | TChartGeometry;
 
 const isT = (chart: AnyChart): chart is TChartGeometry => 'unit' in chart && chart.unit === 'T';
 
+/** The page's words and language, for the chart's names, levels and numbers. */
+export interface ChartWords {
+  t: Translate<StaffKey>;
+  language: Language;
+}
+
+type AnyBar = AnyChart['bars'][number];
+
+/** A bar's value as the chart prints it, with the language's decimal sign. */
+export function barValue(bar: AnyBar, language: Language): string {
+  return bar.valueLabel === undefined
+    ? formatLocaleScore(language, bar.value)
+    : localDecimals(language, bar.valueLabel);
+}
+
+/** A band's scale name in the reader's language. */
+export function bandName(chart: AnyChart, key: string, t: Translate<StaffKey>): string {
+  return scaleName(t, key, chart.bands.find((band) => band.key === key)?.name ?? key);
+}
+
 /** One row per band (every scale, scored or not), in chart order. */
-export function chartRows(chart: AnyChart): ChartRow[] {
+export function chartRows(chart: AnyChart, { t, language }: ChartWords): ChartRow[] {
   const bars = new Map(chart.bars.map((bar) => [bar.key, bar]));
   return chart.bands.map((band) => {
     const bar = bars.get(band.key);
     return {
       key: band.key,
-      name: band.name,
-      value: bar ? (bar.valueLabel ?? formatScore(bar.value)) : '—',
-      level: bar ? (bar.level ?? NO_LEVEL_LABEL) : NOT_SCORED_LABEL,
+      name: scaleName(t, band.key, band.name),
+      value: bar ? barValue(bar, language) : '—',
+      level: levelWords(t, { level: bar?.level ?? null, isScored: bar !== undefined }),
     };
   });
 }
@@ -42,16 +64,22 @@ export function valueHeader(chart: AnyChart, norms: TAssessmentResults['norms'],
  * What a screen reader hears for the chart: what it shows and against which norms, which scales reach a level
  * (highest first) and which could not be scored. The full list is in the table alternative.
  */
-export function describeChart(chart: AnyChart, norms: TAssessmentResults['norms'], t: Translate<StaffKey>): string {
+export function describeChart(
+  chart: AnyChart,
+  norms: TAssessmentResults['norms'],
+  { t, language }: ChartWords,
+): string {
   const count = chart.bands.length;
   const what = chart.kind === 'facets' ? t('chart.facetCount', { count }) : t('chart.domainCount', { count });
-  const named = (key: string) => chart.bands.find((b) => b.key === key)?.name ?? key;
   const elevated = [...chart.bars]
     .filter((bar) => bar.level !== null)
     .sort((a, b) => b.value - a.value)
-    .map((bar) => `${named(bar.key)} ${bar.valueLabel ?? formatScore(bar.value)} (${bar.level})`);
+    .map(
+      (bar) =>
+        `${bandName(chart, bar.key, t)} ${barValue(bar, language)} (${levelWords(t, { level: bar.level, isScored: true })})`,
+    );
   const scored = new Set(chart.bars.map((bar) => bar.key));
-  const unscored = chart.bands.filter((band) => !scored.has(band.key)).map((band) => band.name);
+  const unscored = chart.bands.filter((band) => !scored.has(band.key)).map((band) => scaleName(t, band.key, band.name));
   const parts = isT(chart)
     ? [t('chart.describeT', { what, citation: norms.srf.citation }), t('chart.describeTLines')]
     : [

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatScore } from '@pid5/contract';
+import { chartScoresFromLists, facetChart } from '@pid5/instrument';
 import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { ADMIN, anAnswerChange, anAnswerHistory, anAssessmentDetails, someResults } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
@@ -118,5 +120,26 @@ describe('data view', () => {
     expect(alert).toHaveTextContent('Test data not available');
     expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
     expect(screen.queryByTestId('raw-responses')).not.toBeInTheDocument();
+  });
+});
+
+describe('data view in German', () => {
+  it('prints the standardised chart values with a decimal comma, and the scales in German', async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    signInAs(ADMIN);
+    const results = someResults();
+    onApi('getAssessment', ADMIN_DETAILS);
+    onApi('getResults', results);
+    onApi('getAnswerHistory', anAnswerHistory([]));
+    renderRoute('/dataview/7');
+
+    const facets = await screen.findByRole('region', { name: 'Subskalen' });
+    const chart = within(facets).getAllByRole('img')[0]!;
+    const anx = facetChart(chartScoresFromLists(results)).bars.find((bar) => bar.key === 'Anx')!;
+    const english = formatScore(anx.value);
+    expect(english).toMatch(/^\d\.\d\d$/);
+    expect(within(chart).getByTestId('value-label-Anx')).toHaveTextContent(english.replace('.', ','));
+    expect(chart.querySelector('desc')?.textContent).not.toMatch(/\d\.\d/);
+    expect(within(facets).getByText('Ängstlichkeit (Anx)')).toBeInTheDocument();
   });
 });

@@ -135,7 +135,7 @@ describe('test details', () => {
         total: {
           ...scale,
           key: 'Total',
-          name: 'Total',
+          name: 'Total score',
           score: 1.48,
           nItems: 25,
           answered: 25,
@@ -155,7 +155,7 @@ describe('test details', () => {
       'Form given: Brief form (PID-5-BF, 25 items).',
     );
     const table = within(results).getByRole('table', { name: 'Domain and total scores' });
-    const total = within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!;
+    const total = within(table).getByRole('rowheader', { name: 'Total score' }).closest('tr')!;
     expect(total).toHaveTextContent('1.48');
     expect(total).toHaveTextContent('25 of 25');
     expect(within(results).queryByRole('table', { name: 'Facet scores' })).not.toBeInTheDocument();
@@ -346,5 +346,51 @@ describe('test details', () => {
     // The table alternative names the metric and the one word below Mild.
     expect(within(results).getAllByRole('columnheader', { name: 'T score (US)' })).toHaveLength(2);
     expect(within(results).getAllByText('Not elevated').length).toBeGreaterThan(30);
+  });
+});
+
+describe('test details in German', () => {
+  beforeEach(() => {
+    onApi('getPatientTimeline', aPatientTimeline());
+    window.localStorage.setItem('pid5_lang', 'de');
+  });
+
+  it("names the instrument's scales, levels, form and verdict in German, in the tables and the charts", async () => {
+    signInAs(CLINICIAN);
+    const results = someResults();
+    onApi('getAssessment', anAssessmentDetails(FINISHED));
+    onApi('getResults', {
+      ...results,
+      facets: results.facets.map((facet) => (facet.key === 'Anx' ? { ...facet, level: 'Moderate' as const } : facet)),
+    });
+    renderRoute('/details/7');
+
+    expect(await screen.findByTestId('form-given')).toHaveTextContent(
+      'Vorgelegte Form: Vollversion (PID-5, 220 Items).',
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('Validität der Antworten: Valide');
+    const facets = screen.getByRole('table', { name: 'Facettenwerte' });
+    const anx = within(facets).getByRole('rowheader', { name: 'Ängstlichkeit' }).closest('tr')!;
+    expect(
+      within(anx)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Anx', '1,25', '55', '76', 'Mäßig', '9 von 9']);
+    const domains = screen.getByRole('table', { name: 'Domänenwerte' });
+    expect(within(domains).getByRole('rowheader', { name: 'Negative Affektivität' })).toBeInTheDocument();
+    expect(within(domains).getAllByText('Nicht erhöht')).toHaveLength(5);
+    expect(screen.queryByText('Anxiousness')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not elevated')).not.toBeInTheDocument();
+
+    const charts = screen.getAllByRole('img');
+    for (const chart of charts) {
+      expect(chart.querySelector(':scope > text')).toHaveTextContent('T-Wert');
+      const lineWords = [...chart.querySelectorAll('[data-level-line] text')].map((text) => text.textContent);
+      expect(lineWords).toEqual(['Leicht', 'Mäßig', 'Hoch']);
+      expect(chart).not.toHaveTextContent('T score');
+    }
+    const facetChart = charts[1]!;
+    expect(facetChart.querySelector('desc')).toHaveTextContent('Ängstlichkeit 55 (Mäßig)');
+    expect(facetChart.querySelector('rect title')?.textContent).toMatch(/^Anhedonie: 55$/);
   });
 });

@@ -108,3 +108,26 @@ describe('compare two tests', () => {
     expect(alert).toHaveTextContent(shown);
   });
 });
+
+describe('compare two tests in German', () => {
+  it('names the scales, the level lines and the T axis in German, with decimal commas', async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    signInAs(CLINICIAN);
+    onApi('compareAdministrations', aComparison());
+    renderRoute('/compare/7/5');
+
+    const table = await screen.findByRole('table', {
+      name: 'Werte beider Tests, ihre Differenzen und reliable Veränderung',
+    });
+    const anx = within(table).getByRole('rowheader', { name: 'Ängstlichkeit' }).closest('tr')!;
+    expect(within(anx).getByText('−0,50')).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'Perzeptuelle Dysregulation' })).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: /Profil beider Tests/ });
+    expect(chart).toHaveTextContent('T-Wert');
+    expect(chart).toHaveTextContent('Ängstlichkeit');
+    expect(chart).not.toHaveTextContent('Anxiousness');
+    for (const word of ['Leicht beginnt', 'Mäßig beginnt', 'Hoch beginnt']) {
+      expect(chart).toHaveTextContent(word);
+    }
+  });
+});

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
-import { LEVELS, T_AXIS_LABEL, T_Y_DOMAIN, type Level } from '@pid5/instrument';
+import { LEVELS, T_AXIS_LABEL_KEY, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 import { ApiError } from '../../api/client';
 import { useComparison } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
+import { levelName, scaleName } from '../../i18n/result-words';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel';
 
@@ -142,7 +143,7 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
               {comparison.scales.map((scale) => (
                 <Table.Tr key={scale.key}>
                   <Table.Th scope="row" fw={scale.kind === 'facet' ? 400 : 700}>
-                    {scale.name}
+                    {scaleName(t, scale.key, scale.name)}
                   </Table.Th>
                   <Table.Td>{formatScore(scale.first.score)}</Table.Td>
                   <Table.Td>{formatT(scale.first)}</Table.Td>
@@ -280,12 +281,12 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
               strokeDasharray={LEVEL_DASH[level]}
             />
             <text x={left + 156 + index * 110} y={13} fontSize={11}>
-              {t('compare.levelBegins', { level })}
+              {t('compare.levelBegins', { level: levelName(t, level) })}
             </text>
           </g>
         ))}
         <text x={left - 6} y={top - 6} fontSize={11} textAnchor="end">
-          {T_AXIS_LABEL}
+          {t(T_AXIS_LABEL_KEY)}
         </text>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -306,7 +307,7 @@ function ComparisonChart({ scales }: { scales: readonly TComparedScale[] }) {
                 textAnchor="end"
                 fontWeight={scale.kind === 'facet' ? 400 : 700}
               >
-                {scale.name}
+                {scaleName(t, scale.key, scale.name)}
               </text>
               {scale.first.t !== null && (
                 <rect x={left} y={y + 3} width={x(scale.first.t) - left} height={8} fill="#ffffff" stroke="#222222" />

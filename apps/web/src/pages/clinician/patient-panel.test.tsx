@@ -73,6 +73,29 @@ describe("the patient's trend over time", () => {
     ).toEqual(['higher', 'lower']);
   });
 
+  it("names the domains, the T axis and each test's verdict in German", async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    onApi(
+      'getPatientTimeline',
+      aPatientTimeline({
+        administrations: [
+          completed(9, '2026-05-01T10:00:00.000Z', 52),
+          completed(8, '2026-04-01T10:00:00.000Z', 66),
+          completed(7, '2026-03-20T10:00:00.000Z', 58),
+        ],
+      }),
+    );
+    openDetails();
+
+    const trend = await screen.findByTestId('patient-trend');
+    const chart = within(trend).getByRole('img');
+    expect(chart).toHaveTextContent('T-Wert');
+    expect(chart).toHaveTextContent('Negative Affektivität');
+    expect(chart).toHaveTextContent('Verschlossenheit');
+    expect(chart).not.toHaveTextContent('T score');
+    expect(screen.getAllByText('Valide')).toHaveLength(3);
+  });
+
   it('draws no trend for fewer than three completed tests', async () => {
     onApi('getPatientTimeline', aPatientTimeline());
     openDetails();

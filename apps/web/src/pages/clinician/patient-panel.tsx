@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, Visual
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { downloadPath, type TPatientAdministration, type TPatientTimeline } from '@pid5/contract';
+import { verdictLabelKey } from '@pid5/instrument';
 import { patientCsvUrl, usePatientTimeline, useSharePatient } from '../../api/patients';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
@@ -99,7 +100,7 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
                 <Table.Td>
                   {a.validity ? (
                     <Badge color={VERDICT_COLORS[a.validity.verdict]} variant="light" title={a.validity.summary}>
-                      {a.validity.label}
+                      {t(verdictLabelKey(a.validity.verdict, a.form))}
                     </Badge>
                   ) : (
                     '—'

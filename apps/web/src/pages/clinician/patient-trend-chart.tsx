@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { TPatientAdministration, TTrendDomain } from '@pid5/contract';
-import { T_AXIS_LABEL, T_Y_DOMAIN } from '@pid5/instrument';
+import { T_AXIS_LABEL_KEY, T_Y_DOMAIN } from '@pid5/instrument';
+import { scaleName } from '../../i18n/result-words';
 import { useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel-labels';
 
@@ -89,7 +90,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
     margin.top +
     ((top - Math.min(top, Math.max(bottom, value))) / (top - bottom)) * (height - margin.top - margin.bottom);
   const keys = points[0]!.domains.map((d) => d.key);
-  const nameOf = new Map(points[0]!.domains.map((d) => [d.key, d.name]));
+  const nameOf = new Map(points[0]!.domains.map((d) => [d.key, scaleName(t, d.key, d.name)]));
   const ticks = [30, 40, 50, 60, 70, 80, 90, 100];
   return (
     <figure style={{ margin: 0 }} data-testid="patient-trend">
@@ -105,7 +106,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
           style={{ display: 'block', maxWidth: width, minWidth: 560 }}
         >
           <text x={4} y={margin.top - 12} fontSize={12}>
-            {T_AXIS_LABEL}
+            {t(T_AXIS_LABEL_KEY)}
           </text>
           {ticks.map((tick) => (
             <g key={tick}>
@@ -157,7 +158,11 @@ export function PatientTrendChart({ administrations }: { administrations: readon
                             : domain.reliableChange === 'lower'
                               ? 'trend.pointLower'
                               : 'trend.point',
-                          { domain: domain.name, date: formatDate(point.finishedAt), t: domain.tText ?? domain.t },
+                          {
+                            domain: nameOf.get(key) ?? domain.name,
+                            date: formatDate(point.finishedAt),
+                            t: domain.tText ?? domain.t,
+                          },
                         )}
                       </title>
                       <Marker

@@ -1,0 +1,31 @@
+import type { Language } from '@pid5/i18n';
+import { LEVEL_KEYS, SCALE_NAME_KEYS, type Level } from '@pid5/instrument';
+import type { StaffKey } from './staff-language';
+import type { Translate } from './translate';
+
+// The instrument's words on the staff pages in the reader's language, through the `results` catalogue's keys
+// (@pid5/instrument's result-words): the instrument's data and the API keep the English words.
+
+/** A scale's name ('Ängstlichkeit' for Anx in German); a key the instrument does not name keeps the given name. */
+export function scaleName(t: Translate<StaffKey>, key: string, fallback: string = key): string {
+  const found = (SCALE_NAME_KEYS as Readonly<Record<string, StaffKey>>)[key];
+  return found ? t(found) : fallback;
+}
+
+/** A level word: Mild / Moderate / High ('Leicht', 'Mäßig', 'Hoch'). */
+export function levelName(t: Translate<StaffKey>, level: Level): string {
+  return t(LEVEL_KEYS[level]);
+}
+
+/** A scale's level in words, as the contract's `formatLevel`: not scored, not elevated, or its level. */
+export function levelWords(t: Translate<StaffKey>, scale: { level: Level | null; isScored: boolean }): string {
+  if (!scale.isScored) {
+    return t(LEVEL_KEYS.notScored);
+  }
+  return scale.level ? levelName(t, scale.level) : t(LEVEL_KEYS.none);
+}
+
+/** A number the instrument printed ('0.5', '≥ 100', '−1.5') with the language's decimal sign ('0,5' in German). */
+export function localDecimals(language: Language, text: string): string {
+  return language === 'de' ? text.replace(/(\d)\.(\d)/g, '$1,$2') : text;
+}
