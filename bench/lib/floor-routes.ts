@@ -26,6 +26,7 @@ function floorDashboardPage(request: { query: unknown }) {
     id: i + 1,
     patientId: `P-${String(i).padStart(7, '0')}`,
     form: 'FULL' as const,
+    language: 'en' as const,
     answeredCount: 220,
     createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     dueAt: new Date(Date.UTC(2026, 1, 1 + i)).toISOString(),
