@@ -68,7 +68,7 @@ export function AppHeader({ me }: { me: TMe }) {
           </Box>
         </Group>
         <Button component={Link} to="/settings" variant="subtle" size="xs">
-          Settings
+          {t('header.settings')}
         </Button>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
           {t('header.logout')}
