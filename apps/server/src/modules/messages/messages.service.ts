@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Job } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
+import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages } from '@pid5/contract';
 import { recordAudit, type AuditAction } from '../../audit/audit';
 import type { MailConfig } from '../../config';
@@ -21,6 +22,7 @@ import {
   eraseContactEmail,
   eraseEndedContactEmails,
   findCompletionSetting,
+  findTestLanguage,
   findContact,
   finishMessage,
   insertMessage,
@@ -213,7 +215,7 @@ async function deliverMessage(
     const optOutLink = `${deps.publicUrl}/api/messages/opt-out/${deps.optOutTokens.create(context.assessmentId)}`;
     const code = linkCodeOf({ linkNonce: context.linkNonce, testCode: context.testCode }, deps.linkCodes);
     values.link = `${deps.publicUrl}/test/${encodeURIComponent(code)}`;
-    values.dueDate = dueDateInWords(context.dueAt, language);
+    values.dueDate = dueDateInWords(context.dueAt, language, deps.config.timeZone ?? null);
     values.minutes = minutesOf(context.form);
     values.optOutLink = optOutLink;
     headers['List-Unsubscribe'] = `<${optOutLink}>`;
@@ -577,13 +579,14 @@ export async function optOut(options: {
   token: string;
   now: Date;
   ip: string;
-}): Promise<'done' | 'unknown'> {
+}): Promise<{ language: Language } | 'unknown'> {
   const id = options.optOutTokens.verify(options.token);
   if (id === null) {
     return 'unknown';
   }
   const contact = await findContact(options.db, id);
-  if (!contact) {
+  const language = await findTestLanguage(options.db, id);
+  if (!contact || !language) {
     return 'unknown';
   }
   await options.db.transaction(async (tx) => {
@@ -597,7 +600,20 @@ export async function optOut(options: {
       });
     }
   });
-  return 'done';
+  return { language };
+}
+
+/** The language of the test an opt-out link names (its page is in it), or null when the link is not one of ours. */
+export async function optOutLanguage(options: {
+  db: Db;
+  optOutTokens: OptOutTokens;
+  token: string;
+}): Promise<Language | null> {
+  const id = options.optOutTokens.verify(options.token);
+  if (id === null || !(await findContact(options.db, id))) {
+    return null;
+  }
+  return findTestLanguage(options.db, id);
 }
 
 /**
