@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
 
 // E-mail about a test (DESIGN.md "Messages to patients and clinicians"): the invitation, reminders and the
 // clinician's completion notice, with each message's delivery state.
@@ -79,7 +80,19 @@ export const ZTestMessages = z.object({
 });
 export type TTestMessages = z.infer<typeof ZTestMessages>;
 
-/** `GET`/`PUT /api/me/settings`: the clinician's own message settings. */
-export const ZMySettings = z.object({ completionNotices: z.boolean(), mailConfigured: z.boolean() });
+/**
+ * `GET`/`PUT /api/me/settings`: the clinician's own message settings; `messageLanguage` is the language of the
+ * messages to them (completion and re-test notices).
+ */
+export const ZMySettings = z.object({
+  completionNotices: z.boolean(),
+  messageLanguage: z.enum(LANGUAGES),
+  mailConfigured: z.boolean(),
+});
 export type TMySettings = z.infer<typeof ZMySettings>;
-export const ZUpdateMySettingsRequest = z.object({ completionNotices: z.boolean() });
+export const ZUpdateMySettingsRequest = z
+  .object({ completionNotices: z.boolean().optional(), messageLanguage: z.enum(LANGUAGES).optional() })
+  .refine((body) => body.completionNotices !== undefined || body.messageLanguage !== undefined, {
+    message: 'Give completionNotices, messageLanguage or both.',
+  });
+export type TUpdateMySettingsRequest = z.infer<typeof ZUpdateMySettingsRequest>;

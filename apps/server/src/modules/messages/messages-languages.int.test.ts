@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { assessments } from '../../db/schema';
+import { assessments, auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 
 // The messages' languages (DESIGN.md "Messages to patients and clinicians"), with a real SMTP server in this process:
-// the patient's messages and opt-out page in the test's language, and the due date in the institute's time zone.
+// the patient's messages and opt-out page in the test's language, the clinician's notices in the language chosen
+// under Settings, and the due date in the institute's time zone.
 
 const DAY_MS = 24 * 3_600_000;
 const DOCTOR = 'doktor@klinik.example';
@@ -52,6 +53,9 @@ async function newTest(language: 'en' | 'de') {
 }
 
 const to = (address: string) => (mail: ReceivedMail) => mail.to.includes(address);
+/** The clinician's notice about test `id` (its details link, not a number that happens to be in a port). */
+const noticeOf = (id: number) => (mail: ReceivedMail) =>
+  to(DOCTOR)(mail) && new RegExp(`/details/${id}(\\D|$)`).test(mail.text);
 const everything = (mail: ReceivedMail | undefined) => `${mail?.subject}\n${mail?.text}\n${mail?.html}`;
 /** Lines only the English templates have. */
 const ENGLISH =
@@ -152,5 +156,39 @@ describe("the patient's opt-out page", () => {
     });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('Link nicht erkannt');
+  });
+});
+
+describe("the clinician's messages", () => {
+  it('are English by default, and in the language chosen under Settings (not the test language)', async () => {
+    const settings = await clinician.client.get('/api/me/settings');
+    expect(await settings.json()).toEqual({ completionNotices: true, messageLanguage: 'en', mailConfigured: true });
+
+    const first = await newTest('de');
+    expect((await server.client().post(`/api/patient/${first.code}/submit`)).status).toBe(200);
+    const [english] = await smtp.waitFor(noticeOf(first.row.id));
+    expect(english?.subject).toBe('A test was completed (Klinik Nord)');
+
+    const chosen = await clinician.client.put('/api/me/settings', { messageLanguage: 'de' });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ completionNotices: true, messageLanguage: 'de', mailConfigured: true });
+    const audit = await server.database.db.select().from(auditEvents).where(eq(auditEvents.actor, clinician.id));
+    expect(audit.filter((a) => a.action === 'settings.update').map((a) => a.details)).toContainEqual({
+      messageLanguage: 'de',
+    });
+
+    const second = await newTest('en');
+    expect((await server.client().post(`/api/patient/${second.code}/submit`)).status).toBe(200);
+    const [german] = await smtp.waitFor(noticeOf(second.row.id));
+    expect(german?.subject).toBe('Ein Test wurde abgeschlossen (Klinik Nord)');
+    expect(german?.text).toContain(`Test Nummer ${second.row.id}`);
+    expect(everything(german)).not.toMatch(/Hello|completed|switch/);
+  });
+
+  it('refuses a language we do not write in, and an empty change, with 400', async () => {
+    for (const body of [{ messageLanguage: 'fr' }, {}, { messageLanguage: 42 }]) {
+      const response = await clinician.client.put('/api/me/settings', body);
+      expect(response.status).toBe(400);
+    }
   });
 });

@@ -187,6 +187,8 @@ export interface SendContext {
   testCode: string | null;
   /** The test's language: the patient's messages and opt-out page are in it. */
   language: Language;
+  /** The clinician's chosen language for the messages to them. */
+  clinicianLanguage: Language;
   patientEmail: string | null;
   patientPhone: string | null;
   remindersEnabled: boolean;
@@ -198,7 +200,7 @@ export interface SendContext {
 export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
   const result = await db.execute(sql`
     SELECT a.id, a.clinician_id, a.form, a.due_at, a.finished_at, a.link_nonce, a.test_code,
-           a.language,
+           a.language, u.message_language,
            c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
            (c.opted_out_at IS NOT NULL) AS opted_out,
            u.email AS clinician_email, u.completion_notices
@@ -219,6 +221,7 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
     linkNonce: (row.link_nonce as string | null) ?? null,
     testCode: (row.test_code as string | null) ?? null,
     language: isLanguage(row.language) ? row.language : 'en',
+    clinicianLanguage: isLanguage(row.message_language) ? row.message_language : 'en',
     patientEmail: (row.patient_email as string | null) ?? null,
     patientPhone: (row.patient_phone as string | null) ?? null,
     remindersEnabled: Boolean(row.reminders_enabled),
@@ -260,17 +263,30 @@ export async function listReminderCandidates(
   }));
 }
 
-export async function findCompletionSetting(db: Db, userId: string): Promise<boolean> {
+export async function findMessageSettings(
+  db: Db,
+  userId: string,
+): Promise<{ completionNotices: boolean; messageLanguage: Language }> {
   const rows = await db
-    .select({ completionNotices: users.completionNotices })
+    .select({ completionNotices: users.completionNotices, messageLanguage: users.messageLanguage })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return rows[0]?.completionNotices ?? true;
+  return { completionNotices: rows[0]?.completionNotices ?? true, messageLanguage: rows[0]?.messageLanguage ?? 'en' };
 }
 
-export async function saveCompletionSetting(db: Db, userId: string, enabled: boolean): Promise<void> {
-  await db.update(users).set({ completionNotices: enabled }).where(eq(users.id, userId));
+export async function saveMessageSettings(
+  db: Db,
+  userId: string,
+  settings: { completionNotices?: boolean | undefined; messageLanguage?: Language | undefined },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...(settings.completionNotices === undefined ? {} : { completionNotices: settings.completionNotices }),
+      ...(settings.messageLanguage === undefined ? {} : { messageLanguage: settings.messageLanguage }),
+    })
+    .where(eq(users.id, userId));
 }
 
 /** The language a test is given in, or null when there is no such test. */

@@ -115,7 +115,7 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['me'],
-        summary: "Change the caller's own settings (the completion notice by e-mail)",
+        summary: "Change the caller's own settings (the completion notice by e-mail, the language of messages to them)",
         body: ZUpdateMySettingsRequest,
         response: { 200: ZMySettings, 400: ZApiError },
       },
@@ -125,7 +125,7 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
         db,
         messaging,
         session: requireSession(request),
-        completionNotices: request.body.completionNotices,
+        settings: request.body,
         now: clock.now(),
         ip: request.ip,
       }),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Job } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
-import type { TMySettings, TTestMessages } from '@pid5/contract';
+import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
 import { recordAudit, type AuditAction } from '../../audit/audit';
 import type { MailConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -21,7 +21,7 @@ import {
   claimMessage,
   eraseContactEmail,
   eraseEndedContactEmails,
-  findCompletionSetting,
+  findMessageSettings,
   findTestLanguage,
   findContact,
   finishMessage,
@@ -32,7 +32,7 @@ import {
   listReminderCandidates,
   loadSendContext,
   recordOptOut,
-  saveCompletionSetting,
+  saveMessageSettings,
   saveContact,
   setRemindersEnabled,
   type MessageKind,
@@ -206,7 +206,8 @@ async function deliverMessage(
     await settle(deps, message, { state: 'cancelled', response: `Not sent: ${why}.` });
     return;
   }
-  const language = messageLanguage(message.recipient === 'patient' ? context.language : null);
+  // The patient's messages in the test's language; the clinician's in the language chosen under Settings.
+  const language = messageLanguage(message.recipient === 'patient' ? context.language : context.clinicianLanguage);
   const values: Record<string, string> = { institute: deps.instituteName };
   const headers: Record<string, string> = {};
   let to: string;
@@ -646,7 +647,7 @@ export async function getMySettings(options: {
   session: ActiveSession;
 }): Promise<TMySettings> {
   return {
-    completionNotices: await findCompletionSetting(options.db, options.session.user.id),
+    ...(await findMessageSettings(options.db, options.session.user.id)),
     mailConfigured: options.messaging !== null,
   };
 }
@@ -655,18 +656,22 @@ export async function updateMySettings(options: {
   db: Db;
   messaging: Messaging | null;
   session: ActiveSession;
-  completionNotices: boolean;
+  settings: TUpdateMySettingsRequest;
   now: Date;
   ip: string;
 }): Promise<TMySettings> {
+  const { completionNotices, messageLanguage } = options.settings;
   await options.db.transaction(async (tx) => {
-    await saveCompletionSetting(tx, options.session.user.id, options.completionNotices);
+    await saveMessageSettings(tx, options.session.user.id, { completionNotices, messageLanguage });
     await recordAudit(tx, {
       actor: options.session.user.id,
       action: 'settings.update',
       ip: options.ip,
       at: options.now,
-      details: { completionNotices: options.completionNotices },
+      details: {
+        ...(completionNotices === undefined ? {} : { completionNotices }),
+        ...(messageLanguage === undefined ? {} : { messageLanguage }),
+      },
     });
   });
   return getMySettings(options);

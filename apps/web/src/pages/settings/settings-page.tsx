@@ -1,11 +1,18 @@
-import { Alert, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '@pid5/i18n';
 import { useMySettings, useUpdateMySettings } from '../../api/messages';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { useStaffText } from '../../i18n/staff-language';
 
-/** The signed-in user's own settings: for now, whether a patient's submission is announced by e-mail. */
+// Each language by its own name, as in the header's language menu.
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
+
+/**
+ * The signed-in user's own settings: whether a patient's submission is announced by e-mail, and the language of the
+ * messages to them (completion and re-test notices; the server keeps it, as it writes them without the browser).
+ */
 export default function SettingsPage() {
   const { t } = useStaffText();
   const settings = useMySettings();
@@ -27,7 +34,21 @@ export default function SettingsPage() {
               description={t('settings.completionNoticesDescription')}
               checked={settings.data.completionNotices}
               disabled={update.isPending}
-              onChange={(event) => update.mutate(event.currentTarget.checked)}
+              onChange={(event) => update.mutate({ completionNotices: event.currentTarget.checked })}
+            />
+            <Select
+              label={t('settings.emailLanguage')}
+              description={t('settings.emailLanguageDescription')}
+              data={LANGUAGE_OPTIONS}
+              value={settings.data.messageLanguage}
+              allowDeselect={false}
+              disabled={update.isPending}
+              onChange={(value) => {
+                if (isLanguage(value)) {
+                  update.mutate({ messageLanguage: value });
+                }
+              }}
+              w={240}
             />
             {!settings.data.mailConfigured && (
               <Text size="sm" c="dimmed">
