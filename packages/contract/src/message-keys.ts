@@ -1,5 +1,6 @@
 import { CREATE_ASSESSMENT_MESSAGES } from './assessments';
 import { GRANT_MESSAGES } from './admin';
+import { PATIENT_CONTACT_MESSAGES } from './messages';
 import { PATIENT_DATA_MESSAGES } from './patient-data';
 
 // The validation messages of the contract as catalogue keys (packages/i18n catalogue area `validation`, English and
@@ -43,10 +44,18 @@ export const PATIENT_DATA_MESSAGE_KEYS = {
   confirm: 'validation.patientData.confirm',
 } as const satisfies Record<keyof typeof PATIENT_DATA_MESSAGES, string>;
 
+export const PATIENT_CONTACT_MESSAGE_KEYS = {
+  emailRequired: 'validation.patientContact.emailRequired',
+  emailMax: 'validation.patientContact.emailMax',
+  email: 'validation.patientContact.email',
+  phone: 'validation.patientContact.phone',
+} as const satisfies Record<keyof typeof PATIENT_CONTACT_MESSAGES, string>;
+
 export type ValidationMessageKey =
   | (typeof CREATE_ASSESSMENT_MESSAGE_KEYS)[keyof typeof CREATE_ASSESSMENT_MESSAGE_KEYS]
   | (typeof GRANT_MESSAGE_KEYS)[keyof typeof GRANT_MESSAGE_KEYS]
-  | (typeof PATIENT_DATA_MESSAGE_KEYS)[keyof typeof PATIENT_DATA_MESSAGE_KEYS];
+  | (typeof PATIENT_DATA_MESSAGE_KEYS)[keyof typeof PATIENT_DATA_MESSAGE_KEYS]
+  | (typeof PATIENT_CONTACT_MESSAGE_KEYS)[keyof typeof PATIENT_CONTACT_MESSAGE_KEYS];
 
 /** Each message set with its keys: message text → key (the first key of a text said in two sets). */
 const KEY_OF_MESSAGE = new Map<string, ValidationMessageKey>();
@@ -54,6 +63,7 @@ for (const [messages, keys] of [
   [CREATE_ASSESSMENT_MESSAGES, CREATE_ASSESSMENT_MESSAGE_KEYS],
   [GRANT_MESSAGES, GRANT_MESSAGE_KEYS],
   [PATIENT_DATA_MESSAGES, PATIENT_DATA_MESSAGE_KEYS],
+  [PATIENT_CONTACT_MESSAGES, PATIENT_CONTACT_MESSAGE_KEYS],
 ] as const) {
   for (const [name, text] of Object.entries(messages)) {
     if (!KEY_OF_MESSAGE.has(text)) {
@@ -81,6 +91,10 @@ export function contractMessagesWithKeys(): [string, ValidationMessageKey][] {
     ...Object.entries(PATIENT_DATA_MESSAGES).map(([name, text]): [string, ValidationMessageKey] => [
       text,
       PATIENT_DATA_MESSAGE_KEYS[name as keyof typeof PATIENT_DATA_MESSAGE_KEYS],
+    ]),
+    ...Object.entries(PATIENT_CONTACT_MESSAGES).map(([name, text]): [string, ValidationMessageKey] => [
+      text,
+      PATIENT_CONTACT_MESSAGE_KEYS[name as keyof typeof PATIENT_CONTACT_MESSAGE_KEYS],
     ]),
   ];
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { PATIENT_EMAIL_MAX, ZPatientEmail, ZPatientPhone } from '@pid5/contract';
+import { PATIENT_CONTACT_MESSAGES, PATIENT_EMAIL_MAX, ZPatientEmail, ZPatientPhone } from '@pid5/contract';
 import { useSendInvitation, useSetReminders, useTestMessages } from '../api/messages';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import type { Translate } from '../i18n/translate';
@@ -9,24 +9,19 @@ import { LoadErrorAlert } from './load-states';
 import { MessageDeliveries } from './message-deliveries';
 import { Section } from './section';
 
+const FIELD_MESSAGES = new Map<string, (t: Translate<StaffKey>) => string>([
+  [PATIENT_CONTACT_MESSAGES.emailRequired, (t) => t('messages.fieldError.emailRequired')],
+  [PATIENT_CONTACT_MESSAGES.emailMax, (t) => t('messages.fieldError.emailMax', { max: PATIENT_EMAIL_MAX })],
+  [PATIENT_CONTACT_MESSAGES.email, (t) => t('messages.fieldError.email')],
+  [PATIENT_CONTACT_MESSAGES.phone, (t) => t('messages.fieldError.phone')],
+]);
+
 /** The contract's messages for an address or a mobile number (English) in the staff catalogue; others as they are. */
 function fieldMessage(t: Translate<StaffKey>, message: string | undefined): string {
   if (message === undefined) {
     return t('messages.invalidEmail');
   }
-  if (message.startsWith('Enter the patient')) {
-    return t('messages.fieldError.emailRequired');
-  }
-  if (message.startsWith('An e-mail address has at most')) {
-    return t('messages.fieldError.emailMax', { max: PATIENT_EMAIL_MAX });
-  }
-  if (message.startsWith('This is not an e-mail address')) {
-    return t('messages.fieldError.email');
-  }
-  if (message.startsWith('Write the mobile number')) {
-    return t('messages.fieldError.phone');
-  }
-  return message;
+  return FIELD_MESSAGES.get(message)?.(t) ?? message;
 }
 
 /** The message of an address that is not one, from the contract's schema in the page's language, or null. */

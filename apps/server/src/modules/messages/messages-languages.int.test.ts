@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { assessments, auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
+import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 
@@ -118,6 +119,25 @@ describe("the patient's messages", () => {
     expect(mail?.subject).toBe('Your questionnaire from Klinik Nord');
     expect(mail?.text).toMatch(
       /Please finish it by [A-Z][a-z]+, \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d \((CET|CEST)\)\./,
+    );
+  });
+});
+
+describe('refusals', () => {
+  it("say what to type in the reader's language", async () => {
+    const { row } = await newTest('en');
+    const german = await clinician.client.post(
+      `/api/assessments/${row.id}/invitation`,
+      { email: 'anna@' },
+      { headers: { 'accept-language': 'de-DE,de;q=0.9' } },
+    );
+    expect(german.status).toBe(400);
+    expect((await readError(german)).message).toContain(
+      'Das ist keine E-Mail-Adresse: Schreiben Sie sie in der Form name@example.org.',
+    );
+    const english = await clinician.client.post(`/api/assessments/${row.id}/invitation`, { email: 'anna@' });
+    expect((await readError(english)).message).toContain(
+      'This is not an e-mail address: write it as name@example.org.',
     );
   });
 });
