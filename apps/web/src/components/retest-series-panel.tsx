@@ -1,10 +1,17 @@
 import { Alert, Anchor, Badge, Button, Group, List, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ZCreateRetestSeriesRequest, type TRetestSeries } from '@pid5/contract';
+import {
+  RETEST_MESSAGES,
+  RETEST_TIMES_MAX,
+  RETEST_WEEKS_MAX,
+  ZCreateRetestSeriesRequest,
+  type TRetestSeries,
+} from '@pid5/contract';
 import { useRetestSeries, useStartRetestSeries, useUpdateRetestSeries } from '../api/messages';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { formatDate } from '../lib/dates';
+import { patientEmailError } from './invitation-panel';
 import { LoadErrorAlert } from './load-states';
 import { Section } from './section';
 
@@ -120,7 +127,21 @@ function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
       email: email.trim() === '' ? undefined : email,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      // The contract's messages in the page's language; the address's as the invitation panel says them.
+      const inLanguage = (field: string, message: string) => {
+        if (message === RETEST_MESSAGES.everyWeeks) {
+          return t('retests.fieldError.everyWeeks', { max: RETEST_WEEKS_MAX });
+        }
+        if (message === RETEST_MESSAGES.times) {
+          return t('retests.fieldError.times', { max: RETEST_TIMES_MAX });
+        }
+        return field === 'email' ? (patientEmailError(t, email) ?? message) : message;
+      };
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), inLanguage(String(issue.path[0]), issue.message)]),
+        ),
+      );
       return;
     }
     setErrors({});
