@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { isCountryCode } from '@pid5/contract';
 import { LANGUAGES, isLanguage, type Language } from '@pid5/i18n';
 
+/** Whether the runtime knows this IANA time zone. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
  * on any problem the process exits listing all of them, so an operator fixes them in one go.
@@ -190,6 +200,8 @@ const ZEnv = z.object({
   SMTP_PASSWORD: z.string().min(1).optional(),
   SMTP_SECURE: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // The time zone the due date in a message is told in (an IANA name, e.g. Europe/Berlin); unset: UTC, named.
+  INSTITUTE_TIME_ZONE: z.string().refine(isTimeZone, 'an IANA time zone, e.g. Europe/Berlin').optional(),
   // Reminders: days after the invitation, and days before the due date (each at most once, one a day at most).
   REMINDER_DAYS_AFTER_INVITATION: dayList.default([3, 7]),
   REMINDER_DAYS_BEFORE_DUE: dayList.default([2]),
@@ -308,6 +320,8 @@ export interface MailConfig {
   limits: { perClinicianPerHour: number; perAddressPerDay: number };
   pollSeconds: number;
   retry: { delaySeconds: number; limit: number };
+  /** INSTITUTE_TIME_ZONE: the zone a message's due date is told in; null: UTC, named in the message. */
+  timeZone?: string | null;
   /** Twilio's Messages API for text messages; null when not configured. */
   sms: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
 }
@@ -501,6 +515,7 @@ function mailConfig(e: z.output<typeof ZEnv>): MailConfig | null {
     },
     pollSeconds: e.MAIL_POLL_SECONDS,
     retry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
+    timeZone: e.INSTITUTE_TIME_ZONE ?? null,
     sms:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

@@ -39,7 +39,7 @@ function answerStaffPages() {
   onApi('listAdminUsers', { items: [] });
   onApi('listCreditLedger', aPage([]));
   onApi('listAuditEvents', aPage([]));
-  onApi('getMySettings', { completionNotices: true, mailConfigured: true });
+  onApi('getMySettings', { completionNotices: true, messageLanguage: 'en', mailConfigured: true });
   onApi('authMethods', { institute: { enabled: true, kind: 'dev' }, localAccounts: false });
 }
 

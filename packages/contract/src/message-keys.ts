@@ -1,6 +1,8 @@
 import { CREATE_ASSESSMENT_MESSAGES } from './assessments';
 import { GRANT_MESSAGES } from './admin';
+import { PATIENT_CONTACT_MESSAGES } from './messages';
 import { PATIENT_DATA_MESSAGES } from './patient-data';
+import { RETEST_MESSAGES } from './retests';
 
 // The validation messages of the contract as catalogue keys (packages/i18n catalogue area `validation`, English and
 // German). The messages themselves stay English text, so every caller keeps working; the server answers a request
@@ -43,10 +45,24 @@ export const PATIENT_DATA_MESSAGE_KEYS = {
   confirm: 'validation.patientData.confirm',
 } as const satisfies Record<keyof typeof PATIENT_DATA_MESSAGES, string>;
 
+export const PATIENT_CONTACT_MESSAGE_KEYS = {
+  emailRequired: 'validation.patientContact.emailRequired',
+  emailMax: 'validation.patientContact.emailMax',
+  email: 'validation.patientContact.email',
+  phone: 'validation.patientContact.phone',
+} as const satisfies Record<keyof typeof PATIENT_CONTACT_MESSAGES, string>;
+
+export const RETEST_MESSAGE_KEYS = {
+  everyWeeks: 'validation.retest.everyWeeks',
+  times: 'validation.retest.times',
+} as const satisfies Record<keyof typeof RETEST_MESSAGES, string>;
+
 export type ValidationMessageKey =
   | (typeof CREATE_ASSESSMENT_MESSAGE_KEYS)[keyof typeof CREATE_ASSESSMENT_MESSAGE_KEYS]
   | (typeof GRANT_MESSAGE_KEYS)[keyof typeof GRANT_MESSAGE_KEYS]
-  | (typeof PATIENT_DATA_MESSAGE_KEYS)[keyof typeof PATIENT_DATA_MESSAGE_KEYS];
+  | (typeof PATIENT_DATA_MESSAGE_KEYS)[keyof typeof PATIENT_DATA_MESSAGE_KEYS]
+  | (typeof PATIENT_CONTACT_MESSAGE_KEYS)[keyof typeof PATIENT_CONTACT_MESSAGE_KEYS]
+  | (typeof RETEST_MESSAGE_KEYS)[keyof typeof RETEST_MESSAGE_KEYS];
 
 /** Each message set with its keys: message text → key (the first key of a text said in two sets). */
 const KEY_OF_MESSAGE = new Map<string, ValidationMessageKey>();
@@ -54,6 +70,8 @@ for (const [messages, keys] of [
   [CREATE_ASSESSMENT_MESSAGES, CREATE_ASSESSMENT_MESSAGE_KEYS],
   [GRANT_MESSAGES, GRANT_MESSAGE_KEYS],
   [PATIENT_DATA_MESSAGES, PATIENT_DATA_MESSAGE_KEYS],
+  [PATIENT_CONTACT_MESSAGES, PATIENT_CONTACT_MESSAGE_KEYS],
+  [RETEST_MESSAGES, RETEST_MESSAGE_KEYS],
 ] as const) {
   for (const [name, text] of Object.entries(messages)) {
     if (!KEY_OF_MESSAGE.has(text)) {
@@ -81,6 +99,14 @@ export function contractMessagesWithKeys(): [string, ValidationMessageKey][] {
     ...Object.entries(PATIENT_DATA_MESSAGES).map(([name, text]): [string, ValidationMessageKey] => [
       text,
       PATIENT_DATA_MESSAGE_KEYS[name as keyof typeof PATIENT_DATA_MESSAGE_KEYS],
+    ]),
+    ...Object.entries(PATIENT_CONTACT_MESSAGES).map(([name, text]): [string, ValidationMessageKey] => [
+      text,
+      PATIENT_CONTACT_MESSAGE_KEYS[name as keyof typeof PATIENT_CONTACT_MESSAGE_KEYS],
+    ]),
+    ...Object.entries(RETEST_MESSAGES).map(([name, text]): [string, ValidationMessageKey] => [
+      text,
+      RETEST_MESSAGE_KEYS[name as keyof typeof RETEST_MESSAGE_KEYS],
     ]),
   ];
 }

@@ -1,31 +1,33 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@pid5/i18n';
 
 // E-mail about a test (DESIGN.md "Messages to patients and clinicians"): the invitation, reminders and the
 // clinician's completion notice, with each message's delivery state.
 
 export const PATIENT_EMAIL_MAX = 254;
 
+/** The messages of the patient's address and mobile number (catalogue keys: message-keys.ts). */
+export const PATIENT_CONTACT_MESSAGES = {
+  emailRequired: "Enter the patient's e-mail address.",
+  emailMax: `An e-mail address has at most ${PATIENT_EMAIL_MAX} characters.`,
+  email: 'This is not an e-mail address: write it as name@example.org.',
+  phone: 'Write the mobile number in international form, with + and the country code, e.g. +49 151 12345678.',
+} as const;
+
 /** The patient's address as typed: trimmed, one address, refused with words a person can act on. */
 export const ZPatientEmail = z
-  .string({ error: "Enter the patient's e-mail address." })
+  .string({ error: PATIENT_CONTACT_MESSAGES.emailRequired })
   .trim()
-  .min(1, "Enter the patient's e-mail address.")
-  .max(PATIENT_EMAIL_MAX, `An e-mail address has at most ${PATIENT_EMAIL_MAX} characters.`)
-  .pipe(z.email({ error: 'This is not an e-mail address: write it as name@example.org.' }));
+  .min(1, PATIENT_CONTACT_MESSAGES.emailRequired)
+  .max(PATIENT_EMAIL_MAX, PATIENT_CONTACT_MESSAGES.emailMax)
+  .pipe(z.email({ error: PATIENT_CONTACT_MESSAGES.email }));
 
 /** A mobile number for text messages, in international (E.164) form. */
 export const ZPatientPhone = z
   .string()
   .trim()
   .transform((v) => v.replace(/[\s()-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^\+[1-9][0-9]{6,14}$/,
-        'Write the mobile number in international form, with + and the country code, e.g. +49 151 12345678.',
-      ),
-  );
+  .pipe(z.string().regex(/^\+[1-9][0-9]{6,14}$/, PATIENT_CONTACT_MESSAGES.phone));
 
 /**
  * `POST /api/assessments/{id}/invitation`: send the link; without `email`, again to the address already given. With
@@ -79,7 +81,19 @@ export const ZTestMessages = z.object({
 });
 export type TTestMessages = z.infer<typeof ZTestMessages>;
 
-/** `GET`/`PUT /api/me/settings`: the clinician's own message settings. */
-export const ZMySettings = z.object({ completionNotices: z.boolean(), mailConfigured: z.boolean() });
+/**
+ * `GET`/`PUT /api/me/settings`: the clinician's own message settings; `messageLanguage` is the language of the
+ * messages to them (completion and re-test notices).
+ */
+export const ZMySettings = z.object({
+  completionNotices: z.boolean(),
+  messageLanguage: z.enum(LANGUAGES),
+  mailConfigured: z.boolean(),
+});
 export type TMySettings = z.infer<typeof ZMySettings>;
-export const ZUpdateMySettingsRequest = z.object({ completionNotices: z.boolean() });
+export const ZUpdateMySettingsRequest = z
+  .object({ completionNotices: z.boolean().optional(), messageLanguage: z.enum(LANGUAGES).optional() })
+  .refine((body) => body.completionNotices !== undefined || body.messageLanguage !== undefined, {
+    message: 'Give completionNotices, messageLanguage or both.',
+  });
+export type TUpdateMySettingsRequest = z.infer<typeof ZUpdateMySettingsRequest>;

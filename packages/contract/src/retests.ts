@@ -6,18 +6,24 @@ import { ZPatientEmail } from './messages';
 export const RETEST_WEEKS_MAX = 52;
 export const RETEST_TIMES_MAX = 12;
 
+/** The messages of a re-test schedule out of range (catalogue keys: message-keys.ts). */
+export const RETEST_MESSAGES = {
+  everyWeeks: `Choose every how many weeks: a whole number from 1 to ${RETEST_WEEKS_MAX}.`,
+  times: `Choose how many re-tests: a whole number from 1 to ${RETEST_TIMES_MAX}.`,
+} as const;
+
 /** `POST /api/assessments/{id}/retest-series`. */
 export const ZCreateRetestSeriesRequest = z.object({
   everyWeeks: z
-    .number({ error: 'Choose every how many weeks: a whole number from 1 to 52.' })
-    .int('Choose every how many weeks: a whole number from 1 to 52.')
-    .min(1, 'Choose every how many weeks: a whole number from 1 to 52.')
-    .max(RETEST_WEEKS_MAX, 'Choose every how many weeks: a whole number from 1 to 52.'),
+    .number({ error: RETEST_MESSAGES.everyWeeks })
+    .int(RETEST_MESSAGES.everyWeeks)
+    .min(1, RETEST_MESSAGES.everyWeeks)
+    .max(RETEST_WEEKS_MAX, RETEST_MESSAGES.everyWeeks),
   times: z
-    .number({ error: 'Choose how many re-tests: a whole number from 1 to 12.' })
-    .int('Choose how many re-tests: a whole number from 1 to 12.')
-    .min(1, 'Choose how many re-tests: a whole number from 1 to 12.')
-    .max(RETEST_TIMES_MAX, 'Choose how many re-tests: a whole number from 1 to 12.'),
+    .number({ error: RETEST_MESSAGES.times })
+    .int(RETEST_MESSAGES.times)
+    .min(1, RETEST_MESSAGES.times)
+    .max(RETEST_TIMES_MAX, RETEST_MESSAGES.times),
   /** Where each new test's link is sent; without it the clinician hands the links over. */
   email: ZPatientEmail.optional(),
 });

@@ -39,6 +39,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     /** 0019: an e-mail to the clinician when a patient submits a test. */
     completionNotices: boolean('completion_notices').notNull().default(true),
+    /** 0023: the language of the messages to this clinician (completion and re-test notices). */
+    messageLanguage: text('message_language', { enum: LANGUAGES }).notNull().default('en'),
   },
   // Finding a user by e-mail ignores case (users.repo.ts).
   (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCreateRetestSeriesRequest, TSendInvitationRequest } from '@pid5/contract';
+import type { TCreateRetestSeriesRequest, TSendInvitationRequest, TUpdateMySettingsRequest } from '@pid5/contract';
 import { apiRequest } from './client';
 
 // E-mail about a test (the invitation, reminders, delivery states) and the clinician's own message settings.
@@ -42,7 +42,7 @@ export function useMySettings() {
 export function useUpdateMySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (completionNotices: boolean) => apiRequest('updateMySettings', { body: { completionNotices } }),
+    mutationFn: (settings: TUpdateMySettingsRequest) => apiRequest('updateMySettings', { body: settings }),
     onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
   });
 }

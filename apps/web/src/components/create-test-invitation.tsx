@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { apiRequest } from '../api/client';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 import { patientEmailError } from './invitation-panel';
 import { Section } from './section';
 
@@ -11,12 +13,13 @@ export function CreateTestInvitationField(props: {
   error: string | null;
   onChange: (value: string) => void;
 }) {
+  const { t } = useStaffText();
   return (
-    <Section title="E-mail to the patient">
+    <Section title={t('messages.section')}>
       <TextInput
         id="create-patientEmail"
-        label="Patient's e-mail address (optional)"
-        description="We send the test's link to it. Used only for messages about this test, and erased when it is completed or expires."
+        label={t('messages.createField.label')}
+        description={t('messages.createField.description')}
         type="email"
         autoComplete="off"
         value={props.value}
@@ -28,16 +31,16 @@ export function CreateTestInvitationField(props: {
 }
 
 /** The message for an address typed (null when empty or right). */
-export function createTestEmailError(value: string): string | null {
-  return value.trim() === '' ? null : patientEmailError(value);
+export function createTestEmailError(t: Translate<StaffKey>, value: string): string | null {
+  return value.trim() === '' ? null : patientEmailError(t, value);
 }
 
-/** Sends the new test's invitation; the refusal's message, or null once it is queued. */
-export async function sendCreatedTestInvitation(id: number, email: string): Promise<string | null> {
+/** Sends the new test's invitation; the refusal's message (`fallback` when it has none), or null once it is queued. */
+export async function sendCreatedTestInvitation(id: number, email: string, fallback: string): Promise<string | null> {
   try {
     await apiRequest('sendInvitation', { params: { id }, body: { email: email.trim() } });
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : 'The e-mail could not be queued.';
+    return error instanceof Error ? error.message : fallback;
   }
 }

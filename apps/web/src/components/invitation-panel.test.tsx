@@ -156,3 +156,46 @@ describe('E-mail to the patient', () => {
     expect(await screen.findByText('Something went wrong on our side.')).toBeVisible();
   });
 });
+
+describe('E-mail to the patient, in German', () => {
+  it('speaks the page language: labels, states, attempts and the contract message', async () => {
+    // The reader chose German earlier (the header's language menu keeps it in this browser).
+    window.localStorage.setItem('pid5_lang', 'de');
+    onApi(
+      'getTestMessages',
+      someTestMessages({
+        contact: {
+          emailMasked: 'j•••@example.org',
+          phoneMasked: null,
+          emailErased: false,
+          remindersEnabled: true,
+          optedOut: true,
+        },
+        messages: [
+          aDelivery({ id: 1, state: 'failed', attempts: 3, lastResponse: 'ECONNECTION' }),
+          aDelivery({ id: 2, kind: 'reminder', state: 'sent' }),
+        ],
+      }),
+    );
+    const sent = onApi('sendInvitation', () => someTestMessages());
+    const { user } = renderRoute('/details/7');
+
+    expect(await screen.findByRole('heading', { name: 'E-Mail an die Testperson' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Nachrichten gehen an j•••@example.org. Die Testperson hat die Erinnerungen über den Link in einer Nachricht abbestellt.',
+      ),
+    ).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Nachrichten' });
+    expect(table).toHaveTextContent(/Einladung\s*Fehlgeschlagen\s*\(3 Versuche\)/);
+    expect(table).toHaveTextContent(/Erinnerung\s*Gesendet/);
+    expect(table).not.toHaveTextContent(/Invitation|Failed|attempts/);
+
+    await user.type(screen.getByLabelText('An eine andere Adresse senden'), 'jane.doe@');
+    await user.click(screen.getByRole('button', { name: 'Link per E-Mail senden' }));
+    expect(
+      await screen.findByText('Das ist keine E-Mail-Adresse: Schreiben Sie sie in der Form name@example.org.'),
+    ).toBeVisible();
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -1,16 +1,33 @@
 import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { ZPatientEmail, ZPatientPhone } from '@pid5/contract';
+import { PATIENT_CONTACT_MESSAGES, PATIENT_EMAIL_MAX, ZPatientEmail, ZPatientPhone } from '@pid5/contract';
 import { useSendInvitation, useSetReminders, useTestMessages } from '../api/messages';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 import { LoadErrorAlert } from './load-states';
 import { MessageDeliveries } from './message-deliveries';
 import { Section } from './section';
 
-/** The message of an address that is not one, from the contract's schema (the server's own words), or null. */
-export function patientEmailError(value: string): string | null {
+const FIELD_MESSAGES = new Map<string, (t: Translate<StaffKey>) => string>([
+  [PATIENT_CONTACT_MESSAGES.emailRequired, (t) => t('messages.fieldError.emailRequired')],
+  [PATIENT_CONTACT_MESSAGES.emailMax, (t) => t('messages.fieldError.emailMax', { max: PATIENT_EMAIL_MAX })],
+  [PATIENT_CONTACT_MESSAGES.email, (t) => t('messages.fieldError.email')],
+  [PATIENT_CONTACT_MESSAGES.phone, (t) => t('messages.fieldError.phone')],
+]);
+
+/** The contract's messages for an address or a mobile number (English) in the staff catalogue; others as they are. */
+function fieldMessage(t: Translate<StaffKey>, message: string | undefined): string {
+  if (message === undefined) {
+    return t('messages.invalidEmail');
+  }
+  return FIELD_MESSAGES.get(message)?.(t) ?? message;
+}
+
+/** The message of an address that is not one, from the contract's schema in the page's language, or null. */
+export function patientEmailError(t: Translate<StaffKey>, value: string): string | null {
   const parsed = ZPatientEmail.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This is not an e-mail address.');
+  return parsed.success ? null : fieldMessage(t, parsed.error.issues[0]?.message);
 }
 
 /**
@@ -18,6 +35,7 @@ export function patientEmailError(value: string): string | null {
  * the test's reminders on or off, and each message's delivery state.
  */
 export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
+  const { t } = useStaffText();
   const messages = useTestMessages(assessmentId);
   const send = useSendInvitation(assessmentId);
   const reminders = useSetReminders(assessmentId);
@@ -34,8 +52,8 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
   }
   if (messages.isError) {
     return (
-      <Section title="E-mail to the patient">
-        <LoadErrorAlert error={messages.error} title="The messages could not be loaded" />
+      <Section title={t('messages.section')}>
+        <LoadErrorAlert error={messages.error} title={t('messages.loadError')} />
       </Section>
     );
   }
@@ -47,10 +65,11 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
     event.preventDefault();
     setFailure(null);
     const phoneParsed = phone.trim() === '' ? null : ZPatientPhone.safeParse(phone);
-    const phoneMessage = phoneParsed && !phoneParsed.success ? (phoneParsed.error.issues[0]?.message ?? null) : null;
+    const phoneMessage =
+      phoneParsed && !phoneParsed.success ? fieldMessage(t, phoneParsed.error.issues[0]?.message) : null;
     setPhoneError(again ? null : phoneMessage);
     if (!again) {
-      const error = patientEmailError(email);
+      const error = patientEmailError(t, email);
       setFieldError(error);
       if (error || phoneMessage) {
         return;
@@ -63,37 +82,47 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
       setEmail('');
       setPhone('');
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The message could not be queued. Please try again.');
+      setFailure(error instanceof Error ? error.message : t('messages.sendFailed'));
     }
   };
 
+  const where = (): string => {
+    if (!contact) {
+      return '';
+    }
+    if (contact.emailErased) {
+      return t('messages.addressErased', { address: contact.emailMasked });
+    }
+    return contact.phoneMasked
+      ? t('messages.goesToWithPhone', { address: contact.emailMasked, phone: contact.phoneMasked })
+      : t('messages.goesTo', { address: contact.emailMasked });
+  };
+
   return (
-    <Section title="E-mail to the patient">
+    <Section title={t('messages.section')}>
       <Stack gap="sm">
         {!data.mailConfigured && (
           <Text size="sm" c="dimmed">
-            E-mail is not set up on this server: copy the test link and give it to the patient yourself.
+            {t('messages.mailNotConfigured')}
           </Text>
         )}
         {fromCreate && !failure && (
-          <Alert color="orange" title="The test was created, but the e-mail was not sent">
+          <Alert color="orange" title={t('messages.createdNotSent')}>
             {fromCreate}
           </Alert>
         )}
         {contact && (
           <Text size="sm">
-            {contact.emailErased
-              ? `The address (${contact.emailMasked}) was erased when the test was completed or expired.`
-              : `Messages go to ${contact.emailMasked}${contact.phoneMasked ? ` and ${contact.phoneMasked}` : ''}.`}
-            {contact.optedOut && ' The patient turned reminders off from the link in a message.'}
+            {where()}
+            {contact.optedOut && ` ${t('messages.optedOut')}`}
           </Text>
         )}
         {data.canSend && (
           <form onSubmit={(event) => void submit(event, false)} noValidate>
             <Group align="flex-end" gap="xs">
               <TextInput
-                label={contact ? 'Send to another address' : "Patient's e-mail address"}
-                description="Used only for messages about this test, and erased when it is completed or expires."
+                label={contact ? t('messages.anotherAddress') : t('messages.emailLabel')}
+                description={t('messages.emailDescription')}
                 type="email"
                 autoComplete="off"
                 value={email}
@@ -103,7 +132,7 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
               />
               {data.smsConfigured && (
                 <TextInput
-                  label="Mobile number for text messages (optional)"
+                  label={t('messages.phoneLabel')}
                   type="tel"
                   autoComplete="off"
                   value={phone}
@@ -112,11 +141,11 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
                 />
               )}
               <Button type="submit" loading={send.isPending}>
-                Send link by e-mail
+                {t('messages.send')}
               </Button>
               {canSendAgain && (
                 <Button variant="light" loading={send.isPending} onClick={(event) => void submit(event, true)}>
-                  Send again
+                  {t('messages.sendAgain')}
                 </Button>
               )}
             </Group>
@@ -129,7 +158,7 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
         )}
         {contact && data.canSend && (
           <Switch
-            label="Send reminders (none after submission, expiry or the patient's opt-out; at most one a day)"
+            label={t('messages.reminders')}
             checked={contact.remindersEnabled}
             disabled={reminders.isPending}
             onChange={(event) => reminders.mutate(event.currentTarget.checked)}

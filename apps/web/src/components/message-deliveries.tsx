@@ -1,44 +1,44 @@
-import { useStaffText } from '../i18n/staff-language';
 import { Badge, Table, Text } from '@mantine/core';
 import type { TMessageDelivery, TMessageState } from '@pid5/contract';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { formatDateTime } from '../lib/dates';
 
 // Each message about a test and where it is: queued, sent, failed (tried again), bounced, or not sent.
 
-const KIND_LABELS: Record<TMessageDelivery['kind'], string> = {
-  invitation: 'Invitation',
-  reminder: 'Reminder',
-  completion: 'Completion notice to you',
-  'retest-no-credit': 'Re-test not created (no tests left), to you',
+const KIND_LABELS: Record<TMessageDelivery['kind'], StaffKey> = {
+  invitation: 'messages.kind.invitation',
+  reminder: 'messages.kind.reminder',
+  completion: 'messages.kind.completion',
+  'retest-no-credit': 'messages.kind.retestNoCredit',
 };
 
-const STATE_LABELS: Record<TMessageState, { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'gray' },
-  sending: { label: 'Sending', color: 'blue' },
-  sent: { label: 'Sent', color: 'teal' },
+const STATE_LABELS: Record<TMessageState, { label: StaffKey; color: string }> = {
+  queued: { label: 'messages.state.queued', color: 'gray' },
+  sending: { label: 'messages.state.sending', color: 'blue' },
+  sent: { label: 'messages.state.sent', color: 'teal' },
   // Tried again with back-off; the mail server's answer says when no attempt is left.
-  failed: { label: 'Failed', color: 'orange' },
-  bounced: { label: 'Bounced', color: 'red' },
-  cancelled: { label: 'Not sent', color: 'gray' },
+  failed: { label: 'messages.state.failed', color: 'orange' },
+  bounced: { label: 'messages.state.bounced', color: 'red' },
+  cancelled: { label: 'messages.state.cancelled', color: 'gray' },
 };
 
 export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }) {
-  const { language } = useStaffText();
+  const { t, language } = useStaffText();
   if (messages.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No messages yet.
+        {t('messages.none')}
       </Text>
     );
   }
   return (
-    <Table aria-label="Messages" striped>
+    <Table aria-label={t('messages.table')} striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Message</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Queued</Table.Th>
-          <Table.Th>Mail server&apos;s answer</Table.Th>
+          <Table.Th>{t('messages.column.message')}</Table.Th>
+          <Table.Th>{t('messages.column.state')}</Table.Th>
+          <Table.Th>{t('messages.column.queued')}</Table.Th>
+          <Table.Th>{t('messages.column.answer')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -47,16 +47,17 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
           return (
             <Table.Tr key={message.id}>
               <Table.Td>
-                {KIND_LABELS[message.kind]}
-                {message.channel === 'sms' && ' (SMS)'}
+                {message.channel === 'sms'
+                  ? t('messages.kind.sms', { kind: t(KIND_LABELS[message.kind]) })
+                  : t(KIND_LABELS[message.kind])}
               </Table.Td>
               <Table.Td>
                 <Badge color={state.color} variant="light">
-                  {state.label}
+                  {t(state.label)}
                 </Badge>
                 {message.attempts > 1 && (
                   <Text span size="xs" c="dimmed" ml={4}>
-                    ({message.attempts} attempts)
+                    {t('messages.attempts', { count: message.attempts })}
                   </Text>
                 )}
               </Table.Td>

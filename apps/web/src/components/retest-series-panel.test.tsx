@@ -79,3 +79,22 @@ describe('Re-tests', () => {
     expect(updates.map((u) => u.body)).toEqual([{ action: 'pause' }, { action: 'end' }]);
   });
 });
+
+describe('Re-tests, in German', () => {
+  it('says the schedule, its state and a schedule out of range in German', async () => {
+    window.localStorage.setItem('pid5_lang', 'de');
+    onApi('getRetestSeries', { series: aSeries({ everyWeeks: 12, times: 3, runsDone: 1 }), canStart: true });
+    const started = onApi('createRetestSeries', () => ({ series: aSeries(), canStart: false }));
+    const { user } = renderRoute('/details/7');
+    expect(await screen.findByRole('heading', { name: 'Wiederholungstests' })).toBeVisible();
+    expect(screen.getByText('Läuft')).toBeVisible();
+    expect(screen.getByText(/Alle 12 Wochen, 1 von 3 angelegt\. Nächster am 12\.06\.2026\./)).toBeVisible();
+
+    const weeks = screen.getByRole('textbox', { name: 'Wiederholen alle (Wochen)' });
+    await user.clear(weeks);
+    await user.type(weeks, '60');
+    await user.click(screen.getByRole('button', { name: 'Wiederholungstests starten' }));
+    expect(await screen.findByText('Wählen Sie, alle wie viele Wochen: eine ganze Zahl von 1 bis 52.')).toBeVisible();
+    expect(started).toHaveLength(0);
+  });
+});

@@ -1,17 +1,24 @@
-import { useStaffText } from '../i18n/staff-language';
 import { Alert, Anchor, Badge, Button, Group, List, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ZCreateRetestSeriesRequest, type TRetestSeries } from '@pid5/contract';
+import {
+  RETEST_MESSAGES,
+  RETEST_TIMES_MAX,
+  RETEST_WEEKS_MAX,
+  ZCreateRetestSeriesRequest,
+  type TRetestSeries,
+} from '@pid5/contract';
 import { useRetestSeries, useStartRetestSeries, useUpdateRetestSeries } from '../api/messages';
+import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { formatDate } from '../lib/dates';
+import { patientEmailError } from './invitation-panel';
 import { LoadErrorAlert } from './load-states';
 import { Section } from './section';
 
-const STATE_LABELS: Record<TRetestSeries['state'], { label: string; color: string }> = {
-  active: { label: 'Running', color: 'teal' },
-  paused: { label: 'Paused', color: 'orange' },
-  ended: { label: 'Ended', color: 'gray' },
+const STATE_LABELS: Record<TRetestSeries['state'], { label: StaffKey; color: string }> = {
+  active: { label: 'retests.state.active', color: 'teal' },
+  paused: { label: 'retests.state.paused', color: 'orange' },
+  ended: { label: 'retests.state.ended', color: 'gray' },
 };
 
 /**
@@ -19,14 +26,15 @@ const STATE_LABELS: Record<TRetestSeries['state'], { label: string; color: strin
  * each using one purchased test and e-mailed when an address is given), see its tests, pause, resume or end it.
  */
 export function RetestSeriesPanel({ assessmentId }: { assessmentId: number }) {
+  const { t } = useStaffText();
   const retests = useRetestSeries(assessmentId);
   if (retests.isPending) {
     return null;
   }
   if (retests.isError) {
     return (
-      <Section title="Re-tests">
-        <LoadErrorAlert error={retests.error} title="The re-tests could not be loaded" />
+      <Section title={t('retests.section')}>
+        <LoadErrorAlert error={retests.error} title={t('retests.loadError')} />
       </Section>
     );
   }
@@ -35,7 +43,7 @@ export function RetestSeriesPanel({ assessmentId }: { assessmentId: number }) {
     return null;
   }
   return (
-    <Section title="Re-tests">
+    <Section title={t('retests.section')}>
       <Stack gap="sm">
         {series && <SeriesState assessmentId={assessmentId} series={series} />}
         {canStart && <StartSeriesForm assessmentId={assessmentId} />}
@@ -45,20 +53,19 @@ export function RetestSeriesPanel({ assessmentId }: { assessmentId: number }) {
 }
 
 function SeriesState({ assessmentId, series }: { assessmentId: number; series: TRetestSeries }) {
-  const { language } = useStaffText();
+  const { t, language } = useStaffText();
   const update = useUpdateRetestSeries(assessmentId);
   const state = STATE_LABELS[series.state];
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <Badge color={state.color} variant="light">
-          {state.label}
+          {t(state.label)}
         </Badge>
         <Text size="sm">
-          Every {series.everyWeeks} {series.everyWeeks === 1 ? 'week' : 'weeks'}, {series.runsDone} of {series.times}{' '}
-          created
-          {series.state === 'active' && `; next on ${formatDate(series.nextRunAt, language)}`}
-          {series.emailMasked && `; links sent to ${series.emailMasked}`}.
+          {t('retests.summary', { weeks: series.everyWeeks, done: series.runsDone, times: series.times })}
+          {series.state === 'active' && ` ${t('retests.next', { date: formatDate(series.nextRunAt, language) })}`}
+          {series.emailMasked && ` ${t('retests.sentTo', { address: series.emailMasked })}`}
         </Text>
       </Group>
       {series.problem && series.state !== 'ended' && (
@@ -71,7 +78,7 @@ function SeriesState({ assessmentId, series }: { assessmentId: number; series: T
           {series.tests.map((test) => (
             <List.Item key={test.id}>
               <Anchor component={Link} to={`/details/${test.id}`}>
-                Re-test {test.run}
+                {t('retests.run', { run: test.run })}
               </Anchor>
             </List.Item>
           ))}
@@ -81,15 +88,15 @@ function SeriesState({ assessmentId, series }: { assessmentId: number; series: T
         <Group gap="xs">
           {series.state === 'active' ? (
             <Button variant="default" size="xs" loading={update.isPending} onClick={() => update.mutate('pause')}>
-              Pause
+              {t('retests.pause')}
             </Button>
           ) : (
             <Button variant="default" size="xs" loading={update.isPending} onClick={() => update.mutate('resume')}>
-              Resume
+              {t('retests.resume')}
             </Button>
           )}
           <Button variant="light" color="red" size="xs" loading={update.isPending} onClick={() => update.mutate('end')}>
-            End the series
+            {t('retests.end')}
           </Button>
         </Group>
       )}
@@ -103,6 +110,7 @@ function SeriesState({ assessmentId, series }: { assessmentId: number; series: T
 }
 
 function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
+  const { t } = useStaffText();
   const start = useStartRetestSeries(assessmentId);
   const [everyWeeks, setEveryWeeks] = useState<number | ''>(12);
   const [times, setTimes] = useState<number | ''>(2);
@@ -119,26 +127,38 @@ function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
       email: email.trim() === '' ? undefined : email,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      // The contract's messages in the page's language; the address's as the invitation panel says them.
+      const inLanguage = (field: string, message: string) => {
+        if (message === RETEST_MESSAGES.everyWeeks) {
+          return t('retests.fieldError.everyWeeks', { max: RETEST_WEEKS_MAX });
+        }
+        if (message === RETEST_MESSAGES.times) {
+          return t('retests.fieldError.times', { max: RETEST_TIMES_MAX });
+        }
+        return field === 'email' ? (patientEmailError(t, email) ?? message) : message;
+      };
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), inLanguage(String(issue.path[0]), issue.message)]),
+        ),
+      );
       return;
     }
     setErrors({});
     try {
       await start.mutateAsync(parsed.data);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The series could not be started.');
+      setFailure(error instanceof Error ? error.message : t('retests.startFailed'));
     }
   };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="xs">
-        <Text size="sm">
-          A new test of this patient, with the same details and form, every few weeks. Each uses one purchased test.
-        </Text>
+        <Text size="sm">{t('retests.intro')}</Text>
         <Group align="flex-start" gap="xs">
           <NumberInput
-            label="Re-test every (weeks)"
+            label={t('retests.everyWeeks')}
             min={1}
             max={52}
             // The schedule's rule (the contract's schema) decides, with its message, not a silent clamp.
@@ -150,7 +170,7 @@ function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
             w={170}
           />
           <NumberInput
-            label="How many times"
+            label={t('retests.times')}
             min={1}
             max={12}
             clampBehavior="none"
@@ -161,7 +181,7 @@ function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
             w={150}
           />
           <TextInput
-            label="Send each link to (optional)"
+            label={t('retests.email')}
             type="email"
             autoComplete="off"
             value={email}
@@ -172,7 +192,7 @@ function StartSeriesForm({ assessmentId }: { assessmentId: number }) {
         </Group>
         <Group>
           <Button type="submit" loading={start.isPending}>
-            Start re-tests
+            {t('retests.start')}
           </Button>
         </Group>
         {failure && (

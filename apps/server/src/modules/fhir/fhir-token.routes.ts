@@ -61,10 +61,6 @@ function tokenError(error: FastifyError | Error): { status: number; error: strin
 
 export function registerFhirTokenRoute(app: FastifyInstance): void {
   void app.register(async (scope) => {
-    // The opt-out's form parser (modules/messages) may be inherited: this route reads its form's fields itself.
-    if (scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
-      scope.removeContentTypeParser('application/x-www-form-urlencoded');
-    }
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 32 * 1024 },

@@ -325,7 +325,7 @@ describe('reminders, submission and the completion notice', () => {
     const { row, code } = await newTest();
     const off = await clinician.client.put('/api/me/settings', { completionNotices: false });
     expect(off.status).toBe(200);
-    expect(await off.json()).toEqual({ completionNotices: false, mailConfigured: true });
+    expect(await off.json()).toEqual({ completionNotices: false, messageLanguage: 'en', mailConfigured: true });
     try {
       expect((await server.client().post(`/api/patient/${code}/submit`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 2_000));

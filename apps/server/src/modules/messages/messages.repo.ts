@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isLanguage, type Language } from '@pid5/i18n';
 import type { Db } from '../../db/database';
-import { messageContacts, messages, users } from '../../db/schema';
+import { assessments, messageContacts, messages, users } from '../../db/schema';
 
 // The messages' SQL (DESIGN.md "Messages to patients and clinicians").
 
@@ -184,8 +185,10 @@ export interface SendContext {
   finishedAt: Date | null;
   linkNonce: string | null;
   testCode: string | null;
-  /** The test's language when assessments has a `language` column, else null. */
-  language: string | null;
+  /** The test's language: the patient's messages and opt-out page are in it. */
+  language: Language;
+  /** The clinician's chosen language for the messages to them. */
+  clinicianLanguage: Language;
   patientEmail: string | null;
   patientPhone: string | null;
   remindersEnabled: boolean;
@@ -195,10 +198,9 @@ export interface SendContext {
 }
 
 export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
-  // to_jsonb(a) ->> 'language': the per-test language once that column exists, without naming a column that may not.
   const result = await db.execute(sql`
     SELECT a.id, a.clinician_id, a.form, a.due_at, a.finished_at, a.link_nonce, a.test_code,
-           to_jsonb(a) ->> 'language' AS language,
+           a.language, u.message_language,
            c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
            (c.opted_out_at IS NOT NULL) AS opted_out,
            u.email AS clinician_email, u.completion_notices
@@ -218,7 +220,8 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
     finishedAt: row.finished_at ? new Date(row.finished_at as string) : null,
     linkNonce: (row.link_nonce as string | null) ?? null,
     testCode: (row.test_code as string | null) ?? null,
-    language: (row.language as string | null) ?? null,
+    language: isLanguage(row.language) ? row.language : 'en',
+    clinicianLanguage: isLanguage(row.message_language) ? row.message_language : 'en',
     patientEmail: (row.patient_email as string | null) ?? null,
     patientPhone: (row.patient_phone as string | null) ?? null,
     remindersEnabled: Boolean(row.reminders_enabled),
@@ -260,15 +263,38 @@ export async function listReminderCandidates(
   }));
 }
 
-export async function findCompletionSetting(db: Db, userId: string): Promise<boolean> {
+export async function findMessageSettings(
+  db: Db,
+  userId: string,
+): Promise<{ completionNotices: boolean; messageLanguage: Language }> {
   const rows = await db
-    .select({ completionNotices: users.completionNotices })
+    .select({ completionNotices: users.completionNotices, messageLanguage: users.messageLanguage })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return rows[0]?.completionNotices ?? true;
+  return { completionNotices: rows[0]?.completionNotices ?? true, messageLanguage: rows[0]?.messageLanguage ?? 'en' };
 }
 
-export async function saveCompletionSetting(db: Db, userId: string, enabled: boolean): Promise<void> {
-  await db.update(users).set({ completionNotices: enabled }).where(eq(users.id, userId));
+export async function saveMessageSettings(
+  db: Db,
+  userId: string,
+  settings: { completionNotices?: boolean | undefined; messageLanguage?: Language | undefined },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      ...(settings.completionNotices === undefined ? {} : { completionNotices: settings.completionNotices }),
+      ...(settings.messageLanguage === undefined ? {} : { messageLanguage: settings.messageLanguage }),
+    })
+    .where(eq(users.id, userId));
+}
+
+/** The language a test is given in, or null when there is no such test. */
+export async function findTestLanguage(db: Db, assessmentId: number): Promise<Language | null> {
+  const rows = await db
+    .select({ language: assessments.language })
+    .from(assessments)
+    .where(eq(assessments.id, assessmentId))
+    .limit(1);
+  return rows[0]?.language ?? null;
 }

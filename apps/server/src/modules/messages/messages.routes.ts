@@ -11,53 +11,30 @@ import {
   ZUpdateMySettingsRequest,
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
+import { requestLanguage } from '../../i18n/request-language';
 import {
   getMySettings,
   getTestMessages,
   optOut,
+  optOutLanguage,
   sendInvitation,
   setReminders,
   updateMySettings,
 } from './messages.service';
+import { optOutPageHtml } from './opt-out-page';
 
 const ZOptOutParams = z.object({ token: z.string().max(64) });
 
-// The opt-out page is for the patient, in both languages the messages are written in; no script, no style.
-function optOutPage(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-        `<title>Reminders / Erinnerungen</title></head><body>${body}</body></html>`,
-    );
+/** The opt-out page (opt-out-page.ts): in the test's language, else (a link not recognised) the request's. */
+function optOutPage(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').send(html);
 }
-
-const OPT_OUT_FORM = (action: string) =>
-  `<h1>No more reminders? / Keine Erinnerungen mehr?</h1>` +
-  `<p>You will get no more reminders about this questionnaire. Your link keeps working.</p>` +
-  `<p>Sie erhalten keine Erinnerungen mehr zu diesem Fragebogen. Ihr Link bleibt gültig.</p>` +
-  `<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-  `<button type="submit">Stop reminders / Erinnerungen abbestellen</button></form>`;
-const OPT_OUT_DONE =
-  `<h1>Done / Erledigt</h1><p>You will get no more reminders about this questionnaire.</p>` +
-  `<p>Sie erhalten keine Erinnerungen mehr zu diesem Fragebogen.</p>`;
-const OPT_OUT_UNKNOWN =
-  `<h1>Link not recognised / Link nicht erkannt</h1><p>Please use the link from the message as it is.</p>` +
-  `<p>Bitte verwenden Sie den Link aus der Nachricht unverändert.</p>`;
 
 export function registerMessagesRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock } = app.deps;
   const db = database.db;
   const messaging = app.deps.messaging ?? null;
-
-  // The one-click opt-out (RFC 8058) posts a form; its body says nothing we need beyond the token in the path.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_r, _b, done) => done(null, {}),
-  );
 
   r.get(
     '/api/assessments/:id/messages',
@@ -138,7 +115,7 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['me'],
-        summary: "Change the caller's own settings (the completion notice by e-mail)",
+        summary: "Change the caller's own settings (the completion notice by e-mail, the language of messages to them)",
         body: ZUpdateMySettingsRequest,
         response: { 200: ZMySettings, 400: ZApiError },
       },
@@ -148,51 +125,71 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
         db,
         messaging,
         session: requireSession(request),
-        completionNotices: request.body.completionNotices,
+        settings: request.body,
         now: clock.now(),
         ip: request.ip,
       }),
   );
 
-  r.get(
-    '/api/messages/opt-out/:token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['messages'],
-        summary: "The patient's opt-out page (from the link in a message): a button that stops the reminders",
-        params: ZOptOutParams,
+  // The patient's opt-out in its own scope: the one-click opt-out (RFC 8058) posts a form, whose body says nothing we
+  // need beyond the token in the path; the form parser is this scope's alone (the FHIR token endpoint has its own).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, _b, done) => done(null, {}),
+    );
+    const o = scope.withTypeProvider<ZodTypeProvider>();
+    o.get(
+      '/api/messages/opt-out/:token',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['messages'],
+          summary: "The patient's opt-out page (from the link in a message): a button that stops the reminders",
+          params: ZOptOutParams,
+        },
       },
-    },
-    async (request, reply) =>
-      messaging?.optOutTokens.verify(request.params.token)
-        ? optOutPage(reply, 200, OPT_OUT_FORM(`/api/messages/opt-out/${encodeURIComponent(request.params.token)}`))
-        : optOutPage(reply, 404, OPT_OUT_UNKNOWN),
-  );
+      async (request, reply) => {
+        const language = messaging
+          ? await optOutLanguage({ db, optOutTokens: messaging.optOutTokens, token: request.params.token })
+          : null;
+        return language
+          ? optOutPage(
+              reply,
+              200,
+              optOutPageHtml('form', language, `/api/messages/opt-out/${encodeURIComponent(request.params.token)}`),
+            )
+          : optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request)));
+      },
+    );
 
-  r.post(
-    '/api/messages/opt-out/:token',
-    {
-      config: { access: 'public', acceptsFormPost: true },
-      schema: {
-        tags: ['messages'],
-        summary:
-          "Stop a test's reminders: the opt-out page's button and mail clients' one-click unsubscribe (RFC 8058). " +
-          'Changes nothing else.',
-        params: ZOptOutParams,
+    o.post(
+      '/api/messages/opt-out/:token',
+      {
+        config: { access: 'public', acceptsFormPost: true },
+        schema: {
+          tags: ['messages'],
+          summary:
+            "Stop a test's reminders: the opt-out page's button and mail clients' one-click unsubscribe (RFC 8058). " +
+            'Changes nothing else.',
+          params: ZOptOutParams,
+        },
       },
-    },
-    async (request, reply) => {
-      const outcome = messaging
-        ? await optOut({
-            db,
-            optOutTokens: messaging.optOutTokens,
-            token: request.params.token,
-            now: clock.now(),
-            ip: request.ip,
-          })
-        : 'unknown';
-      return outcome === 'done' ? optOutPage(reply, 200, OPT_OUT_DONE) : optOutPage(reply, 404, OPT_OUT_UNKNOWN);
-    },
-  );
+      async (request, reply) => {
+        const outcome = messaging
+          ? await optOut({
+              db,
+              optOutTokens: messaging.optOutTokens,
+              token: request.params.token,
+              now: clock.now(),
+              ip: request.ip,
+            })
+          : 'unknown';
+        return outcome === 'unknown'
+          ? optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request)))
+          : optOutPage(reply, 200, optOutPageHtml('done', outcome.language));
+      },
+    );
+  });
 }

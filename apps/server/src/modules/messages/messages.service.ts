@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Job } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
-import type { TMySettings, TTestMessages } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
+import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
 import { recordAudit, type AuditAction } from '../../audit/audit';
 import type { MailConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -20,7 +21,8 @@ import {
   claimMessage,
   eraseContactEmail,
   eraseEndedContactEmails,
-  findCompletionSetting,
+  findMessageSettings,
+  findTestLanguage,
   findContact,
   finishMessage,
   insertMessage,
@@ -30,7 +32,7 @@ import {
   listReminderCandidates,
   loadSendContext,
   recordOptOut,
-  saveCompletionSetting,
+  saveMessageSettings,
   saveContact,
   setRemindersEnabled,
   type MessageKind,
@@ -204,7 +206,8 @@ async function deliverMessage(
     await settle(deps, message, { state: 'cancelled', response: `Not sent: ${why}.` });
     return;
   }
-  const language = messageLanguage(message.recipient === 'patient' ? context.language : null);
+  // The patient's messages in the test's language; the clinician's in the language chosen under Settings.
+  const language = messageLanguage(message.recipient === 'patient' ? context.language : context.clinicianLanguage);
   const values: Record<string, string> = { institute: deps.instituteName };
   const headers: Record<string, string> = {};
   let to: string;
@@ -213,7 +216,7 @@ async function deliverMessage(
     const optOutLink = `${deps.publicUrl}/api/messages/opt-out/${deps.optOutTokens.create(context.assessmentId)}`;
     const code = linkCodeOf({ linkNonce: context.linkNonce, testCode: context.testCode }, deps.linkCodes);
     values.link = `${deps.publicUrl}/test/${encodeURIComponent(code)}`;
-    values.dueDate = dueDateInWords(context.dueAt, language);
+    values.dueDate = dueDateInWords(context.dueAt, language, deps.config.timeZone ?? null);
     values.minutes = minutesOf(context.form);
     values.optOutLink = optOutLink;
     headers['List-Unsubscribe'] = `<${optOutLink}>`;
@@ -577,13 +580,14 @@ export async function optOut(options: {
   token: string;
   now: Date;
   ip: string;
-}): Promise<'done' | 'unknown'> {
+}): Promise<{ language: Language } | 'unknown'> {
   const id = options.optOutTokens.verify(options.token);
   if (id === null) {
     return 'unknown';
   }
   const contact = await findContact(options.db, id);
-  if (!contact) {
+  const language = await findTestLanguage(options.db, id);
+  if (!contact || !language) {
     return 'unknown';
   }
   await options.db.transaction(async (tx) => {
@@ -597,7 +601,20 @@ export async function optOut(options: {
       });
     }
   });
-  return 'done';
+  return { language };
+}
+
+/** The language of the test an opt-out link names (its page is in it), or null when the link is not one of ours. */
+export async function optOutLanguage(options: {
+  db: Db;
+  optOutTokens: OptOutTokens;
+  token: string;
+}): Promise<Language | null> {
+  const id = options.optOutTokens.verify(options.token);
+  if (id === null || !(await findContact(options.db, id))) {
+    return null;
+  }
+  return findTestLanguage(options.db, id);
 }
 
 /**
@@ -630,7 +647,7 @@ export async function getMySettings(options: {
   session: ActiveSession;
 }): Promise<TMySettings> {
   return {
-    completionNotices: await findCompletionSetting(options.db, options.session.user.id),
+    ...(await findMessageSettings(options.db, options.session.user.id)),
     mailConfigured: options.messaging !== null,
   };
 }
@@ -639,18 +656,22 @@ export async function updateMySettings(options: {
   db: Db;
   messaging: Messaging | null;
   session: ActiveSession;
-  completionNotices: boolean;
+  settings: TUpdateMySettingsRequest;
   now: Date;
   ip: string;
 }): Promise<TMySettings> {
+  const { completionNotices, messageLanguage } = options.settings;
   await options.db.transaction(async (tx) => {
-    await saveCompletionSetting(tx, options.session.user.id, options.completionNotices);
+    await saveMessageSettings(tx, options.session.user.id, { completionNotices, messageLanguage });
     await recordAudit(tx, {
       actor: options.session.user.id,
       action: 'settings.update',
       ip: options.ip,
       at: options.now,
-      details: { completionNotices: options.completionNotices },
+      details: {
+        ...(completionNotices === undefined ? {} : { completionNotices }),
+        ...(messageLanguage === undefined ? {} : { messageLanguage }),
+      },
     });
   });
   return getMySettings(options);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config';
 import { maskAddressesIn, maskEmail, maskPhone } from './mask-email';
 import { reminderSlots } from './messages.service';
+import { optOutPageHtml } from './opt-out-page';
 import { createOptOutTokens } from './opt-out-tokens';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
 
@@ -36,16 +37,35 @@ describe('the templates', () => {
 
   it('writes the German invitation in German, with the due date in German words', () => {
     const dueDate = dueDateInWords(new Date('2026-12-26T12:00:00Z'), 'de');
-    expect(dueDate).toBe('Samstag, 26. Dezember 2026');
+    expect(dueDate).toBe('Samstag, 26. Dezember 2026, 12:00 Uhr (UTC)');
     const message = renderMessage('invitation', 'de', { ...values, dueDate });
     expect(message.subject).toBe('Ihr Fragebogen von Klinik <Nord> & Co');
-    expect(message.text).toContain('Bitte füllen Sie ihn bis Samstag, 26. Dezember 2026 aus.');
+    expect(message.text).toContain('Bitte füllen Sie ihn bis Samstag, 26. Dezember 2026, 12:00 Uhr (UTC) aus.');
+  });
+
+  it("tells the due date in the institute's time zone when one is configured, else in UTC, named", () => {
+    const late = new Date('2026-11-26T23:30:00Z');
+    expect(dueDateInWords(late, 'en')).toBe('Thursday, 26 November 2026, 23:30 (UTC)');
+    // The next day in Berlin: the date follows the zone.
+    expect(dueDateInWords(late, 'de', 'Europe/Berlin')).toBe('Freitag, 27. November 2026, 00:30 Uhr (MEZ)');
+    expect(dueDateInWords(late, 'en', 'Europe/Berlin')).toBe('Friday, 27 November 2026, 00:30 (CET)');
   });
 
   it("takes the test's language when we have templates for it, else English", () => {
     expect(messageLanguage('de')).toBe('de');
     expect(messageLanguage('fr')).toBe('en');
     expect(messageLanguage(null)).toBe('en');
+  });
+});
+
+describe('the opt-out page', () => {
+  it('is written in the language asked for, with the form posting to the same address', () => {
+    const german = optOutPageHtml('form', 'de', '/api/messages/opt-out/1.x');
+    expect(german).toContain('<html lang="de">');
+    expect(german).toContain('Erinnerungen abbestellen');
+    expect(german).toContain('action="/api/messages/opt-out/1.x"');
+    expect(german).not.toMatch(/reminders|Stop/);
+    expect(optOutPageHtml('done', 'en')).toContain('You will get no more reminders');
   });
 });
 
@@ -103,6 +123,13 @@ describe('the reminder schedule', () => {
 
 describe('the mail configuration', () => {
   const base = { APP_SECRET: 'x'.repeat(32) };
+
+  it("reads the institute's time zone for due dates, refusing one the runtime does not know", () => {
+    const mail = { ...base, SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_FROM: 'Clinic <noreply@clinic.example>' };
+    expect(parseConfig(mail).mail?.timeZone).toBeNull();
+    expect(parseConfig({ ...mail, INSTITUTE_TIME_ZONE: 'Europe/Berlin' }).mail?.timeZone).toBe('Europe/Berlin');
+    expect(() => parseConfig({ ...mail, INSTITUTE_TIME_ZONE: 'Mars/Olympus' })).toThrow(/INSTITUTE_TIME_ZONE/);
+  });
 
   it('is off without a mail server, and reads the URL, the sender and the schedule', () => {
     expect(parseConfig(base).mail).toBeNull();

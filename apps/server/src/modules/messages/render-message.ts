@@ -61,15 +61,33 @@ export function messageLanguage(language: string | null | undefined): MessageLan
   return (MESSAGE_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as MessageLanguage) : 'en';
 }
 
-/** A due date in plain words in the message's language, e.g. "Friday, 26 December 2026" / "Freitag, 26. Dezember 2026". */
-export function dueDateInWords(date: Date, language: MessageLanguage): string {
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+/**
+ * A due date in plain words in the message's language, with the time it ends and the zone it is told in: the
+ * institute's (INSTITUTE_TIME_ZONE) when configured, else UTC, named. "Saturday, 26 December 2026, 14:00 (UTC)",
+ * "Samstag, 26. Dezember 2026, 14:00 Uhr (MEZ)".
+ */
+export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: string | null = null): string {
+  const locale = language === 'de' ? 'de-DE' : 'en-GB';
+  const zone = timeZone ?? 'UTC';
+  const day = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone: zone,
   }).format(date);
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(date);
+  const zoneName = timeZone
+    ? (new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+        .formatToParts(date)
+        .find((part) => part.type === 'timeZoneName')?.value ?? zone)
+    : 'UTC';
+  return language === 'de' ? `${day}, ${time} Uhr (${zoneName})` : `${day}, ${time} (${zoneName})`;
 }
 
 export function renderMessage(

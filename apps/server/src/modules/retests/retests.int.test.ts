@@ -119,6 +119,13 @@ describe('a series of re-tests', () => {
       await client.get(`/api/assessments/${source.id}/retest-series`)
     ).json()) as TRetestSeriesAnswer;
     expect(waiting.series?.problem).toMatch(/No purchased test left/);
+    // In the reader's language.
+    const inGerman = (await (
+      await client.get(`/api/assessments/${source.id}/retest-series`, { headers: { 'accept-language': 'de' } })
+    ).json()) as TRetestSeriesAnswer;
+    expect(inGerman.series?.problem).toBe(
+      'Kein gekaufter Test mehr: Der nächste Test wird angelegt, sobald Sie wieder einen haben.',
+    );
 
     // A test bought: the run goes ahead, and it was the last: the series ends and forgets the address.
     const adminNow = await signIn(admin);

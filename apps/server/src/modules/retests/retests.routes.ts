@@ -8,6 +8,7 @@ import {
   ZUpdateRetestSeriesRequest,
 } from '@pid5/contract';
 import { requireSession } from '../../http/access';
+import { requestLanguage } from '../../i18n/request-language';
 import { getRetestSeries, startRetestSeries, updateRetestSeries } from './retests.service';
 
 export function registerRetestsRoutes(app: FastifyInstance): void {
@@ -27,7 +28,14 @@ export function registerRetestsRoutes(app: FastifyInstance): void {
         response: { 200: ZRetestSeriesAnswer, 404: ZApiError },
       },
     },
-    async (request) => getRetestSeries({ db, messaging, session: requireSession(request), id: request.params.id }),
+    async (request) =>
+      getRetestSeries({
+        db,
+        messaging,
+        session: requireSession(request),
+        id: request.params.id,
+        language: requestLanguage(request),
+      }),
   );
 
   r.post(
@@ -49,6 +57,7 @@ export function registerRetestsRoutes(app: FastifyInstance): void {
         messaging,
         session: requireSession(request),
         id: request.params.id,
+        language: requestLanguage(request),
         request: request.body,
         now: clock.now(),
         ip: request.ip,
@@ -73,6 +82,7 @@ export function registerRetestsRoutes(app: FastifyInstance): void {
         messaging,
         session: requireSession(request),
         id: request.params.id,
+        language: requestLanguage(request),
         action: request.body.action,
         now: clock.now(),
         ip: request.ip,

@@ -1,8 +1,10 @@
 import type { TCreateAssessmentRequest, TCreateRetestSeriesRequest, TRetestSeriesAnswer } from '@pid5/contract';
+import type { Language } from '@pid5/i18n';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import type { ItemSets } from '../item-sets/load-item-set';
 import { AppError } from '../../errors';
+import { translator } from '../../i18n/translator';
 import type { ActiveSession } from '../../identity/sessions';
 import type { LinkCodes } from '../../lib/link-codes';
 import { createAssessment, getAssessment, resolveView } from '../assessments/assessments.service';
@@ -34,10 +36,21 @@ async function getOwnAssessment(db: Db, session: ActiveSession, id: number) {
   return (await getAssessment({ db, id, scope: resolveView(session).scope })).assessment;
 }
 
+/** The problem a run found no purchased test, as stored (English) and as told in the reader's language. */
+const NO_CREDIT_PROBLEM = 'errors.retests.problemNoCredit';
+
+/** A stored problem in the reader's language (the run writes it without a reader: in English). */
+function problemIn(problem: string | null, language: Language): string | null {
+  return problem !== null && problem === translator('en')(NO_CREDIT_PROBLEM)
+    ? translator(language)(NO_CREDIT_PROBLEM)
+    : problem;
+}
+
 async function present(
   db: Db,
   messaging: Messaging | null,
   source: { id: number; finishedAt: Date | null },
+  language: Language,
 ): Promise<TRetestSeriesAnswer> {
   const series = await findSeriesOf(db, source.id);
   const isRunning = series !== null && series.state !== 'ended';
@@ -51,7 +64,7 @@ async function present(
           runsDone: series.runsDone,
           nextRunAt: series.nextRunAt.toISOString(),
           state: series.state,
-          problem: series.problem,
+          problem: problemIn(series.problem, language),
           emailMasked: series.emailMasked,
           tests: (await listRuns(db, series.id)).map((r) => ({ id: r.assessmentId, run: r.run })),
         }
@@ -61,16 +74,20 @@ async function present(
 
 export async function getRetestSeries(options: {
   db: Db;
+  /** The reader's language, for the series' problem. */
+  language?: Language;
   messaging: Messaging | null;
   session: ActiveSession;
   id: number;
 }): Promise<TRetestSeriesAnswer> {
   const source = await getOwnAssessment(options.db, options.session, options.id);
-  return present(options.db, options.messaging, source);
+  return present(options.db, options.messaging, source, options.language ?? 'en');
 }
 
 export async function startRetestSeries(options: {
   db: Db;
+  /** The reader's language, for the series' problem. */
+  language?: Language;
   messaging: Messaging | null;
   session: ActiveSession;
   id: number;
@@ -110,11 +127,13 @@ export async function startRetestSeries(options: {
       details: { seriesId: series.id, everyWeeks: request.everyWeeks, times: request.times, invited: !!request.email },
     });
   });
-  return present(db, options.messaging, source);
+  return present(db, options.messaging, source, options.language ?? 'en');
 }
 
 export async function updateRetestSeries(options: {
   db: Db;
+  /** The reader's language, for the series' problem. */
+  language?: Language;
   messaging: Messaging | null;
   session: ActiveSession;
   id: number;
@@ -146,7 +165,7 @@ export async function updateRetestSeries(options: {
       details: { seriesId: series.id, action },
     });
   });
-  return present(db, options.messaging, source);
+  return present(db, options.messaging, source, options.language ?? 'en');
 }
 
 export interface RetestRunDeps {
@@ -213,7 +232,7 @@ async function runOne(tx: Db, deps: RetestRunDeps, id: number, now: Date): Promi
     }
     const problem =
       error.code === 'NO_TESTS_AVAILABLE'
-        ? 'No purchased test left: the next test is created once you have one.'
+        ? translator('en')(NO_CREDIT_PROBLEM)
         : `The next test could not be created: ${error.message}`;
     if (series.problem !== problem) {
       await updateSeries(tx, series.id, { problem });

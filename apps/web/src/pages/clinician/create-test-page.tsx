@@ -140,7 +140,9 @@ export default function CreateTestPage() {
     }
     try {
       const created = await create.mutateAsync({ ...parsed.request, language: chosenLanguage });
-      const invitationError = patientEmail.trim() ? await sendCreatedTestInvitation(created.id, patientEmail) : null;
+      const invitationError = patientEmail.trim()
+        ? await sendCreatedTestInvitation(created.id, patientEmail, t('messages.notQueued'))
+        : null;
       form.reset();
       setPatientEmail('');
       setOpenPanel(null);
@@ -203,7 +205,7 @@ export default function CreateTestPage() {
             if (canCreate) {
               setFailure(null);
               // Right: on to the terms. Wrong: the messages show under the fields.
-              const emailError = createTestEmailError(patientEmail);
+              const emailError = createTestEmailError(t, patientEmail);
               setPatientEmailError(emailError);
               form.onSubmit(() => setOpenPanel(emailError ? null : 'terms'), focusFirstError)(event);
             } else {

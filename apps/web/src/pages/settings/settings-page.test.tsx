@@ -4,14 +4,19 @@ import { heldReply, onApi, onApiError } from '../../../test/api-mock';
 import { CLINICIAN } from '../../../test/fixtures';
 import { renderRoute, signInAs } from '../../../test/render-route';
 
-// The clinician's own settings: the completion notice by e-mail, on by default.
+// The clinician's own settings: the completion notice by e-mail, on by default, and the language of the messages to
+// them (English by default).
 
 describe('Settings', () => {
   it('shows the completion notice on, turns it off, and says so', async () => {
     signInAs(CLINICIAN);
-    const reply = heldReply({ completionNotices: true, mailConfigured: true });
+    const reply = heldReply({ completionNotices: true, messageLanguage: 'en' as const, mailConfigured: true });
     onApi('getMySettings', reply.respond);
-    const saved = onApi('updateMySettings', () => ({ completionNotices: false, mailConfigured: true }));
+    const saved = onApi('updateMySettings', () => ({
+      completionNotices: false,
+      messageLanguage: 'en',
+      mailConfigured: true,
+    }));
     const { user } = renderRoute('/settings');
     expect(await screen.findByLabelText('Loading your settings')).toBeInTheDocument();
     reply.release();
@@ -22,9 +27,26 @@ describe('Settings', () => {
     await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
+  it('saves the language of the e-mails to the clinician', async () => {
+    signInAs(CLINICIAN);
+    onApi('getMySettings', { completionNotices: true, messageLanguage: 'en', mailConfigured: true });
+    const saved = onApi('updateMySettings', () => ({
+      completionNotices: true,
+      messageLanguage: 'de',
+      mailConfigured: true,
+    }));
+    const { user } = renderRoute('/settings');
+    const select = await screen.findByRole('textbox', { name: 'Language of e-mails to you' });
+    expect(select).toHaveValue('English');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await waitFor(() => expect(saved[0]?.body).toEqual({ messageLanguage: 'de' }));
+    await waitFor(() => expect(select).toHaveValue('Deutsch'));
+  });
+
   it('says when e-mail is not set up on the server', async () => {
     signInAs(CLINICIAN);
-    onApi('getMySettings', { completionNotices: true, mailConfigured: false });
+    onApi('getMySettings', { completionNotices: true, messageLanguage: 'en', mailConfigured: false });
     renderRoute('/settings');
     expect(await screen.findByText(/E-mail is not set up on this server/)).toBeVisible();
   });

@@ -1,11 +1,20 @@
-import { Alert, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '@pid5/i18n';
 import { useMySettings, useUpdateMySettings } from '../../api/messages';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
+import { useStaffText } from '../../i18n/staff-language';
 
-/** The signed-in user's own settings: for now, whether a patient's submission is announced by e-mail. */
+// Each language by its own name, as in the header's language menu.
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
+
+/**
+ * The signed-in user's own settings: whether a patient's submission is announced by e-mail, and the language of the
+ * messages to them (completion and re-test notices; the server keeps it, as it writes them without the browser).
+ */
 export default function SettingsPage() {
+  const { t } = useStaffText();
   const settings = useMySettings();
   const update = useUpdateMySettings();
 
@@ -13,23 +22,37 @@ export default function SettingsPage() {
     <Stack gap="md">
       <BackButton to="/dashboard" />
       <Title order={1} size="h2">
-        Settings
+        {t('settings.title')}
       </Title>
-      {settings.isPending && <LoadingBlock label="Loading your settings" />}
-      <LoadErrorAlert error={settings.error} title="Your settings could not be loaded" />
+      {settings.isPending && <LoadingBlock label={t('settings.loading')} />}
+      <LoadErrorAlert error={settings.error} title={t('settings.loadError')} />
       {settings.data && (
-        <Section title="E-mail">
+        <Section title={t('settings.email')}>
           <Stack gap="xs">
             <Switch
-              label="E-mail me when a patient completes a test"
-              description="The message names the test's number and links to its details page: no patient identifier, no scores."
+              label={t('settings.completionNotices')}
+              description={t('settings.completionNoticesDescription')}
               checked={settings.data.completionNotices}
               disabled={update.isPending}
-              onChange={(event) => update.mutate(event.currentTarget.checked)}
+              onChange={(event) => update.mutate({ completionNotices: event.currentTarget.checked })}
+            />
+            <Select
+              label={t('settings.emailLanguage')}
+              description={t('settings.emailLanguageDescription')}
+              data={LANGUAGE_OPTIONS}
+              value={settings.data.messageLanguage}
+              allowDeselect={false}
+              disabled={update.isPending}
+              onChange={(value) => {
+                if (isLanguage(value)) {
+                  update.mutate({ messageLanguage: value });
+                }
+              }}
+              w={240}
             />
             {!settings.data.mailConfigured && (
               <Text size="sm" c="dimmed">
-                E-mail is not set up on this server, so no notice is sent for now.
+                {t('settings.mailNotConfigured')}
               </Text>
             )}
             {update.isError && (
