@@ -57,3 +57,39 @@ test('the patient pages show only catalogue text, and nothing is cut off on a ph
   await expect(patient.getByRole('heading', { level: 1 })).toHaveText(/^⟦.+⟧$/);
   expect(await untranslatedTexts(patient, PATIENT_CONTENT)).toEqual([]);
 });
+
+/**
+ * Data shown as it is stored or as Intl writes it (names, identifiers, codes, dates), and the languages' own names,
+ * which are never translated.
+ */
+const STAFF_CONTENT = [
+  '[data-testid="header-username"]',
+  '[data-testid="header-avatar"]',
+  'button[aria-haspopup="menu"]',
+  '[data-testid="patient-id"]',
+  // A picker's options list stored data (colleagues' names); its fixed choices are checked in German by the web tests.
+  '[role="option"]',
+];
+const DATE_OR_DATA =
+  /^(English|Deutsch|\w{3} \d{1,2}, \d{4}(, [\d:]+)?|PAT-PSEUDO-\S+|clinician-pseudo-\S+|[A-Z]\d{2}(\.\d+)?)$/;
+
+test('the staff pages show only catalogue text, and nothing is cut off, on a wide screen and a phone', async ({
+  page,
+  newPage,
+  baseURL,
+}) => {
+  await newClinicianWithTests(page, newPage, baseURL ?? '', 'clinician-pseudo', 2);
+  const patientId = unique('PAT-PSEUDO');
+  const created = await createTestViaApi(page, { patientId, form: 'BF' });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/dashboard', '/createtest', `/details/${created.id}`]) {
+      await page.goto(`${path}?lang=en-XA`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦.+⟧$/);
+      await page.waitForLoadState('networkidle');
+      const left = (await untranslatedTexts(page, STAFF_CONTENT)).filter((text) => !DATE_OR_DATA.test(text));
+      expect(left, `${path} at ${width} px`).toEqual([]);
+      expect((await clippedLayout(page)).pageOverflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
