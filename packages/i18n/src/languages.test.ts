@@ -10,9 +10,12 @@ describe('choosing a language', () => {
     expect(pickLanguage(['de'], ['en'])).toBeNull();
   });
 
-  it('reads Accept-Language by quality, then order, dropping * and q=0', () => {
-    expect(parseAcceptLanguage('en;q=0.5, de-DE, fr;q=0, *')).toEqual(['de-DE', 'en']);
+  it('orders Accept-Language ranges by q, keeping header order for ties, and drops * and q=0', () => {
+    expect(parseAcceptLanguage('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5')).toEqual(['fr-CH', 'fr', 'en', 'de']);
+    expect(parseAcceptLanguage('en;q=0.5, de, ru;q=0')).toEqual(['de', 'en']);
+    expect(parseAcceptLanguage('en;q=abc, de')).toEqual(['de']);
     expect(parseAcceptLanguage(undefined)).toEqual([]);
+    expect(parseAcceptLanguage('')).toEqual([]);
   });
 
   it('knows its languages', () => {

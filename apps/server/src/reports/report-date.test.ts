@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatReportDate, parseAcceptLanguage, resolveTimeZone } from './report-date';
+import { formatReportDate, resolveTimeZone } from './report-date';
 
 const date = new Date('2026-01-15T12:00:00Z');
 
 describe('report date', () => {
-  it('orders Accept-Language ranges by q, keeping header order for ties, and drops * and q=0', () => {
-    expect(parseAcceptLanguage('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5')).toEqual(['fr-CH', 'fr', 'en', 'de']);
-    expect(parseAcceptLanguage('en;q=0.5, de, ru;q=0')).toEqual(['de', 'en']);
-    expect(parseAcceptLanguage('en;q=abc, de')).toEqual(['de']);
-    expect(parseAcceptLanguage(undefined)).toEqual([]);
-    expect(parseAcceptLanguage('')).toEqual([]);
-  });
-
   it.each([
     ['en-US,en;q=0.9', 'January 15, 2026', 'en-US'],
     ['en-GB', '15 January 2026', 'en-GB'],

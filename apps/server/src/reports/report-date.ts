@@ -4,34 +4,13 @@
 // whose date would need a script the embedded font cannot draw (or that runs right to left, which the PDF writer
 // does not lay out) is skipped, ending at English (en-GB: "15 January 2026", unambiguous in any country).
 
-import { pickLanguage, type Language } from '@pid5/i18n';
+import { parseAcceptLanguage, pickLanguage, type Language } from '@pid5/i18n';
 
 export const FALLBACK_REPORT_LOCALE = 'en-GB';
-const MAX_LANGUAGE_RANGES = 12;
 
 /** Scripts DejaVu Sans draws and that run left to right. */
 const PRINTABLE =
   /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Common}\p{Script=Inherited}]*$/u;
-
-/** The language ranges of an Accept-Language header, best first (by q, then order); '*' and q=0 dropped. */
-export function parseAcceptLanguage(header: string | undefined): string[] {
-  if (!header) {
-    return [];
-  }
-  const ranges = header
-    .slice(0, 1000)
-    .split(',')
-    .slice(0, MAX_LANGUAGE_RANGES)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((r) => r.tag !== '' && r.tag !== '*' && r.q > 0);
-  ranges.sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges.map((r) => r.tag);
-}
 
 /** The zone if Intl knows it, else UTC. */
 export function resolveTimeZone(timeZone: string | undefined): string {

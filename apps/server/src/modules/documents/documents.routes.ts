@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZTermsDocument } from '@pid5/contract';
 import { notFound } from '../../errors';
-import { readerLanguage } from '../../http/request-language';
+import { requestLanguage } from '../../i18n/request-language';
 import { getCurrentDocumentIn } from './documents.service';
 
 export function registerDocumentsRoutes(app: FastifyInstance): void {
@@ -21,7 +21,7 @@ export function registerDocumentsRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const terms = await getCurrentDocumentIn(app.deps.database.db, 'terms', readerLanguage(request));
+      const terms = await getCurrentDocumentIn(app.deps.database.db, 'terms', requestLanguage(request));
       if (!terms) {
         throw notFound('errors.noTermsPublished');
       }
