@@ -3,6 +3,9 @@ export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The cookie in which the staff app keeps the reader's choice, so the server writes PDFs and messages in it too. */
+export const LANGUAGE_COOKIE = 'pid5_lang';
+
 /** Each language in its own name, for a language switch (never translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
 

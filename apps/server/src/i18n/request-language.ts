@@ -1,10 +1,15 @@
-import { DEFAULT_LANGUAGE, isLanguage, parseAcceptLanguage, pickLanguage, type Language } from '@pid5/i18n';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  parseAcceptLanguage,
+  pickLanguage,
+  type Language,
+} from '@pid5/i18n';
 
 // The language a request is answered in (DESIGN.md "Languages"): the `pid5_lang` cookie (the staff app sets it from
 // the user's setting), else the first language of Accept-Language the product speaks (the patient pages send the
 // test's language), else English. A test's own texts (the patient's report) follow the test's language instead.
-
-export const LANGUAGE_COOKIE = 'pid5_lang';
 
 /** What is read of a request: its headers and the cookies @fastify/cookie parsed (absent outside a route). */
 export interface LanguageSource {

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatLocaleNumber, isLanguage, type Language } from '@pid5/i18n';
+import { formatLocaleNumber, isLanguage, LANGUAGE_COOKIE, type Language } from '@pid5/i18n';
 import type enResults from '@pid5/i18n/catalogues/en/results.json';
 import type en from '@pid5/i18n/catalogues/en/staff.json';
 import { setRequestLanguage } from '../api/client';
@@ -24,9 +24,8 @@ import { useTranslate, type Translate } from './translate';
  */
 export type StaffKey = keyof typeof en | keyof typeof enResults;
 
-/** Where the reader's choice is kept: in this browser, and as a cookie so the server writes PDFs in it too. */
+/** Where the reader's choice is kept in this browser (and in LANGUAGE_COOKIE, so the server writes PDFs in it too). */
 export const LANGUAGE_STORAGE_KEY = 'pid5_lang';
-export const LANGUAGE_COOKIE = 'pid5_lang';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 const loadStaff = (language: Language) =>

@@ -1,3 +1,4 @@
+import type { Language } from '@pid5/i18n';
 import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
 import { getFormFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
@@ -35,6 +36,12 @@ export interface PatientLanguages {
   languageSwitch: boolean;
 }
 
+/** The languages a patient may switch an open test to: every loaded one, where the institute allows switching. */
+export function patientLanguageChoices(options: PatientLanguages, isOpen: boolean): Language[] {
+  const { itemSets } = options;
+  return options.languageSwitch && isOpen && itemSets.languages.length > 1 ? [...itemSets.languages] : [];
+}
+
 /**
  * Row → what the patient page needs (its status decided on every load); no clinician, demographics, scores or row id.
  * The language is the test's, with that language's item set (DESIGN.md "Languages"); a test whose language has no
@@ -51,7 +58,7 @@ export function presentPatientTest(row: PatientTestRow, options: { now: Date } &
     itemCount: FORM_ITEM_COUNTS[row.form],
     form: row.form,
     language,
-    languageChoices: options.languageSwitch && open && itemSets.languages.length > 1 ? [...itemSets.languages] : [],
+    languageChoices: patientLanguageChoices(options, open),
     answers: row.responses,
     answeredCount: row.answeredCount,
     dueAt: row.dueAt.toISOString(),

@@ -26,7 +26,7 @@ import {
   type PatientTestRow,
   type SavedAnswers,
 } from './respondent.repo';
-import { presentPatientTest, type PatientLanguages } from './respondent.presenter';
+import { patientLanguageChoices, presentPatientTest, type PatientLanguages } from './respondent.presenter';
 
 // The patient link (DESIGN.md "Roles and identity" and "Assessment lifecycle"): the code in the path is the credential for that one test.
 // Messages are written for the patient; the page may show them as they are.
@@ -266,7 +266,8 @@ export async function setPatientLanguage(
   if (status === 'expired') {
     throw linkExpired();
   }
-  const offered = presentPatientTest(row, options).languageChoices;
+  // Completed and expired were refused above: the test is open.
+  const offered = patientLanguageChoices(options, true);
   if (!offered.includes(language)) {
     const key = offered.length === 0 ? 'errors.language.notSwitchable' : 'errors.language.notOffered';
     const values = { language: LANGUAGE_NAMES[language], offered: offered.map((l) => LANGUAGE_NAMES[l]).join(', ') };
