@@ -1,4 +1,4 @@
-# The production image (README "Production"): the same commands the tested production build runs
+# The production image (docs/operations.md "Production"): the same commands the tested production build runs
 # (apps/server/src/resilience/production-build.resilience.test.ts): build with every dependency, then run the built
 # server with production dependencies only, as a user without privileges.
 # Node 24 LTS on Debian (the image's own node: no download at build time beyond the npm registry).

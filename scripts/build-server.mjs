@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The server's production build (README "Production"): apps/server/src bundled by esbuild into plain JavaScript in
+// The server's production build (docs/operations.md "Production"): apps/server/src bundled by esbuild into plain JavaScript in
 // apps/server/dist, so production runs `node` on it with production dependencies only (no tsx, no TypeScript).
 //  - main.js (the server), pdf-worker.js and pglite-worker.js (its worker threads), user-role.js and
 //    publish-document.js (the operator commands), each with a source map;

@@ -169,7 +169,7 @@ const ZEnv = z.object({
     .default('US'),
   REPORT_COPYRIGHT_YEAR: z.coerce.number().int().min(2000).max(2200).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  // `/metrics` for Prometheus (README "Monitoring"): off unless set; scrapers send it as a bearer token.
+  // `/metrics` for Prometheus (docs/operations.md "Monitoring"): off unless set; scrapers send it as a bearer token.
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN: at least 32 characters (a bearer token for /metrics)').optional(),
   // Erase patients whose last test is older than this many years (DESIGN.md "Erasure, access and retention"); off
   // unless set.
@@ -179,17 +179,17 @@ const ZEnv = z.object({
     .min(1, 'a whole number of years, at least 1 (leave it unset to keep tests until erased by hand)')
     .max(200, 'at most 200 years')
     .optional(),
-  // FHIR export (README "Exchanging results (FHIR)"): the system of the institute's patient identifiers, and the base
+  // FHIR export (docs/operations.md "Exchanging results (FHIR)"): the system of the institute's patient identifiers, and the base
   // of our canonical URLs (code systems, questionnaires) when it must not follow PUBLIC_URL.
   FHIR_PATIENT_ID_SYSTEM: z
     .string()
     .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
     .optional(),
   FHIR_CANONICAL_BASE: z.url().optional(),
-  // The machine clients of the FHIR read API (README "Exchanging results (FHIR)"): inline JSON or a JSON file's path;
+  // The machine clients of the FHIR read API (docs/operations.md "Exchanging results (FHIR)"): inline JSON or a JSON file's path;
   // read and checked at start (identity/system-clients.ts). Unset: no client can get a token.
   FHIR_CLIENTS: z.string().trim().min(1).optional(),
-  // E-mail to patients and clinicians (README "E-mail"): off unless an SMTP server is named.
+  // E-mail to patients and clinicians (docs/operations.md "E-mail"): off unless an SMTP server is named.
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -212,7 +212,7 @@ const ZEnv = z.object({
   // A failed send is tried again after this many seconds, then twice as long each time (at most an hour apart).
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
-  // Text messages through Twilio's Messages API, beside e-mail (README "E-mail"): off unless all three are set.
+  // Text messages through Twilio's Messages API, beside e-mail (docs/operations.md "E-mail"): off unless all three are set.
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hexadecimal digits')
@@ -452,7 +452,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
       headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
       keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
-      // Behind a proxy every connection comes from the proxy: the bound is the proxy's to keep (README).
+      // Behind a proxy every connection comes from the proxy: the bound is the proxy's to keep (docs/operations.md).
       maxPerAddress:
         e.TRUST_PROXY === false && e.MAX_CONNECTIONS_PER_ADDRESS > 0 ? e.MAX_CONNECTIONS_PER_ADDRESS : null,
     },

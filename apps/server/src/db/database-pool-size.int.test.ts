@@ -4,7 +4,7 @@ import { assessments } from './schema';
 import { startServerProcess } from '../../test/server-process';
 import { createTestDatabase } from '../../test/test-database';
 
-// DATABASE_POOL_SIZE (README "Configuration"): start-up holds one pooled connection for its advisory lock (several
+// DATABASE_POOL_SIZE (docs/operations.md "Configuration"): start-up holds one pooled connection for its advisory lock (several
 // processes may start at once) while it works on another, so a pool of one waited for itself and failed after the
 // pool's 5 s connect timeout with a stack trace. The smallest pool that works is 2; 1 is refused before anything
 // starts, with a message naming the variable.

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
 
-// `/metrics` in Prometheus's text format, for the operator's monitoring (README "Monitoring"). Labels are route
+// `/metrics` in Prometheus's text format, for the operator's monitoring (docs/operations.md "Monitoring"). Labels are route
 // templates, methods, status codes and fixed outcome words: never a path as requested, a user, a patient id, a link
 // code or anything else a request carried. Off unless METRICS_TOKEN is set; then a bearer token is required.
 

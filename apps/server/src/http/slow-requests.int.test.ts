@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/test-server';
 
 // Slow requests: a client that sends its headers or body a byte at a time must not hold a
 // connection for ever, and one address must not hold every connection. The timeouts are configurable; this server
-// uses short ones (README "Configuration"), so the test takes seconds, not minutes.
+// uses short ones (docs/operations.md "Configuration"), so the test takes seconds, not minutes.
 
 let server: TestServer;
 let code: string;

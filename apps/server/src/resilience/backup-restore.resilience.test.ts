@@ -12,7 +12,7 @@ import { TestClient } from '../../test/test-client';
 import type { TestServer } from '../../test/test-server';
 import { createTestDatabase } from '../../test/test-database';
 
-// README "Backups", done as an operator would and checked as a clinician would: a database with tests in several
+// docs/operations.md "Backups", done as an operator would and checked as a clinician would: a database with tests in several
 // states (the demo data: not started, in progress, completed, with answer histories and an audit trail) is backed up,
 // restored into a fresh database, and a new server on it shows every test, answer, score, answer change, audit entry
 // and patient link as before. A server started on the restored database with another APP_SECRET is refused, with the

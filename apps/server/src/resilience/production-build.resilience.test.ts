@@ -11,7 +11,7 @@ import { startServerProcess, type ServerProcess } from '../../test/server-proces
 import { TestClient } from '../../test/test-client';
 import type { TestServer } from '../../test/test-server';
 
-// The production build (README "Production"): the server bundled by scripts/build-server.mjs, in a copy of the
+// The production build (docs/operations.md "Production"): the server bundled by scripts/build-server.mjs, in a copy of the
 // repository's manifests with production dependencies only (`npm ci --omit=dev`: no tsx, no TypeScript, no Vite),
 // started with plain node, answers a short journey on the embedded database: sign-in through the bundled identity
 // provider, the dashboard, a report drawn in a worker thread.

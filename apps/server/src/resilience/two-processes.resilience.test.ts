@@ -18,10 +18,10 @@ import { UNKNOWN_CODE_LIMIT } from '../modules/respondent/unknown-code-limiter';
 
 // DESIGN.md "Architecture": stateless servers on one PostgreSQL. Two real server processes behind a real nginx (round robin,
 // TRUST_PROXY=true), started at the same moment on an empty database, with the nginx site of
-// deploy/nginx-several-processes.conf (the one README shows). Needs PostgreSQL (TEST_DATABASE_URL) and nginx.
+// deploy/nginx-several-processes.conf (the one docs/operations.md shows). Needs PostgreSQL (TEST_DATABASE_URL) and nginx.
 
 const NGINX_SITE = fileURLToPath(new URL('../../../../deploy/nginx-several-processes.conf', import.meta.url));
-const README = fileURLToPath(new URL('../../../../README.md', import.meta.url));
+const OPERATIONS_GUIDE = fileURLToPath(new URL('../../../../docs/operations.md', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -32,7 +32,7 @@ let database: Database | null = null;
 let dropDatabase: (() => Promise<void>) | null = null;
 let proxyUrl = '';
 
-/** nginx with the README's site, its upstream ports replaced by the two processes' ports, listening on `port`. */
+/** nginx with the operator's guide's site, its upstream ports replaced by the two processes' ports, listening on `port`. */
 async function startNginx(port: number, upstreamPorts: number[]): Promise<ChildProcess> {
   const site = readFileSync(NGINX_SITE, 'utf8')
     .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
@@ -272,8 +272,8 @@ describe.runIf(Boolean(adminUrl))('two server processes behind nginx on one Post
     expect(lost).toEqual([]);
   });
 
-  it('README shows the nginx site this test runs', () => {
+  it("the operator's guide shows the nginx site this test runs", () => {
     const site = readFileSync(NGINX_SITE, 'utf8').trim();
-    expect(readFileSync(README, 'utf8')).toContain(site);
+    expect(readFileSync(OPERATIONS_GUIDE, 'utf8')).toContain(site);
   });
 });

@@ -82,7 +82,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
             </Button>
           )}
           {isComplete && <ScoreReportButton id={details.id} isSubmitted={details.finishedAt !== null} />}
-          {/* The same results for an EHR: a plain link, the server names the file (README "Exchanging results (FHIR)"). */}
+          {/* The same results for an EHR: a plain link, the server names the file (docs/operations.md "Exchanging results (FHIR)"). */}
           {details.finishedAt && (
             <Button component="a" href={downloadPath('getFhirBundle', { id: details.id })} download variant="default">
               {t('details.download.fhir')}
