@@ -4,15 +4,14 @@ import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 
-// Steps in one group run at the same time, each on one core of its own: eslint and tsc are single-threaded, and the
-// unit and web projects are short (on a 2-core machine the pairs took 77 s and 104 s one after the other; the whole
-// run must stay within CI's 15 minutes on the slowest machine it has run on). Their output is printed after each
-// ends, whole, so that it does not interleave. The integration runs pair up likewise (below); the end-to-end and
-// resilience groups run alone.
+// Steps in one group run at the same time, and their output is printed whole as each ends, so that it does not
+// interleave. Each group is paired so that both cores stay busy on a 2-core machine: eslint and tsc are single-threaded;
+// the vitest runs take two workers each (vitest's default is one fewer than the cores), so a run whose partner
+// finished first uses both cores for the rest.
 /** The integration tests on one database back end. */
 const integration = (name, db) => ({
   name: `integration tests on ${name}`,
-  command: 'npx vitest run --project integration',
+  command: 'npx vitest run --project integration --maxWorkers=2',
   env: { TEST_DB: db },
 });
 
@@ -22,17 +21,19 @@ const groups = [
     { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
   ],
   [
-    { name: 'unit tests', command: 'npx vitest run --project unit' },
-    { name: 'web component tests (jsdom, msw)', command: 'npx vitest run --project web' },
+    {
+      name: 'unit and web component tests (jsdom, msw)',
+      command: 'npx vitest run --project unit --project web --maxWorkers=2',
+    },
   ],
-  // Both back ends at once when PostgreSQL is there (each test file makes its own database): on 2 cores vitest runs
-  // one file at a time (its default is one worker fewer than the cores), which left the second core partly idle. On
-  // an eighth machine they took 284 s and 188 s one after the other and the whole run 14.8 minutes, against CI's 15;
-  // side by side 296 s and 227 s, and the whole run 11.4 minutes.
+  // Both back ends at once when PostgreSQL is there: each test file makes its own database.
   [integration('PGlite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [integration('PostgreSQL', 'postgres')] : [])],
-  [{ name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' }],
-  // Crash and restart tests last: they start and kill server processes (and may restart PostgreSQL).
-  [{ name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' }],
+  // The crash and restart tests start and kill server processes and may restart PostgreSQL, so they run after the
+  // integration tests, beside the end-to-end tests (embedded databases only), while those wait on the browser.
+  [
+    { name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' },
+    { name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' },
+  ],
 ];
 
 /**

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { applyMigrations, type ScriptRunner } from './migrate';
+import type { CompiledWasm } from './pglite-protocol';
 import { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
@@ -52,19 +53,24 @@ export interface Database {
 
 export type DatabaseOptions =
   // loadDataDir: a tar of a data folder (PGlite's dumpDataDir) to start an empty one from (tests: a migrated copy).
-  | { kind: 'pglite'; dataDir: string | 'memory'; loadDataDir?: string }
+  // wasmModule: PGlite's WebAssembly compiled already (tests open many databases in one process).
+  | { kind: 'pglite'; dataDir: string | 'memory'; loadDataDir?: string; wasmModule?: CompiledWasm }
   | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
 
 /** Drizzle's SQL as text and parameters ($1, $2...), for the drivers' own query calls (selectArrays). */
 const dialect = new PgDialect();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options);
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
 }
 
-async function openPglite(dataDir: string | 'memory', loadDataDir?: string): Promise<Database> {
+async function openPglite({
+  dataDir,
+  loadDataDir,
+  wasmModule,
+}: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   // PGlite runs in a worker thread of its own (pglite-thread.ts), so its WebAssembly work leaves the event loop free.
-  const client = await PgliteThread.start(dataDir, { loadDataDir });
+  const client = await PgliteThread.start(dataDir, { loadDataDir, wasmModule });
   // Drizzle's PGlite driver calls only query() and transaction(), which PgliteThread answers as PGlite does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.

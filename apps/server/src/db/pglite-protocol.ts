@@ -6,7 +6,12 @@ export interface PgliteWorkerData {
   dataDir: string | 'memory';
   /** A tar file of a data folder (PGlite's dumpDataDir) the new database starts as: the tests' migrated copy. */
   loadDataDir?: string;
+  /** PGlite's WebAssembly, compiled already: a process that opens many databases (the tests) compiles it once. */
+  wasmModule?: CompiledWasm;
 }
+
+/** A compiled WebAssembly.Module: Node has the type, but TypeScript declares it only in its browser libraries. */
+export type CompiledWasm = object;
 
 export type RowMode = 'array' | 'object';
 

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../lib/start-worker';
 import { workerEntry } from '../lib/server-files';
 import type {
+  CompiledWasm,
   PgliteReadyMessage,
   PgliteReply,
   PgliteRequest,
@@ -80,12 +81,17 @@ export class PgliteThread {
   /**
    * Starts the worker and waits until the database in `dataDir` (or in memory) is open. `workerUrl`: the worker
    * entry (tests point it at one that stops on demand). `loadDataDir`: a dumped data folder (tar) to start from.
+   * `wasmModule`: PGlite's WebAssembly compiled already (see PgliteWorkerData).
    */
   static async start(
     dataDir: string | 'memory',
-    options: { workerUrl?: URL; loadDataDir?: string } = {},
+    options: { workerUrl?: URL; loadDataDir?: string; wasmModule?: CompiledWasm } = {},
   ): Promise<PgliteThread> {
-    const workerData: PgliteWorkerData = { dataDir, loadDataDir: options.loadDataDir };
+    const workerData: PgliteWorkerData = {
+      dataDir,
+      loadDataDir: options.loadDataDir,
+      wasmModule: options.wasmModule,
+    };
     const workerUrl = options.workerUrl ?? workerEntry('db', 'pglite-worker');
     const worker = startWorker(workerUrl, { workerData });
     await new Promise<void>((resolve, reject) => {

@@ -20,7 +20,7 @@ if (!port) {
   throw new Error('pglite-worker.ts runs only as a worker thread');
 }
 
-const { dataDir, loadDataDir } = workerData as PgliteWorkerData;
+const { dataDir, loadDataDir, wasmModule } = workerData as PgliteWorkerData;
 
 if (dataDir !== 'memory') {
   mkdirSync(dataDir, { recursive: true });
@@ -30,6 +30,7 @@ const extensions = { pg_trgm };
 const options = {
   extensions,
   ...(loadDataDir === undefined ? {} : { loadDataDir: new Blob([readFileSync(loadDataDir)]) }),
+  ...(wasmModule === undefined ? {} : { wasmModule }),
 };
 const client = dataDir === 'memory' ? new PGlite(options) : new PGlite(dataDir, options);
 
