@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 
 // Steps in one group run at the same time, and their output is printed whole as each ends, so that it does not
-// interleave. Each group is paired so that both cores stay busy on a 2-core machine: eslint and tsc are single-threaded;
-// the vitest runs take two workers each (vitest's default is one fewer than the cores), so a run whose partner
+// interleave; the groups are chosen to keep both cores of a 2-core machine busy. eslint and tsc are single-threaded.
+// The vitest runs take two workers each (vitest's default is one fewer than the cores), so a run whose partners
 // finished first uses both cores for the rest.
 /** The integration tests on one database back end. */
 const integration = (name, db) => ({
@@ -29,7 +29,8 @@ const groups = [
   // Both back ends at once when PostgreSQL is there: each test file makes its own database.
   [integration('PGlite', 'pglite'), ...(process.env.TEST_DATABASE_URL ? [integration('PostgreSQL', 'postgres')] : [])],
   // The crash and restart tests start and kill server processes and may restart PostgreSQL, so they run after the
-  // integration tests, beside the end-to-end tests (embedded databases only), while those wait on the browser.
+  // integration tests, beside the end-to-end tests (embedded databases only); both spend much of their time waiting
+  // (on the browser, on processes starting and dying). Beside the integration runs instead, every step took longer.
   [
     { name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' },
     { name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' },
@@ -38,11 +39,9 @@ const groups = [
 
 /**
  * A test worker killed by V8 itself, not by a test: "Check failed: jit_page.has_value()" under PGlite's WebAssembly
- * in worker threads (nodejs/node#64500, open; seen once in two full runs on one machine, in a file that passed in the
- * other). Also a worker that vanished without a word ("Worker exited unexpectedly", no test failed): seen once on a
- * seventh machine in PGlite's run, in a file that passed on PostgreSQL in the same run and again alone; a native
- * crash (SIGSEGV) prints nothing. Such a step is run once more, and says so; a step with a failed test is never run
- * again, and a worker that our code ends for real (process.exit) ends it again the second time.
+ * in worker threads (nodejs/node#64500, open), or a worker gone without a word ("Worker exited unexpectedly", as a
+ * native crash is), with no test failed. Such a step is run once more, and says so; a step with a failed test is never
+ * run again, and a worker that our code ends for real (process.exit) ends it again the second time.
  */
 const WORKER_DIED = /Check failed: jit_page\.has_value\(\)|Worker exited unexpectedly/;
 /** Vitest's summary when a test failed (colours removed first). */

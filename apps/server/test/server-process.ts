@@ -57,6 +57,9 @@ async function startServerProcessOn(
       LOG_LEVEL: 'error',
       APP_SECRET: 'server-process-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
+      // As in test-server.ts: report threads run at a lower priority, so a machine busy with other tests can hold a
+      // report back well past the default 30 s; the limit itself is tested in pdf-pool.int.test.ts.
+      REPORT_TIME_LIMIT_SECONDS: '600',
       ...env,
     },
     stdio: ['ignore', options.output === 'inherit' ? 'inherit' : 'ignore', 'pipe'],

@@ -44,7 +44,9 @@ afterAll(async () => {
 
 describe('PDF worker pool', () => {
   it('draws reports in worker threads without blocking the event loop', async () => {
-    const pool = createPdfPool({ size: 2 });
+    // No time limit to hit (it is tested below): a cold report thread at its low priority, on a machine busy with
+    // other tests, can take longer than the default 30 s for its first report.
+    const pool = createPdfPool({ size: 2, timeoutMs: 600_000 });
     pool.warm();
     try {
       // Warm up (the first report also starts the worker and compiles the TypeScript).
