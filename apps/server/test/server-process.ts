@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { getFreePort, onFreePort } from './free-port';
+import { TEST_REPORT_TIME_LIMIT_SECONDS } from './report-time-limit';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -57,9 +58,7 @@ async function startServerProcessOn(
       LOG_LEVEL: 'error',
       APP_SECRET: 'server-process-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
-      // As in test-server.ts: report threads run at a lower priority, so a machine busy with other tests can hold a
-      // report back well past the default 30 s; the limit itself is tested in pdf-pool.int.test.ts.
-      REPORT_TIME_LIMIT_SECONDS: '600',
+      REPORT_TIME_LIMIT_SECONDS: String(TEST_REPORT_TIME_LIMIT_SECONDS),
       ...env,
     },
     stdio: ['ignore', options.output === 'inherit' ? 'inherit' : 'ignore', 'pipe'],

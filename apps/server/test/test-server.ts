@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../src/server';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
 import { onFreePort } from './free-port';
+import { TEST_REPORT_TIME_LIMIT_SECONDS } from './report-time-limit';
 
 export interface TestServer {
   url: string;
@@ -46,9 +47,7 @@ export async function startTestServer(
       LOG_LEVEL: 'silent',
       APP_SECRET: 'integration-tests-secret-0123456789abcdef',
       WEB_DIST_DIR: '/nonexistent',
-      // Report threads run at a lower priority (pdf-worker.ts), so on a busy machine a report can take far longer
-      // than the default 30 s without anything being wrong; the limit itself is tested in pdf-pool.int.test.ts.
-      REPORT_TIME_LIMIT_SECONDS: '600',
+      REPORT_TIME_LIMIT_SECONDS: String(TEST_REPORT_TIME_LIMIT_SECONDS),
       ...options.env,
     });
     // Quiet unless the test reads the log (then with LOG_LEVEL from env).

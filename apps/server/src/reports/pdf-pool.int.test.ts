@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
+import { TEST_REPORT_TIME_LIMIT_SECONDS } from '../../test/report-time-limit';
 import { createPdfPool, PdfRenderError } from './pdf-pool';
 import { renderReportPdf, type ReportInput } from './report-pdf';
 
@@ -44,9 +45,7 @@ afterAll(async () => {
 
 describe('PDF worker pool', () => {
   it('draws reports in worker threads without blocking the event loop', async () => {
-    // No time limit to hit (it is tested below): a cold report thread at its low priority, on a machine busy with
-    // other tests, can take longer than the default 30 s for its first report.
-    const pool = createPdfPool({ size: 2, timeoutMs: 600_000 });
+    const pool = createPdfPool({ size: 2, timeoutMs: TEST_REPORT_TIME_LIMIT_SECONDS * 1000 });
     pool.warm();
     try {
       // Warm up (the first report also starts the worker and compiles the TypeScript).

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
+import { TEST_REPORT_TIME_LIMIT_SECONDS } from '../../test/report-time-limit';
 import { createPdfPool } from './pdf-pool';
 
 // Reports are drawn at a lower priority than the event loop (pdf-worker.ts), so answer saves go first on a busy
@@ -20,7 +21,7 @@ function threadNiceValues(): number[] {
 describe.runIf(platform() === 'linux')('report thread priority', () => {
   it('draws reports in a thread with a higher nice value, leaving the event loop at its own', async () => {
     const mainNice = niceValue('/proc/self/stat');
-    const pool = createPdfPool({ size: 1 });
+    const pool = createPdfPool({ size: 1, timeoutMs: TEST_REPORT_TIME_LIMIT_SECONDS * 1000 });
     try {
       const pdf = await pool.render(demoReportInput());
       expect(pdf.byteLength).toBeGreaterThan(10_000);

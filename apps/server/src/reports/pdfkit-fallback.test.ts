@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type PDFDocument from 'pdfkit';
 import { describe, expect, it, vi } from 'vitest';
 import { demoReportInput } from '../../test/report-input';
+import { TEST_REPORT_TIME_LIMIT_SECONDS } from '../../test/report-time-limit';
 import { pdfPageImages } from '../../test/results-test-helpers';
 import { createPdfPool } from './pdf-pool';
 import { canUsePdfkitInternals } from './pdfkit-internals';
@@ -36,7 +37,7 @@ describe('reports when pdfkit is not as pdfkit-internals.ts expects', () => {
       }
     };
     process.on('warning', listen);
-    const pool = createPdfPool({ size: 1 });
+    const pool = createPdfPool({ size: 1, timeoutMs: TEST_REPORT_TIME_LIMIT_SECONDS * 1000 });
     try {
       const input = demoReportInput({ name: 'Zoë Ångström' });
       const before = reportTextCounts();
