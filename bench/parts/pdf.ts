@@ -1,3 +1,4 @@
+import { createDemoResponses } from '@pid5/instrument';
 import { chromium, type Browser } from 'playwright-core';
 import {
   renderReportPdf,
@@ -15,7 +16,7 @@ import { signIn } from '../lib/http';
 import { runFixedRate, runLoad, type LoadResult } from '../lib/load';
 import { marginAtLeast, marginAtMost, type Results } from '../lib/results';
 import { nextFloorRequest, nextSaveAnswer } from '../lib/saves';
-import { benchResponses, insertCompletedTests, seedBenchDatabase } from '../lib/seed';
+import { insertCompletedTests, seedBenchDatabase } from '../lib/seed';
 import { startServerProcess } from '../lib/server-process';
 import { median, percentile, timeRuns } from '../lib/stats';
 import { renderReportHtml } from '../pdf/report-html';
@@ -43,19 +44,25 @@ export async function launchChromium(): Promise<Browser> {
 const SAMPLE_NAMES = ['Zoë Ångström', 'Jane Doe', 'Ελένη Παπαδοπούλου', 'Жанна Иванова', "Seán O'Brien-Núñez"];
 
 /**
+ * Answers of an interpretable protocol, different for each patient: the report then has every section, as the HTML
+ * baseline does (uniformly random answers fail the validity screen and make the one-page report that says so).
+ */
+const sampleResponses = (i: number) => createDemoResponses({ seed: 100 + i });
+
+/**
  * Reports for `count` different patients: different names and answers, hence different scores, chart labels and
  * validity statements, as a clinic's reports are (the same report again and again would flatter any cache).
  */
 function sampleReportInputs(count: number): ReportInput[] {
   return Array.from({ length: count }, (_, i) =>
-    demoReportInput({ name: SAMPLE_NAMES[i % SAMPLE_NAMES.length], responses: benchResponses(100 + i) }),
+    demoReportInput({ name: SAMPLE_NAMES[i % SAMPLE_NAMES.length], responses: sampleResponses(i) }),
   );
 }
 
 /** The clinician's score report of the same patients, by patient id. */
 function sampleScoreReportInputs(count: number): ScoreReportInput[] {
   return Array.from({ length: count }, (_, i) =>
-    demoScoreReportInput({ patientId: `P-${String(i).padStart(4, '0')}`, responses: benchResponses(100 + i) }),
+    demoScoreReportInput({ patientId: `P-${String(i).padStart(4, '0')}`, responses: sampleResponses(i) }),
   );
 }
 
