@@ -93,19 +93,19 @@ export async function eraseEndedContactEmails(db: Db, now: Date): Promise<number
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
+/** A message to queue: what its row records. */
+export interface NewMessage {
+  assessmentId: number;
+  clinicianId: string;
+  kind: MessageKind;
+  recipient: 'patient' | 'clinician';
+  channel?: 'email' | 'sms';
+  dedupeKey: string | null;
+  now: Date;
+}
+
 /** Inserts a message; null when one with the same dedupe key exists (queued by another run or process). */
-export async function insertMessage(
-  db: Db,
-  message: {
-    assessmentId: number;
-    clinicianId: string;
-    kind: MessageKind;
-    recipient: 'patient' | 'clinician';
-    channel?: 'email' | 'sms';
-    dedupeKey: string | null;
-    now: Date;
-  },
-): Promise<number | null> {
+export async function insertMessage(db: Db, message: NewMessage): Promise<number | null> {
   const rows = await db
     .insert(messages)
     .values({

@@ -35,8 +35,8 @@ import {
   saveMessageSettings,
   saveContact,
   setRemindersEnabled,
-  type MessageKind,
   type MessageRow,
+  type NewMessage,
 } from './messages.repo';
 import type { OptOutTokens } from './opt-out-tokens';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
@@ -143,18 +143,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
 async function queueMessage(
   tx: Db,
   messaging: Pick<Messaging, 'boss' | 'config'>,
-  message: {
-    assessmentId: number;
-    clinicianId: string;
-    kind: MessageKind;
-    recipient: 'patient' | 'clinician';
-    channel?: 'email' | 'sms';
-    dedupeKey: string | null;
-    now: Date;
-    actor: string;
-    ip?: string | null;
-    to?: string;
-  },
+  message: NewMessage & { actor: string; ip?: string | null; to?: string },
 ): Promise<number | null> {
   const id = await insertMessage(tx, message);
   if (id === null) {
