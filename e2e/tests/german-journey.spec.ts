@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { startSmtpSink, startTestServer } from '@pid5/server/testing';
+import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import staffDe from '@pid5/i18n/catalogues/de/staff.json' with { type: 'json' };
 import respondentDe from '@pid5/i18n/catalogues/de/respondent.json' with { type: 'json' };
 import {
@@ -28,9 +28,7 @@ test('a test in German: German staff pages, German e-mail, German questionnaire 
     env: {
       DEMO_DATA: 'true',
       WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)),
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Demonstration Institute <noreply@institute.example>',
-      MAIL_POLL_SECONDS: '0.5',
+      ...smtpSinkEnv(smtp, 'Demonstration Institute <noreply@institute.example>'),
     },
   });
   // The patient's browser speaks English: the test's language decides what the patient reads.

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { startSmtpSink, startTestServer } from '@pid5/server/testing';
+import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import { createTestViaApi, DEMO, expect, signInAsDemo, test, unique } from './helpers';
 
 // The link by e-mail: the clinician sends it from the details page, a real SMTP server in this process receives it,
@@ -11,9 +11,7 @@ test('a clinician e-mails the link; the patient follows it from the received mes
     env: {
       DEMO_DATA: 'true',
       WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)),
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Demonstration Institute <noreply@institute.example>',
-      MAIL_POLL_SECONDS: '0.5',
+      ...smtpSinkEnv(smtp, 'Demonstration Institute <noreply@institute.example>'),
     },
   });
   const clinicianContext = await browser.newContext({ baseURL: server.url });

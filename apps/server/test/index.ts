@@ -43,5 +43,5 @@ export {
   UNDERSTANDING_PARAGRAPHS,
   type TraitText,
 } from '../src/reports/report-wording';
-export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { startTwilioDouble, type TwilioDouble } from './twilio-double';

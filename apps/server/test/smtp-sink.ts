@@ -40,6 +40,14 @@ function rawHeaders(mail: ParsedMail): Map<string, string> {
   );
 }
 
+/**
+ * A test server's mail settings for `sink`: it is the SMTP server, mail comes from `from`, and the job queue is polled
+ * twice a second (the least it allows) so that a test sees a message soon after it is queued.
+ */
+export function smtpSinkEnv(sink: Pick<SmtpSink, 'url'>, from: string): Record<string, string> {
+  return { SMTP_URL: sink.url, MAIL_FROM: from, MAIL_POLL_SECONDS: '0.5' };
+}
+
 export async function startSmtpSink(): Promise<SmtpSink> {
   const port = await getFreePort();
   const received: ReceivedMail[] = [];

@@ -5,7 +5,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
+import { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 
 // The messages' languages (DESIGN.md "Messages to patients and clinicians"), with a real SMTP server in this process:
 // the patient's messages and opt-out page in the test's language, the clinician's notices in the language chosen
@@ -22,11 +22,9 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer({
     env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Klinik Nord <noreply@klinik.example>',
+      ...smtpSinkEnv(smtp, 'Klinik Nord <noreply@klinik.example>'),
       INSTITUTE_NAME: 'Klinik Nord',
       INSTITUTE_TIME_ZONE: 'Europe/Berlin',
-      MAIL_POLL_SECONDS: '0.5',
       MAIL_RETRY_DELAY_SECONDS: '1',
       SESSION_IDLE_MINUTES: String(24 * 60),
       SESSION_ABSOLUTE_HOURS: String(7 * 24),

@@ -12,7 +12,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { testBackend } from '../../../test/test-database';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 
 // Messages across processes and restarts (docs/decisions/0060-pg-boss-job-queue.md): a message queued while no
 // server could send it goes out after a restart, once; two queue workers on their own connections to one
@@ -26,9 +26,7 @@ let server: TestServer;
 let clinician: SignedInUser;
 
 const mailEnv = () => ({
-  SMTP_URL: smtp.url,
-  MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
-  MAIL_POLL_SECONDS: '0.5',
+  ...smtpSinkEnv(smtp, 'Example Clinic <noreply@clinic.example>'),
   MAIL_RETRY_DELAY_SECONDS: '1',
   MAIL_LIMIT_PER_CLINICIAN_PER_HOUR: '1000',
 });

@@ -6,7 +6,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { startTwilioDouble, type TwilioDouble } from '../../../test/twilio-double';
 
 // Text messages beside e-mail, through a stand-in for Twilio's Messages API built from its documented contract.
@@ -23,9 +23,7 @@ beforeAll(async () => {
   twilio = await startTwilioDouble();
   server = await startTestServer({
     env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
-      MAIL_POLL_SECONDS: '0.5',
+      ...smtpSinkEnv(smtp, 'Example Clinic <noreply@clinic.example>'),
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM: '+15005550006',

@@ -6,7 +6,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError, type TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
+import { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 
 // E-mail end to end (DESIGN.md "Messages to patients and clinicians"): a real SMTP server in this process receives
 // what the server sends; the clock is moved, never waited for, and the reminder scan is queued as the schedule does.
@@ -25,10 +25,8 @@ beforeAll(async () => {
     logStream: { write: (line) => logLines.push(line) },
     env: {
       LOG_LEVEL: 'debug',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
+      ...smtpSinkEnv(smtp, 'Example Clinic <noreply@clinic.example>'),
       INSTITUTE_NAME: 'Example Clinic',
-      MAIL_POLL_SECONDS: '0.5',
       MAIL_RETRY_DELAY_SECONDS: '1',
       MAIL_LIMIT_PER_ADDRESS_PER_DAY: '3',
       SESSION_IDLE_MINUTES: String(24 * 60),

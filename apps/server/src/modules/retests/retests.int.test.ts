@@ -7,7 +7,7 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import type { TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { RETEST_QUEUE } from './retests.service';
 
 // Scheduled re-tests end to end: each run creates the test when due (one purchased test, exactly once), invites the
@@ -25,9 +25,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer({
     env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Example Clinic <noreply@clinic.example>',
-      MAIL_POLL_SECONDS: '0.5',
+      ...smtpSinkEnv(smtp, 'Example Clinic <noreply@clinic.example>'),
       SESSION_IDLE_MINUTES: String(24 * 60),
       SESSION_ABSOLUTE_HOURS: String(7 * 24),
     },
