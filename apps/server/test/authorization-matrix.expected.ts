@@ -3,7 +3,8 @@
 // route as every caller and compares; a route without a row here fails that test, and so does a row
 // for a route that no longer exists.
 //
-// The data, made fresh before every call (so a mutating call never changes what the next caller sees):
+// The data, made fresh before every call that is not a read, and after any call that changed its rows (so a mutating
+// call never changes what the next caller sees; reads that changed nothing hand it on):
 //   X  clinician A's test: consented, all 220 answered, not submitted (the target of `:id` by default)
 //   Y  clinician A's test: submitted, scores frozen (the target of `:id` for results and report rows)
 //   Z  clinician B's test: consented, all 220 answered, not submitted
