@@ -23,7 +23,7 @@ const groups = [
   [
     {
       name: 'unit and web component tests (jsdom, msw)',
-      command: 'npx vitest run --project unit --project web --maxWorkers=2',
+      command: "npx vitest run --project 'unit*' --project web --maxWorkers=2",
     },
   ],
   // Both back ends at once when PostgreSQL is there: each test file makes its own database.

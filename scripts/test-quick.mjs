@@ -95,7 +95,7 @@ const steps = [
   {
     name: `unit tests that import the ${unitSources.length} changed files outside the web app`,
     skip: unitSources.length === 0,
-    run: () => sh('npx', ['vitest', 'related', '--run', '--passWithNoTests', '--project', 'unit', ...unitSources]),
+    run: () => sh('npx', ['vitest', 'related', '--run', '--passWithNoTests', '--project', 'unit*', ...unitSources]),
   },
   {
     name: `web component tests of the changed web files (${webTests.size})`,
