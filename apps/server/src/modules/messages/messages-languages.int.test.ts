@@ -6,6 +6,7 @@ import { createSignedInClinician, type SignedInUser } from '../../../test/factor
 import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
+import { jobsSettled } from '../../../test/jobs-settled';
 
 // The messages' languages (DESIGN.md "Messages to patients and clinicians"), with a real SMTP server in this process:
 // the patient's messages and opt-out page in the test's language, the clinician's notices in the language chosen
@@ -60,9 +61,10 @@ const everything = (mail: ReceivedMail | undefined) => `${mail?.subject}\n${mail
 const ENGLISH =
   /Hello|questionnaire|Please finish|Kind regards|reminder|No more reminders|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/;
 
+/** Queues the reminder scan as the schedule does, and waits until it and the sends it queued have run. */
 async function scan() {
   await server.running.app.deps.messaging?.requestScan();
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await jobsSettled(server);
 }
 
 describe("the patient's messages", () => {

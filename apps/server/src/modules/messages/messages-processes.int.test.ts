@@ -13,6 +13,7 @@ import { createSignedInClinician, type SignedInUser } from '../../../test/factor
 import { testBackend } from '../../../test/test-database';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { jobsSettled } from '../../../test/jobs-settled';
 
 // Messages across processes and restarts (docs/decisions/0060-pg-boss-job-queue.md): a message queued while no
 // server could send it goes out after a restart, once; two queue workers on their own connections to one
@@ -77,7 +78,7 @@ describe('a restart', () => {
     try {
       await smtp.waitFor((mail) => mail.to.includes('restart@example.org'));
       await until(async () => (await statesOf([row.id]))[0]?.state === 'sent');
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await jobsSettled(server);
       expect(smtp.received.filter((mail) => mail.to.includes('restart@example.org'))).toHaveLength(1);
     } finally {
       again.stopSchedules();
@@ -178,7 +179,7 @@ describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQ
     // Both processes scan at once, directly and through the queue.
     await Promise.all([first.scan(), second.scan(), first.requestScan(), second.requestScan(), first.scan()]);
     await smtp.waitFor(isOurs, 24);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await jobsSettled(server);
     expect(smtp.received.filter(isOurs)).toHaveLength(24);
     const rows = await statesOf(ids);
     expect(rows.filter((m) => m.kind === 'reminder')).toHaveLength(12);

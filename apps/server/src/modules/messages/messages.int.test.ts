@@ -7,6 +7,7 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import { readError, type TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
+import { jobsSettled } from '../../../test/jobs-settled';
 
 // E-mail end to end (DESIGN.md "Messages to patients and clinicians"): a real SMTP server in this process receives
 // what the server sends; the clock is moved, never waited for, and the reminder scan is queued as the schedule does.
@@ -77,10 +78,10 @@ async function storedEmail(id: number): Promise<string | null | undefined> {
   return rows[0]?.email;
 }
 
+/** Queues the reminder scan as the schedule does, and waits until it and the sends it queued have run. */
 async function scan() {
   await server.running.app.deps.messaging?.requestScan();
-  // The scan job's own work is small; give the worker a few polls, then the send jobs it queued.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await jobsSettled(server);
 }
 
 const toPatient = (address: string) => (mail: ReceivedMail) => mail.to.includes(address);
@@ -216,7 +217,7 @@ describe('SMTP down, then up', () => {
     await smtp.waitFor(toPatient('patient.down@example.org'));
     const [sent] = await waitForState(row.id, 'sent', 30_000);
     expect(sent?.attempts).toBeGreaterThan(1);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await jobsSettled(server);
     expect(smtp.received.filter(toPatient('patient.down@example.org'))).toHaveLength(1);
   });
 });
@@ -326,7 +327,7 @@ describe('reminders, submission and the completion notice', () => {
     expect(await off.json()).toEqual({ completionNotices: false, messageLanguage: 'en', mailConfigured: true });
     try {
       expect((await server.client().post(`/api/patient/${code}/submit`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await jobsSettled(server);
       expect(smtp.received.filter((mail) => mail.text.includes(`number ${row.id}`))).toHaveLength(0);
     } finally {
       await clinician.client.put('/api/me/settings', { completionNotices: true });

@@ -8,6 +8,7 @@ import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from 
 import type { TestClient } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
+import { jobsSettled } from '../../../test/jobs-settled';
 import { RETEST_QUEUE } from './retests.service';
 
 // Scheduled re-tests end to end: each run creates the test when due (one purchased test, exactly once), invites the
@@ -45,10 +46,10 @@ async function signIn(user: SignedInUser): Promise<TestClient> {
   return client;
 }
 
-/** Queues the re-test scan as the schedule does, and gives the worker time to run it and send. */
+/** Queues the re-test scan as the schedule does, and waits until it and the sends it queued have run. */
 async function scan() {
   await server.running.app.deps.messaging?.boss.send(RETEST_QUEUE, {});
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  await jobsSettled(server);
 }
 
 async function testsOfPatient(patientId: string) {
