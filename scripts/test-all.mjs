@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 
 // Steps in one group run at the same time, and their output is printed whole as each ends, so that it does not
-// interleave; the groups are chosen to keep both cores of a 2-core machine busy. eslint and tsc are single-threaded.
-// The vitest runs take two workers each (vitest's default is one fewer than the cores), so a run whose partners
-// finished first uses both cores for the rest.
+// interleave; the groups are chosen to keep both cores of a 2-core machine busy from start to end (the whole run is
+// CPU-bound there). eslint and tsc are single-threaded. The vitest runs take two workers each (vitest's default is one
+// fewer than the cores), so a run whose partners finished first uses both cores for the rest.
 /** The integration tests on one database back end. */
 const integration = (name, db) => ({
   name: `integration tests on ${name}`,
@@ -16,11 +16,10 @@ const integration = (name, db) => ({
 });
 
 const groups = [
+  // eslint and tsc take one core each and end at different times; the unit and web tests fill what they leave.
   [
     { name: 'lint (eslint + prettier + dependency-cruiser boundaries)', command: 'npm run --silent lint' },
     { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
-  ],
-  [
     {
       name: 'unit and web component tests (jsdom, msw)',
       command: "npx vitest run --project 'unit*' --project web --maxWorkers=2",
