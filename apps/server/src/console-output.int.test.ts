@@ -12,19 +12,16 @@ import { getFreePort } from '../test/free-port';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const dataDirs: string[] = [];
+// One data folder for both starts: the second finds it migrated and seeded, as a restart does.
+const dataDir = mkdtempSync(join(tmpdir(), 'console-output-'));
 
 afterAll(() => {
-  for (const dir of dataDirs) {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Starts the server as `npm start` does, asks for /readyz, stops it, and returns everything it printed. */
 async function consoleOf(env: Record<string, string>): Promise<string> {
   const port = await getFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'console-output-'));
-  dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: {
