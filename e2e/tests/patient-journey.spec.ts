@@ -274,6 +274,8 @@ test('an expired link shows "This test is Expired", takes no answers, and works 
     const confirm = clinician.getByRole('dialog', { name: 'Extend this test?' });
     await expect(confirm).toContainText(`The new due date will be ${expectedDue}`);
     await confirm.getByRole('button', { name: `Extend to ${expectedDue}` }).click();
+    // The page says so once the server has extended it; only then is there a new due date to read.
+    await expect(clinician.getByRole('status').filter({ hasText: 'Extended' })).toBeVisible();
     const after = (await (await clinician.request.get(`/api/assessments/${created.id}`)).json()) as {
       dueAt: string;
       isExpired: boolean;
