@@ -46,15 +46,7 @@ async function statesOf(ids: number[]) {
   return server.database.db.select().from(messages).where(inArray(messages.assessmentId, ids));
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const WAIT = { timeout: 30_000, interval: 200 };
 
 describe('a restart', () => {
   it('sends, after the restart, a message queued while the mail server and then the app were down, once', async () => {
@@ -69,7 +61,7 @@ describe('a restart', () => {
       email: 'restart@example.org',
     });
     expect(response.status).toBe(200);
-    await until(async () => (await statesOf([row.id])).some((m) => m.state === 'failed'));
+    await expect.poll(async () => (await statesOf([row.id])).some((m) => m.state === 'failed'), WAIT).toBe(true);
     // The app stops (its workers with it); its database stays. The mail server comes back; then the app.
     server.running.stopSchedules();
     await server.running.app.close();
@@ -77,7 +69,7 @@ describe('a restart', () => {
     const again = await startServer(server.config, { clock: server.clock, database: server.database });
     try {
       await smtp.waitFor((mail) => mail.to.includes('restart@example.org'));
-      await until(async () => (await statesOf([row.id]))[0]?.state === 'sent');
+      await expect.poll(async () => (await statesOf([row.id]))[0]?.state, WAIT).toBe('sent');
       await jobsSettled(server);
       expect(smtp.received.filter((mail) => mail.to.includes('restart@example.org'))).toHaveLength(1);
     } finally {
@@ -107,7 +99,7 @@ describe('the last attempt', () => {
       ).toBe(200);
       const failed = async () =>
         (await giving.database.db.select().from(messages).where(eq(messages.assessmentId, row.id)))[0];
-      await until(async () => (await failed())?.state === 'failed');
+      await expect.poll(async () => (await failed())?.state, WAIT).toBe('failed');
       expect((await failed())?.lastResponse).toMatch(/no more attempts: use "Send again"/);
       await down.start();
       await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -39,15 +39,9 @@ afterAll(async () => {
   await twilio.close();
 });
 
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** Messages of test `id`, as stored. */
+const messagesOf = (id: number) => server.database.db.select().from(messages).where(eq(messages.assessmentId, id));
+const WAIT = { timeout: 20_000, interval: 200 };
 
 const newTest = () =>
   insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '1'.repeat(25) });
@@ -69,19 +63,15 @@ describe('text messages', () => {
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as TTestMessages).contact?.phoneMasked).toBe('+49•••••78');
-    await until(async () => twilio.sent.length === 1);
+    await expect.poll(() => twilio.sent.length, WAIT).toBe(1);
     expect(twilio.sent[0]).toMatchObject({ to: '+4915112345678', from: '+15005550006' });
     expect(twilio.sent[0]?.body).toContain(`/test/${code}`);
     expect(twilio.sent[0]?.body).not.toContain(row.patientId);
-    await until(async () =>
-      (await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id))).every(
-        (m) => m.state === 'sent',
-      ),
-    );
+    await expect.poll(async () => (await messagesOf(row.id)).every((m) => m.state === 'sent'), WAIT).toBe(true);
 
     server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
     await server.running.app.deps.messaging?.requestScan();
-    await until(async () => twilio.sent.filter((s) => s.to === '+4915112345678').length === 2);
+    await expect.poll(() => twilio.sent.filter((s) => s.to === '+4915112345678').length, WAIT).toBe(2);
 
     expect((await server.client().post(`/api/patient/${code}/submit`)).status).toBe(200);
     const [contact] = await server.database.db
@@ -105,11 +95,9 @@ describe('text messages', () => {
       phone: '+4915199999999',
     });
     expect(response.status).toBe(200);
-    await until(async () =>
-      (await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id))).some(
-        (m) => m.channel === 'sms' && m.state === 'bounced',
-      ),
-    );
+    await expect
+      .poll(async () => (await messagesOf(row.id)).some((m) => m.channel === 'sms' && m.state === 'bounced'), WAIT)
+      .toBe(true);
     const [sms] = (await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id))).filter(
       (m) => m.channel === 'sms',
     );
