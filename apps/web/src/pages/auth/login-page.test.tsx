@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { onApi } from '../../../test/api-mock';
+import { onApi, onApiError } from '../../../test/api-mock';
 import { renderRoute, signOut } from '../../../test/render-route';
 
 // The login page after a failed institute sign-in: the server sends the browser to /login?error=<key>,
@@ -28,5 +29,20 @@ describe('/login?error=', () => {
     renderRoute('/login?error=made-up');
     expect(await screen.findByRole('heading', { name: 'Please login through the institute' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('registering a local account', () => {
+  it("shows the server's message when the address registered too often, not 'username taken'", async () => {
+    signOut();
+    onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: true });
+    onApiError('localRegister', 429, 'RATE_LIMITED', 'Too many attempts. Please try again in a minute.');
+    renderRoute('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('radio', { name: 'Register' }));
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'new-clinician');
+    await user.type(screen.getByLabelText('Password'), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in a minute.');
   });
 });

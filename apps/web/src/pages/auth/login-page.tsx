@@ -119,9 +119,11 @@ function LocalAccountForms() {
       window.location.assign('/login-local');
     } catch (error) {
       const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
+      // Too many registrations from this address: the server's message says when to try again.
+      const tooMany = error instanceof ApiError && error.status === 429 ? error.message : undefined;
       setMessage({
         kind: 'error',
-        text: fieldMessage ?? t('login.registerFailed'),
+        text: tooMany ?? fieldMessage ?? t('login.registerFailed'),
       });
     }
   };
