@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signInAsDemo } from './helpers';
+import { DEMO, signInAsDemo, unique } from './helpers';
 
 test('the demo admin signs in, switches view and back, and logs out', async ({ page }) => {
   await page.goto('/');
@@ -50,7 +50,7 @@ test('a local account registers and logs in with the spec messages', async ({ pa
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter your username and password!');
 
-  const username = `e2e-${Date.now()}`;
+  const username = unique('e2e');
   await page.getByText('Register', { exact: true }).click();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Choose a username and password!');
