@@ -5,13 +5,20 @@ import type { PlaywrightTestConfig } from '@playwright/test';
  * environment variables, as an operator would: one against a separate OpenID Connect issuer
  * (the bundled oidc-provider, standalone on its own port), one against the Wix contract double.
  */
+/**
+ * Every end-to-end port is this much above its default, so that two checkouts on one machine can run the suite at the
+ * same time (`E2E_PORT_OFFSET=200 npm run test:e2e`).
+ */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = (base: number) => base + E2E_PORT_OFFSET;
+
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 export const OIDC_STACK = {
-  appUrl: 'http://localhost:3110',
-  appPort: 3110,
-  issuer: 'http://localhost:3111',
-  issuerPort: 3111,
+  appUrl: `http://localhost:${port(3110)}`,
+  appPort: port(3110),
+  issuer: `http://localhost:${port(3111)}`,
+  issuerPort: port(3111),
   clientId: 'pid5-e2e-institute',
   clientSecret: 'e2e-institute-client-secret',
   admin: { sub: 'inst-admin', name: 'Dr. Kim Keycloak', email: 'kim@institute.example' },
@@ -19,11 +26,11 @@ export const OIDC_STACK = {
 } as const;
 
 export const WIX_STACK = {
-  appUrl: 'http://localhost:3120',
-  appPort: 3120,
+  appUrl: `http://localhost:${port(3120)}`,
+  appPort: port(3120),
   /** On another site than the app (127.0.0.1 vs localhost), like a real Wix site. */
-  doubleUrl: 'http://127.0.0.1:3121',
-  doublePort: 3121,
+  doubleUrl: `http://127.0.0.1:${port(3121)}`,
+  doublePort: port(3121),
   clientId: 'wix-e2e-client',
   apiKey: 'IST.e2e-api-key',
   siteId: 'e2e-site-id',

@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { OIDC_STACK_SERVER, stackServer, WIX_STACK_SERVER } from './institute-stacks';
+import { E2E_PORT_OFFSET, OIDC_STACK_SERVER, stackServer, WIX_STACK_SERVER } from './institute-stacks';
 
 // End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server
 // on a fresh embedded database with the demo data and the bundled development identity provider.
-export const E2E_PORT = 3100;
-export const E2E_IDP_PORT = 3101;
+export const E2E_PORT = 3100 + E2E_PORT_OFFSET;
+export const E2E_IDP_PORT = 3101 + E2E_PORT_OFFSET;
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({
