@@ -1,4 +1,4 @@
-// One lint configuration for every workspace (STYLE.md, Tooling).
+// One lint configuration for every workspace.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

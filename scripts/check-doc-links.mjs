@@ -6,12 +6,17 @@
 //    span without spaces that starts with one of the repository's top-level folders and a `/`. Globs (`*`), elided
 //    paths (`…`) and placeholders (`NNNN`, `<name>`, `{id}`) are skipped, and so are paths git ignores (output a
 //    tool writes, such as bench/results/latest.json).
+//  - a section number (`§4`): numbers move when a section is added, so a section is cited by its title; only the
+//    fixed numbering of an outside document (an RFC, the frozen product spec) may be cited by number;
+//  - a file named without its folder (`STYLE.md`, `patient.repo.ts`) that exists nowhere in the repository, unless
+//    it is one of the names listed in OUTSIDE_THE_TREE (build output, files of cited outside sources).
 // Fenced code blocks are not read: trees and shell lines there are illustrations, not references.
 // And the repository's source files (code, SQL, CSS, HTML), for what their comments cite:
 //  - DESIGN.md by a section's title (`DESIGN.md "Assessment lifecycle"`): a heading or a bold lead-in of DESIGN.md;
 //    a section number (`DESIGN.md §4`) is refused, since numbers move when a section is added;
 //  - a repository path (`apps/…`, `docs/…`) that does not exist;
-//  - an issue or session number: a comment says why, and commit messages and docs/decisions/ carry the history.
+//  - an issue or session number: a comment says why, and commit messages and docs/decisions/ carry the history;
+//  - in comments, a file named without its folder that exists nowhere in the repository (as in Markdown).
 // Usage: node scripts/check-doc-links.mjs   (exit 0: none found; 1: each problem listed as file:line)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -66,19 +71,96 @@ const CODE_SPAN = /(`+)([^`]+?)\1/g;
 const PLACEHOLDER = /[*…<>{}$]|NNNN/;
 
 /**
+ * File names that are cited without existing in the repository, each for a reason: files the build, a test tool or
+ * an operator writes, files of the outside sources the data notes cite, and the words and placeholders that only
+ * look like file names.
+ */
+export const OUTSIDE_THE_TREE = new Set([
+  // written by the production build (scripts/build-server.mjs) or the web build
+  'main.js',
+  'pdf-worker.js',
+  'pglite-worker.js',
+  'user-role.js',
+  'publish-document.js',
+  'index-4f3a2b1c.js',
+  // written by Playwright next to a failed test's screenshot
+  'error-context.md',
+  // files of the outside repositories the data notes and research notes cite
+  'SOURCES.md',
+  'LICENSE.md',
+  'markon2024.md',
+  'apa2013pid5child.md',
+  'pid5.md',
+  'codes.json',
+  'wixClient.js',
+  'rest-modules.js',
+  'common.js',
+  'pkce-challenge.js',
+  'OAuthStrategy.js',
+  'ApiKeyAuthStrategy.js',
+  // not files: a runtime's name, and placeholders in examples
+  'Node.js',
+  'x.tsx',
+  'x.test.tsx',
+  'file.html',
+]);
+
+const FILE_NAME = /(?<![\w./@:<{$-])[A-Za-z0-9_][\w.-]*\.(?:md|ts|tsx|mjs|cjs|js|json|sql|css|html|ya?ml)(?![\w/-])/g;
+/** `§4`, `§ 4`, `§3d`: allowed only after an outside document's name, whose numbering does not move. */
+const SECTION_NUMBER = /§\s?\d/g;
+const FIXED_NUMBERING = /(?:RFC \d+|product-spec\.md\)?|\bthe spec\b\)?|\bspec)\s*$/;
+
+/**
+ * The file names in `text` (a line of prose or of a comment) that exist nowhere in the repository:
+ * `hasFileNamed(name)` says whether some tracked file has that name.
+ */
+export function unknownFileNames(text, hasFileNamed) {
+  const unknown = [];
+  for (const match of text.matchAll(FILE_NAME)) {
+    const name = match[0];
+    if (!hasFileNamed(name) && !OUTSIDE_THE_TREE.has(name)) {
+      unknown.push(name);
+    }
+  }
+  return unknown;
+}
+
+/** The section numbers of a Markdown line that do not follow an outside document's name. */
+function movableSectionNumbers(line) {
+  const found = [];
+  for (const match of line.matchAll(SECTION_NUMBER)) {
+    if (!FIXED_NUMBERING.test(line.slice(0, match.index))) {
+      found.push(match[0]);
+    }
+  }
+  return found;
+}
+
+/**
  * The problems of one Markdown file. `file` is its path from the repository's root; `exists(path)` says whether a
  * repository path exists; `readText(path)` returns a Markdown file's text (for anchors); `topFolders` are the
- * repository's top-level folders; `isIgnored(path)` says whether git ignores a path.
+ * repository's top-level folders; `isIgnored(path)` says whether git ignores a path; `hasFileNamed(name)` whether a
+ * tracked file has that name (any folder).
  * Returns `{ line, target, reason }` for each.
  * @param {string} text
  * @param {{ file: string, exists: (path: string) => boolean, readText: (path: string) => string,
- *   topFolders: readonly string[], isIgnored?: (path: string) => boolean }} options
+ *   topFolders: readonly string[], isIgnored?: (path: string) => boolean,
+ *   hasFileNamed?: (name: string) => boolean }} options
  * @returns {{ line: number, target: string, reason: string }[]}
  */
-export function findDocLinkProblems(text, { file, exists, readText, topFolders, isIgnored = () => false }) {
+export function findDocLinkProblems(
+  text,
+  { file, exists, readText, topFolders, isIgnored = () => false, hasFileNamed = () => true },
+) {
   const problems = [];
   const anchorsOf = (path) => headingAnchors(path === file ? text : readText(path));
   for (const { number, text: line } of proseLines(text)) {
+    for (const section of movableSectionNumbers(line)) {
+      problems.push({ line: number, target: section, reason: 'cite a section by its title: numbers move' });
+    }
+    for (const name of unknownFileNames(line, hasFileNamed)) {
+      problems.push({ line: number, target: name, reason: 'no file of that name in the repository' });
+    }
     const withoutCode = line.replace(CODE_SPAN, (span) => ' '.repeat(span.length));
     for (const match of withoutCode.matchAll(LINK)) {
       const target = match[1];
@@ -141,16 +223,25 @@ const DESIGN_TITLES = /DESIGN\.md ("[^"\n]+"(?:(?:,| and) "[^"\n]+")*)/g;
  * The problems of one source file (see the top of this file). `titles` are DESIGN.md's (designTitles).
  * @param {string} text
  * @param {{ exists: (path: string) => boolean, topFolders: readonly string[], titles: ReadonlySet<string>,
- *   isIgnored?: (path: string) => boolean }} options
+ *   isIgnored?: (path: string) => boolean, hasFileNamed?: (name: string) => boolean }} options
  * @returns {{ line: number, target: string, reason: string }[]}
  */
-export function findSourceReferenceProblems(text, { exists, topFolders, titles, isIgnored = () => false }) {
+export function findSourceReferenceProblems(
+  text,
+  { exists, topFolders, titles, isIgnored = () => false, hasFileNamed = () => true },
+) {
   const problems = [];
   const pathPattern = new RegExp(`(?<![\\w./@-])(?:${topFolders.map(escapeRegExp).join('|')})/[\\w./-]*[\\w/]`, 'g');
   text.split('\n').forEach((line, index) => {
     const number = index + 1;
     for (const match of line.matchAll(HISTORY)) {
       problems.push({ line: number, target: match[0], reason: 'say why, not which issue or session' });
+    }
+    const comment = commentOf(line);
+    if (comment !== null) {
+      for (const name of unknownFileNames(comment, hasFileNamed)) {
+        problems.push({ line: number, target: name, reason: 'no file of that name in the repository' });
+      }
     }
     for (const match of line.matchAll(DESIGN_NUMBER)) {
       problems.push({ line: number, target: match[0], reason: 'cite DESIGN.md by a section title' });
@@ -173,6 +264,15 @@ export function findSourceReferenceProblems(text, { exists, topFolders, titles, 
     }
   });
   return problems;
+}
+
+/** The comment part of a line of code (`//`, a block comment's line, SQL's `--`), or null when it has none. */
+function commentOf(line) {
+  if (/^\s*(?:\*|\/\*|--|<!--)/.test(line)) {
+    return line;
+  }
+  const slashes = /(?<![:\w'"`])\/\/(.*)$/.exec(line);
+  return slashes ? slashes[1] : null;
 }
 
 function escapeRegExp(text) {
@@ -205,9 +305,18 @@ function main() {
       }
     });
   const readText = (path) => readFileSync(join(root, path), 'utf8');
+  const names = new Set(tracked.map((p) => p.split('/').pop()));
+  const hasFileNamed = (name) => names.has(name);
   let count = 0;
   for (const file of markdown) {
-    const problems = findDocLinkProblems(readText(file), { file, exists, readText, topFolders, isIgnored });
+    const problems = findDocLinkProblems(readText(file), {
+      file,
+      exists,
+      readText,
+      topFolders,
+      isIgnored,
+      hasFileNamed,
+    });
     for (const { line, target, reason } of problems) {
       console.error(`${file}:${line}: ${target} (${reason})`);
       count++;
@@ -223,6 +332,7 @@ function main() {
       topFolders,
       titles,
       isIgnored,
+      hasFileNamed,
     })) {
       console.error(`${file}:${line}: ${target} (${reason})`);
       count++;

@@ -4,11 +4,16 @@ import { designTitles, findDocLinkProblems, findSourceReferenceProblems, heading
 // A made-up repository: what exists, and the Markdown files the anchors are read from.
 const files = new Map<string, string>([
   ['README.md', '# Title\n\n## Running on PostgreSQL\n'],
+  ['docs/product-spec.md', '# Spec\n'],
   ['docs/decisions/README.md', '# Decisions\n'],
   ['docs/decisions/0001-a.md', '# 1. A\n\n## Context\n'],
   ['apps/server/src/app.ts', ''],
 ]);
 const folders = new Set(['docs', 'docs/decisions', 'apps', 'apps/server', 'apps/server/src']);
+
+/** Whether some file of the made-up repository has this name. */
+const hasFileNamed = (name: string) =>
+  name === 'DESIGN.md' || [...files.keys()].some((path) => path.split('/').pop() === name);
 
 function check(text: string, file = 'docs/guide.md', isIgnored = (_path: string) => false) {
   return findDocLinkProblems(text, {
@@ -17,6 +22,7 @@ function check(text: string, file = 'docs/guide.md', isIgnored = (_path: string)
     readText: (path: string) => files.get(path) ?? '',
     topFolders: ['apps', 'docs', 'bench'],
     isIgnored,
+    hasFileNamed,
   });
 }
 
@@ -55,6 +61,22 @@ describe('check-doc-links', () => {
     expect(check(text)).toEqual([{ line: 1, target: 'bench/results/latest.json', reason: 'no such file or folder' }]);
   });
 
+  it('refuses section numbers, except the fixed numbering of an RFC or the product spec', () => {
+    const text = [
+      'Read [the readme](../README.md) §2 first, and the notes (§3d).',
+      'Form-encoded (RFC 6749 §4.4), as [the spec](product-spec.md) §2 and docs/product-spec.md §5 say.',
+    ].join('\n');
+    expect(check(text)).toEqual([
+      { line: 1, target: '§2', reason: 'cite a section by its title: numbers move' },
+      { line: 1, target: '§3', reason: 'cite a section by its title: numbers move' },
+    ]);
+  });
+
+  it('reports a file named without its folder that exists nowhere, and passes names listed as outside the tree', () => {
+    const text = 'As STYLE.md says, app.ts holds it; main.js is built and error-context.md written by Playwright.';
+    expect(check(text)).toEqual([{ line: 1, target: 'STYLE.md', reason: 'no file of that name in the repository' }]);
+  });
+
   it('makes GitHub anchors from headings, numbering repeated ones', () => {
     expect([...headingAnchors('# The `million` part: 1,000,000 tests\n## Notes\n## Notes\n')]).toEqual([
       'the-million-part-1000000-tests',
@@ -70,6 +92,7 @@ describe('check-doc-links', () => {
         exists: (path: string) => files.has(path) || folders.has(path),
         topFolders: ['apps', 'docs', 'bench'],
         titles,
+        hasFileNamed,
       });
 
     it('reads DESIGN.md titles from headings without their numbers and from bold lead-ins', () => {
@@ -88,6 +111,21 @@ describe('check-doc-links', () => {
         { line: 2, target: 'session 9', reason: 'say why, not which issue or session' },
         { line: 3, target: 'DESIGN.md §4', reason: 'cite DESIGN.md by a section title' },
         { line: 4, target: 'DESIGN.md "Patients"', reason: 'no such section in DESIGN.md' },
+      ]);
+    });
+
+    it('reports a file named in a comment that exists nowhere, and reads no code outside comments', () => {
+      const text = [
+        '/** The composition root (STYLE.md): see app.ts. */',
+        "const worker = 'pdf-worker-new.js'; // written next to README.md by the build (gone.ts)",
+        " * and patient.repo.ts's save",
+        '-- SQL comment naming old.sql',
+      ].join('\n');
+      expect(checkSource(text).map((p) => [p.line, p.target])).toEqual([
+        [1, 'STYLE.md'],
+        [2, 'gone.ts'],
+        [3, 'patient.repo.ts'],
+        [4, 'old.sql'],
       ]);
     });
 

@@ -7,7 +7,7 @@ import { percentile } from './stats';
 // client in this process with nothing of the server around it.
 
 /**
- * The answer save's guarded UPDATE (patient.repo.ts saveAnswer, the same prepared statement) run in `concurrency`
+ * The answer save's guarded UPDATE (respondent.repo.ts saveAnswer, the same prepared statement) run in `concurrency`
  * loops for `durationS`, round-robin over `codes`: saves/s and the p99 of one statement. On PostgreSQL through a
  * pg pool of `concurrency` connections, on PGlite through its worker thread, as the server runs it.
  */

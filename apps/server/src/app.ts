@@ -53,7 +53,7 @@ function trustedProxyHops(hops: false | number): false | ((address: string, hop:
   return hops === false ? false : (_address, hop) => hop < hops;
 }
 
-/** The composition root (STYLE.md): headers, auth, routes and the one error handler. */
+/** The composition root: headers, auth, routes and the one error handler. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({

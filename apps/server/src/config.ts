@@ -13,7 +13,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /**
- * The one place that reads process.env (STYLE.md). Every variable is parsed here, once;
+ * The one place that reads process.env. Every variable is parsed here, once;
  * on any problem the process exits listing all of them, so an operator fixes them in one go.
  */
 const booleanFlag = z

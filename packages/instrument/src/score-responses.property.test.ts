@@ -5,7 +5,7 @@ import { FACET_KEYS } from './keys';
 import { scoreResponses } from './score-responses';
 import { FACET_ITEMS, isReverseKeyed } from '../test/test-helpers';
 
-// Property tests (STYLE.md): invariants that must hold for every response string.
+// Property tests: invariants that must hold for every response string.
 
 const responseChar = fc.constantFrom('0', '1', '2', '3', '0', '1', '2', '3', '9', '.');
 /** Mostly answered strings (so that most facets are scored), with some missing items. */

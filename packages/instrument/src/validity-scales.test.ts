@@ -4,7 +4,7 @@ import { INC_PAIRS, makeResponses, ORS_ITEMS, PRD_ITEMS, SDTD_ITEMS } from '../t
 
 // Validity scales at and around their published cut-offs (data notes §8). Item lists typed in from the notes:
 // INC pairs (Keeley et al. 2016, Table 1), ORS items (Sellbom et al. 2018, Table 2), PRD items (Williams et al.
-// 2019, Table 4 note), SD-TD items (Williams et al. 2019, Table 5 note + item 38, see score-validity.ts).
+// 2019, Table 4 note), SD-TD items (Williams et al. 2019, Table 5 note + item 38, see validity-scales.ts).
 
 /** Answers for `items` (all 0 elsewhere) whose raw sum is exactly `total`: 3s first, then the remainder. */
 function answersSummingTo(items: readonly number[], total: number): Record<number, number> {
@@ -131,7 +131,7 @@ describe('SD-TD (social desirability / total denial): raw sum of 17 items; ≤ 1
     expect(sdtd.flag).toBe(flag);
   });
 
-  it('includes item 38 (uncertain in the source; kept, see score-validity.ts) and reports it as uncertain', () => {
+  it('includes item 38 (uncertain in the source; kept, see validity-scales.ts) and reports it as uncertain', () => {
     const sdtd = scoreResponses(makeResponses({ 38: 3 })).validity.SDTD;
     expect(sdtd.score).toBe(3);
     expect(sdtd.nItems).toBe(17);

@@ -38,7 +38,7 @@ export type TestFacetKey = keyof typeof FACET_ITEMS;
 
 // Validity scales, typed in from data/pid5-scoring.NOTES.md §8: INC pairs (Keeley et al. 2016, Table 1), ORS
 // items (Sellbom et al. 2018, Table 2), PRD items (Williams et al. 2019, Table 4 note), SD-TD items (Williams et
-// al. 2019, Table 5 note + item 38, see score-validity.ts).
+// al. 2019, Table 5 note + item 38, see validity-scales.ts).
 export const INC_PAIRS = [
   [79, 174],
   [109, 110],

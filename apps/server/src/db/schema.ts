@@ -237,7 +237,7 @@ export const rateLimitCounters = pgTable(
   ],
 );
 
-/** 0008_answer_changes.sql: every change of an answer, written by the save's own statement (patient.repo.ts). */
+/** 0008_answer_changes.sql: every change of an answer, written by the save's own statement (respondent.repo.ts). */
 export const answerChanges = pgTable(
   'answer_changes',
   {

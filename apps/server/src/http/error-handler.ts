@@ -62,7 +62,7 @@ function validationText(message: string | undefined, t: Translate): string {
 }
 
 /**
- * The one error handler (STYLE.md): every failure becomes `{ error: { code, message, fields } }`, its words in the
+ * The one error handler: every failure becomes `{ error: { code, message, fields } }`, its words in the
  * request's language (DESIGN.md "Languages"); the codes are the same in every language.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,4 +1,4 @@
-/** Injectable time (STYLE.md): tests move it forward to check session timeouts and link expiry. */
+/** Injectable time: tests move it forward to check session timeouts and link expiry. */
 export interface Clock {
   now(): Date;
 }

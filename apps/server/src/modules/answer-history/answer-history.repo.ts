@@ -2,7 +2,7 @@ import { count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { answerChanges, users } from '../../db/schema';
 
-// SQL only (STYLE.md): the answer_changes of one test, as the data view shows them. The rows are written by the
+// SQL only: the answer_changes of one test, as the data view shows them. The rows are written by the
 // answer saves themselves (modules/respondent/respondent.repo.ts).
 
 export interface AnswerChangeRow {

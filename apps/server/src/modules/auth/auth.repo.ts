@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { loginRequests } from '../../db/schema';
 
-// SQL only (STYLE.md): pending institute logins (DESIGN.md decision log: "A pending login is stored server-side").
+// SQL only: pending institute logins (DESIGN.md decision log: "A pending login is stored server-side").
 
 export type LoginRequestRow = typeof loginRequests.$inferSelect;
 

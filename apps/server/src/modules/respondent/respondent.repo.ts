@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { answerChanges, assessments } from '../../db/schema';
 import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessments/assessment-lifecycle';
 
-// SQL only (STYLE.md). Every query finds a test by the SHA-256 of its link code, never by row id.
+// SQL only. Every query finds a test by the SHA-256 of its link code, never by row id.
 
 /** What the patient side reads: the lifecycle columns, never the clinician or the demographics. */
 const patientColumns = {

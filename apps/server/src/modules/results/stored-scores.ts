@@ -9,7 +9,7 @@ import {
   type ShortFormScoreResult,
 } from '@pid5/instrument';
 
-// The `scores` column holds the instrument's ScoreResult as written by the submit flow (patient.service.ts). It is
+// The `scores` column holds the instrument's ScoreResult as written by the submit flow (respondent.service.ts). It is
 // read back as jsonb, so check its shape before trusting it: a row from an older format (before scoring-2: no T,
 // percentile or validity verdict), or edited by hand, is recomputed from the stored answers instead of producing a
 // broken page or report.

@@ -1,7 +1,7 @@
 import { MessagePage, RespondentLayout } from '../components/respondent-layout';
 import { useRespondentText } from '../respondent-language';
 
-// One page per state of a patient link (STYLE.md): each says plainly where the patient stands.
+// One page per state of a patient link: each says plainly where the patient stands.
 
 export function CompletedPage() {
   const { t } = useRespondentText();
