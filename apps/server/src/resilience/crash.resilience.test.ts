@@ -12,6 +12,8 @@ import { createTestDatabase } from '../../test/test-database';
 
 // Enough links that the load stays below the per-link rate limit (600 saves a minute).
 const TESTS = 200;
+/** The saves acknowledged before the kill: enough that the kill lands among saves in flight. */
+const KILL_AFTER_ACKNOWLEDGED = 100;
 
 interface Ack {
   code: string;
@@ -70,11 +72,14 @@ function expectedAnswers(acks: Ack[]): Map<string, Map<number, number>> {
 async function crashAndCheck(env: Record<string, string>, codes: string[]) {
   const first = await startServerProcess(env);
   const load = runSaveLoad(first.url, codes);
-  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  // Killed once enough saves were acknowledged, however long a busy machine takes to get there, not after a fixed time.
+  await expect
+    .poll(() => load.acknowledged.length, { timeout: 60_000, interval: 50 })
+    .toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
   await first.kill();
   await load.stop();
   const acknowledgedBeforeKill = [...load.acknowledged];
-  expect(acknowledgedBeforeKill.length).toBeGreaterThan(50);
+  expect(acknowledgedBeforeKill.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKNOWLEDGED);
 
   const second = await startServerProcess(env);
   try {
