@@ -43,12 +43,11 @@ describe('npm run test:quick', () => {
   it('runs the integration tests of the server folders touched and the web tests beside a changed page', () => {
     const files = [
       'apps/server/src/modules/messages/messages.int.test.ts',
-      'apps/server/src/modules/messages/sub/deep.int.test.ts',
       'apps/server/src/modules/results/results.int.test.ts',
-      'apps/web/src/pages/x-page.test.tsx',
+      'apps/web/src/pages/clinician/dashboard-page.test.tsx',
     ];
     const steps = plan(
-      ['apps/server/src/modules/messages/messages.service.ts', 'apps/web/src/pages/x-page.tsx'],
+      ['apps/server/src/modules/messages/messages.service.ts', 'apps/web/src/pages/clinician/dashboard-page.tsx'],
       files,
     );
     expect(steps.find((s) => s.name.startsWith('integration'))?.commands[0]).toEqual([
@@ -58,8 +57,9 @@ describe('npm run test:quick', () => {
       '--project',
       'integration',
       'apps/server/src/modules/messages/messages.int.test.ts',
-      'apps/server/src/modules/messages/sub/deep.int.test.ts',
     ]);
-    expect(steps.find((s) => s.name.startsWith('web'))?.commands[0]).toContain('apps/web/src/pages/x-page.test.tsx');
+    expect(steps.find((s) => s.name.startsWith('web'))?.commands[0]).toContain(
+      'apps/web/src/pages/clinician/dashboard-page.test.tsx',
+    );
   });
 });
