@@ -9,7 +9,8 @@
 //  - a section number (`§4`): numbers move when a section is added, so a section is cited by its title; only the
 //    fixed numbering of an outside document (an RFC, the frozen product spec) may be cited by number;
 //  - a file named without its folder (`STYLE.md`, `patient.repo.ts`) that exists nowhere in the repository, unless
-//    it is one of the names listed in OUTSIDE_THE_TREE (build output, files of cited outside sources).
+//    it is one of the names listed in OUTSIDE_THE_TREE (build output, files of cited outside sources);
+//  - decision records that skip or repeat a number, or are missing from docs/decisions/README.md.
 // Fenced code blocks are not read: trees and shell lines there are illustrations, not references.
 // And the repository's source files (code, SQL, CSS, HTML), for what their comments cite:
 //  - DESIGN.md by a section's title (`DESIGN.md "Assessment lifecycle"`): a heading or a bold lead-in of DESIGN.md;
@@ -275,6 +276,35 @@ function commentOf(line) {
   return slashes ? slashes[1] : null;
 }
 
+/**
+ * The problems of the decision records as a whole: numbered from 0001 without a gap or a number used twice, and each
+ * listed in the index. `files` are the names in docs/decisions/, `index` the index's text.
+ * @param {readonly string[]} files
+ * @param {string} index
+ * @returns {{ line: number, target: string, reason: string }[]}
+ */
+export function findDecisionSequenceProblems(files, index) {
+  const problems = [];
+  const records = files.filter((name) => /^\d{4}-.+\.md$/.test(name)).sort();
+  const numbers = records.map((name) => Number(name.slice(0, 4)));
+  const highest = Math.max(0, ...numbers);
+  for (let n = 1; n <= highest; n++) {
+    const count = numbers.filter((number) => number === n).length;
+    const target = String(n).padStart(4, '0');
+    if (count === 0) {
+      problems.push({ line: 0, target, reason: 'no decision record with this number: the sequence has a gap' });
+    } else if (count > 1) {
+      problems.push({ line: 0, target, reason: 'two decision records with this number' });
+    }
+  }
+  for (const name of records) {
+    if (!index.includes(`](${name})`)) {
+      problems.push({ line: 0, target: name, reason: 'not listed in docs/decisions/README.md' });
+    }
+  }
+  return problems;
+}
+
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -321,6 +351,13 @@ function main() {
       console.error(`${file}:${line}: ${target} (${reason})`);
       count++;
     }
+  }
+  const decisions = tracked
+    .filter((p) => p.startsWith('docs/decisions/'))
+    .map((p) => p.slice('docs/decisions/'.length));
+  for (const { target, reason } of findDecisionSequenceProblems(decisions, readText('docs/decisions/README.md'))) {
+    console.error(`docs/decisions/${target}: ${reason}`);
+    count++;
   }
   const titles = designTitles(readText('DESIGN.md'));
   const sources = tracked.filter(

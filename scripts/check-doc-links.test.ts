@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { designTitles, findDocLinkProblems, findSourceReferenceProblems, headingAnchors } from './check-doc-links.mjs';
+import {
+  designTitles,
+  findDecisionSequenceProblems,
+  findDocLinkProblems,
+  findSourceReferenceProblems,
+  headingAnchors,
+} from './check-doc-links.mjs';
 
 // A made-up repository: what exists, and the Markdown files the anchors are read from.
 const files = new Map<string, string>([
@@ -83,6 +89,17 @@ describe('check-doc-links', () => {
       'notes',
       'notes-1',
     ]);
+  });
+
+  it('refuses a gap or a repeated number in the decision records, and a record the index does not list', () => {
+    const files = ['README.md', '0001-a.md', '0002-b.md', '0002-c.md', '0004-d.md'];
+    const index = '- [0001](0001-a.md)\n- [0002](0002-b.md)\n- [0004](0004-d.md)\n';
+    expect(findDecisionSequenceProblems(files, index).map((p) => [p.target, p.reason])).toEqual([
+      ['0002', 'two decision records with this number'],
+      ['0003', 'no decision record with this number: the sequence has a gap'],
+      ['0002-c.md', 'not listed in docs/decisions/README.md'],
+    ]);
+    expect(findDecisionSequenceProblems(['0001-a.md'], '[0001](0001-a.md)')).toEqual([]);
   });
 
   describe('in source files', () => {
