@@ -1,11 +1,9 @@
 // The boundaries between the workspaces and between the server's layers (ARCHITECTURE.md, "Layers and the rules
 // that hold them"). `npm run lint` runs this; any violation fails it.
 
-const SERVER = '^apps/server/src/';
+const { SERVER, COMPOSITION, FOUNDATION } = require('./scripts/server-layers.cjs');
+
 const TESTS = '\\.test\\.tsx?$';
-// The composition root and the programs built on it: they may use every layer.
-const COMPOSITION = `${SERVER}(app|app-deps|server|main)\\.ts$|${SERVER}(cli|demo)/`;
-const FOUNDATION = `${SERVER}(lib|db)/|${SERVER}(errors|config)\\.ts$`;
 
 /** `from` (not a test) must not import `to`. */
 function layerRule(name, comment, from, to) {
@@ -54,7 +52,7 @@ module.exports = {
     ),
     layerRule(
       'server-foundation-stays-below',
-      'lib/, db/, errors.ts and config.ts are the foundation: they import no layer above them.',
+      'lib/, db/, i18n/, data/, errors.ts and config.ts are the foundation: they import no layer above them.',
       FOUNDATION,
       `${SERVER}(audit|reports|identity|http|modules|integrations)/|${COMPOSITION}`,
     ),
