@@ -27,7 +27,10 @@ export const DEMO = {
 export async function signInAsDemo(page: Page, name: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+  // The click waits on three servers in turn (the app's /auth/login asks the provider whether it answers, stores the
+  // pending login, redirects; the provider draws its page) while the browser keeps showing /login: with both cores
+  // busy this chain alone took over 10 s, which once failed the demo admin's sign-in.
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible({ timeout: 45_000 });
   // The button reads 'Sign in as <name> (<role>)': the '(' ends the name, so a longer name that starts alike differs.
   await page.getByRole('button', { name: `Sign in as ${name} (` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
