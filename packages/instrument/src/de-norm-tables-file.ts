@@ -2,7 +2,7 @@
 // the four CSV files of the public scoring platform jzpsych/pid5-norms-platform (assets/norms_*.csv), held as JSON
 // that keeps every cell and the order of the rows, so that the published file can be written back byte for byte
 // (`formatDeNormCsv`) and checked against its published sha256. The JSON is generated from the CSV files by
-// scripts/build-de-norm-tables.ts; nothing here reads files, so the browser can import it.
+// packages/instrument/scripts/build-de-norm-tables.ts; nothing here reads files, so the browser can import it.
 
 /** The CSV header, in its order. */
 export const DE_NORM_CSV_COLUMNS = [

@@ -266,8 +266,9 @@ export {
 } from './result-words';
 export type { LevelKey, ScaleNameKey } from './result-words';
 
-// German norms as published (docs/decisions/0073), the PID5BF+M and the ICD-11 trait domains (0074), the AMPD trait
-// profiles (0075).
+// German norms as published (docs/decisions/0073-german-norms-as-published.md), the PID5BF+M and the ICD-11 trait
+// domains (docs/decisions/0074-the-pid5bfm-and-icd-11-trait-domains.md), the AMPD trait profiles
+// (docs/decisions/0075-ampd-trait-profiles.md).
 export {
   DE_NORM_TABLES,
   GERMAN_AGE_GROUPS,
