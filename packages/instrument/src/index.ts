@@ -265,3 +265,99 @@ export {
   verdictLabelKey,
 } from './result-words';
 export type { LevelKey, ScaleNameKey } from './result-words';
+
+// German norms as published (docs/decisions/0073-german-norms-as-published.md), the PID5BF+M and the ICD-11 trait
+// domains (docs/decisions/0074-the-pid5bfm-and-icd-11-trait-domains.md), the AMPD trait profiles
+// (docs/decisions/0075-ampd-trait-profiles.md).
+export {
+  DE_NORM_TABLES,
+  GERMAN_AGE_GROUPS,
+  GERMAN_NORM_CELLS,
+  GERMAN_NORM_FORMS,
+  GERMAN_NORM_TABLE_SCALES,
+  GERMAN_PLATFORM_KEYS,
+  GermanNormTablesError,
+  describeGermanNormTables,
+  germanNormCellName,
+  getGermanNormTable,
+  parseGermanNormTables,
+  validateGermanNormTables,
+} from './de-norm-tables';
+export type {
+  GermanAgeGroup,
+  GermanNormCell,
+  GermanNormCellId,
+  GermanNormForm,
+  GermanNormRow,
+  GermanNormTable,
+  GermanNormTables,
+  GermanNormTablesInfo,
+  GermanNormTablesValidation,
+} from './de-norm-tables';
+export {
+  germanAgeGroupOf,
+  nearestGermanNormRow,
+  readGermanNorm,
+  readGermanNorms,
+  resolveGermanReferenceGroup,
+} from './de-norm-lookup';
+export type {
+  GermanNormFallback,
+  GermanNormReading,
+  GermanNorms,
+  GermanNormsInput,
+  GermanReferenceGroup,
+  NormReference,
+  ReferenceGender,
+} from './de-norm-lookup';
+export { BFM_DOMAIN_KEYS, BFM_FACET_KEYS, BFM_TOTAL_KEY, isBfmDomainKey, isBfmFacetKey } from './bfm-keys';
+export type { BfmDomainKey, BfmFacetKey } from './bfm-keys';
+export {
+  BFM_FORM,
+  BFM_FORM_ID,
+  BFM_FORM_INFO,
+  BfmFormError,
+  bfmCoverage,
+  parseBfmForm,
+  toBfmFullItem,
+  validateBfmForm,
+} from './bfm-form';
+export type { BfmCoverage, BfmDomain, BfmFacet, BfmFormDefinition, BfmFormId, BfmFormValidation } from './bfm-form';
+export { BFM_INSTRUMENT_VERSION, scoreBfmForm, scoreBfmFromFullForm } from './score-bfm';
+export type { BfmDomainScore, BfmFacetScore, BfmScoreResult, BfmTotalScore, ScoreBfmOptions } from './score-bfm';
+export {
+  AMPD_DISORDERS,
+  AMPD_DISORDER_KEYS,
+  AMPD_FORMS,
+  AmpdDefinitionError,
+  DEFAULT_AMPD_THRESHOLD,
+  ampdThreshold,
+  isAmpdForm,
+  parseAmpdDefinition,
+  scoreAmpdProfiles,
+  validateAmpdDefinition,
+} from './ampd-profiles';
+export type {
+  AmpdDefinitionValidation,
+  AmpdDisorderDefinition,
+  AmpdDisorderKey,
+  AmpdFacetReading,
+  AmpdForm,
+  AmpdInput,
+  AmpdOptions,
+  AmpdProfile,
+  AmpdProfiles,
+  AmpdRequirement,
+  AmpdThreshold,
+  AmpdTraitRule,
+} from './ampd-profiles';
+export {
+  AMPD_WORD_KEYS,
+  BFM_WORD_KEYS,
+  GERMAN_NORM_FALLBACK_KEYS,
+  GERMAN_NORM_WORD_KEYS,
+  ampdUnavailableKey,
+  bfmUnavailableKey,
+  germanGroupKey,
+} from './trait-model-words';
+export type { GermanGroupKey } from './trait-model-words';
