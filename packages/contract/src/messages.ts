@@ -48,6 +48,8 @@ export const ZMessageDelivery = z.object({
   kind: z.enum(MESSAGE_KINDS),
   recipient: z.enum(['patient', 'clinician']),
   channel: z.enum(['email', 'sms']),
+  /** A patient message's address or number as queued, masked (j•••@example.org); null for the clinician's own. */
+  to: z.string().nullable(),
   state: z.enum(MESSAGE_STATES),
   attempts: z.number().int(),
   /** The mail server's answer to the last attempt (addresses masked), for a failed or bounced one. */

@@ -389,6 +389,9 @@ export const messages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** 0025: a patient message's address or number as queued (erased with the contact); null on older rows. */
+    address: text('address'),
+    addressMasked: text('address_masked'),
   },
   (t) => [index('messages_assessment').on(t.assessmentId, t.id)],
 );
