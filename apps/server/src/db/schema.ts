@@ -392,6 +392,8 @@ export const messages = pgTable(
     /** 0025: a patient message's address or number as queued (erased with the contact); null on older rows. */
     address: text('address'),
     addressMasked: text('address_masked'),
+    /** 0025: the Message-ID's random left part, the same on every attempt. */
+    mailId: uuid('mail_id').notNull().defaultRandom(),
   },
   (t) => [index('messages_assessment').on(t.assessmentId, t.id)],
 );

@@ -160,6 +160,52 @@ describe('where a message goes', () => {
   });
 });
 
+describe('sending', () => {
+  it('gives each message a random Message-ID at the sender domain, the same on a retry, unique across messages', async () => {
+    const { row, code } = await newTest();
+    expect((await invite(row.id, 'ids.one@example.org')).status).toBe(200);
+    expect((await invite(row.id, 'ids.two@example.org')).status).toBe(200);
+    const mails = await smtp.waitFor((mail) => mail.text.includes(code), 2, 20_000);
+    const ids = mails.map((mail) => mail.messageId);
+    for (const id of ids) {
+      expect(id).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@clinic\.example>$/);
+    }
+    expect(new Set(ids).size).toBe(2);
+    const stored = await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id));
+    expect(ids.sort()).toEqual(stored.map((m) => `<${m.mailId}@clinic.example>`).sort());
+  });
+
+  it('accepts and delivers to internationalised addresses: a non-ASCII domain and local part', async () => {
+    const { row, code } = await newTest();
+    for (const address of ['x@exämple.org', 'jürgen@example.de']) {
+      const response = await invite(row.id, address);
+      expect(response.status).toBe(200);
+    }
+    const mails = await smtp.waitFor((mail) => mail.text.includes(code), 2, 20_000);
+    // The domain as punycode or as typed (SMTPUTF8): either reaches the same mailbox.
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^x@(exämple|xn--exmple-cua)\.org$/), 'jürgen@example.de']),
+    );
+    expect((await messagesOf(row.id)).messages.map((m) => m.to).sort()).toEqual([
+      'j•••@example.de',
+      'x•••@exämple.org',
+    ]);
+  });
+
+  it('drains a backlog of twelve with several sends at once, each message sent once', async () => {
+    const tests = await Promise.all(Array.from({ length: 12 }, () => newTest()));
+    const before = smtp.received.length;
+    const responses = await Promise.all(tests.map(({ row }, i) => invite(row.id, `backlog-${i}@example.org`)));
+    expect(responses.map((r) => r.status)).toEqual(Array<number>(12).fill(200));
+    await smtp.waitFor((mail) => mail.to.some((to) => to.startsWith('backlog-')), 12, 30_000);
+    await jobsSettled(server);
+    expect(smtp.received.length - before).toBe(12);
+    for (let i = 0; i < 12; i++) {
+      expect(smtp.received.filter(toPatient(`backlog-${i}@example.org`))).toHaveLength(1);
+    }
+  });
+});
+
 describe('the invitation', () => {
   it('arrives with the link, the due date in words and the institute, and nothing about the patient', async () => {
     const { row } = await newTest('PT-SECRET-42');

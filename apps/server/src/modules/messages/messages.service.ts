@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Job } from 'pg-boss';
+import addressparser from 'nodemailer/lib/addressparser';
+import type { Job, JobResult } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
@@ -49,6 +50,8 @@ import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './ren
 const DAY_MS = 24 * 3_600_000;
 export const SEND_QUEUE = 'message-send';
 export const SCAN_QUEUE = 'message-scan';
+/** Jobs one worker takes at a time; a full batch means a backlog, fetched again without waiting. */
+const SEND_BATCH_SIZE = 5;
 const AUDIT_ACTOR = 'system';
 
 export interface Messaging {
@@ -108,15 +111,31 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
       // One scan at a time across processes, and a scan that fails is simply run by the next minute's.
       await boss.createQueue(SCAN_QUEUE, { policy: 'singleton', retryLimit: 0 });
+      // MAIL_CONCURRENCY workers, each taking a batch; while batches come back full the worker fetches again at
+      // once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
       await boss.work<{ messageId: number }>(
         SEND_QUEUE,
-        { pollingIntervalSeconds: deps.config.pollSeconds },
+        {
+          pollingIntervalSeconds: deps.config.pollSeconds,
+          batchSize: SEND_BATCH_SIZE,
+          burstWhenBatchFull: true,
+          localConcurrency: deps.config.concurrency,
+          perJobResults: true,
+        },
         async (jobs: Job<{ messageId: number }>[]) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
-            await deliverMessage(deps, job.data.messageId, {
-              isLastAttempt: job.retryCount >= deps.config.retry.limit,
-            });
+            try {
+              await deliverMessage(deps, job.data.messageId, {
+                isLastAttempt: job.retryCount >= deps.config.retry.limit,
+              });
+              results.push({ id: job.id, status: 'completed' });
+            } catch (error) {
+              // Failed (tried again by the queue) alone: the batch's other messages keep their outcome.
+              results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+            }
           }
+          return results;
         },
       );
       await boss.work(SCAN_QUEUE, { pollingIntervalSeconds: deps.config.pollSeconds }, async () => {
@@ -228,7 +247,7 @@ async function deliverMessage(
       to,
       ...rendered,
       headers,
-      messageId: `<message-${message.id}@${new URL(deps.publicUrl).hostname}>`,
+      messageId: `<${message.mailId}@${senderDomain(deps.config.from, deps.publicUrl)}>`,
     });
   }
   const response = maskAddressesIn(outcome.response).slice(0, 500);
@@ -241,6 +260,13 @@ async function deliverMessage(
     // Thrown for the queue: it tries again with back-off (sendRetry); the row already says why it failed.
     throw new Error('message not sent; tried again later');
   }
+}
+
+/** The domain of MAIL_FROM's address (the sender's own, as RFC 5322 asks of a Message-ID), else the server's host. */
+function senderDomain(from: string, publicUrl: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  const domain = sender?.address.split('@').at(-1);
+  return domain && sender?.address.includes('@') ? domain : new URL(publicUrl).hostname;
 }
 
 function minutesOf(form: 'FULL' | 'SF' | 'BF'): string {
