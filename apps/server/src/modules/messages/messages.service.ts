@@ -407,7 +407,7 @@ async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; e
 /** Invites the patient to a test made for them (a re-test's run): the address stored for it, the invitation queued. */
 export async function queueInvitationFor(
   tx: Db,
-  messaging: Messaging,
+  messaging: Pick<Messaging, 'boss' | 'config'>,
   invitation: { assessmentId: number; clinicianId: string; email: string; now: Date },
 ): Promise<void> {
   const { assessmentId, clinicianId, email, now } = invitation;
