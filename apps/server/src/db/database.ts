@@ -4,6 +4,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import type { CompiledWasm } from './pglite-protocol';
 import { PgliteThread } from './pglite-thread';
@@ -69,8 +70,14 @@ async function openPglite({
   loadDataDir,
   wasmModule,
 }: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
+  // One process per data folder: a second one (server or operator command) would keep its own copy of the pages and
+  // overwrite the other's acknowledged writes.
+  const lock = dataDir === 'memory' ? null : await lockDataFolder(dataDir);
   // PGlite runs in a worker thread of its own (pglite-thread.ts), so its WebAssembly work leaves the event loop free.
-  const client = await PgliteThread.start(dataDir, { loadDataDir, wasmModule });
+  const client = await PgliteThread.start(dataDir, { loadDataDir, wasmModule }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   // Drizzle's PGlite driver calls only query() and transaction(), which PgliteThread answers as PGlite does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.
@@ -99,7 +106,13 @@ async function openPglite({
     },
     poolStats: () => null,
     jobQueueConnection: { kind: 'pglite', client },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 
