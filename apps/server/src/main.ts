@@ -43,7 +43,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }
     isShuttingDown = true;
     server.app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    // Longer than a report may take (REPORT_TIME_LIMIT_SECONDS), shorter than the supervisor's own limit (60 s).
+    const forceExit = setTimeout(() => process.exit(1), config.reportTimeLimitSeconds * 1000 + 10_000);
     forceExit.unref();
     server
       .close()
