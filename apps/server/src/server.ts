@@ -211,6 +211,12 @@ export async function startServer(
     }
     throw error;
   }
+  if (config.env === 'production' && itemSets.usesDemonstrationItems) {
+    app.log.warn(
+      'no licensed item set (ITEM_SET_FILE or ITEM_SET_FILES): patients are shown the demonstration items, which are ' +
+        "not the PID-5's wording, and their results are not valid; the staff pages say so on every page",
+    );
+  }
   // What an upgrade did, for the operator's record: the migrations this start applied and the schema now in use.
   app.log.info(
     { migrationsApplied, schemaVersion: schemaVersion() },

@@ -6,6 +6,9 @@ import { AppSecretMismatchError } from '../db/app-secret-check';
 import { rotateAppSecret } from '../db/app-secret-rotation';
 import { resolveAppSecret } from '../lib/app-secret';
 import { withDatabase } from './cli-database';
+import { operatorArguments } from './operator-arguments';
+
+operatorArguments(); // --env-file=/etc/pid5/env: the server's own settings
 
 const next = process.env.NEW_APP_SECRET?.trim() ?? '';
 if (next.length < 32) {

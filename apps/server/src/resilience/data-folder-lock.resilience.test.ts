@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
@@ -18,21 +18,34 @@ const running: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((server) => server.kill()));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(envFile, { force: true });
 });
 
-/** The operator command as an operator runs it, on `dataDir`; resolves with its exit code and output. */
-function runUserRole(): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', USER_ROLE, 'someone@example.org', 'admin'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      APP_SECRET: 'server-process-secret-0123456789abcdef',
+const settings = { NODE_ENV: 'test', DATA_DIR: dataDir, APP_SECRET: 'server-process-secret-0123456789abcdef' };
+/** The server's settings as a file, the way the systemd unit reads them (EnvironmentFile). */
+const envFile = join(dataDir, '..', `${basename(dataDir)}.env`);
+writeFileSync(
+  envFile,
+  Object.entries(settings)
+    .map(([name, value]) => `${name}=${value}\n`)
+    .join(''),
+);
+
+/**
+ * The operator command as an operator runs it, on `dataDir`: its settings in the shell, or read from the settings
+ * file with --env-file; resolves with its exit code and output.
+ */
+function runUserRole(from: 'shell' | 'env-file'): Promise<{ code: number | null; output: string }> {
+  const fileArgument = from === 'env-file' ? [`--env-file=${envFile}`] : [];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', USER_ROLE, ...fileArgument, 'someone@example.org', 'admin'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(from === 'shell' ? settings : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,11 +68,13 @@ describe('one process per PGlite data folder', () => {
     expect(second).toContain(`The data folder ${dataDir} is in use by another process`);
     expect(second).not.toMatch(/\n\s+at /); // one line, no stack trace
 
-    const command = await runUserRole();
-    expect(command.code).toBe(1);
-    expect(command.output).toContain(`The server (or another command) is running on the data folder ${dataDir}`);
-    expect(command.output).toContain('Nothing was changed');
-    expect(command.output).not.toContain('is now admin');
+    for (const from of ['shell', 'env-file'] as const) {
+      const command = await runUserRole(from);
+      expect(command.code, from).toBe(1);
+      expect(command.output).toContain(`The server (or another command) is running on the data folder ${dataDir}`);
+      expect(command.output).toContain('Nothing was changed');
+      expect(command.output).not.toContain('is now admin');
+    }
 
     // The first server still serves.
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
@@ -71,7 +86,7 @@ describe('one process per PGlite data folder', () => {
     await third.stop();
 
     // With no server running, the command reaches the database (and finds no such user there).
-    const alone = await runUserRole();
+    const alone = await runUserRole('env-file');
     expect(alone.output).toContain('No user with email or username "someone@example.org"');
   });
 });
