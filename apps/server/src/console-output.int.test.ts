@@ -59,6 +59,8 @@ describe('the console at npm start', () => {
     expect(output).toMatch(/PID-5 assessment app: open http:\/\/localhost:\d+/);
     expect(output).toContain('Sign in with Login, then pick a demo member: Dr. Ada Admin (admin), Dr. Carl Clinician');
     expect(output).toMatch(/Data: embedded PostgreSQL \(PGlite\) in \/.*console-output-/);
+    // The first start on an empty folder says which migrations it ran and the schema version now in use.
+    expect(output).toMatch(/database migrated to schema \d{4}_[a-z0-9_]+: applied 0001_initial, 0002_/);
     // Not JSON, no request lines, no notices from the development provider's library.
     expect(output).not.toMatch(/^\{"level"/m);
     expect(output).not.toContain('incoming request');
@@ -72,5 +74,7 @@ describe('the console at npm start', () => {
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages.some((msg) => msg.startsWith('PID-5 assessment app: open'))).toBe(true);
     expect(messages).toContain('incoming request');
+    // The second start on the same folder: nothing to migrate, and the schema version.
+    expect(messages.some((msg) => /^database schema \d{4}_[a-z0-9_]+, no migration needed$/.test(msg))).toBe(true);
   }, 90_000);
 });

@@ -27,6 +27,7 @@ import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/responde
 import { createPdfPool } from './reports/pdf-pool';
 import { checkAppSecret } from './db/app-secret-check';
 import { createJobQueue } from './db/job-queue';
+import { schemaVersion } from './db/migrate';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
@@ -77,8 +78,9 @@ export async function startServer(
   // not empty, so the secret file must not be written there first.
   const appSecret = resolveAppSecret(config);
   const linkCodes = createLinkCodes(appSecret);
-  await database.migrate();
+  let migrationsApplied: string[];
   try {
+    migrationsApplied = (await database.migrate()).map((name) => name.replace(/\.sql$/, ''));
     await database.runExclusively(async () => {
       await checkAppSecret(database.db, appSecret);
       await ensureDefaultDocuments(database.db);
@@ -209,6 +211,19 @@ export async function startServer(
     }
     throw error;
   }
+  if (config.env === 'production' && itemSets.usesDemonstrationItems) {
+    app.log.warn(
+      'no licensed item set (ITEM_SET_FILE or ITEM_SET_FILES): patients are shown the demonstration items, which are ' +
+        "not the PID-5's wording, and their results are not valid; the staff pages say so on every page",
+    );
+  }
+  // What an upgrade did, for the operator's record: the migrations this start applied and the schema now in use.
+  app.log.info(
+    { migrationsApplied, schemaVersion: schemaVersion() },
+    migrationsApplied.length > 0
+      ? `database migrated to schema ${schemaVersion()}: applied ${migrationsApplied.join(', ')}`
+      : `database schema ${schemaVersion()}, no migration needed`,
+  );
   if (instituteIssuer) {
     // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
     // that is down (it may come up later) never holds up the start. /readyz stays about the database.
