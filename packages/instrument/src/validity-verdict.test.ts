@@ -10,8 +10,14 @@ import {
   SDTD_ITEMS,
   type TestFacetKey,
 } from '../test/test-helpers';
-import { fillTemplate, parseValidityInterpretation } from './validity-wording';
-import type { ValidityVerdict } from './validity-verdict';
+import { fillTemplate, parseValidityInterpretation, VALIDITY_INTERPRETATION } from './validity-wording';
+import {
+  combineOutcomes,
+  inconsistencyRule,
+  responsePatternRule,
+  VALIDITY_RULES,
+  type ValidityVerdict,
+} from './validity-verdict';
 
 // The protocol's validity verdict (DESIGN.md "Scoring (packages/instrument)"): invalid protocols cannot be missed, each scale's direction is
 // stated as its source gives it, and no line carries reassuring words beside a warning.
@@ -295,5 +301,47 @@ describe('the interpretation data is checked on load', () => {
   it('a template placeholder without a value is an error, not a blank', () => {
     expect(fillTemplate('Score {score}', { score: 3 })).toBe('Score 3');
     expect(() => fillTemplate('Score {score} of {items}', { score: 3 })).toThrow('No value for {items}');
+  });
+});
+
+describe('the verdict is a table of rules, one per indicator, and one combiner', () => {
+  const full = scoreResponses(ORDINARY);
+
+  it('each rule reads its own indicator: INC 16 alone is a borderline line and no reason', () => {
+    const input = {
+      form: 'FULL' as const,
+      formName: 'full form',
+      itemCount: 220,
+      missing: 0,
+      unscoredScales: [],
+      inconsistency: { ...full.validity.INC, score: 16, flag: false },
+      ors: full.validity.ORS,
+      prd: full.validity.PRD,
+      sdtd: full.validity.SDTD,
+      pattern: null,
+    };
+    const inc = inconsistencyRule(input, VALIDITY_INTERPRETATION);
+    expect(inc.reasons).toEqual([]);
+    expect(inc.lines.map((l) => [l.key, l.status, l.isConcern])).toEqual([['INC', 'indeterminate', false]]);
+    expect(responsePatternRule(input, VALIDITY_INTERPRETATION)).toEqual({ lines: [], reasons: [], notes: [] });
+    expect(VALIDITY_RULES).toContain(inconsistencyRule);
+  });
+
+  it('the combiner takes the most serious reason, whatever order the rules found them in', () => {
+    const reason = (severity: 'caution' | 'not-interpretable') => ({
+      code: 'PATTERNED_ANSWERS' as const,
+      severity,
+      text: severity,
+      short: severity,
+      action: '',
+    });
+    const verdict = combineOutcomes({ form: 'FULL' }, [
+      { lines: [], reasons: [reason('caution')], notes: [] },
+      { lines: [], reasons: [reason('not-interpretable')], notes: ['a note'] },
+    ]);
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.reasons.map((r) => r.severity)).toEqual(['not-interpretable', 'caution']);
+    expect(verdict.notes).toEqual(['a note']);
+    expect(combineOutcomes({ form: 'FULL' }, []).verdict).toBe('valid');
   });
 });
