@@ -1,5 +1,6 @@
 import type { Pid5Definition } from './definition-types';
 import type { FormId } from './keys';
+import { formReverseKeyedItems } from './forms';
 import { readValidityPercentile, type ValidityPercentileReading } from './norm-lookup';
 import type { NormTables, ValidityTableKey } from './norm-tables';
 import type { IncsDefinition } from './validate-forms';
@@ -227,7 +228,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       defensivenessIfAtLeast: SDTD.defensivenessIfAtLeast,
       itemsUncertain: SDTD.itemsUncertain,
     },
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('FULL') }),
   };
 }
 
@@ -303,7 +304,7 @@ export function scoreShortFormValidity(
     ORS: notPublished('ORS', 'SF'),
     PRD: notPublished('PRD', 'SF'),
     SDTD: notPublished('SDTD', 'SF'),
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('SF') }),
   };
 }
 
@@ -315,6 +316,6 @@ export function scoreBriefFormValidity(responses: string): BriefFormValidityResu
     ORS: notPublished('ORS', 'BF'),
     PRD: notPublished('PRD', 'BF'),
     SDTD: notPublished('SDTD', 'BF'),
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('BF') }),
   };
 }

@@ -5,6 +5,7 @@ import {
   FACET_ITEMS,
   INC_PAIRS,
   makeKeyedResponses,
+  variedOutsideValidityScales,
   makeResponses,
   PRD_ITEMS,
   SDTD_ITEMS,
@@ -34,8 +35,8 @@ function sumByHand(responses: string, items: readonly number[]): number {
 const line = (verdict: ValidityVerdict, key: string) => verdict.lines.find((l) => l.key === key);
 
 /** Every facet keyed 1 (reverse-keyed items answered 2): a plain, consistent, moderately endorsing protocol. */
-const ORDINARY = makeKeyedResponses(
-  Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>,
+const ORDINARY = variedOutsideValidityScales(
+  makeKeyedResponses(Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>),
 );
 
 /** A protocol with the listed items unanswered. */
@@ -86,11 +87,12 @@ describe('validity verdict', () => {
     expect(verdict.verdict).toBe('not-interpretable');
     expect(verdict.patientFacingLevels).toBe('withhold');
     expect(verdict.reasons[0]?.code).toBe('INCONSISTENT');
-    // The most serious reason comes first; this pattern also marks 3 of the ORS items 'very true'.
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENT', 'OVER_REPORTING']);
+    // The most serious reasons come first; the cycle 0-1-2-3 is also the response-pattern screen's, and it marks 3
+    // of the ORS items 'very true'.
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENT', 'PATTERNED_ANSWERS', 'OVER_REPORTING']);
     expect(verdict.summary).toBe(
       `Not interpretable: inconsistent answers (INC ${inc}; 17 or more is inconsistent); ` +
-        'possible over-reporting (ORS 3; 3 or more).',
+        'answers in a fixed pattern (220 of 220 in a row); possible over-reporting (ORS 3; 3 or more).',
     );
     expect(verdict.action).toContain('consider re-testing');
     expect(verdict.reasons[0]?.action).toContain('Discuss with the patient how the questionnaire was answered');

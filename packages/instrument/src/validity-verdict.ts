@@ -2,7 +2,7 @@ import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
-import type { ResponsePatternResult } from './response-pattern';
+import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
 import type {
   BriefFormValidityResult,
   OrsResult,
@@ -219,7 +219,86 @@ function shareWords(words: ValidityInterpretation, share: number | null): string
   return share === null ? '0' : decimalWords(words, Math.floor(share * 1000 + 1e-9) / 10);
 }
 
+/** "0-0-1-1": a cycle of answers by their scores. */
+function cycleWords(cycle: readonly number[]): string {
+  return cycle.join('-');
+}
+
 function patternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  return pattern.screen === 2 ? stretchPatternLine(words, pattern) : runPatternLine(words, pattern);
+}
+
+/** The screen of uniform and periodic stretches (response-pattern.ts). */
+function stretchPatternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  const w = words.scales.PATTERN;
+  const stretch =
+    pattern.finding === 'periodic' ? pattern.periodic : pattern.finding === 'none' ? null : pattern.uniform;
+  const values = {
+    items: pattern.nItems,
+    run: pattern.longestRun,
+    irv: pattern.irv === null || pattern.irv === undefined ? '–' : decimalWords(words, pattern.irv.toFixed(2)),
+    cautionFrom: pattern.cautionRunFrom,
+    notInterpretableFrom: pattern.notInterpretableRunFrom,
+    floorFrom: pattern.floorCautionFrom ?? pattern.nItems,
+    floorAnswer: answerWords(words, 0),
+    deviationShare: Math.round(PATTERN_DEVIATION_SHARE * 100),
+    from: stretch?.from ?? '',
+    to: stretch === null || stretch === undefined ? '' : stretch.from + stretch.length - 1,
+    length: stretch?.length ?? '',
+    deviations: stretch?.deviations ?? '',
+    answer: answerWords(words, stretch?.cycle[0]),
+    cycle: stretch === null || stretch === undefined ? '' : cycleWords(stretch.cycle),
+  };
+  const stretchWords =
+    stretch === null || stretch === undefined
+      ? ''
+      : fillTemplate(pattern.finding === 'periodic' ? w.stretchPeriodic : w.stretchUniform, values);
+  const all = { ...values, stretchWords };
+  const isFloor = pattern.finding === 'uniform-floor';
+  const statement =
+    pattern.flag === null
+      ? w.okScreen
+      : isFloor
+        ? w.cautionFloor
+        : pattern.flag === 'caution'
+          ? w.cautionStretch
+          : w.flaggedStretch;
+  const line: ValidityLine = {
+    key: 'PATTERN',
+    name: w.screenName,
+    source: w.screenSource,
+    status: pattern.flag === null ? 'ok' : 'flagged',
+    isConcern: pattern.flag !== null,
+    score: stretch?.length ?? pattern.longestRun,
+    percentile: null,
+    direction: w.direction,
+    directionText: w.screenDirectionText,
+    cutoffText: fillTemplate(pattern.hasReverseKeyedItems === false ? w.cutoffTextNoReverse : w.cutoffTextReverse, all),
+    statement: fillTemplate(statement, all),
+  };
+  if (pattern.flag === null) {
+    return { line, reason: null };
+  }
+  return {
+    line,
+    reason: {
+      code: 'PATTERNED_ANSWERS',
+      severity: pattern.flag,
+      text: line.statement,
+      short: fillTemplate(isFloor ? w.shortFloor : w.shortStretch, all),
+      action: isFloor ? w.actionFloor : pattern.flag === 'caution' ? w.actionCaution : w.actionFlagged,
+    },
+  };
+}
+
+/** The earlier screen (one answer or two in turn), for results stored with it. */
+function runPatternLine(
   words: ValidityInterpretation,
   pattern: ResponsePatternResult,
 ): { line: ValidityLine; reason: ValidityReason | null } {
@@ -232,7 +311,7 @@ function patternLine(
     other: answerWords(words, other),
     modal: answerWords(words, pattern.modalAnswer),
     share: shareWords(words, pattern.modalShare),
-    shareFrom: Math.round(pattern.notInterpretableShareFrom * 100),
+    shareFrom: Math.round((pattern.notInterpretableShareFrom ?? 0.95) * 100),
     cautionFrom: pattern.cautionRunFrom,
     notInterpretableFrom: pattern.notInterpretableRunFrom,
   };
