@@ -39,7 +39,7 @@ describe('the response-pattern screen', () => {
       expect(patternLine(verdict)).toMatchObject({ status: 'flagged', isConcern: true, score: n });
       expect(patternLine(verdict)?.name).toContain("the product's own screen, not a PID-5 scale");
       expect(patternLine(verdict)?.statement).toContain(
-        `statements 1 to ${n} (${n} in a row) answered “Very True or Often True”, with 0 other answers`,
+        `statements 1 to ${n} (${n} in a row) all answered “Very True or Often True”`,
       );
     });
 

@@ -258,7 +258,14 @@ function stretchPatternLine(
   const stretchWords =
     stretch === null || stretch === undefined
       ? ''
-      : fillTemplate(pattern.finding === 'periodic' ? w.stretchPeriodic : w.stretchUniform, values);
+      : fillTemplate(
+          pattern.finding === 'periodic'
+            ? w.stretchPeriodic
+            : stretch.deviations === 0
+              ? w.stretchUniformExact
+              : w.stretchUniform,
+          values,
+        );
   const all = { ...values, stretchWords };
   const isFloor = pattern.finding === 'uniform-floor';
   const statement =

@@ -123,6 +123,7 @@ const ZInterpretationFile = z.object({
       cutoffTextReverse: ZText,
       cutoffTextNoReverse: ZText,
       stretchUniform: ZText,
+      stretchUniformExact: ZText,
       stretchPeriodic: ZText,
       okScreen: ZText,
       cautionStretch: ZText,
