@@ -79,11 +79,11 @@ async function fillDemographics(page: Page, patientId: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Patient Identifier' }).fill(patientId);
 }
 
-async function agreeToTermsAndCreate(page: Page): Promise<void> {
+async function agreeToTermsAndCreate(page: Page, click: 'click' | 'dblclick' = 'click'): Promise<void> {
   await page.getByRole('button', { name: 'Create Test', exact: true }).click();
   const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
   await expect(terms.getByTestId('terms-body')).not.toBeEmpty();
-  await terms.getByRole('button', { name: 'Agree and Create Test' }).click();
+  await terms.getByRole('button', { name: 'Agree and Create Test' })[click]();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -142,11 +142,18 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await page.getByRole('button', { name: 'Create Test' }).click();
   await expect(page).toHaveURL(/\/createtest$/);
 
-  // Create Test stays disabled until diagnoses and a primary are chosen.
+  // Create Test can be pressed at once and says what is missing, the diagnoses included.
   const createButton = page.getByRole('button', { name: 'Create Test', exact: true });
-  await expect(createButton).toBeDisabled();
-  await chooseDiagnoses(page);
+  await expect(page.getByText('Required: choose at least one diagnosis')).toBeVisible();
   await expect(createButton).toBeEnabled();
+  await createButton.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose at least one diagnosis' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Age', exact: true })).toHaveAccessibleDescription(
+    'Please enter an age',
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await chooseDiagnoses(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a primary diagnosis' })).toHaveCount(0);
 
   // Validation (docs/product-spec.md §5) with the spec's messages, under each field.
   await createButton.click();
@@ -193,7 +200,8 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await terms.getByRole('button', { name: 'Exit' }).click();
   await expect(terms).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Postal Code' })).toHaveValue('K1A 0B1');
-  await agreeToTermsAndCreate(page);
+  // A double click on Agree creates one test and uses one of the two.
+  await agreeToTermsAndCreate(page, 'dblclick');
 
   await expect(page.getByRole('status').filter({ hasText: 'Test created' })).toContainText(
     `The test for ${firstPatient} is ready.`,
@@ -210,6 +218,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   const listed = (await (await expectOk(await page.request.get('/api/assessments'))).json()) as {
     items: { id: number; patientId: string; createdAt: string; dueAt: string }[];
   };
+  expect(listed.items.filter((item) => item.patientId === firstPatient)).toHaveLength(1);
   const stored = listed.items.find((item) => item.patientId === firstPatient);
   expect(stored).toBeDefined();
   expect(Date.parse(stored?.dueAt ?? '') - Date.parse(stored?.createdAt ?? '')).toBe(30 * 24 * 3_600_000);

@@ -209,6 +209,8 @@ const ZEnv = z.object({
   MAIL_LIMIT_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100).default(5),
   // How often an idle mail worker asks the job queue for work (seconds).
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // How many messages one process sends at once (SMTP connections kept open); a backlog drains without polling.
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
   // A failed send is tried again after this many seconds, then twice as long each time (at most an hour apart).
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(30),
@@ -319,6 +321,8 @@ export interface MailConfig {
   reminders: { daysAfterInvitation: number[]; daysBeforeDue: number[] };
   limits: { perClinicianPerHour: number; perAddressPerDay: number };
   pollSeconds: number;
+  /** MAIL_CONCURRENCY: messages sent at once by one process. */
+  concurrency: number;
   retry: { delaySeconds: number; limit: number };
   /** INSTITUTE_TIME_ZONE: the zone a message's due date is told in; null: UTC, named in the message. */
   timeZone?: string | null;
@@ -514,6 +518,7 @@ function mailConfig(e: z.output<typeof ZEnv>): MailConfig | null {
       perAddressPerDay: e.MAIL_LIMIT_PER_ADDRESS_PER_DAY,
     },
     pollSeconds: e.MAIL_POLL_SECONDS,
+    concurrency: e.MAIL_CONCURRENCY,
     retry: { delaySeconds: e.MAIL_RETRY_DELAY_SECONDS, limit: e.MAIL_RETRY_LIMIT },
     timeZone: e.INSTITUTE_TIME_ZONE ?? null,
     sms:

@@ -11,6 +11,7 @@ export function aDelivery(overrides: Partial<TMessageDelivery> = {}): TMessageDe
     kind: 'invitation',
     recipient: 'patient',
     channel: 'email',
+    to: 'j•••@example.org',
     state: 'sent',
     attempts: 1,
     lastResponse: '250 OK',

@@ -128,6 +128,7 @@ export const CREATE_ASSESSMENT_MESSAGES = {
   primaryDsm: 'Please choose a primary diagnosis',
   primaryDsmOutside: 'The primary diagnosis must be one of the chosen diagnoses',
   termsId: 'Please agree to the terms and conditions',
+  requestKey: 'The request key must be a UUID: reload the page and try again',
 } as const;
 
 const M = CREATE_ASSESSMENT_MESSAGES;
@@ -171,6 +172,12 @@ export const ZCreateAssessmentRequest = z
     form: ZAssessmentForm.optional(),
     /** The language to give it in (DESIGN.md "Languages"); without it, the institute's (DEFAULT_TEST_LANGUAGE). */
     language: z.enum(LANGUAGES, { error: `Choose a test language: ${LANGUAGES.join(', ')}` }).optional(),
+    /**
+     * One key per intent to create (the form makes one when it opens): a repeated request with the same key, such as
+     * a double click or a retry after a lost answer, returns the test the first one created and uses no second
+     * purchased test.
+     */
+    requestKey: z.uuid({ error: M.requestKey }).optional(),
   })
   .refine((value) => postalCodeProblem(value.country, value.postalCode) === null, {
     path: ['postalCode'],

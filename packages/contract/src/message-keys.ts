@@ -30,6 +30,7 @@ export const CREATE_ASSESSMENT_MESSAGE_KEYS = {
   primaryDsm: 'validation.assessment.primaryDsm',
   primaryDsmOutside: 'validation.assessment.primaryDsmOutside',
   termsId: 'validation.assessment.termsId',
+  requestKey: 'validation.assessment.requestKey',
 } as const satisfies Record<keyof typeof CREATE_ASSESSMENT_MESSAGES, string>;
 
 export const GRANT_MESSAGE_KEYS = {

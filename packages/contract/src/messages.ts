@@ -14,13 +14,21 @@ export const PATIENT_CONTACT_MESSAGES = {
   phone: 'Write the mobile number in international form, with + and the country code, e.g. +49 151 12345678.',
 } as const;
 
+/**
+ * zod's practical e-mail rule with letters and digits of any script allowed (RFC 6531 local parts, IDN domains such
+ * as `jürgen@exämple.de`), and an ASCII-compatible TLD (`xn--…`) as well as a letter one. The mail transport
+ * sends the domain as punycode and a non-ASCII local part with SMTPUTF8.
+ */
+const INTERNATIONAL_EMAIL =
+  /^(?:[\p{L}\p{N}_'+-]+\.)*[\p{L}\p{N}_'+-]*[\p{L}\p{N}_+-]@(?:[\p{L}\p{N}][\p{L}\p{N}-]*\.)+(?:\p{L}{2,}|xn--[a-z0-9-]+)$/u;
+
 /** The patient's address as typed: trimmed, one address, refused with words a person can act on. */
 export const ZPatientEmail = z
   .string({ error: PATIENT_CONTACT_MESSAGES.emailRequired })
   .trim()
   .min(1, PATIENT_CONTACT_MESSAGES.emailRequired)
   .max(PATIENT_EMAIL_MAX, PATIENT_CONTACT_MESSAGES.emailMax)
-  .pipe(z.email({ error: PATIENT_CONTACT_MESSAGES.email }));
+  .pipe(z.email({ pattern: INTERNATIONAL_EMAIL, error: PATIENT_CONTACT_MESSAGES.email }));
 
 /** A mobile number for text messages, in international (E.164) form. */
 export const ZPatientPhone = z
@@ -48,6 +56,8 @@ export const ZMessageDelivery = z.object({
   kind: z.enum(MESSAGE_KINDS),
   recipient: z.enum(['patient', 'clinician']),
   channel: z.enum(['email', 'sms']),
+  /** A patient message's address or number as queued, masked (j•••@example.org); null for the clinician's own. */
+  to: z.string().nullable(),
   state: z.enum(MESSAGE_STATES),
   attempts: z.number().int(),
   /** The mail server's answer to the last attempt (addresses masked), for a failed or bounced one. */

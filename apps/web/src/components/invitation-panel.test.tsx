@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, onApi, onApiError } from '../../test/api-mock';
 import { CLINICIAN, anAssessmentDetails } from '../../test/fixtures';
@@ -43,7 +43,7 @@ describe('E-mail to the patient', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toEqual({ email: 'jane.doe@example.org' });
     expect(await screen.findByText('Messages go to j•••@example.org.')).toBeVisible();
-    expect(screen.getByRole('table', { name: 'Messages' })).toHaveTextContent(/Invitation\s*Queued/);
+    expect(screen.getByRole('table', { name: 'Messages' })).toHaveTextContent(/Invitation\s*j•••@example.org\s*Queued/);
   });
 
   it('shows each delivery state, the bounce reason, and sends again to the stored address', async () => {
@@ -58,9 +58,15 @@ describe('E-mail to the patient', () => {
           optedOut: false,
         },
         messages: [
-          aDelivery({ id: 1, state: 'bounced', lastResponse: '550 No such user here: j•••@example.org' }),
+          aDelivery({
+            id: 1,
+            state: 'bounced',
+            lastResponse: '550 No such user here: o•••@example.org',
+            to: 'o•••@example.org',
+          }),
           aDelivery({ id: 2, state: 'failed', attempts: 3, lastResponse: 'ECONNECTION: connect ECONNREFUSED' }),
           aDelivery({ id: 3, kind: 'reminder', state: 'sent' }),
+          aDelivery({ id: 4, kind: 'completion', recipient: 'clinician', to: null }),
         ],
       }),
     );
@@ -72,6 +78,15 @@ describe('E-mail to the patient', () => {
     expect(table).toHaveTextContent('Failed');
     expect(table).toHaveTextContent('(3 attempts)');
     expect(table).toHaveTextContent('Reminder');
+    // Each row says where it went: the bounced address is not the one the reminder reached.
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => within(row).queryAllByRole('cell')[1]?.textContent ?? null)).toEqual([
+      null,
+      'o•••@example.org',
+      'j•••@example.org',
+      'j•••@example.org',
+      'The clinician',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(again).toHaveLength(1));
     expect(again[0]?.body).toEqual({});
@@ -187,8 +202,8 @@ describe('E-mail to the patient, in German', () => {
       ),
     ).toBeVisible();
     const table = screen.getByRole('table', { name: 'Nachrichten' });
-    expect(table).toHaveTextContent(/Einladung\s*Fehlgeschlagen\s*\(3 Versuche\)/);
-    expect(table).toHaveTextContent(/Erinnerung\s*Gesendet/);
+    expect(table).toHaveTextContent(/Einladung\s*j•••@example.org\s*Fehlgeschlagen\s*\(3 Versuche\)/);
+    expect(table).toHaveTextContent(/Erinnerung\s*j•••@example.org\s*Gesendet/);
     expect(table).not.toHaveTextContent(/Invitation|Failed|attempts/);
 
     await user.type(screen.getByLabelText('An eine andere Adresse senden'), 'jane.doe@');

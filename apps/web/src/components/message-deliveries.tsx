@@ -36,6 +36,7 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('messages.column.message')}</Table.Th>
+          <Table.Th>{t('messages.column.to')}</Table.Th>
           <Table.Th>{t('messages.column.state')}</Table.Th>
           <Table.Th>{t('messages.column.queued')}</Table.Th>
           <Table.Th>{t('messages.column.answer')}</Table.Th>
@@ -50,6 +51,9 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
                 {message.channel === 'sms'
                   ? t('messages.kind.sms', { kind: t(KIND_LABELS[message.kind]) })
                   : t(KIND_LABELS[message.kind])}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {message.recipient === 'clinician' ? t('messages.to.clinician') : (message.to ?? '')}
               </Table.Td>
               <Table.Td>
                 <Badge color={state.color} variant="light">

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryCodeFor } from '@pid5/contract';
 import { and, count, eq } from 'drizzle-orm';
@@ -291,6 +292,63 @@ describe('concurrent creates', () => {
       .where(eq(assessments.clinicianId, a.id));
     expect(stored?.n).toBe(credits);
     expect(await availableOver(a.client)).toBe(0);
+  });
+});
+
+describe('one test per intent to create (the request key)', () => {
+  it('makes one test and uses one purchased test for identical concurrent requests, each answered with that test', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 3);
+    const body = { ...(await validCreateBody(server, { patientId: 'twice' })), requestKey: randomUUID() };
+    const responses = await Promise.all([1, 2, 3, 4].map(() => a.client.post('/api/assessments', body)));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 201]);
+    const answers = (await Promise.all(responses.map((r) => r.json()))) as { id: number; testLink: string }[];
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.testLink)).size).toBe(1);
+    const [stored] = await server.database.db
+      .select({ n: count() })
+      .from(assessments)
+      .where(eq(assessments.clinicianId, a.id));
+    expect(stored?.n).toBe(1);
+    expect(await availableOver(a.client)).toBe(2);
+    expect(await auditCount({ actor: a.id, action: 'assessment.create' })).toBe(1);
+
+    // A later retry with the key (an answer lost on the way) still gets the same test; a new key makes a new one.
+    const retry = await a.client.post('/api/assessments', body);
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as { id: number }).id).toBe(answers[0]!.id);
+    const next = await a.client.post('/api/assessments', { ...body, requestKey: randomUUID() });
+    expect(next.status).toBe(201);
+    expect(await availableOver(a.client)).toBe(1);
+  });
+
+  it('refuses a key reused for another patient with 409, and keys are per clinician', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    const b = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 2);
+    await grantOverApi(admin, b.id, 1);
+    const body = { ...(await validCreateBody(server, { patientId: 'first' })), requestKey: randomUUID() };
+    expect((await a.client.post('/api/assessments', body)).status).toBe(201);
+    const other = await a.client.post('/api/assessments', { ...body, patientId: 'second' });
+    expect(other.status).toBe(409);
+    const error = await readError(other);
+    expect(error.code).toBe('REQUEST_KEY_REUSED');
+    expect(error.message).toMatch(/Reload the page/);
+    expect(await availableOver(a.client)).toBe(1);
+    // Another clinician's request with the same key is their own intent: it creates their test.
+    expect((await b.client.post('/api/assessments', body)).status).toBe(201);
+  });
+
+  it('answers 400 for a key that is not a UUID, using nothing', async () => {
+    const admin = await createSignedInAdmin(server);
+    const a = await createSignedInClinician(server);
+    await grantOverApi(admin, a.id, 1);
+    const response = await a.client.post('/api/assessments', { ...(await validCreateBody(server)), requestKey: 'x' });
+    expect(response.status).toBe(400);
+    expect((await readError(response)).fields?.requestKey).toMatch(/UUID/);
+    expect(await availableOver(a.client)).toBe(1);
   });
 });
 

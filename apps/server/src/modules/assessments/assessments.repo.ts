@@ -380,6 +380,19 @@ export async function lockClinician(tx: Db, clinicianId: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** The test a clinician's create request with this key made, if any (one test per intent: the request key). */
+export async function findAssessmentByRequestKey(
+  tx: Db,
+  clinicianId: string,
+  requestKey: string,
+): Promise<AssessmentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.clinicianId, clinicianId), eq(assessments.requestKey, requestKey)));
+  return row ?? null;
+}
+
 export async function insertAssessment(tx: Db, values: NewAssessmentRow): Promise<AssessmentRow> {
   const [row] = await tx.insert(assessments).values(values).returning();
   if (!row) {

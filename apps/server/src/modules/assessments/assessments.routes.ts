@@ -65,9 +65,11 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
       config: { access: 'signed-in' },
       schema: {
         tags: ['assessments'],
-        summary: 'Create a test as the full, short or brief form (uses one purchased test, whatever the form)',
+        summary:
+          'Create a test as the full, short or brief form (uses one purchased test, whatever the form). A request ' +
+          'repeating an earlier request key answers 200 with the test that one created and uses nothing',
         body: ZCreateAssessmentRequest,
-        response: { 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
+        response: { 200: ZCreateAssessmentResponse, 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -83,7 +85,8 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         ip: request.ip,
       });
-      return reply.status(201).send({
+      // A repeated request gets the first one's answer with 200: nothing new was created.
+      return reply.status(created.repeated ? 200 : 201).send({
         id: created.assessment.id,
         form: created.assessment.form,
         language: created.assessment.language,

@@ -18,7 +18,7 @@ import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import type { LinkCodes } from '../../lib/link-codes';
+import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import { countAvailableTests } from '../credits/credits.service';
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { isCurrentDocument } from '../documents/documents.service';
@@ -36,6 +36,7 @@ import {
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
+  findAssessmentByRequestKey,
   lockClinician,
   type AssessmentRow,
   type AssessmentScope,
@@ -375,6 +376,8 @@ export interface CreateAssessmentOptions {
  * user row is locked first, so concurrent creates by one clinician run one after another and
  * N creates with K tests left create exactly K. Every check that can fail runs before the insert,
  * so a failed create never uses a test. One purchased test is one administration of any form (DESIGN.md "Data model").
+ * A request that repeats an earlier one's key (a double click, a retry after a lost answer) returns the test that one
+ * created and uses nothing; under the clinician's lock, two identical concurrent requests also make one test.
  */
 export async function createAssessment({
   db,
@@ -386,7 +389,13 @@ export async function createAssessment({
   itemSets,
   now,
   ip,
-}: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
+}: CreateAssessmentOptions): Promise<{
+  assessment: AssessmentRow;
+  testCode: string;
+  testsAvailable: number;
+  /** True when the request key had already created this test: nothing was created or used now. */
+  repeated: boolean;
+}> {
   const unknown = request.dsmCodes.filter((code) => !catalogue.find(code));
   if (unknown.length > 0) {
     throw new AppError('UNKNOWN_DIAGNOSIS', 'errors.assessments.unknownDiagnosis', {
@@ -416,6 +425,16 @@ export async function createAssessment({
     if (!(await lockClinician(tx, clinicianId))) {
       throw new AppError('UNAUTHENTICATED', 'errors.sessionEnded');
     }
+    if (request.requestKey) {
+      const earlier = await findAssessmentByRequestKey(tx, clinicianId, request.requestKey);
+      if (earlier) {
+        if (earlier.patientId !== request.patientId || earlier.form !== form) {
+          throw new AppError('REQUEST_KEY_REUSED', 'errors.assessments.requestKeyReused');
+        }
+        const testsAvailable = await countAvailableTests(tx, clinicianId);
+        return { assessment: earlier, testCode: linkCodeOf(earlier, linkCodes), testsAvailable, repeated: true };
+      }
+    }
     if ((await countAvailableTests(tx, clinicianId)) <= 0) {
       throw new AppError('NO_TESTS_AVAILABLE', 'errors.assessments.noTestsAvailable');
     }
@@ -442,6 +461,7 @@ export async function createAssessment({
       language,
       responses: '9'.repeat(FORM_ITEM_COUNTS[form]),
       answeredCount: 0,
+      requestKey: request.requestKey ?? null,
     });
     await recordAudit(tx, {
       actor: clinicianId,
@@ -452,7 +472,7 @@ export async function createAssessment({
       details: { termsId: terms.id, form, language },
     });
     const testsAvailable = await countAvailableTests(tx, clinicianId);
-    return { assessment, testCode, testsAvailable };
+    return { assessment, testCode, testsAvailable, repeated: false };
   });
 }
 

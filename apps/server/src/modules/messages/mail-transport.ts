@@ -24,15 +24,17 @@ export interface MailTransport {
 }
 
 export function createMailTransport(config: MailConfig): MailTransport {
+  // Pooled: MAIL_CONCURRENCY connections kept open and reused, one per message sent at once.
   const options = {
+    pool: true as const,
+    maxConnections: config.concurrency,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   };
-  const transporter =
-    typeof config.smtp === 'string'
-      ? nodemailer.createTransport(config.smtp, options)
-      : nodemailer.createTransport({ ...config.smtp, ...options });
+  const transporter = nodemailer.createTransport(
+    typeof config.smtp === 'string' ? { url: config.smtp, ...options } : { ...config.smtp, ...options },
+  );
   return {
     send: async (mail) => {
       try {

@@ -9,7 +9,8 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
-const ADDRESS = /[^\s<>()"',;:]+@[^\s<>()"',;:]+/g;
+// An apostrophe may sit inside a local part (o'neil@…) but not begin or end one (a quoted 'jane@…').
+const ADDRESS = /[^\s<>()"',;:@](?:[^\s<>()",;:@]*[^\s<>()"',;:@])?@[^\s<>()"',;:]+/g;
 
 const PHONE = /\+[1-9][0-9]{6,14}/g;
 

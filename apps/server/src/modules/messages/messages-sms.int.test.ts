@@ -104,4 +104,25 @@ describe('text messages', () => {
     expect(sms?.lastResponse).toMatch(/400 21610 Attempt to send to unsubscribed recipient/);
     expect(sms?.attempts).toBe(1);
   });
+
+  it('sends to one mobile number at most the daily limit, whatever the test or address, and says so', async () => {
+    const limit = 5; // MAIL_LIMIT_PER_ADDRESS_PER_DAY's default, which numbers share
+    const statuses: number[] = [];
+    let refusal = '';
+    for (let i = 0; i <= limit; i++) {
+      const { row } = await newTest();
+      const response = await clinician.client.post(`/api/assessments/${row.id}/invitation`, {
+        email: `number-limit-${i}@example.org`,
+        phone: '+49 151 5555 0000',
+      });
+      statuses.push(response.status);
+      if (response.status !== 200) {
+        refusal = (await readError(response)).message;
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(limit).fill(200), 429]);
+    expect(refusal).toBe(
+      `This mobile number has been sent ${limit} text messages today, the most allowed: try again tomorrow.`,
+    );
+  });
 });

@@ -100,6 +100,112 @@ async function waitForState(id: number, state: string, timeoutMs = 20_000) {
   }
 }
 
+describe('where a message goes', () => {
+  it('to the address it was queued, counted and audited for, though another was given after it', async () => {
+    const { row, code } = await newTest();
+    const addresses = ['first.try@example.org', 'second.try@example.org', 'third.try@example.net'];
+    for (const address of addresses) {
+      expect((await invite(row.id, address)).status).toBe(200);
+    }
+    await jobsSettled(server);
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.text.includes(code)).length, { timeout: 20_000 })
+      .toBe(3);
+    for (const address of addresses) {
+      expect(smtp.received.filter(toPatient(address)).filter((mail) => mail.text.includes(code))).toHaveLength(1);
+    }
+    // The messages table names each row's own recipient; the audit log the same.
+    const panel = await messagesOf(row.id);
+    expect(panel.messages.map((m) => m.to).sort()).toEqual([
+      'f•••@example.org',
+      's•••@example.org',
+      't•••@example.net',
+    ]);
+    const queued = await server.database.db.select().from(auditEvents).where(eq(auditEvents.assessmentId, row.id));
+    expect(
+      queued
+        .filter((event) => event.action === 'message.queued')
+        .map((event) => (event.details as { to?: string }).to)
+        .sort(),
+    ).toEqual(['f•••@example.org', 's•••@example.org', 't•••@example.net']);
+
+    // Submitted: the addresses kept with the messages go with the contact's.
+    expect((await server.client().post(`/api/patient/${code}/submit`)).status).toBe(200);
+    const stored = await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id));
+    expect(stored.filter((m) => m.recipient === 'patient').map((m) => m.address)).toEqual([null, null, null]);
+    expect(stored.filter((m) => m.recipient === 'patient').every((m) => m.addressMasked !== null)).toBe(true);
+  });
+
+  it('and a reminder to the address given last, not to an earlier one', async () => {
+    const start = server.clock.now();
+    const { row, code } = await newTest();
+    expect((await invite(row.id, 'old.address@example.org')).status).toBe(200);
+    expect((await invite(row.id, 'new.address@example.org')).status).toBe(200);
+    await jobsSettled(server);
+    server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
+    try {
+      await scan();
+      await expect
+        .poll(
+          () => smtp.received.filter(toPatient('new.address@example.org')).filter((m) => m.text.includes(code)).length,
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(2);
+      expect(smtp.received.filter(toPatient('old.address@example.org'))).toHaveLength(1);
+    } finally {
+      server.clock.set(start);
+    }
+  });
+});
+
+describe('sending', () => {
+  it('gives each message a random Message-ID at the sender domain, the same on a retry, unique across messages', async () => {
+    const { row, code } = await newTest();
+    expect((await invite(row.id, 'ids.one@example.org')).status).toBe(200);
+    expect((await invite(row.id, 'ids.two@example.org')).status).toBe(200);
+    const mails = await smtp.waitFor((mail) => mail.text.includes(code), 2, 20_000);
+    const ids = mails.map((mail) => mail.messageId);
+    for (const id of ids) {
+      expect(id).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@clinic\.example>$/);
+    }
+    expect(new Set(ids).size).toBe(2);
+    const stored = await server.database.db.select().from(messages).where(eq(messages.assessmentId, row.id));
+    expect(ids.sort()).toEqual(stored.map((m) => `<${m.mailId}@clinic.example>`).sort());
+  });
+
+  it('accepts and delivers to internationalised addresses: a non-ASCII domain and local part', async () => {
+    const { row, code } = await newTest();
+    for (const address of ['x@exämple.org', 'jürgen@example.de']) {
+      const response = await invite(row.id, address);
+      expect(response.status).toBe(200);
+    }
+    const mails = await smtp.waitFor((mail) => mail.text.includes(code), 2, 20_000);
+    // The domain as punycode or as typed (SMTPUTF8): either reaches the same mailbox.
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^x@(exämple|xn--exmple-cua)\.org$/), 'jürgen@example.de']),
+    );
+    expect((await messagesOf(row.id)).messages.map((m) => m.to).sort()).toEqual([
+      'j•••@example.de',
+      'x•••@exämple.org',
+    ]);
+  });
+
+  it('drains a backlog of twelve with several sends at once, each message sent once', async () => {
+    const tests = await Promise.all(Array.from({ length: 12 }, () => newTest()));
+    const before = smtp.received.length;
+    const responses = await Promise.all(tests.map(({ row }, i) => invite(row.id, `backlog-${i}@example.org`)));
+    expect(responses.map((r) => r.status)).toEqual(Array<number>(12).fill(200));
+    await smtp.waitFor((mail) => mail.to.some((to) => to.startsWith('backlog-')), 12, 30_000);
+    await jobsSettled(server);
+    expect(smtp.received.length - before).toBe(12);
+    for (let i = 0; i < 12; i++) {
+      expect(smtp.received.filter(toPatient(`backlog-${i}@example.org`))).toHaveLength(1);
+    }
+  });
+});
+
 describe('the invitation', () => {
   it('arrives with the link, the due date in words and the institute, and nothing about the patient', async () => {
     const { row } = await newTest('PT-SECRET-42');

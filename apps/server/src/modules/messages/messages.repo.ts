@@ -66,8 +66,12 @@ export async function recordOptOut(db: Db, assessmentId: number, now: Date): Pro
   return rows.length > 0;
 }
 
-/** Erases one test's stored address (submitted). */
+/** Erases one test's stored address (submitted), with the addresses its messages were queued for. */
 export async function eraseContactEmail(db: Db, assessmentId: number, now: Date): Promise<void> {
+  await db
+    .update(messages)
+    .set({ address: null })
+    .where(and(eq(messages.assessmentId, assessmentId), sql`${messages.address} IS NOT NULL`));
   await db
     .update(messageContacts)
     .set({ email: null, phone: null, emailErasedAt: now })
@@ -90,6 +94,11 @@ export async function eraseEndedContactEmails(db: Db, now: Date): Promise<number
       RETURNING 1
     )
     SELECT count(*)::int AS n FROM erased`);
+  await db.execute(sql`
+    UPDATE messages m SET address = NULL
+    FROM assessments a
+    WHERE m.assessment_id = a.id AND m.address IS NOT NULL
+      AND (a.finished_at IS NOT NULL OR a.due_at <= ${now.toISOString()}::timestamptz)`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
@@ -102,6 +111,8 @@ export interface NewMessage {
   channel?: 'email' | 'sms';
   dedupeKey: string | null;
   now: Date;
+  /** A patient message's address (or number): it is sent there, whatever the contact holds by then. */
+  address?: { address: string; masked: string };
 }
 
 /** Inserts a message; null when one with the same dedupe key exists (queued by another run or process). */
@@ -115,6 +126,8 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<number
       recipient: message.recipient,
       channel: message.channel ?? 'email',
       dedupeKey: message.dedupeKey,
+      address: message.address?.address ?? null,
+      addressMasked: message.address?.masked ?? null,
       createdAt: message.now,
       updatedAt: message.now,
     })
@@ -241,12 +254,13 @@ export async function listReminderCandidates(
     clinicianId: string;
     invitedAt: Date;
     dueAt: Date;
-    hasPhone: boolean;
+    email: string;
+    phone: string | null;
     lastPatientMessageAt: Date | null;
   }[]
 > {
   const result = await db.execute(sql`
-    SELECT a.id, a.clinician_id, c.invited_at, a.due_at, (c.phone IS NOT NULL) AS has_phone,
+    SELECT a.id, a.clinician_id, c.invited_at, a.due_at, c.email, c.phone,
            (SELECT max(m.created_at) FROM messages m WHERE m.assessment_id = a.id AND m.recipient = 'patient')
              AS last_patient_message_at
     FROM message_contacts c
@@ -258,7 +272,8 @@ export async function listReminderCandidates(
     clinicianId: String(row.clinician_id),
     invitedAt: new Date(row.invited_at as string),
     dueAt: new Date(row.due_at as string),
-    hasPhone: Boolean(row.has_phone),
+    email: String(row.email),
+    phone: (row.phone as string | null) ?? null,
     lastPatientMessageAt: row.last_patient_message_at ? new Date(row.last_patient_message_at as string) : null,
   }));
 }

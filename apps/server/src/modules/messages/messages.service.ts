@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Job } from 'pg-boss';
+import addressparser from 'nodemailer/lib/addressparser';
+import type { Job, JobResult } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
@@ -37,6 +38,7 @@ import {
   setRemindersEnabled,
   type MessageRow,
   type NewMessage,
+  type SendContext,
 } from './messages.repo';
 import type { OptOutTokens } from './opt-out-tokens';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
@@ -48,6 +50,8 @@ import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './ren
 const DAY_MS = 24 * 3_600_000;
 export const SEND_QUEUE = 'message-send';
 export const SCAN_QUEUE = 'message-scan';
+/** Jobs one worker takes at a time; a full batch means a backlog, fetched again without waiting. */
+const SEND_BATCH_SIZE = 5;
 const AUDIT_ACTOR = 'system';
 
 export interface Messaging {
@@ -107,15 +111,31 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
       // One scan at a time across processes, and a scan that fails is simply run by the next minute's.
       await boss.createQueue(SCAN_QUEUE, { policy: 'singleton', retryLimit: 0 });
+      // MAIL_CONCURRENCY workers, each taking a batch; while batches come back full the worker fetches again at
+      // once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
       await boss.work<{ messageId: number }>(
         SEND_QUEUE,
-        { pollingIntervalSeconds: deps.config.pollSeconds },
+        {
+          pollingIntervalSeconds: deps.config.pollSeconds,
+          batchSize: SEND_BATCH_SIZE,
+          burstWhenBatchFull: true,
+          localConcurrency: deps.config.concurrency,
+          perJobResults: true,
+        },
         async (jobs: Job<{ messageId: number }>[]) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
-            await deliverMessage(deps, job.data.messageId, {
-              isLastAttempt: job.retryCount >= deps.config.retry.limit,
-            });
+            try {
+              await deliverMessage(deps, job.data.messageId, {
+                isLastAttempt: job.retryCount >= deps.config.retry.limit,
+              });
+              results.push({ id: job.id, status: 'completed' });
+            } catch (error) {
+              // Failed (tried again by the queue) alone: the batch's other messages keep their outcome.
+              results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+            }
           }
+          return results;
         },
       );
       await boss.work(SCAN_QUEUE, { pollingIntervalSeconds: deps.config.pollSeconds }, async () => {
@@ -143,7 +163,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
 async function queueMessage(
   tx: Db,
   messaging: Pick<Messaging, 'boss' | 'config'>,
-  message: NewMessage & { actor: string; ip?: string | null; to?: string },
+  message: NewMessage & { actor: string; ip?: string | null },
 ): Promise<number | null> {
   const id = await insertMessage(tx, message);
   if (id === null) {
@@ -161,7 +181,7 @@ async function queueMessage(
       kind: message.kind,
       recipient: message.recipient,
       channel: message.channel ?? 'email',
-      ...(message.to ? { to: message.to } : {}),
+      ...(message.address ? { to: message.address.masked } : {}),
     },
   });
   return id;
@@ -201,7 +221,7 @@ async function deliverMessage(
   const headers: Record<string, string> = {};
   let to: string;
   if (message.recipient === 'patient') {
-    to = context.patientEmail ?? '';
+    to = patientAddressOf(message, context) ?? '';
     const optOutLink = `${deps.publicUrl}/api/messages/opt-out/${deps.optOutTokens.create(context.assessmentId)}`;
     const code = linkCodeOf({ linkNonce: context.linkNonce, testCode: context.testCode }, deps.linkCodes);
     values.link = `${deps.publicUrl}/test/${encodeURIComponent(code)}`;
@@ -219,7 +239,7 @@ async function deliverMessage(
   if (message.channel === 'sms') {
     const kind = message.kind === 'reminder' ? 'reminder' : 'invitation';
     outcome = deps.sms
-      ? await deps.sms.send({ to: context.patientPhone ?? '', body: renderSms(kind, language, values) })
+      ? await deps.sms.send({ to: patientAddressOf(message, context) ?? '', body: renderSms(kind, language, values) })
       : { state: 'failed', response: 'Text messages are no longer set up on this server.' };
   } else {
     const rendered = renderMessage(message.kind, language, values);
@@ -227,7 +247,7 @@ async function deliverMessage(
       to,
       ...rendered,
       headers,
-      messageId: `<message-${message.id}@${new URL(deps.publicUrl).hostname}>`,
+      messageId: `<${message.mailId}@${senderDomain(deps.config.from, deps.publicUrl)}>`,
     });
   }
   const response = maskAddressesIn(outcome.response).slice(0, 500);
@@ -242,17 +262,31 @@ async function deliverMessage(
   }
 }
 
+/** The domain of MAIL_FROM's address (the sender's own, as RFC 5322 asks of a Message-ID), else the server's host. */
+function senderDomain(from: string, publicUrl: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  const domain = sender?.address.split('@').at(-1);
+  return domain && sender?.address.includes('@') ? domain : new URL(publicUrl).hostname;
+}
+
 function minutesOf(form: 'FULL' | 'SF' | 'BF'): string {
   const { min, max } = getFormInfo(form).minutes;
   return min === max ? String(min) : `${min}–${max}`;
 }
 
+/**
+ * Where a patient message goes: the address or number it was queued for. Rows queued before addresses travelled
+ * with their message (and only those) read the test's contact.
+ */
+function patientAddressOf(message: MessageRow, context: SendContext): string | null {
+  if (message.addressMasked !== null) {
+    return message.address;
+  }
+  return message.channel === 'sms' ? context.patientPhone : context.patientEmail;
+}
+
 /** Why a message is not sent now, or null to send it. Checked when sending, from the test as it is then. */
-function whyNotSend(
-  message: MessageRow,
-  context: NonNullable<Awaited<ReturnType<typeof loadSendContext>>>,
-  now: Date,
-): string | null {
+function whyNotSend(message: MessageRow, context: SendContext, now: Date): string | null {
   if (message.recipient === 'clinician') {
     if (message.kind === 'completion' && !context.completionNotices) {
       return 'the clinician turned completion notices off';
@@ -265,7 +299,7 @@ function whyNotSend(
   if (isExpired(context, now)) {
     return 'the test has expired';
   }
-  if (message.channel === 'sms' ? !context.patientPhone : !context.patientEmail) {
+  if (!patientAddressOf(message, context)) {
     return message.channel === 'sms' ? "the patient's number is erased" : "the patient's address is erased";
   }
   if (message.kind === 'reminder' && (context.optedOut || !context.remindersEnabled)) {
@@ -306,6 +340,9 @@ async function settle(
     deps.log.warn({ messageId: message.id, kind: message.kind, state: outcome.state }, 'message not sent');
   }
 }
+
+const emailAddress = (address: string) => ({ address, masked: maskEmail(address) });
+const phoneNumber = (number: string) => ({ address: number, masked: maskPhone(number) });
 
 // ---- the scan: reminders due, addresses to erase ----
 
@@ -349,9 +386,14 @@ async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; e
         now,
         actor: AUDIT_ACTOR,
       };
-      const id = await queueMessage(tx, deps, reminder);
-      if (id !== null && candidate.hasPhone && deps.sms) {
-        await queueMessage(tx, deps, { ...reminder, channel: 'sms', dedupeKey: `${reminder.dedupeKey}:sms` });
+      const id = await queueMessage(tx, deps, { ...reminder, address: emailAddress(candidate.email) });
+      if (id !== null && candidate.phone && deps.sms) {
+        await queueMessage(tx, deps, {
+          ...reminder,
+          channel: 'sms',
+          dedupeKey: `${reminder.dedupeKey}:sms`,
+          address: phoneNumber(candidate.phone),
+        });
       }
       return id;
     });
@@ -378,7 +420,7 @@ export async function queueInvitationFor(
     dedupeKey: `invitation:${assessmentId}`,
     now,
     actor: AUDIT_ACTOR,
-    to: maskEmail(email),
+    address: emailAddress(email),
   });
 }
 
@@ -438,6 +480,12 @@ async function presentTestMessages(
       kind: m.kind,
       recipient: m.recipient,
       channel: m.channel,
+      // Older rows kept no address of their own: the contact's masked address or number stands in.
+      to:
+        m.recipient === 'clinician'
+          ? null
+          : (m.addressMasked ??
+            (m.channel === 'sms' ? (contact?.phoneMasked ?? null) : (contact?.emailMasked ?? null))),
       state: m.state,
       attempts: m.attempts,
       lastResponse: m.lastResponse,
@@ -481,7 +529,12 @@ export async function sendInvitation(options: {
       fields: { email: 'errors.messages.emailRequired' },
     });
   }
-  await checkSendLimits(db, messaging.config, { clinicianId: session.user.id, email, now });
+  await checkSendLimits(db, messaging.config, {
+    clinicianId: session.user.id,
+    email,
+    phone: phone && messaging.smsConfigured ? phone : null,
+    now,
+  });
   await db.transaction(async (tx) => {
     await saveContact(tx, {
       assessmentId: assessment.id,
@@ -500,16 +553,23 @@ export async function sendInvitation(options: {
       actor: session.user.id,
       ip: options.ip,
     };
-    await queueMessage(tx, messaging, { ...invitation, to: maskEmail(email) });
+    await queueMessage(tx, messaging, { ...invitation, address: emailAddress(email) });
     if (phone && messaging.smsConfigured) {
-      await queueMessage(tx, messaging, { ...invitation, channel: 'sms', to: maskPhone(phone) });
+      await queueMessage(tx, messaging, { ...invitation, channel: 'sms', address: phoneNumber(phone) });
     }
   });
   return presentTestMessages(db, messaging, assessment, now);
 }
 
-/** Sends per clinician (an hour) and per address (a day), counted across processes; the address only as a hash. */
-async function checkSendLimits(db: Db, config: MailConfig, hit: { clinicianId: string; email: string; now: Date }) {
+/**
+ * Sends per clinician (an hour), per address and per mobile number (a day), counted across processes; addresses and
+ * numbers only as a hash. Each counts the address the message is queued for, which is the one it is sent to.
+ */
+async function checkSendLimits(
+  db: Db,
+  config: MailConfig,
+  hit: { clinicianId: string; email: string; phone: string | null; now: Date },
+) {
   const perClinician = await countHit(db, {
     scope: 'mail-clinician',
     subject: hit.clinicianId,
@@ -530,6 +590,22 @@ async function checkSendLimits(db: Db, config: MailConfig, hit: { clinicianId: s
   });
   if (perAddress.hits > config.limits.perAddressPerDay) {
     throw new AppError('RATE_LIMITED', 'errors.messages.addressLimit', {
+      values: { count: config.limits.perAddressPerDay },
+    });
+  }
+  if (hit.phone === null) {
+    return;
+  }
+  const perNumber = await countHit(db, {
+    scope: 'sms-number',
+    subject: createHash('sha256')
+      .update(hit.phone.replace(/[^\d+]/g, ''))
+      .digest('hex'),
+    windowMs: DAY_MS,
+    now: hit.now,
+  });
+  if (perNumber.hits > config.limits.perAddressPerDay) {
+    throw new AppError('RATE_LIMITED', 'errors.messages.numberLimit', {
       values: { count: config.limits.perAddressPerDay },
     });
   }

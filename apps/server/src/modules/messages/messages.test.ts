@@ -93,6 +93,10 @@ describe('text messages', () => {
 
 describe('addresses', () => {
   it('masks an address and every address in a mail server answer', () => {
+    expect(maskAddressesIn("550 <o'neil@example.ie>: unknown; 'jane@example.org' too")).toBe(
+      "550 <o•••@example.ie>: unknown; 'j•••@example.org' too",
+    );
+    expect(maskAddressesIn('550 jürgen@exämple.de unknown')).toBe('550 j•••@exämple.de unknown');
     expect(maskEmail('jane.doe@example.org')).toBe('j•••@example.org');
     expect(maskAddressesIn('550 5.1.1 <jane.doe@example.org>: Recipient address rejected')).toBe(
       '550 5.1.1 <j•••@example.org>: Recipient address rejected',

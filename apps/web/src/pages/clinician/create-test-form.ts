@@ -51,6 +51,8 @@ function toRequest(values: CreateTestValues, termsId: number | null): Record<key
     form: values.form ?? undefined,
     // Chosen beside the form (components/test-language-select.tsx) and added to the request when it is sent.
     language: undefined,
+    // The page's key for this intent, likewise added when the request is sent.
+    requestKey: undefined,
   };
 }
 

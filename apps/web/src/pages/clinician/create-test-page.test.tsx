@@ -81,10 +81,14 @@ async function fillDemographics(user: UserEvent, patientId = 'PAT-A1') {
 }
 
 describe('create test', () => {
-  it('keeps Create Test disabled until diagnoses and a primary are chosen, and drops a primary deselected', async () => {
+  it('says the diagnoses are required and which is missing when pressed, and drops a primary deselected', async () => {
     const { user } = openCreateTest();
     expect(await screen.findByTestId('primary-diagnosis')).toHaveTextContent('Primary Diagnosis: None');
-    expect(createButton()).toBeDisabled();
+    expect(screen.getByText(/^Required: choose at least one diagnosis/)).toBeInTheDocument();
+    expect(createButton()).toBeEnabled();
+    await user.click(createButton());
+    expect(await screen.findByText('Please choose at least one diagnosis')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await chooseDiagnoses(user);
     const chips = screen.getByRole('radiogroup', { name: 'Primary diagnosis' });
@@ -111,7 +115,8 @@ describe('create test', () => {
         .getAllByRole('radio')
         .map((chip) => chip.textContent),
     ).toEqual(['F60.3']);
-    expect(createButton()).toBeDisabled();
+    await user.click(createButton());
+    expect(await screen.findByText('Please choose a primary diagnosis')).toBeInTheDocument();
   });
 
   it("shows the contract's message under each wrong field, focuses the first, and offers no terms", async () => {
@@ -220,6 +225,7 @@ describe('create test', () => {
         termsId: 3,
         form: 'FULL',
         language: 'en',
+        requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
   });

@@ -15,7 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useOutletContext } from 'react-router';
 import {
   ASSESSMENT_FORM_CHOICES,
@@ -62,6 +62,11 @@ const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientI
 /** The one dialog open over the form, if any: the diagnosis picker, the terms, or 'leave without creating?'. */
 type Panel = 'picker' | 'terms' | 'leave';
 
+/** A random key for one intent to create; none where the browser offers no randomUUID (an insecure origin). */
+function newRequestKey(): string | undefined {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined;
+}
+
 /** `/createtest` (docs/product-spec.md §2 Create Test, §4, §5). The server checks the same rules with the same schema. */
 export default function CreateTestPage() {
   const navigate = useNavigate();
@@ -69,6 +74,10 @@ export default function CreateTestPage() {
   const credits = useCredits();
   const diagnoses = useDiagnoses();
   const create = useCreateAssessment();
+  // One key per intent (the server returns the first test for a repeated key) and one request at a time: a double
+  // click on "Agree and Create Test" creates one test, uses one purchased test and sends one invitation.
+  const [requestKey] = useState(newRequestKey);
+  const creating = useRef(false);
   const me = useOutletContext<TMe>();
   // "New test for this patient": filled in from an earlier test of the patient, all of it editable.
   const location = useLocation();
@@ -108,7 +117,8 @@ export default function CreateTestPage() {
   const noTestsLeft = credits.data !== undefined && credits.data.available === 0;
   // The form shown chosen: the clinician's choice, else the institute's default (DEFAULT_FORM), else Full.
   const chosenForm: AssessmentForm = form.values.form ?? credits.data?.defaultForm ?? DEFAULT_ASSESSMENT_FORM;
-  const canCreate = dsmCodes.length > 0 && primaryDsm !== null && openPanel === null && !noTestsLeft;
+  // Always pressable while tests are left: pressing it with something missing says what, under each field.
+  const canCreate = openPanel === null && !noTestsLeft;
 
   /** The form is wrong: its messages are shown; focus goes to the first field with one. */
   const focusFirstError = (errors: Record<string, unknown>) => {
@@ -129,7 +139,7 @@ export default function CreateTestPage() {
   };
 
   const agreeAndCreate = async () => {
-    if (!terms.data) {
+    if (!terms.data || creating.current) {
       return;
     }
     const parsed = parseCreateTest({ ...form.values, form: chosenForm }, terms.data.id);
@@ -138,8 +148,9 @@ export default function CreateTestPage() {
       form.setErrors(inLanguage(parsed.errors, form.values.country));
       return;
     }
+    creating.current = true;
     try {
-      const created = await create.mutateAsync({ ...parsed.request, language: chosenLanguage });
+      const created = await create.mutateAsync({ ...parsed.request, language: chosenLanguage, requestKey });
       const invitationError = patientEmail.trim()
         ? await sendCreatedTestInvitation(created.id, patientEmail, t('messages.notQueued'))
         : null;
@@ -152,6 +163,7 @@ export default function CreateTestPage() {
       }
       void navigate('/dashboard', { state: { createdId: created.id, patientId: parsed.request.patientId } });
     } catch (error) {
+      creating.current = false;
       setOpenPanel(null);
       const reason = error instanceof Error ? error.message : t('createTest.somethingWrong');
       setFailure(t('createTest.failed', { reason }));
@@ -328,9 +340,7 @@ export default function CreateTestPage() {
               }
             >
               {dsmCodes.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('createTest.noDiagnoses')}
-                </Text>
+                <Text size="sm">{t('createTest.noDiagnoses')}</Text>
               ) : (
                 <Stack gap="xs">
                   <Text size="sm" c="dimmed" id="primary-hint">
