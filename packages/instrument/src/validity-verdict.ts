@@ -5,6 +5,7 @@ import { formatPercentile, type ValidityPercentileReading } from './norm-lookup'
 import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
 import type {
   BriefFormValidityResult,
+  ScoreRange,
   OrsResult,
   PrdResult,
   SdtdResult,
@@ -113,6 +114,8 @@ export interface InconsistencyInput {
   readonly missing: number;
   readonly nItems: number;
   readonly percentile: ValidityPercentileReading | null;
+  /** The score's range when answers are missing (validity-scales.ts); absent in results stored before it. */
+  readonly range?: ScoreRange | null;
 }
 
 /** What the verdict is decided on; a null indicator is not published for the form. */
@@ -359,6 +362,27 @@ function runPatternLine(
   };
 }
 
+/**
+ * What a scale's answered statements already decide when some are missing: the reading at both ends of the range the
+ * missing answers leave (the readings are monotone in the score), or null when the missing answers could change it.
+ */
+function decidedByRange<T>(range: ScoreRange | null | undefined, read: (score: number) => T): T | null {
+  if (range === null || range === undefined) {
+    return null;
+  }
+  const low = read(range.low);
+  return low === read(range.high) ? low : null;
+}
+
+/** A score with missing answers, as its range: "25 to 28 (1 of 22 statements unanswered)". */
+function rangeWords(
+  words: ValidityInterpretation,
+  range: ScoreRange,
+  scale: { readonly missing: number; readonly nItems: number },
+): string {
+  return fillTemplate(words.words.range, { ...range, missing: scale.missing, items: scale.nItems });
+}
+
 /** What one rule adds to the verdict: its indicator's lines, the concerns it found, facts that change nothing. */
 export interface RuleOutcome {
   readonly lines: readonly ValidityLine[];
@@ -381,7 +405,19 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     return outcome({ lines: [notPublishedLine(words, incKey, incWords, input.formName)] });
   }
   const inc = input.inconsistency;
-  const values = { score: inc.score ?? '', cutoff: inc.cutoff, percentile: percentileWords(words, inc.percentile) };
+  const reading = (score: number) =>
+    score >= inc.cutoff ? 'flagged' : score >= inc.cutoff - incWords.borderlineWithin ? 'borderline' : 'ok';
+  const decided = inc.isComputed
+    ? inc.score === null
+      ? null
+      : reading(inc.score)
+    : decidedByRange(inc.range, reading);
+  const isRange = !inc.isComputed && decided !== null && inc.range !== null && inc.range !== undefined;
+  const values = {
+    score: isRange && inc.range ? rangeWords(words, inc.range, inc) : (inc.score ?? ''),
+    cutoff: inc.cutoff,
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, inc.percentile),
+  };
   const base = {
     key: incKey,
     name: incWords.name,
@@ -390,7 +426,7 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     directionText: incWords.directionText,
     cutoffText: fillTemplate(incWords.cutoffText, values),
   } as const;
-  if (!inc.isComputed) {
+  if (decided === null) {
     return outcome({
       lines: [notComputedLine(words, base, inc)],
       reasons: [
@@ -405,19 +441,20 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     });
   }
   // Just below the cut-off is borderline, never "consistent": INC 16 is the 94th percentile.
-  const isBorderline = !inc.flag && inc.score !== null && inc.score >= inc.cutoff - incWords.borderlineWithin;
+  const isFlagged = decided === 'flagged';
+  const isBorderline = decided === 'borderline';
   const line: ValidityLine = {
     ...base,
-    status: inc.flag ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
-    isConcern: inc.flag,
+    status: isFlagged ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
+    isConcern: isFlagged,
     score: inc.score,
     percentile: inc.percentile,
-    statement: fillTemplate(inc.flag ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
+    statement: fillTemplate(isFlagged ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
       ...values,
       within: incWords.borderlineWithin,
     }),
   };
-  if (!inc.flag) {
+  if (!isFlagged) {
     return outcome({ lines: [line] });
   }
   return outcome({
@@ -441,7 +478,13 @@ export const overReportingRule: ValidityRule = (input, words) => {
     return outcome({ lines: [notPublishedLine(words, 'ORS', orsWords, input.formName)] });
   }
   const ors = input.ors;
-  const values = { score: ors.score ?? '', cutoff: ors.cutoff, percentile: percentileWords(words, ors.percentile) };
+  const decided = orsDecision(ors);
+  const isRange = !ors.isComputed && decided !== null && ors.range !== null && ors.range !== undefined;
+  const values = {
+    score: isRange && ors.range ? rangeWords(words, ors.range, ors) : (ors.score ?? ''),
+    cutoff: ors.cutoff,
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, ors.percentile),
+  };
   const base = {
     key: 'ORS',
     name: orsWords.name,
@@ -450,18 +493,18 @@ export const overReportingRule: ValidityRule = (input, words) => {
     directionText: orsWords.directionText,
     cutoffText: fillTemplate(orsWords.cutoffText, values),
   } as const;
-  if (!ors.isComputed) {
+  if (decided === null) {
     return outcome({ lines: [notComputedLine(words, base, ors)] });
   }
   const line: ValidityLine = {
     ...base,
-    status: ors.flag ? 'flagged' : 'ok',
-    isConcern: ors.flag,
+    status: decided ? 'flagged' : 'ok',
+    isConcern: decided,
     score: ors.score,
     percentile: ors.percentile,
-    statement: fillTemplate(ors.flag ? orsWords.flagged : orsWords.ok, values),
+    statement: fillTemplate(decided ? orsWords.flagged : orsWords.ok, values),
   };
-  if (!ors.flag) {
+  if (!decided) {
     return outcome({ lines: [line] });
   }
   return outcome({
@@ -478,6 +521,25 @@ export const overReportingRule: ValidityRule = (input, words) => {
   });
 };
 
+/** Whether ORS flags over-reporting: from its score, or from what its answered items decide; null when undecided. */
+function orsDecision(ors: OrsResult): boolean | null {
+  return ors.isComputed ? ors.flag : decidedByRange(ors.range, (score) => score >= ors.cutoff);
+}
+
+/** PRD's reading: from its score, or from what its answered items decide; null when undecided. */
+function prdDecision(prd: PrdResult): PrdResult['flag'] {
+  return (
+    prd.flag ??
+    decidedByRange(prd.range, (score) =>
+      score <= prd.positiveImpressionIfAtMost
+        ? 'positive-impression'
+        : score >= prd.genuineIfAtLeast
+          ? 'genuine'
+          : 'indeterminate',
+    )
+  );
+}
+
 /** PRD: LOW scores are the concern (under-reporting); 11-20 points neither way. */
 export const underReportingRule: ValidityRule = (input, words) => {
   const prdWords = words.scales.PRD;
@@ -485,11 +547,13 @@ export const underReportingRule: ValidityRule = (input, words) => {
     return outcome({ lines: [notPublishedLine(words, 'PRD', prdWords, input.formName)] });
   }
   const prd = input.prd;
+  const decided = prdDecision(prd);
+  const isRange = prd.flag === null && decided !== null && prd.range !== null && prd.range !== undefined;
   const values = {
-    score: prd.score ?? '',
+    score: isRange && prd.range ? rangeWords(words, prd.range, prd) : (prd.score ?? ''),
     cutoff: prd.positiveImpressionIfAtMost,
     genuineFrom: prd.genuineIfAtLeast,
-    percentile: percentileWords(words, prd.percentile),
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, prd.percentile),
   };
   const base = {
     key: 'PRD',
@@ -499,14 +563,14 @@ export const underReportingRule: ValidityRule = (input, words) => {
     directionText: prdWords.directionText,
     cutoffText: fillTemplate(prdWords.cutoffText, values),
   } as const;
-  if (prd.flag === null) {
+  if (decided === null) {
     return outcome({ lines: [notComputedLine(words, base, prd)] });
   }
-  const isFlagged = prd.flag === 'positive-impression';
-  const statement = isFlagged ? prdWords.flagged : prd.flag === 'genuine' ? prdWords.ok : prdWords.indeterminate;
+  const isFlagged = decided === 'positive-impression';
+  const statement = isFlagged ? prdWords.flagged : decided === 'genuine' ? prdWords.ok : prdWords.indeterminate;
   const line: ValidityLine = {
     ...base,
-    status: isFlagged ? 'flagged' : prd.flag === 'genuine' ? 'ok' : 'indeterminate',
+    status: isFlagged ? 'flagged' : decided === 'genuine' ? 'ok' : 'indeterminate',
     isConcern: isFlagged,
     score: prd.score,
     percentile: prd.percentile,
@@ -536,7 +600,7 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
     return outcome({ lines: [notPublishedLine(words, 'SDTD', sdtdWords, input.formName)] });
   }
   const sdtd = input.sdtd;
-  const values = {
+  const values: Record<string, string | number> = {
     score: sdtd.score ?? '',
     socialDesirabilityTo: sdtd.socialDesirabilityIfAtMost,
     defensivenessFrom: sdtd.defensivenessIfAtLeast,
@@ -550,10 +614,10 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
     directionText: fillTemplate(sdtdWords.directionText, values),
     cutoffText: fillTemplate(sdtdWords.cutoffText, values),
   } as const;
-  if (sdtd.flag === null) {
-    return outcome({ lines: [notComputedLine(words, base, sdtd)] });
-  }
-  if (input.prd?.flag !== 'positive-impression') {
+  // SD-TD follows what PRD decided: read only under-reporting PRD has found, never after a PRD left undecided.
+  const prdDecided = input.prd === null ? null : prdDecision(input.prd);
+  if (prdDecided !== 'positive-impression') {
+    const notRead = prdDecided === null ? sdtdWords.notReadPrdUndecided : sdtdWords.notRead;
     return outcome({
       lines: [
         {
@@ -562,23 +626,41 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
           isConcern: false,
           score: sdtd.score,
           percentile: null,
-          statement: fillTemplate(sdtdWords.notRead, values),
+          statement: fillTemplate(notRead, {
+            ...values,
+            score: sdtd.score ?? (sdtd.range ? rangeWords(words, sdtd.range, sdtd) : ''),
+          }),
         },
       ],
     });
   }
+  const sdtdFlag =
+    sdtd.flag ??
+    decidedByRange(sdtd.range, (score) =>
+      score <= sdtd.socialDesirabilityIfAtMost
+        ? 'social-desirability'
+        : score >= sdtd.defensivenessIfAtLeast
+          ? 'defensiveness'
+          : 'indeterminate',
+    );
+  if (sdtdFlag === null) {
+    return outcome({ lines: [notComputedLine(words, base, sdtd)] });
+  }
+  if (sdtd.flag === null && sdtd.range) {
+    values.score = rangeWords(words, sdtd.range, sdtd);
+  }
   const kind =
-    sdtd.flag === 'social-desirability'
+    sdtdFlag === 'social-desirability'
       ? sdtdWords.socialDesirability
-      : sdtd.flag === 'defensiveness'
+      : sdtdFlag === 'defensiveness'
         ? sdtdWords.defensiveness
         : sdtdWords.neither;
   return outcome({
     lines: [
       {
         ...base,
-        status: sdtd.flag === 'indeterminate' ? 'indeterminate' : 'flagged',
-        isConcern: sdtd.flag !== 'indeterminate',
+        status: sdtdFlag === 'indeterminate' ? 'indeterminate' : 'flagged',
+        isConcern: sdtdFlag !== 'indeterminate',
         score: sdtd.score,
         percentile: null,
         statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
@@ -599,11 +681,11 @@ export const responsePatternRule: ValidityRule = (input, words) => {
 /** ORS and PRD that could not be computed: what they check was not checked, and is named. */
 export const uncheckedScalesRule: ValidityRule = (input, words) => {
   const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
-  if (input.ors !== null && !input.ors.isComputed) {
+  if (input.ors !== null && orsDecision(input.ors) === null) {
     const { name, checks } = words.scales.ORS;
     unchecked.push({ key: 'ORS', name, checks, missing: input.ors.missing, nItems: input.ors.nItems });
   }
-  if (input.prd !== null && input.prd.flag === null) {
+  if (input.prd !== null && prdDecision(input.prd) === null) {
     const { name, checks } = words.scales.PRD;
     unchecked.push({ key: 'PRD', name, checks, missing: input.prd.missing, nItems: input.prd.nItems });
   }
