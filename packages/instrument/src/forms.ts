@@ -84,3 +84,13 @@ export function toFullItem(form: FormId, formItem: number): number {
 export function getFormFullItems(form: FormId): readonly number[] {
   return FORMS[form].fullItems;
 }
+
+/**
+ * A form's reverse-worded statements, in its own numbering (only the full form has any). Without them, "Very False"
+ * to everything is also what a person with few difficulties answers (the response-pattern screen reads it so).
+ */
+export function formReverseKeyedItems(form: FormId): readonly number[] {
+  const definition = FORMS[form];
+  const scales = definition.id === 'BF' ? definition.domains : definition.facets;
+  return [...new Set(scales.flatMap((scale) => scale.reverseKeyedItems))].sort((a, b) => a - b);
+}

@@ -1,42 +1,87 @@
-// The product's own screen for patterned answering (DESIGN.md "Validity verdict"; docs/decisions/
-// 0050-response-quality-screen.md). No PID-5 scale detects it: INC compares pairs of similar statements, so answering
-// every statement alike scores 0 on it by construction. After long-string analysis (Johnson 2005; Meade & Craig
-// 2012; Curran 2016) the screen reads two numbers from the answers in the order they were given:
-// - the longest stretch in which every answer equals the one two places before: one answer repeated (3, 3, 3 …)
-//   or two in turn (0, 3, 0, 3 …), missing answers ending a stretch;
-// - the share of the answered statements given the most common answer.
-// Cut-offs scale with the form's length (a run is only long relative to the number of statements):
-// - not interpretable: a stretch of half the form's statements or more (Curran's conservative rule of thumb), or
-//   95 % or more of the answers one value;
-// - caution: a stretch of a quarter of the form's statements or more, never fewer than 10 (so that a brief form
-//   answered mostly "very false" by someone with few difficulties is not flagged for a handful of answers).
+// The product's own screen for patterned answering (DESIGN.md "Validity verdict"; decision record "response-pattern
+// screen"). No PID-5 scale detects it: INC compares pairs of similar statements, so answering every statement alike
+// scores 0 on it by construction. After the careless-responding literature (long-string: Johnson 2005, Meade & Craig
+// 2012, Curran 2016; intra-individual response variability: Dunn et al. 2018) the screen reads the answers in the
+// order they were given and finds two kinds of stretch, each allowed a few deviations (a tired clicker still varies
+// now and then):
+// - uniform: one answer given to nearly every statement of the stretch;
+// - periodic: a cycle of 2 to 8 answers, in any phase, repeated at least four times (0, 0, 1, 1 …; 0, 1, 2 …),
+//   its cycle not nearly one answer (that is a uniform stretch).
+// The constants were chosen against the simulated false-positive rates, not against examples.
+// Cut-offs scale with the form's length: a stretch of half the form is not interpretable, a quarter (never fewer
+// than 10 statements) asks for caution. A stretch of the lowest answer is also what a person with few difficulties
+// gives: only a caution, and only when it covers nearly the whole form (FLOOR_CAUTION_SHARE), unless it answers the
+// reverse-worded statements inside it (full form only) at the floor as well, which contradicts itself. The false-positive and detection rates of these rules,
+// simulated per form, are in DESIGN.md; scripts/simulate-response-screen.ts reproduces them.
 
 import { UNANSWERED } from './responses';
 
 export type ResponsePatternFlag = 'caution' | 'not-interpretable';
 
+/** What the screen found: nothing, a uniform stretch (at the floor on a form without reverse keys), a cycle. */
+export type ResponsePatternFinding = 'none' | 'uniform' | 'uniform-floor' | 'periodic';
+
+/** A stretch of the answers, in the form's own numbering (1-based). */
+export interface PatternStretch {
+  readonly from: number;
+  readonly length: number;
+  /** The cycle the stretch repeats (one answer for a uniform stretch). */
+  readonly cycle: readonly number[];
+  /** Answers in the stretch that differ from the cycle. */
+  readonly deviations: number;
+}
+
 export interface ResponsePatternResult {
   readonly key: 'PATTERN';
+  /** The rule's version: absent in results stored by the earlier screen (one or two answers in a row). */
+  readonly screen?: 2;
   /** Statements of the form. */
   readonly nItems: number;
   readonly answered: number;
-  /** Longest stretch repeating one answer or alternating two (answers per item, 0-3). */
+  /** Longest run of one identical answer (long-string; no deviation allowed). */
   readonly longestRun: number;
-  /** The answers the longest stretch is made of: one value, or two in turn. */
+  /** The answer of the longest run (earlier results: one value, or two in turn). */
   readonly longestRunAnswers: readonly number[];
   /** The most common answer and its share of the answered statements (0-1); null when nothing was answered. */
   readonly modalAnswer: number | null;
   readonly modalShare: number | null;
+  /** Standard deviation of the answered statements (intra-individual response variability); null under 2 answers. */
+  readonly irv?: number | null;
+  /** Longest nearly uniform stretch, or the floor run reported (null when none reaches three statements). */
+  readonly uniform?: PatternStretch | null;
+  /** Longest periodic stretch of a cycle of 2-8 answers (null when none repeats three times). */
+  readonly periodic?: PatternStretch | null;
+  /** Whether the form has reverse-worded statements (the full form); without, the floor is also a low profile. */
+  readonly hasReverseKeyedItems?: boolean;
+  readonly finding?: ResponsePatternFinding;
+  /** Stretch lengths from which the screen asks for caution, or calls the protocol not interpretable. */
   readonly cautionRunFrom: number;
   readonly notInterpretableRunFrom: number;
-  readonly notInterpretableShareFrom: number;
+  /** The floor stretch from which a form without reverse keys asks for caution. */
+  readonly floorCautionFrom?: number;
+  /** Earlier results only: the share of one answer that made a protocol not interpretable. */
+  readonly notInterpretableShareFrom?: number;
   readonly flag: ResponsePatternFlag | null;
 }
 
-/** 95 % of the answers one value: the protocol says nothing about which statements apply. */
-export const PATTERN_MODAL_SHARE_LIMIT = 0.95;
 /** The caution cut-off's floor, in statements. */
 export const PATTERN_MIN_CAUTION_RUN = 10;
+/** Share of a stretch's answers that may differ from its cycle ("a few deviations"). */
+export const PATTERN_DEVIATION_SHARE = 0.1;
+/** Shortest and longest cycle of a periodic stretch (Curran 2016 names repeated sequences; 8 covers 0-1-2-3-3-2-1-0). */
+export const PATTERN_PERIODS = { from: 2, to: 8 } as const;
+/** A cycle counts only when repeated this often: fewer repeats happen by chance in honest answers. */
+export const PATTERN_MIN_CYCLES = 4;
+/**
+ * At least this share of a cycle differs from its most common answer: a low scorer's few scattered "Sometimes False"
+ * among "Very False" line up with some cycle by chance (0, 0, 0, 1 over 12 statements), a clicked-through cycle varies.
+ */
+export const PATTERN_MIN_CYCLE_VARIETY = 0.25;
+/**
+ * The share of the form a run of "Very False" (no exception) must cover before it asks for caution, unless it
+ * contradicts reverse-worded statements: honest low scorers give such runs with a few exceptions (measured).
+ */
+export const FLOOR_CAUTION_SHARE = 0.9;
 
 /** The run cut-offs of a form of `nItems` statements. */
 export function patternRunCutoffs(nItems: number): { caution: number; notInterpretable: number } {
@@ -47,71 +92,220 @@ export function patternRunCutoffs(nItems: number): { caution: number; notInterpr
   };
 }
 
-function answerAt(responses: string, index: number): number | null {
-  const c = responses[index];
-  return c === undefined || c === UNANSWERED || c < '0' || c > '3' ? null : Number(c);
+function readAnswers(responses: string): (number | null)[] {
+  return Array.from(responses, (c) => (c === UNANSWERED || c < '0' || c > '3' ? null : Number(c)));
+}
+
+/**
+ * The longest stretch in which the answers follow a cycle of `period` answers with at most PATTERN_DEVIATION_SHARE
+ * of them different (a missing answer ends a stretch). For each start the stretch grows one answer at a time,
+ * keeping per phase the count of each answer, so the deviations are the answers outside each phase's most common.
+ */
+function longestCycleStretch(
+  answers: readonly (number | null)[],
+  period: number,
+  accept: (cycle: readonly number[]) => boolean,
+): PatternStretch | null {
+  let best: PatternStretch | null = null;
+  const minLength = period === 1 ? 3 : period * PATTERN_MIN_CYCLES;
+  for (let start = 0; start + minLength <= answers.length; start++) {
+    if (best !== null && answers.length - start <= best.length) {
+      break;
+    }
+    const counts = Array.from({ length: period }, () => [0, 0, 0, 0]);
+    const majority = new Array<number>(period).fill(0);
+    let kept = 0;
+    for (let end = start; end < answers.length; end++) {
+      const answer = answers[end];
+      if (answer === null || answer === undefined) {
+        break;
+      }
+      const phase = (end - start) % period;
+      const phaseCounts = counts[phase]!;
+      phaseCounts[answer]! += 1;
+      if (phaseCounts[answer]! > majority[phase]!) {
+        majority[phase] = phaseCounts[answer]!;
+        kept++;
+      }
+      const length = end - start + 1;
+      const deviations = length - kept;
+      // No longer stretch from this start can absorb more deviations than the rest of the form allows.
+      if (deviations > Math.floor((answers.length - start) * PATTERN_DEVIATION_SHARE)) {
+        break;
+      }
+      if (length < minLength || (best !== null && length <= best.length)) {
+        continue;
+      }
+      if (deviations > Math.floor(length * PATTERN_DEVIATION_SHARE)) {
+        continue;
+      }
+      const cycle = counts.map((c) => c.indexOf(Math.max(...c)));
+      if (accept(cycle)) {
+        best = { from: start + 1, length, cycle, deviations };
+      }
+    }
+  }
+  return best;
+}
+
+/** Whether a cycle is a real cycle: not nearly one answer, and not a shorter cycle said twice. */
+function isVariedCycle(cycle: readonly number[]): boolean {
+  const counts = [0, 0, 0, 0];
+  for (const a of cycle) {
+    counts[a]! += 1;
+  }
+  return cycle.length - Math.max(...counts) >= Math.ceil(cycle.length * PATTERN_MIN_CYCLE_VARIETY);
+}
+
+/** The shortest cycle that repeats to the given one (0, 1, 0, 1 is 0, 1). */
+function shortestCycle(cycle: readonly number[]): number[] {
+  for (let p = 1; p < cycle.length; p++) {
+    if (cycle.length % p === 0 && cycle.every((a, i) => a === cycle[i % p])) {
+      return cycle.slice(0, p);
+    }
+  }
+  return [...cycle];
+}
+
+/** The longest run of one identical answer (of `only` when given). */
+function longestIdenticalRun(
+  answers: readonly (number | null)[],
+  only?: number,
+): { from: number; length: number; answer: number | null } {
+  let best = { from: 0, length: 0, answer: null as number | null };
+  let length = 0;
+  for (let i = 0; i < answers.length; i++) {
+    const answer = answers[i] ?? null;
+    length = answer === null ? 0 : i > 0 && answers[i - 1] === answer ? length + 1 : 1;
+    if (length > best.length && (only === undefined || answer === only)) {
+      best = { from: i - length + 2, length, answer };
+    }
+  }
+  return best;
+}
+
+function severity(flag: ResponsePatternFlag | null): number {
+  return flag === null ? 0 : flag === 'caution' ? 1 : 2;
+}
+
+function longerOf(a: PatternStretch | null, b: PatternStretch | null): PatternStretch | null {
+  return a === null ? b : b === null || a.length >= b.length ? a : b;
+}
+
+function standardDeviation(values: readonly number[]): number | null {
+  if (values.length < 2) {
+    return null;
+  }
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+}
+
+export interface ScreenOptions {
+  /**
+   * The form's reverse-worded statements (form numbering; only the full form has any): a floor stretch that answers
+   * them "Very False" too contradicts itself.
+   */
+  readonly reverseKeyedItems: readonly number[];
+}
+
+/** Share of the reverse-worded statements inside a floor stretch answered at the floor that makes it contradictory. */
+export const FLOOR_CONTRADICTION_SHARE = 2 / 3;
+/** Fewest reverse-worded statements a floor stretch must hold before they can contradict it. */
+export const FLOOR_CONTRADICTION_MIN_ITEMS = 3;
+
+/**
+ * Whether a floor stretch answers the reverse-worded statements inside it at the floor as well: a person with few
+ * difficulties answers those high, so the stretch then follows the answer position rather than the statements.
+ */
+function isContradictoryFloor(
+  answers: readonly (number | null)[],
+  stretch: PatternStretch,
+  reverseKeyedItems: readonly number[],
+): boolean {
+  const inside = reverseKeyedItems.filter((item) => item >= stretch.from && item < stretch.from + stretch.length);
+  const atFloor = inside.filter((item) => answers[item - 1] === 0).length;
+  return inside.length >= FLOOR_CONTRADICTION_MIN_ITEMS && atFloor >= inside.length * FLOOR_CONTRADICTION_SHARE;
 }
 
 /** Screen a validated response string of any form (its own numbering, in the order it was shown). */
-export function screenResponsePattern(responses: string): ResponsePatternResult {
-  const nItems = responses.length;
+export function screenResponsePattern(responses: string, options: ScreenOptions): ResponsePatternResult {
+  const answers = readAnswers(responses);
+  const nItems = answers.length;
+  const given = answers.filter((a): a is number => a !== null);
   const counts = [0, 0, 0, 0];
-  let answered = 0;
-  let longestRun = 0;
-  let longestStart = 0;
-  let runStart = 0;
-  let runLength = 0;
-  for (let i = 0; i < nItems; i++) {
-    const answer = answerAt(responses, i);
-    if (answer === null) {
-      runLength = 0;
-      continue;
-    }
-    answered++;
-    counts[answer]! += 1;
-    const oneBefore = i >= 1 ? answerAt(responses, i - 1) : null;
-    if (oneBefore === null) {
-      runStart = i;
-      runLength = 1;
-    } else if (runLength >= 2 && answer === answerAt(responses, i - 2)) {
-      runLength++;
-    } else {
-      // Any two answered neighbours start a stretch: one answer twice, or the first of two in turn.
-      runStart = i - 1;
-      runLength = 2;
-    }
-    if (runLength > longestRun) {
-      longestRun = runLength;
-      longestStart = runStart;
+  for (const a of given) {
+    counts[a]! += 1;
+  }
+  const modalCount = Math.max(...counts);
+  const run = longestIdenticalRun(answers);
+  const floorStretch = longestCycleStretch(answers, 1, (cycle) => cycle[0] === 0);
+  const otherStretch = longestCycleStretch(answers, 1, (cycle) => cycle[0] !== 0);
+  let periodic: PatternStretch | null = null;
+  for (let period = PATTERN_PERIODS.from; period <= PATTERN_PERIODS.to; period++) {
+    const found = longestCycleStretch(answers, period, isVariedCycle);
+    if (found !== null && (periodic === null || found.length > periodic.length)) {
+      periodic = { ...found, cycle: shortestCycle(found.cycle) };
     }
   }
-  const stretch = [answerAt(responses, longestStart), answerAt(responses, longestStart + 1)]
-    .slice(0, Math.min(2, longestRun))
-    .filter((a): a is number => a !== null);
-  const longestRunAnswers = [...new Set(stretch)];
-  const modalCount = Math.max(...counts);
-  const modalAnswer = answered === 0 ? null : counts.indexOf(modalCount);
-  const modalShare = answered === 0 ? null : modalCount / answered;
   const cutoffs = patternRunCutoffs(nItems);
-  // The share is read only when at least half the form was answered (fewer is "too many missing" anyway).
-  const isShareFlagged = modalShare !== null && answered * 2 >= nItems && modalShare >= PATTERN_MODAL_SHARE_LIMIT;
-  const flag: ResponsePatternFlag | null =
-    longestRun >= cutoffs.notInterpretable || isShareFlagged
-      ? 'not-interpretable'
-      : longestRun >= cutoffs.caution
-        ? 'caution'
-        : null;
+  const floorCautionFrom = Math.ceil(nItems * FLOOR_CAUTION_SHARE);
+  const byLength = (stretch: PatternStretch | null): ResponsePatternFlag | null =>
+    stretch === null
+      ? null
+      : stretch.length >= cutoffs.notInterpretable
+        ? 'not-interpretable'
+        : stretch.length >= cutoffs.caution
+          ? 'caution'
+          : null;
+  // A floor stretch is read like any other only when it contradicts reverse-worded statements inside it; otherwise
+  // it may be a genuinely low profile: a caution once it covers nearly the whole form.
+  const isContradicted =
+    floorStretch !== null && isContradictoryFloor(answers, floorStretch, options.reverseKeyedItems);
+  const floorRun = longestIdenticalRun(answers, 0);
+  const floorFlag: ResponsePatternFlag | null = isContradicted
+    ? byLength(floorStretch)
+    : floorRun.length >= floorCautionFrom
+      ? 'caution'
+      : null;
+  const reportedFloor: PatternStretch | null = isContradicted
+    ? floorStretch
+    : { from: floorRun.from, length: floorRun.length, cycle: [0], deviations: 0 };
+  const otherFlag = byLength(otherStretch);
+  const isFloorReported = severity(floorFlag) > severity(otherFlag) || (floorFlag !== null && otherFlag === null);
+  const uniform = isFloorReported
+    ? reportedFloor
+    : otherFlag !== null
+      ? otherStretch
+      : longerOf(floorStretch, otherStretch);
+  const fromUniform = isFloorReported ? floorFlag : otherFlag;
+  const isFloor = isFloorReported && !isContradicted;
+  const periodicFlag = byLength(periodic);
+  // The more serious finding is reported; on a tie the longer stretch.
+  const isPeriodicReported =
+    severity(periodicFlag) > severity(fromUniform) ||
+    (severity(periodicFlag) === severity(fromUniform) &&
+      periodicFlag !== null &&
+      (periodic?.length ?? 0) > (uniform?.length ?? 0));
+  const flag = isPeriodicReported ? periodicFlag : fromUniform;
+  const finding: ResponsePatternFinding =
+    flag === null ? 'none' : isPeriodicReported ? 'periodic' : isFloor ? 'uniform-floor' : 'uniform';
   return {
     key: 'PATTERN',
+    screen: 2,
     nItems,
-    answered,
-    longestRun,
-    longestRunAnswers,
-    modalAnswer,
-    modalShare,
+    answered: given.length,
+    longestRun: run.length,
+    longestRunAnswers: run.answer === null ? [] : [run.answer],
+    modalAnswer: given.length === 0 ? null : counts.indexOf(modalCount),
+    modalShare: given.length === 0 ? null : modalCount / given.length,
+    irv: standardDeviation(given),
+    uniform,
+    periodic,
+    hasReverseKeyedItems: options.reverseKeyedItems.length > 0,
+    finding,
     cautionRunFrom: cutoffs.caution,
     notInterpretableRunFrom: cutoffs.notInterpretable,
-    notInterpretableShareFrom: PATTERN_MODAL_SHARE_LIMIT,
+    floorCautionFrom,
     flag,
   };
 }

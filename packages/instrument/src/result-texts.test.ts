@@ -5,6 +5,7 @@ import type { FormId } from './keys';
 import { scoreResponses } from './score-responses';
 import type { Verdict } from './validity-wording';
 import {
+  PRD_ITEMS,
   genuineLikeResponses,
   makeFormResponses,
   randomResponses,
@@ -46,8 +47,8 @@ const withMissing = (responses: string, items: readonly number[]) =>
 const PROTOCOLS: Record<FormId, Partial<Record<Verdict, string[]>>> = {
   FULL: {
     valid: [inForm('FULL', genuine)],
-    // Scales unscored and INC not computed (items 89, 108); ORS, PRD and SD-TD not computed (item 2).
-    caution: [withMissing(genuine, [89, 108]), withMissing(genuine, [2])],
+    // Scales unscored (items 89, 108); PRD with 8 statements unanswered, which could move it across a cut-off.
+    caution: [withMissing(genuine, [89, 108]), withMissing(genuine, PRD_ITEMS.slice(0, 8))],
     'not-interpretable': [
       Array.from({ length: 220 }, (_, i) => String(i % 4)).join(''),
       '0'.repeat(220),

@@ -177,6 +177,6 @@ function scoreBfm(responses: string, administeredAs: BfmFormId | 'FULL', options
     germanNorms: { group, normTables: describeGermanNormTables(normTables) },
     usNorms: null,
     missingRule: BFM_FORM.missingRule,
-    pattern: administeredAs === BFM_FORM_ID ? screenResponsePattern(responses) : null,
+    pattern: administeredAs === BFM_FORM_ID ? screenResponsePattern(responses, { reverseKeyedItems: [] }) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Pid5Definition } from './definition-types';
 import type { FormId } from './keys';
+import { formReverseKeyedItems } from './forms';
 import { readValidityPercentile, type ValidityPercentileReading } from './norm-lookup';
 import type { NormTables, ValidityTableKey } from './norm-tables';
 import type { IncsDefinition } from './validate-forms';
@@ -49,6 +50,17 @@ interface ValidityScaleResultBase {
    * score is not computed or no table is published for the scale (SD-TD) or loaded.
    */
   readonly percentile: ValidityPercentileReading | null;
+  /**
+   * When answers are missing, the lowest and highest score the missing answers could give (whatever they would have
+   * been); null when the score is computed. Absent in results stored before it.
+   */
+  readonly range?: ScoreRange | null;
+}
+
+/** The lowest and highest score a scale with missing answers could have. */
+export interface ScoreRange {
+  readonly low: number;
+  readonly high: number;
 }
 
 export interface IncResult extends ValidityScaleResultBase {
@@ -115,18 +127,40 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, v) => total + v, 0);
 }
 
-/** Σ|a − b| over item pairs on raw answers (INC, INC-S); null when any of the items is unanswered. */
+/**
+ * Σ|a − b| over item pairs on raw answers (INC, INC-S); null when any of the items is unanswered, with the range the
+ * missing answers leave: a pair with one answer a adds 0 to max(a, 3 − a), a pair with none 0 to 3.
+ */
 function scorePairs(
   responses: string,
   itemPairs: readonly (readonly [number, number])[],
-): { score: number | null; missing: number; nItems: number } {
+): { score: number | null; missing: number; nItems: number; range: ScoreRange | null } {
   const items = [...new Set(itemPairs.flat())];
   const read = readRawAnswers(responses, items);
-  const score =
-    read.answers === null
-      ? null
-      : sum(itemPairs.map(([a, b]) => Math.abs((getAnswer(responses, a) ?? 0) - (getAnswer(responses, b) ?? 0))));
-  return { score, missing: read.missing, nItems: items.length };
+  let low = 0;
+  let high = 0;
+  for (const [a, b] of itemPairs) {
+    const x = getAnswer(responses, a);
+    const y = getAnswer(responses, b);
+    if (x !== null && y !== null) {
+      low += Math.abs(x - y);
+      high += Math.abs(x - y);
+    } else {
+      const known = x ?? y;
+      high += known === null ? 3 : Math.max(known, 3 - known);
+    }
+  }
+  const score = read.answers === null ? null : low;
+  return { score, missing: read.missing, nItems: items.length, range: score === null ? { low, high } : null };
+}
+
+/** The range of a sum of answers 0-3 with `missing` of them unanswered; null when none is. */
+function sumRange(responses: string, items: readonly number[], missing: number): ScoreRange | null {
+  if (missing === 0) {
+    return null;
+  }
+  const low = sum(items.map((item) => getAnswer(responses, item) ?? 0));
+  return { low, high: low + 3 * missing };
 }
 
 export function classifyPrd(score: number, prd: Pid5Definition['validity']['PRD']): PrdFlag {
@@ -167,6 +201,8 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
 
   const orsRead = readRawAnswers(responses, ORS.items);
   const orsScore = orsRead.answers === null ? null : orsRead.answers.filter((a) => a === 3).length;
+  const orsThrees = ORS.items.filter((item) => getAnswer(responses, item) === 3).length;
+  const orsRange = orsScore === null ? { low: orsThrees, high: orsThrees + orsRead.missing } : null;
 
   const prdRead = readRawAnswers(responses, PRD.items);
   const prdScore = prdRead.answers === null ? null : sum(prdRead.answers);
@@ -184,6 +220,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       missing: inc.missing,
       isComputed: inc.score !== null,
       percentile: percentileOf(normTables, 'FULL_INC', inc.score),
+      range: inc.range,
       score: inc.score,
       flag: inc.score !== null && inc.score >= INC.invalidIfAtLeast,
       cutoff: INC.invalidIfAtLeast,
@@ -196,6 +233,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       missing: orsRead.missing,
       isComputed: orsScore !== null,
       percentile: percentileOf(normTables, 'FULL_ORS', orsScore),
+      range: orsRange,
       score: orsScore,
       flag: orsScore !== null && orsScore >= ORS.overreportingIfAtLeast,
       cutoff: ORS.overreportingIfAtLeast,
@@ -208,6 +246,7 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       missing: prdRead.missing,
       isComputed: prdScore !== null,
       percentile: percentileOf(normTables, 'FULL_PRD', prdScore),
+      range: sumRange(responses, PRD.items, prdRead.missing),
       score: prdScore,
       flag: prdScore === null ? null : classifyPrd(prdScore, PRD),
       positiveImpressionIfAtMost: PRD.positiveImpressionIfAtMost,
@@ -221,13 +260,14 @@ export function scoreValidity(responses: string, definition: Pid5Definition, nor
       missing: sdtdRead.missing,
       isComputed: sdtdScore !== null,
       percentile: null,
+      range: sumRange(responses, SDTD.items, sdtdRead.missing),
       score: sdtdScore,
       flag: sdtdScore === null ? null : classifySdtd(sdtdScore, SDTD),
       socialDesirabilityIfAtMost: SDTD.socialDesirabilityIfAtMost,
       defensivenessIfAtLeast: SDTD.defensivenessIfAtLeast,
       itemsUncertain: SDTD.itemsUncertain,
     },
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('FULL') }),
   };
 }
 
@@ -296,6 +336,7 @@ export function scoreShortFormValidity(
       missing: pairs.missing,
       isComputed: pairs.score !== null,
       percentile: percentileOf(normTables, 'SF_INCS', pairs.score),
+      range: pairs.range,
       score: pairs.score,
       flag: pairs.score !== null && pairs.score >= incs.invalidIfAtLeast,
       cutoff: incs.invalidIfAtLeast,
@@ -303,7 +344,7 @@ export function scoreShortFormValidity(
     ORS: notPublished('ORS', 'SF'),
     PRD: notPublished('PRD', 'SF'),
     SDTD: notPublished('SDTD', 'SF'),
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('SF') }),
   };
 }
 
@@ -315,6 +356,6 @@ export function scoreBriefFormValidity(responses: string): BriefFormValidityResu
     ORS: notPublished('ORS', 'BF'),
     PRD: notPublished('PRD', 'BF'),
     SDTD: notPublished('SDTD', 'BF'),
-    pattern: screenResponsePattern(responses),
+    pattern: screenResponsePattern(responses, { reverseKeyedItems: formReverseKeyedItems('BF') }),
   };
 }

@@ -5,13 +5,20 @@ import {
   FACET_ITEMS,
   INC_PAIRS,
   makeKeyedResponses,
+  variedOutsideValidityScales,
   makeResponses,
   PRD_ITEMS,
   SDTD_ITEMS,
   type TestFacetKey,
 } from '../test/test-helpers';
-import { fillTemplate, parseValidityInterpretation } from './validity-wording';
-import type { ValidityVerdict } from './validity-verdict';
+import { fillTemplate, parseValidityInterpretation, VALIDITY_INTERPRETATION } from './validity-wording';
+import {
+  combineOutcomes,
+  inconsistencyRule,
+  responsePatternRule,
+  VALIDITY_RULES,
+  type ValidityVerdict,
+} from './validity-verdict';
 
 // The protocol's validity verdict (DESIGN.md "Scoring (packages/instrument)"): invalid protocols cannot be missed, each scale's direction is
 // stated as its source gives it, and no line carries reassuring words beside a warning.
@@ -28,8 +35,8 @@ function sumByHand(responses: string, items: readonly number[]): number {
 const line = (verdict: ValidityVerdict, key: string) => verdict.lines.find((l) => l.key === key);
 
 /** Every facet keyed 1 (reverse-keyed items answered 2): a plain, consistent, moderately endorsing protocol. */
-const ORDINARY = makeKeyedResponses(
-  Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>,
+const ORDINARY = variedOutsideValidityScales(
+  makeKeyedResponses(Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>),
 );
 
 /** A protocol with the listed items unanswered. */
@@ -80,11 +87,12 @@ describe('validity verdict', () => {
     expect(verdict.verdict).toBe('not-interpretable');
     expect(verdict.patientFacingLevels).toBe('withhold');
     expect(verdict.reasons[0]?.code).toBe('INCONSISTENT');
-    // The most serious reason comes first; this pattern also marks 3 of the ORS items 'very true'.
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENT', 'OVER_REPORTING']);
+    // The most serious reasons come first; the cycle 0-1-2-3 is also the response-pattern screen's, and it marks 3
+    // of the ORS items 'very true'.
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['INCONSISTENT', 'PATTERNED_ANSWERS', 'OVER_REPORTING']);
     expect(verdict.summary).toBe(
       `Not interpretable: inconsistent answers (INC ${inc}; 17 or more is inconsistent); ` +
-        'possible over-reporting (ORS 3; 3 or more).',
+        'answers in a fixed pattern (220 of 220 in a row); possible over-reporting (ORS 3; 3 or more).',
     );
     expect(verdict.action).toContain('consider re-testing');
     expect(verdict.reasons[0]?.action).toContain('Discuss with the patient how the questionnaire was answered');
@@ -202,53 +210,65 @@ describe('validity verdict', () => {
     expect(scoreResponses(atLimit).validityVerdict.reasons.map((r) => r.code)).not.toContain('TOO_MANY_MISSING');
   });
 
-  it('scales not scored, and an inconsistency scale that cannot be computed, ask for caution', () => {
+  it('scales not scored ask for caution; an INC pair with one answer missing is read from what it can add', () => {
     // Intimacy Avoidance (6 items) with 2 missing → Int and Detachment unscored.
     const unscored = scoreResponses(withMissing(ORDINARY, [89, 108])).validityVerdict;
     expect(unscored.verdict).toBe('caution');
-    // Item 89 is also one of the INC pairs (89-145).
-    expect(unscored.reasons.map((r) => r.code)).toEqual(['INCONSISTENCY_NOT_COMPUTED', 'SCALES_NOT_SCORED']);
-    expect(unscored.reasons[1]?.text).toBe(
+    // Item 89 is also one of the INC pairs (89-145): item 145 answered 1, so the pair adds 0 to 2 and INC is 0 to 2.
+    expect(unscored.reasons.map((r) => r.code)).toEqual(['SCALES_NOT_SCORED']);
+    expect(unscored.reasons[0]?.text).toBe(
       '2 of 220 statements were not answered, so 2 scale(s) could not be scored: Intimacy Avoidance, Detachment.',
     );
-    expect(line(unscored, 'INC')).toMatchObject({ status: 'not-computed', isConcern: false, score: null });
-    expect(line(unscored, 'INC')?.statement).toBe('Not computed: 1 of its 40 statements were not answered.');
+    expect(line(unscored, 'INC')).toMatchObject({ status: 'ok', isConcern: false, score: null });
+    expect(line(unscored, 'INC')?.statement).toMatch(/^Score 0 to 2 \(1 of 40 unanswered\) \(no single percentile\): /);
   });
 
-  it('one unanswered item in ORS, PRD and SD-TD: the verdict names what was not checked and claims no "no sign"', () => {
-    // Item 2 belongs to ORS, PRD and SD-TD (and to no INC pair), so none of the three can be computed.
+  it('INC with so many pairs unanswered that they could reach the cut-off is not computed', () => {
+    // Ten pairs without their first statement: each could add up to 2 (the other answered 1), so INC is 0 to 20.
+    const verdict = scoreResponses(
+      withMissing(
+        ORDINARY,
+        INC_PAIRS.slice(0, 10).map(([a]) => a),
+      ),
+    ).validityVerdict;
+    expect(line(verdict, 'INC')).toMatchObject({ status: 'not-computed', score: null });
+    expect(verdict.reasons.map((r) => r.code)).toContain('INCONSISTENCY_NOT_COMPUTED');
+  });
+
+  it('one unanswered item in ORS, PRD and SD-TD: the verdict its answered items already decide, with the range', () => {
+    // Item 2 belongs to ORS, PRD and SD-TD (and to no INC pair). ORS: no answered item is 3, so 0 to 1 (< 3); PRD:
+    // 23 answered, so 23 to 26 (≥ 21, open answering); SD-TD then is not read.
     const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 1 ? '9' : c])));
     const verdict = scoreResponses(responses).validityVerdict;
     expect(verdict.lines.map((l) => [l.key, l.status])).toEqual([
       ['INC', 'ok'],
-      ['ORS', 'not-computed'],
-      ['PRD', 'not-computed'],
-      ['SDTD', 'not-computed'],
+      ['ORS', 'ok'],
+      ['PRD', 'ok'],
+      ['SDTD', 'not-read'],
       ['PATTERN', 'ok'],
     ]);
-    expect(verdict.verdict).toBe('caution');
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['CHECKS_NOT_COMPUTED']);
-    expect(verdict.summary).toBe(
-      'Interpret with caution: over-reporting and under-reporting (overly favourable answering) not checked ' +
-        '(ORS, PRD: statements missing).',
+    expect(verdict.verdict).toBe('valid');
+    expect(line(verdict, 'PRD')?.statement).toMatch(
+      /^Score 23 to 26 \(1 of 22 unanswered\) \(no single percentile\): in the range of open answering/,
     );
-    expect(verdict.reasons[0]?.text).toBe(
-      'Over-reporting (ORS) and Under-reporting (PRD) could not be computed because some of their statements were ' +
-        'not answered (ORS: 1 of 10; PRD: 1 of 22), so over-reporting and under-reporting (overly favourable ' +
-        'answering) could not be checked.',
-    );
-    const everything = [verdict.summary, ...verdict.notes, ...verdict.reasons.map((r) => r.text)].join(' ');
-    expect(everything).not.toMatch(/no sign/i);
+    expect(line(verdict, 'ORS')?.statement).toMatch(/^0 to 1 \(1 of 10 unanswered\) of its 10 /);
   });
 
-  it('only PRD not computed: under-reporting is named as not checked, over-reporting is not', () => {
-    // Item 11 is a PRD item in no other validity scale.
-    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, i === 10 ? '9' : c])));
+  it('PRD its missing answers could move across a cut-off: under-reporting not checked, and SD-TD says why unread', () => {
+    // PRD's 21 answered statements sum to 19 (item 11 unanswered): 19 to 22 spans the open-answering cut-off of 21.
+    const answered = PRD_ITEMS.filter((item) => item !== 11);
+    const prd = Object.fromEntries([[11, '9'], ...answered.map((item, i) => [item, i < 19 ? '1' : '0'])]);
+    const responses = makeResponses(Object.fromEntries([...ORDINARY].map((c, i) => [i + 1, prd[i + 1] ?? c])));
+    expect(sumByHand(responses.replace('9', '0'), PRD_ITEMS)).toBe(19);
     const verdict = scoreResponses(responses).validityVerdict;
-    expect(verdict.verdict).toBe('caution');
-    expect(verdict.summary).toBe(
-      'Interpret with caution: under-reporting (overly favourable answering) not checked (PRD: statements missing).',
+    expect(line(verdict, 'PRD')?.status).toBe('not-computed');
+    expect(verdict.reasons.map((r) => r.code)).toContain('CHECKS_NOT_COMPUTED');
+    expect(verdict.summary).toContain(
+      'under-reporting (overly favourable answering) not checked (PRD: statements missing)',
     );
+    expect(line(verdict, 'SDTD')).toMatchObject({ status: 'not-read' });
+    expect(line(verdict, 'SDTD')?.statement).toContain('not read, because PRD could not be computed');
+    expect(line(verdict, 'SDTD')?.statement).not.toContain('does not point to under-reporting');
   });
 
   it('a missing item outside every validity scale and within the 25 % rule is only a note', () => {
@@ -295,5 +315,47 @@ describe('the interpretation data is checked on load', () => {
   it('a template placeholder without a value is an error, not a blank', () => {
     expect(fillTemplate('Score {score}', { score: 3 })).toBe('Score 3');
     expect(() => fillTemplate('Score {score} of {items}', { score: 3 })).toThrow('No value for {items}');
+  });
+});
+
+describe('the verdict is a table of rules, one per indicator, and one combiner', () => {
+  const full = scoreResponses(ORDINARY);
+
+  it('each rule reads its own indicator: INC 16 alone is a borderline line and no reason', () => {
+    const input = {
+      form: 'FULL' as const,
+      formName: 'full form',
+      itemCount: 220,
+      missing: 0,
+      unscoredScales: [],
+      inconsistency: { ...full.validity.INC, score: 16, flag: false },
+      ors: full.validity.ORS,
+      prd: full.validity.PRD,
+      sdtd: full.validity.SDTD,
+      pattern: null,
+    };
+    const inc = inconsistencyRule(input, VALIDITY_INTERPRETATION);
+    expect(inc.reasons).toEqual([]);
+    expect(inc.lines.map((l) => [l.key, l.status, l.isConcern])).toEqual([['INC', 'indeterminate', false]]);
+    expect(responsePatternRule(input, VALIDITY_INTERPRETATION)).toEqual({ lines: [], reasons: [], notes: [] });
+    expect(VALIDITY_RULES).toContain(inconsistencyRule);
+  });
+
+  it('the combiner takes the most serious reason, whatever order the rules found them in', () => {
+    const reason = (severity: 'caution' | 'not-interpretable') => ({
+      code: 'PATTERNED_ANSWERS' as const,
+      severity,
+      text: severity,
+      short: severity,
+      action: '',
+    });
+    const verdict = combineOutcomes({ form: 'FULL' }, [
+      { lines: [], reasons: [reason('caution')], notes: [] },
+      { lines: [], reasons: [reason('not-interpretable')], notes: ['a note'] },
+    ]);
+    expect(verdict.verdict).toBe('not-interpretable');
+    expect(verdict.reasons.map((r) => r.severity)).toEqual(['not-interpretable', 'caution']);
+    expect(verdict.notes).toEqual(['a note']);
+    expect(combineOutcomes({ form: 'FULL' }, []).verdict).toBe('valid');
   });
 });

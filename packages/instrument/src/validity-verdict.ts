@@ -2,9 +2,10 @@ import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
-import type { ResponsePatternResult } from './response-pattern';
+import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
 import type {
   BriefFormValidityResult,
+  ScoreRange,
   OrsResult,
   PrdResult,
   SdtdResult,
@@ -113,6 +114,8 @@ export interface InconsistencyInput {
   readonly missing: number;
   readonly nItems: number;
   readonly percentile: ValidityPercentileReading | null;
+  /** The score's range when answers are missing (validity-scales.ts); absent in results stored before it. */
+  readonly range?: ScoreRange | null;
 }
 
 /** What the verdict is decided on; a null indicator is not published for the form. */
@@ -219,7 +222,93 @@ function shareWords(words: ValidityInterpretation, share: number | null): string
   return share === null ? '0' : decimalWords(words, Math.floor(share * 1000 + 1e-9) / 10);
 }
 
+/** "0-0-1-1": a cycle of answers by their scores. */
+function cycleWords(cycle: readonly number[]): string {
+  return cycle.join('-');
+}
+
 function patternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  return pattern.screen === 2 ? stretchPatternLine(words, pattern) : runPatternLine(words, pattern);
+}
+
+/** The screen of uniform and periodic stretches (response-pattern.ts). */
+function stretchPatternLine(
+  words: ValidityInterpretation,
+  pattern: ResponsePatternResult,
+): { line: ValidityLine; reason: ValidityReason | null } {
+  const w = words.scales.PATTERN;
+  const stretch =
+    pattern.finding === 'periodic' ? pattern.periodic : pattern.finding === 'none' ? null : pattern.uniform;
+  const values = {
+    items: pattern.nItems,
+    run: pattern.longestRun,
+    irv: pattern.irv === null || pattern.irv === undefined ? '–' : decimalWords(words, pattern.irv.toFixed(2)),
+    cautionFrom: pattern.cautionRunFrom,
+    notInterpretableFrom: pattern.notInterpretableRunFrom,
+    floorFrom: pattern.floorCautionFrom ?? pattern.nItems,
+    floorAnswer: answerWords(words, 0),
+    deviationShare: Math.round(PATTERN_DEVIATION_SHARE * 100),
+    from: stretch?.from ?? '',
+    to: stretch === null || stretch === undefined ? '' : stretch.from + stretch.length - 1,
+    length: stretch?.length ?? '',
+    deviations: stretch?.deviations ?? '',
+    answer: answerWords(words, stretch?.cycle[0]),
+    cycle: stretch === null || stretch === undefined ? '' : cycleWords(stretch.cycle),
+  };
+  const stretchWords =
+    stretch === null || stretch === undefined
+      ? ''
+      : fillTemplate(
+          pattern.finding === 'periodic'
+            ? w.stretchPeriodic
+            : stretch.deviations === 0
+              ? w.stretchUniformExact
+              : w.stretchUniform,
+          values,
+        );
+  const all = { ...values, stretchWords };
+  const isFloor = pattern.finding === 'uniform-floor';
+  const statement =
+    pattern.flag === null
+      ? w.okScreen
+      : isFloor
+        ? w.cautionFloor
+        : pattern.flag === 'caution'
+          ? w.cautionStretch
+          : w.flaggedStretch;
+  const line: ValidityLine = {
+    key: 'PATTERN',
+    name: w.screenName,
+    source: w.screenSource,
+    status: pattern.flag === null ? 'ok' : 'flagged',
+    isConcern: pattern.flag !== null,
+    score: stretch?.length ?? pattern.longestRun,
+    percentile: null,
+    direction: w.direction,
+    directionText: w.screenDirectionText,
+    cutoffText: fillTemplate(pattern.hasReverseKeyedItems === false ? w.cutoffTextNoReverse : w.cutoffTextReverse, all),
+    statement: fillTemplate(statement, all),
+  };
+  if (pattern.flag === null) {
+    return { line, reason: null };
+  }
+  return {
+    line,
+    reason: {
+      code: 'PATTERNED_ANSWERS',
+      severity: pattern.flag,
+      text: line.statement,
+      short: fillTemplate(isFloor ? w.shortFloor : w.shortStretch, all),
+      action: isFloor ? w.actionFloor : pattern.flag === 'caution' ? w.actionCaution : w.actionFlagged,
+    },
+  };
+}
+
+/** The earlier screen (one answer or two in turn), for results stored with it. */
+function runPatternLine(
   words: ValidityInterpretation,
   pattern: ResponsePatternResult,
 ): { line: ValidityLine; reason: ValidityReason | null } {
@@ -232,7 +321,7 @@ function patternLine(
     other: answerWords(words, other),
     modal: answerWords(words, pattern.modalAnswer),
     share: shareWords(words, pattern.modalShare),
-    shareFrom: Math.round(pattern.notInterpretableShareFrom * 100),
+    shareFrom: Math.round((pattern.notInterpretableShareFrom ?? 0.95) * 100),
     cautionFrom: pattern.cautionRunFrom,
     notInterpretableFrom: pattern.notInterpretableRunFrom,
   };
@@ -273,282 +362,429 @@ function patternLine(
   };
 }
 
-/** Decide the verdict for the given indicators (see the rule above). */
-export function decideValidity(
-  input: VerdictInput,
-  words: ValidityInterpretation = VALIDITY_INTERPRETATION,
-): ValidityVerdict {
-  const reasons: ValidityReason[] = [];
-  const notes: string[] = [];
-  const lines: ValidityLine[] = [];
-  // ORS and PRD lines that could not be computed: what they check was not checked.
-  const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
-  const sdtdWords = words.scales.SDTD;
-  const sdtdCutoffs =
-    input.sdtd === null
-      ? null
-      : {
-          socialDesirabilityTo: input.sdtd.socialDesirabilityIfAtMost,
-          defensivenessFrom: input.sdtd.defensivenessIfAtLeast,
-          prdCutoff: input.prd?.positiveImpressionIfAtMost ?? '',
-        };
+/**
+ * What a scale's answered statements already decide when some are missing: the reading at both ends of the range the
+ * missing answers leave (the readings are monotone in the score), or null when the missing answers could change it.
+ */
+function decidedByRange<T>(range: ScoreRange | null | undefined, read: (score: number) => T): T | null {
+  if (range === null || range === undefined) {
+    return null;
+  }
+  const low = read(range.low);
+  return low === read(range.high) ? low : null;
+}
 
-  // Inconsistency: INC (full form) or INC-S (short form).
+/** A score with missing answers, as its range: "25 to 28 (1 of 22 statements unanswered)". */
+function rangeWords(
+  words: ValidityInterpretation,
+  range: ScoreRange,
+  scale: { readonly missing: number; readonly nItems: number },
+): string {
+  return fillTemplate(words.words.range, { ...range, missing: scale.missing, items: scale.nItems });
+}
+
+/** What one rule adds to the verdict: its indicator's lines, the concerns it found, facts that change nothing. */
+export interface RuleOutcome {
+  readonly lines: readonly ValidityLine[];
+  readonly reasons: readonly ValidityReason[];
+  readonly notes: readonly string[];
+}
+
+/** One indicator's rule: reads the verdict's input, never another rule's outcome. */
+export type ValidityRule = (input: VerdictInput, words: ValidityInterpretation) => RuleOutcome;
+
+function outcome(parts: Partial<RuleOutcome>): RuleOutcome {
+  return { lines: parts.lines ?? [], reasons: parts.reasons ?? [], notes: parts.notes ?? [] };
+}
+
+/** INC (full form) or INC-S (short form): high scores are the concern; just below the cut-off is borderline. */
+export const inconsistencyRule: ValidityRule = (input, words) => {
   const incKey = input.inconsistency?.key ?? (input.form === 'SF' ? 'INCS' : 'INC');
   const incWords = words.scales[incKey];
   if (input.inconsistency === null) {
-    lines.push(notPublishedLine(words, incKey, incWords, input.formName));
-  } else {
-    const inc = input.inconsistency;
-    const values = { score: inc.score ?? '', cutoff: inc.cutoff, percentile: percentileWords(words, inc.percentile) };
-    const base = {
-      key: incKey,
-      name: incWords.name,
-      source: incWords.source,
-      direction: incWords.direction,
-      directionText: incWords.directionText,
-      cutoffText: fillTemplate(incWords.cutoffText, values),
-    } as const;
-    if (!inc.isComputed) {
-      lines.push(notComputedLine(words, base, inc));
-      reasons.push({
-        code: 'INCONSISTENCY_NOT_COMPUTED',
-        severity: words.notComputedInconsistency.severity,
-        text: fillTemplate(words.notComputedInconsistency.text, { missing: inc.missing, items: inc.nItems }),
-        short: words.notComputedInconsistency.short,
-        action: words.notComputedInconsistency.action,
-      });
-    } else {
-      // Just below the cut-off is borderline, never "consistent": INC 16 is the 94th percentile.
-      const isBorderline = !inc.flag && inc.score !== null && inc.score >= inc.cutoff - incWords.borderlineWithin;
-      lines.push({
-        ...base,
-        status: inc.flag ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
-        isConcern: inc.flag,
-        score: inc.score,
-        percentile: inc.percentile,
-        statement: fillTemplate(inc.flag ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
-          ...values,
-          within: incWords.borderlineWithin,
-        }),
-      });
-      if (inc.flag) {
-        reasons.push({
-          code: 'INCONSISTENT',
-          severity: incWords.severity,
-          text: fillTemplate(incWords.flagged, values),
-          short: fillTemplate(incWords.short, values),
-          action: incWords.action,
-        });
-      }
-    }
+    return outcome({ lines: [notPublishedLine(words, incKey, incWords, input.formName)] });
   }
+  const inc = input.inconsistency;
+  const reading = (score: number) =>
+    score >= inc.cutoff ? 'flagged' : score >= inc.cutoff - incWords.borderlineWithin ? 'borderline' : 'ok';
+  const decided = inc.isComputed
+    ? inc.score === null
+      ? null
+      : reading(inc.score)
+    : decidedByRange(inc.range, reading);
+  const isRange = !inc.isComputed && decided !== null && inc.range !== null && inc.range !== undefined;
+  const values = {
+    score: isRange && inc.range ? rangeWords(words, inc.range, inc) : (inc.score ?? ''),
+    cutoff: inc.cutoff,
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, inc.percentile),
+  };
+  const base = {
+    key: incKey,
+    name: incWords.name,
+    source: incWords.source,
+    direction: incWords.direction,
+    directionText: incWords.directionText,
+    cutoffText: fillTemplate(incWords.cutoffText, values),
+  } as const;
+  if (decided === null) {
+    return outcome({
+      lines: [notComputedLine(words, base, inc)],
+      reasons: [
+        {
+          code: 'INCONSISTENCY_NOT_COMPUTED',
+          severity: words.notComputedInconsistency.severity,
+          text: fillTemplate(words.notComputedInconsistency.text, { missing: inc.missing, items: inc.nItems }),
+          short: words.notComputedInconsistency.short,
+          action: words.notComputedInconsistency.action,
+        },
+      ],
+    });
+  }
+  // Just below the cut-off is borderline, never "consistent": INC 16 is the 94th percentile.
+  const isFlagged = decided === 'flagged';
+  const isBorderline = decided === 'borderline';
+  const line: ValidityLine = {
+    ...base,
+    status: isFlagged ? 'flagged' : isBorderline ? 'indeterminate' : 'ok',
+    isConcern: isFlagged,
+    score: inc.score,
+    percentile: inc.percentile,
+    statement: fillTemplate(isFlagged ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
+      ...values,
+      within: incWords.borderlineWithin,
+    }),
+  };
+  if (!isFlagged) {
+    return outcome({ lines: [line] });
+  }
+  return outcome({
+    lines: [line],
+    reasons: [
+      {
+        code: 'INCONSISTENT',
+        severity: incWords.severity,
+        text: fillTemplate(incWords.flagged, values),
+        short: fillTemplate(incWords.short, values),
+        action: incWords.action,
+      },
+    ],
+  });
+};
 
-  // Over-reporting (ORS): high scores are the concern.
+/** ORS: high scores are the concern (over-reporting). */
+export const overReportingRule: ValidityRule = (input, words) => {
   const orsWords = words.scales.ORS;
   if (input.ors === null) {
-    lines.push(notPublishedLine(words, 'ORS', orsWords, input.formName));
-  } else {
-    const ors = input.ors;
-    const values = { score: ors.score ?? '', cutoff: ors.cutoff, percentile: percentileWords(words, ors.percentile) };
-    const base = {
-      key: 'ORS',
-      name: orsWords.name,
-      source: orsWords.source,
-      direction: orsWords.direction,
-      directionText: orsWords.directionText,
-      cutoffText: fillTemplate(orsWords.cutoffText, values),
-    } as const;
-    if (!ors.isComputed) {
-      lines.push(notComputedLine(words, base, ors));
-      unchecked.push({
-        key: 'ORS',
-        name: orsWords.name,
-        checks: orsWords.checks,
-        missing: ors.missing,
-        nItems: ors.nItems,
-      });
-    } else {
-      lines.push({
-        ...base,
-        status: ors.flag ? 'flagged' : 'ok',
-        isConcern: ors.flag,
-        score: ors.score,
-        percentile: ors.percentile,
-        statement: fillTemplate(ors.flag ? orsWords.flagged : orsWords.ok, values),
-      });
-      if (ors.flag) {
-        reasons.push({
-          code: 'OVER_REPORTING',
-          severity: orsWords.severity,
-          text: fillTemplate(orsWords.flagged, values),
-          short: fillTemplate(orsWords.short, values),
-          action: orsWords.action,
-        });
-      }
-    }
+    return outcome({ lines: [notPublishedLine(words, 'ORS', orsWords, input.formName)] });
   }
+  const ors = input.ors;
+  const decided = orsDecision(ors);
+  const isRange = !ors.isComputed && decided !== null && ors.range !== null && ors.range !== undefined;
+  const values = {
+    score: isRange && ors.range ? rangeWords(words, ors.range, ors) : (ors.score ?? ''),
+    cutoff: ors.cutoff,
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, ors.percentile),
+  };
+  const base = {
+    key: 'ORS',
+    name: orsWords.name,
+    source: orsWords.source,
+    direction: orsWords.direction,
+    directionText: orsWords.directionText,
+    cutoffText: fillTemplate(orsWords.cutoffText, values),
+  } as const;
+  if (decided === null) {
+    return outcome({ lines: [notComputedLine(words, base, ors)] });
+  }
+  const line: ValidityLine = {
+    ...base,
+    status: decided ? 'flagged' : 'ok',
+    isConcern: decided,
+    score: ors.score,
+    percentile: ors.percentile,
+    statement: fillTemplate(decided ? orsWords.flagged : orsWords.ok, values),
+  };
+  if (!decided) {
+    return outcome({ lines: [line] });
+  }
+  return outcome({
+    lines: [line],
+    reasons: [
+      {
+        code: 'OVER_REPORTING',
+        severity: orsWords.severity,
+        text: fillTemplate(orsWords.flagged, values),
+        short: fillTemplate(orsWords.short, values),
+        action: orsWords.action,
+      },
+    ],
+  });
+};
 
-  // Under-reporting (PRD): LOW scores are the concern; 11-20 points neither way.
+/** Whether ORS flags over-reporting: from its score, or from what its answered items decide; null when undecided. */
+function orsDecision(ors: OrsResult): boolean | null {
+  return ors.isComputed ? ors.flag : decidedByRange(ors.range, (score) => score >= ors.cutoff);
+}
+
+/** PRD's reading: from its score, or from what its answered items decide; null when undecided. */
+function prdDecision(prd: PrdResult): PrdResult['flag'] {
+  return (
+    prd.flag ??
+    decidedByRange(prd.range, (score) =>
+      score <= prd.positiveImpressionIfAtMost
+        ? 'positive-impression'
+        : score >= prd.genuineIfAtLeast
+          ? 'genuine'
+          : 'indeterminate',
+    )
+  );
+}
+
+/** PRD: LOW scores are the concern (under-reporting); 11-20 points neither way. */
+export const underReportingRule: ValidityRule = (input, words) => {
   const prdWords = words.scales.PRD;
   if (input.prd === null) {
-    lines.push(notPublishedLine(words, 'PRD', prdWords, input.formName));
-  } else {
-    const prd = input.prd;
-    const values = {
-      score: prd.score ?? '',
-      cutoff: prd.positiveImpressionIfAtMost,
-      genuineFrom: prd.genuineIfAtLeast,
-      percentile: percentileWords(words, prd.percentile),
-    };
-    const base = {
-      key: 'PRD',
-      name: prdWords.name,
-      source: prdWords.source,
-      direction: prdWords.direction,
-      directionText: prdWords.directionText,
-      cutoffText: fillTemplate(prdWords.cutoffText, values),
-    } as const;
-    if (prd.flag === null) {
-      lines.push(notComputedLine(words, base, prd));
-      unchecked.push({
-        key: 'PRD',
-        name: prdWords.name,
-        checks: prdWords.checks,
-        missing: prd.missing,
-        nItems: prd.nItems,
-      });
-    } else {
-      const isFlagged = prd.flag === 'positive-impression';
-      const statement = isFlagged ? prdWords.flagged : prd.flag === 'genuine' ? prdWords.ok : prdWords.indeterminate;
-      lines.push({
-        ...base,
-        status: isFlagged ? 'flagged' : prd.flag === 'genuine' ? 'ok' : 'indeterminate',
-        isConcern: isFlagged,
-        score: prd.score,
-        percentile: prd.percentile,
-        statement: fillTemplate(statement, values),
-      });
-      if (isFlagged) {
-        reasons.push({
-          code: 'UNDER_REPORTING',
-          severity: prdWords.severity,
-          text: fillTemplate(prdWords.flagged, values),
-          short: fillTemplate(prdWords.short, values),
-          action: prdWords.action,
-        });
-      }
-    }
+    return outcome({ lines: [notPublishedLine(words, 'PRD', prdWords, input.formName)] });
   }
+  const prd = input.prd;
+  const decided = prdDecision(prd);
+  const isRange = prd.flag === null && decided !== null && prd.range !== null && prd.range !== undefined;
+  const values = {
+    score: isRange && prd.range ? rangeWords(words, prd.range, prd) : (prd.score ?? ''),
+    cutoff: prd.positiveImpressionIfAtMost,
+    genuineFrom: prd.genuineIfAtLeast,
+    percentile: isRange ? words.words.rangePercentile : percentileWords(words, prd.percentile),
+  };
+  const base = {
+    key: 'PRD',
+    name: prdWords.name,
+    source: prdWords.source,
+    direction: prdWords.direction,
+    directionText: prdWords.directionText,
+    cutoffText: fillTemplate(prdWords.cutoffText, values),
+  } as const;
+  if (decided === null) {
+    return outcome({ lines: [notComputedLine(words, base, prd)] });
+  }
+  const isFlagged = decided === 'positive-impression';
+  const statement = isFlagged ? prdWords.flagged : decided === 'genuine' ? prdWords.ok : prdWords.indeterminate;
+  const line: ValidityLine = {
+    ...base,
+    status: isFlagged ? 'flagged' : decided === 'genuine' ? 'ok' : 'indeterminate',
+    isConcern: isFlagged,
+    score: prd.score,
+    percentile: prd.percentile,
+    statement: fillTemplate(statement, values),
+  };
+  if (!isFlagged) {
+    return outcome({ lines: [line] });
+  }
+  return outcome({
+    lines: [line],
+    reasons: [
+      {
+        code: 'UNDER_REPORTING',
+        severity: prdWords.severity,
+        text: fillTemplate(prdWords.flagged, values),
+        short: fillTemplate(prdWords.short, values),
+        action: prdWords.action,
+      },
+    ],
+  });
+};
 
-  // SD-TD: a kind of favourable answering, read only when PRD has flagged under-reporting.
-  if (input.sdtd === null || sdtdCutoffs === null) {
-    lines.push(notPublishedLine(words, 'SDTD', sdtdWords, input.formName));
-  } else {
-    const sdtd = input.sdtd;
-    const values = { score: sdtd.score ?? '', ...sdtdCutoffs };
-    const base = {
-      key: 'SDTD',
-      name: sdtdWords.name,
-      source: sdtdWords.source,
-      direction: sdtdWords.direction,
-      directionText: fillTemplate(sdtdWords.directionText, values),
-      cutoffText: fillTemplate(sdtdWords.cutoffText, values),
-    } as const;
-    const isRead = input.prd?.flag === 'positive-impression';
-    if (sdtd.flag === null) {
-      lines.push(notComputedLine(words, base, sdtd));
-    } else if (!isRead) {
-      lines.push({
+/** SD-TD: a kind of favourable answering, read only when PRD has flagged under-reporting; never a reason. */
+export const favourableStyleRule: ValidityRule = (input, words) => {
+  const sdtdWords = words.scales.SDTD;
+  if (input.sdtd === null) {
+    return outcome({ lines: [notPublishedLine(words, 'SDTD', sdtdWords, input.formName)] });
+  }
+  const sdtd = input.sdtd;
+  const values: Record<string, string | number> = {
+    score: sdtd.score ?? '',
+    socialDesirabilityTo: sdtd.socialDesirabilityIfAtMost,
+    defensivenessFrom: sdtd.defensivenessIfAtLeast,
+    prdCutoff: input.prd?.positiveImpressionIfAtMost ?? '',
+  };
+  const base = {
+    key: 'SDTD',
+    name: sdtdWords.name,
+    source: sdtdWords.source,
+    direction: sdtdWords.direction,
+    directionText: fillTemplate(sdtdWords.directionText, values),
+    cutoffText: fillTemplate(sdtdWords.cutoffText, values),
+  } as const;
+  // SD-TD follows what PRD decided: read only under-reporting PRD has found, never after a PRD left undecided.
+  const prdDecided = input.prd === null ? null : prdDecision(input.prd);
+  if (prdDecided !== 'positive-impression') {
+    const notRead = prdDecided === null ? sdtdWords.notReadPrdUndecided : sdtdWords.notRead;
+    return outcome({
+      lines: [
+        {
+          ...base,
+          status: 'not-read',
+          isConcern: false,
+          score: sdtd.score,
+          percentile: null,
+          statement: fillTemplate(notRead, {
+            ...values,
+            score: sdtd.score ?? (sdtd.range ? rangeWords(words, sdtd.range, sdtd) : ''),
+          }),
+        },
+      ],
+    });
+  }
+  const sdtdFlag =
+    sdtd.flag ??
+    decidedByRange(sdtd.range, (score) =>
+      score <= sdtd.socialDesirabilityIfAtMost
+        ? 'social-desirability'
+        : score >= sdtd.defensivenessIfAtLeast
+          ? 'defensiveness'
+          : 'indeterminate',
+    );
+  if (sdtdFlag === null) {
+    return outcome({ lines: [notComputedLine(words, base, sdtd)] });
+  }
+  if (sdtd.flag === null && sdtd.range) {
+    values.score = rangeWords(words, sdtd.range, sdtd);
+  }
+  const kind =
+    sdtdFlag === 'social-desirability'
+      ? sdtdWords.socialDesirability
+      : sdtdFlag === 'defensiveness'
+        ? sdtdWords.defensiveness
+        : sdtdWords.neither;
+  return outcome({
+    lines: [
+      {
         ...base,
-        status: 'not-read',
-        isConcern: false,
-        score: sdtd.score,
-        percentile: null,
-        statement: fillTemplate(sdtdWords.notRead, values),
-      });
-    } else {
-      const kind =
-        sdtd.flag === 'social-desirability'
-          ? sdtdWords.socialDesirability
-          : sdtd.flag === 'defensiveness'
-            ? sdtdWords.defensiveness
-            : sdtdWords.neither;
-      lines.push({
-        ...base,
-        status: sdtd.flag === 'indeterminate' ? 'indeterminate' : 'flagged',
-        isConcern: sdtd.flag !== 'indeterminate',
+        status: sdtdFlag === 'indeterminate' ? 'indeterminate' : 'flagged',
+        isConcern: sdtdFlag !== 'indeterminate',
         score: sdtd.score,
         percentile: null,
         statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
-      });
-    }
-  }
+      },
+    ],
+  });
+};
 
-  if (input.pattern !== null) {
-    const { line, reason } = patternLine(words, input.pattern);
-    lines.push(line);
-    if (reason) {
-      reasons.push(reason);
-    }
+/** The product's own response-pattern screen; no line for a result stored before it existed. */
+export const responsePatternRule: ValidityRule = (input, words) => {
+  if (input.pattern === null) {
+    return outcome({});
   }
+  const { line, reason } = patternLine(words, input.pattern);
+  return outcome({ lines: [line], reasons: reason ? [reason] : [] });
+};
 
-  if (unchecked.length > 0) {
-    const values = {
-      names: joinWords(
-        words,
-        unchecked.map((u) => u.name),
-      ),
-      details: unchecked
-        .map((u) => `${u.key}: ${fillTemplate(words.words.countOf, { missing: u.missing, items: u.nItems })}`)
-        .join('; '),
-      checks: joinWords(
-        words,
-        unchecked.map((u) => u.checks),
-      ),
-      keys: unchecked.map((u) => u.key).join(', '),
-    };
-    const checksWords = words.notComputedChecks;
-    reasons.push({
-      code: 'CHECKS_NOT_COMPUTED',
-      severity: checksWords.severity,
-      text: fillTemplate(checksWords.text, values),
-      short: fillTemplate(checksWords.short, values),
-      action: fillTemplate(checksWords.action, values),
-    });
+/** ORS and PRD that could not be computed: what they check was not checked, and is named. */
+export const uncheckedScalesRule: ValidityRule = (input, words) => {
+  const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
+  if (input.ors !== null && orsDecision(input.ors) === null) {
+    const { name, checks } = words.scales.ORS;
+    unchecked.push({ key: 'ORS', name, checks, missing: input.ors.missing, nItems: input.ors.nItems });
   }
+  if (input.prd !== null && prdDecision(input.prd) === null) {
+    const { name, checks } = words.scales.PRD;
+    unchecked.push({ key: 'PRD', name, checks, missing: input.prd.missing, nItems: input.prd.nItems });
+  }
+  if (unchecked.length === 0) {
+    return outcome({});
+  }
+  const values = {
+    names: joinWords(
+      words,
+      unchecked.map((u) => u.name),
+    ),
+    details: unchecked
+      .map((u) => `${u.key}: ${fillTemplate(words.words.countOf, { missing: u.missing, items: u.nItems })}`)
+      .join('; '),
+    checks: joinWords(
+      words,
+      unchecked.map((u) => u.checks),
+    ),
+    keys: unchecked.map((u) => u.key).join(', '),
+  };
+  const checksWords = words.notComputedChecks;
+  return outcome({
+    reasons: [
+      {
+        code: 'CHECKS_NOT_COMPUTED',
+        severity: checksWords.severity,
+        text: fillTemplate(checksWords.text, values),
+        short: fillTemplate(checksWords.short, values),
+        action: fillTemplate(checksWords.action, values),
+      },
+    ],
+  });
+};
 
-  // Missing answers.
+/** Missing answers: more than a quarter of the form is not interpretable; a scale not scored asks for caution. */
+export const missingAnswersRule: ValidityRule = (input, words) => {
   const missingValues = { missing: input.missing, items: input.itemCount };
   if (input.missing > input.itemCount * words.missing.notInterpretableAboveFraction) {
     const tooMany = words.missing.tooMany;
-    reasons.push({
-      code: 'TOO_MANY_MISSING',
-      severity: tooMany.severity,
-      text: fillTemplate(tooMany.text, missingValues),
-      short: fillTemplate(tooMany.short, missingValues),
-      action: tooMany.action,
+    return outcome({
+      reasons: [
+        {
+          code: 'TOO_MANY_MISSING',
+          severity: tooMany.severity,
+          text: fillTemplate(tooMany.text, missingValues),
+          short: fillTemplate(tooMany.short, missingValues),
+          action: tooMany.action,
+        },
+      ],
     });
-  } else if (input.unscoredScales.length > 0) {
+  }
+  if (input.unscoredScales.length > 0) {
     const unscored = words.missing.unscored;
     const values = { ...missingValues, count: input.unscoredScales.length, names: input.unscoredScales.join(', ') };
-    reasons.push({
-      code: 'SCALES_NOT_SCORED',
-      severity: unscored.severity,
-      text: fillTemplate(unscored.text, values),
-      short: fillTemplate(unscored.short, values),
-      action: unscored.action,
+    return outcome({
+      reasons: [
+        {
+          code: 'SCALES_NOT_SCORED',
+          severity: unscored.severity,
+          text: fillTemplate(unscored.text, values),
+          short: fillTemplate(unscored.short, values),
+          action: unscored.action,
+        },
+      ],
     });
-  } else {
-    notes.push(
-      fillTemplate(input.missing === 0 ? words.missing.allAnswered : words.missing.someMissing, missingValues),
-    );
   }
-  if (input.form === 'SF' || input.form === 'BF') {
-    notes.push(words.notPublished[input.form]);
-  }
+  return outcome({
+    notes: [fillTemplate(input.missing === 0 ? words.missing.allAnswered : words.missing.someMissing, missingValues)],
+  });
+};
 
-  reasons.sort((a, b) => SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
+/** What the short and brief forms cannot check: a note, never a reason. */
+export const formLimitsRule: ValidityRule = (input, words) =>
+  outcome({ notes: input.form === 'SF' || input.form === 'BF' ? [words.notPublished[input.form]] : [] });
+
+/**
+ * The verdict's rules, one per indicator, in the order their lines and reasons are listed. The combiner only
+ * orders what they found: the verdict is the most serious reason.
+ */
+export const VALIDITY_RULES: readonly ValidityRule[] = [
+  inconsistencyRule,
+  overReportingRule,
+  underReportingRule,
+  favourableStyleRule,
+  responsePatternRule,
+  uncheckedScalesRule,
+  missingAnswersRule,
+  formLimitsRule,
+];
+
+/** The verdict from the rules' outcomes: the most serious reason, worded for the form. */
+export function combineOutcomes(
+  input: Pick<VerdictInput, 'form'>,
+  outcomes: readonly RuleOutcome[],
+  words: ValidityInterpretation = VALIDITY_INTERPRETATION,
+): ValidityVerdict {
+  const reasons = outcomes
+    .flatMap((o) => o.reasons)
+    .sort((a, b) => SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
   const verdict: Verdict = reasons[0]?.severity ?? 'valid';
   const verdictWords = words.verdicts[verdict];
   const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
@@ -561,10 +797,22 @@ export function decideValidity(
     action: verdictWords.action,
     patientFacingLevels: verdictWords.patientFacingLevels,
     reasons,
-    notes,
-    lines,
+    notes: outcomes.flatMap((o) => o.notes),
+    lines: outcomes.flatMap((o) => o.lines),
     rule: words.rule,
   };
+}
+
+/** Decide the verdict for the given indicators (see the rule above): every rule, then the combiner. */
+export function decideValidity(
+  input: VerdictInput,
+  words: ValidityInterpretation = VALIDITY_INTERPRETATION,
+): ValidityVerdict {
+  return combineOutcomes(
+    input,
+    VALIDITY_RULES.map((rule) => rule(input, words)),
+    words,
+  );
 }
 
 /** A scale as the verdict sees it: whether it could be scored. */

@@ -10,6 +10,7 @@ import {
   genuineLikeResponses,
   makeFormResponses,
   makeKeyedResponses,
+  variedOutsideValidityScales,
   makeResponses,
   randomResponses,
   FACET_ITEMS,
@@ -27,8 +28,8 @@ import {
 // The validity words in German (DESIGN.md "Languages"): our translation of the same data, checked against the
 // English at load; the language changes the words of a verdict, never the verdict.
 
-const ORDINARY = makeKeyedResponses(
-  Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>,
+const ORDINARY = variedOutsideValidityScales(
+  makeKeyedResponses(Object.fromEntries(Object.keys(FACET_ITEMS).map((k) => [k, 1])) as Record<TestFacetKey, number>),
 );
 
 /** The protocol with the listed items unanswered. */
@@ -142,10 +143,10 @@ describe('validity words in German', () => {
     const inc = de.lines.find((l) => l.key === 'INC');
     expect(inc?.statement).toMatch(/^Wert \d+ \(PR [\d,]+, US-Normen\): /);
     const pattern = de.lines.find((l) => l.key === 'PATTERN')?.statement ?? '';
-    // "43,6 %": the share with a decimal comma; the answers in the German wording.
-    expect(pattern).toMatch(/bei \d+(,\d)? % der beantworteten Aussagen/);
+    // The spread of the answers with a decimal comma.
+    expect(pattern).toMatch(/^Keine Folge von 55 oder mehr Aussagen/);
+    expect(pattern).toMatch(/\(Standardabweichung, 0 bis 1,5\): \d,\d\d\.$/);
     expect(pattern).not.toMatch(/\d\.\d/);
-    expect(pattern).toMatch(/„Trifft /);
     const ors = de.lines.find((l) => l.key === 'ORS')?.statement ?? '';
     expect(ors).toMatch(/\(PR \d+(,\d)?, US-Normen\)/);
     expect(ors).not.toMatch(/\d\.\d/);

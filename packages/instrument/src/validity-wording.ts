@@ -77,6 +77,10 @@ const ZWords = z.object({
   percentileBelow: ZText,
   /** "{missing} of {items}" in a list of scales not computed. */
   countOf: ZText,
+  /** A score with missing answers as the range they leave ({low}, {high}, {missing}, {items}). */
+  range: ZText,
+  /** In place of a percentile for such a range. */
+  rangePercentile: ZText,
   decimalSeparator: z.enum(['.', ',']),
   /** The four answers 0-3 as the patient saw them, quoted by the response-pattern sentences. */
   answers: z.tuple([ZText, ZText, ZText, ZText]),
@@ -96,6 +100,8 @@ const ZInterpretationFile = z.object({
     SDTD: ZScaleBase.extend({
       direction: z.literal('style'),
       notRead: ZText,
+      /** SD-TD when PRD could not be decided: not read, and not because PRD found open answering. */
+      notReadPrdUndecided: ZText,
       socialDesirability: ZText,
       defensiveness: ZText,
       neither: ZText,
@@ -116,6 +122,22 @@ const ZInterpretationFile = z.object({
       shortFlaggedShare: ZText,
       actionCaution: ZText,
       actionFlagged: ZText,
+      /** The screen of uniform and periodic stretches (results with `screen: 2`); the keys above word earlier ones. */
+      screenName: ZText,
+      screenSource: ZText,
+      screenDirectionText: ZText,
+      cutoffTextReverse: ZText,
+      cutoffTextNoReverse: ZText,
+      stretchUniform: ZText,
+      stretchUniformExact: ZText,
+      stretchPeriodic: ZText,
+      okScreen: ZText,
+      cautionStretch: ZText,
+      flaggedStretch: ZText,
+      cautionFloor: ZText,
+      shortStretch: ZText,
+      shortFloor: ZText,
+      actionFloor: ZText,
     }),
   }),
   notComputed: ZText,

@@ -219,3 +219,13 @@ export function genuineLikeResponses(seed = 20260115): string {
 export function toFormResponses(full: string, fullItems: readonly number[]): string {
   return fullItems.map((item) => full[item - 1]).join('');
 }
+
+/**
+ * The protocol with every statement outside INC's pairs, ORS, PRD and SD-TD answered 0-2 at random (seeded): its
+ * validity scales unchanged, but no longer one answer nearly throughout (which the response-pattern screen flags).
+ */
+export function variedOutsideValidityScales(responses: string, seed = 7): string {
+  const next = seededRandom(seed);
+  const inScales = new Set<number>([...INC_PAIRS.flat(), ...ORS_ITEMS, ...PRD_ITEMS, ...SDTD_ITEMS]);
+  return [...responses].map((c, i) => (inScales.has(i + 1) ? c : String(Math.floor(next() * 3)))).join('');
+}

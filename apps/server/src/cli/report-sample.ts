@@ -23,7 +23,8 @@ import { renderScoreReportPdf } from '../reports/score-report-pdf';
 
 // `npm run report:sample [-- <file> [name] [responses]]`: writes a sample report from made-up demo answers (or the
 // 220-character answer string given), without a server or database, to look at the layout (default
-// ./sample-report.pdf, name 'Zoë Ångström Жанна'). E.g. responses '0123' repeated 55 times: a not interpretable one.
+// ./sample-report.pdf, name 'Zoë Ångström Жанна', and the score report beside it). The form follows the answers'
+// length (220, 100 or 25). E.g. responses '0123' repeated 55 times: a not interpretable one.
 // `npm run report:sample -- --all <folder>`: both reports of every form, for a valid and a not-interpretable
 // protocol (12 PDFs) and a comparison of two administrations, e.g. to render with `pdftoppm -png -r 60` and look at every page.
 // `--lang de` (before the other arguments): the reports in German (the patient's as of a test given in German, the
@@ -154,8 +155,27 @@ if (args[0] === '--all') {
   const name = args[1] ?? 'Zoë Ångström Жанна';
   const responses = args[2] ?? createDemoResponses();
   const started = performance.now();
-  const pdf = await renderReportPdf({ language, name, dateText, results: resultsOf('FULL', responses), ...footer });
+  // The form follows the answers' length: 220 full, 100 short, 25 brief.
+  const form: FormId = responses.length === 100 ? 'SF' : responses.length === 25 ? 'BF' : 'FULL';
+  const results = resultsOf(form, responses);
+  const pdf = await renderReportPdf({ language, name, dateText, results, ...footer });
   writeFileSync(file, pdf);
+  const scoreFile = file.replace(/\.pdf$/, '') + '-score.pdf';
+  writeFileSync(
+    scoreFile,
+    await renderScoreReportPdf({
+      kind: 'score-report',
+      language,
+      patientId: `SAMPLE-${form}`,
+      createdText: dateText,
+      submittedText: dateText,
+      dateText,
+      results,
+      responses,
+      ...footer,
+    }),
+  );
+  console.log(`Wrote ${scoreFile}: the score report`);
   console.log(
     `Wrote ${file} (${Math.round(pdf.byteLength / 1024)} kB in ${Math.round(performance.now() - started)} ms)`,
   );

@@ -213,14 +213,15 @@ describe('the brief form (25 items)', () => {
   it('submits only with all 25 answered, scores the domains and the total by the brief key, and reports them', async () => {
     const { id, code } = await createTest(clinician, 'BF', 'BF-SCORED');
     const { patient } = await openAsPatient(code);
-    const responses = answersFor(25);
+    // The digits of π modulo 4: varied, in no fixed pattern (0, 1, 2, 3 in turn is one, and the screen says so).
+    const responses = '3101112213101311320222203';
     await answerAll(patient, code, responses.slice(0, 24) + '9');
     const early = await patient.post(`/api/patient/${code}/submit`);
     expect(early.status).toBe(409);
     expect((await readError(early)).message).toBe(
       '1 question is not answered yet. Please answer it before submitting.',
     );
-    expect((await patient.put(`/api/patient/${code}/answers/25`, { value: answerOf(25) })).status).toBe(200);
+    expect((await patient.put(`/api/patient/${code}/answers/25`, { value: 3 })).status).toBe(200);
     const submitted = await patient.post(`/api/patient/${code}/submit`);
     expect(submitted.status).toBe(200);
     expect(((await submitted.json()) as TPatientTest).status).toBe('completed');
@@ -236,17 +237,17 @@ describe('the brief form (25 items)', () => {
       missing: 0,
       facets: [],
     });
-    // By hand: NegAf items 8, 9, 10, 11, 15 answered 0, 1, 2, 3, 3 → 9/5 = 1.8.
-    expect(results.domains.find((d) => d.key === 'NegAf')?.score).toBeCloseTo(1.8, 12);
+    // By hand: NegAf items 8, 9, 10, 11, 15 answered 2, 1, 3, 1, 1 → 8/5 = 1.6.
+    expect(results.domains.find((d) => d.key === 'NegAf')?.score).toBeCloseTo(1.6, 12);
     for (const [key, items] of Object.entries(BF_KEY)) {
       const domain = results.domains.find((d) => d.key === key);
       expect(domain?.score).toBeCloseTo(meanOf(items, responses), 12);
       expect(domain?.items).toEqual({ nItems: 5, answered: 5, missing: 0, maxMissing: 1 });
       expect(domain?.facets).toEqual([]);
     }
-    // The total is the mean of all 25 items: (6 × (0+1+2+3) + 1) / 25 = 37/25 = 1.48.
+    // The total is the mean of all 25 items: 38/25 = 1.52.
     expect(results.total).toMatchObject({ key: 'Total', isScored: true, nItems: 25, answered: 25 });
-    expect(results.total?.score).toBeCloseTo(1.48, 12);
+    expect(results.total?.score).toBeCloseTo(1.52, 12);
     expect(results.total?.missingRuleSource).toMatch(/D-021/);
     expect(results.total?.irf).toBeNull();
     expect(results.domains.every((d) => d.irf === null)).toBe(true);
@@ -256,8 +257,8 @@ describe('the brief form (25 items)', () => {
       ['ORS', 'not-published', null],
       ['PRD', 'not-published', null],
       ['SDTD', 'not-published', null],
-      // The product's own response-pattern screen runs on every form: 0, 1, 2, 3 in turn is no fixed pattern.
-      ['PATTERN', 'ok', 2],
+      // The product's own response-pattern screen runs on every form: the longest run of one answer is 4.
+      ['PATTERN', 'ok', 4],
     ]);
     expect(results.validityVerdict.label).toBe('No validity scale published');
 
@@ -273,7 +274,7 @@ describe('the brief form (25 items)', () => {
     expect(text).toContain('Trait Domains');
     expect(text).not.toContain('Personality Trait Facets');
     // The total beside the domains, in T with its level, as the results page shows it.
-    const totalT = String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.48).t);
+    const totalT = String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.52).t);
     const flat = text.replace(/\s+/g, ' ');
     expect(flat).toMatch(
       new RegExp(`Total Total score All 25 statements together.* ${totalT} (Not elevated|Mild|Moderate|High)`),
@@ -285,7 +286,7 @@ describe('the brief form (25 items)', () => {
     expect(scoreReport.status).toBe(200);
     const scoreText = (await pdfToText(new Uint8Array(await scoreReport.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(scoreText).toContain('Negative Affect');
-    expect(scoreText).toMatch(new RegExp(`Total Total score \\(all items\\) 1\\.48 ${totalT} `));
+    expect(scoreText).toMatch(new RegExp(`Total Total score \\(all items\\) 1\\.52 ${totalT} `));
     expect(scoreText).toContain('domains: of their 5 items; total: of all 25 items');
     expect(scoreText).not.toContain('three primary facets');
     // The chart has the domains and the total, and no facet band (an empty facet chart would print them all).
@@ -297,13 +298,13 @@ describe('the brief form (25 items)', () => {
     expect(cell(row, 'Form')).toBe('BF');
     expect(cell(row, 'Questions Completed')).toBe('25');
     expect(cell(row, 'Responses')).toBe(responses);
-    expect(cell(row, 'Total raw')).toBe('1.48');
+    expect(cell(row, 'Total raw')).toBe('1.52');
     expect(cell(row, 'Total T (US 2024)')).toBe(
-      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.48).t),
+      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'Total'), 1.52).t),
     );
-    expect(cell(row, 'Negative Affect raw')).toBe('1.80');
+    expect(cell(row, 'Negative Affect raw')).toBe('1.60');
     expect(cell(row, 'Negative Affect T (US 2024)')).toBe(
-      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'NegAf'), 1.8).t),
+      String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'NegAf'), 1.6).t),
     );
     expect(cell(row, 'Anhedonia raw')).toBe('');
     expect(cell(row, 'Total z (DE 2026)')).toBe('');
