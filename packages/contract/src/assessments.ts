@@ -19,7 +19,8 @@ export const EXTEND_WINDOW_DAYS = 7;
 export const EXTEND_CAP_DAYS = 90;
 
 /** docs/product-spec.md §3 "Create payload": the options in the order the form lists them. */
-export const GENDERS = ['Male', 'Female', 'Unspecified'] as const;
+// Diverse: the third legal gender entry of Germany and Austria ("divers"); norms by gender read all adults for it.
+export const GENDERS = ['Male', 'Female', 'Diverse', 'Unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const RACES = [
   'Unspecified',

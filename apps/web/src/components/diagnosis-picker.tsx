@@ -8,6 +8,8 @@ const LIST_MAX_HEIGHT = 320;
 const ROW_HEIGHT = 56;
 /** Rows drawn above and below the visible ones, so fast scrolling does not show gaps. */
 const OVERSCAN = 6;
+/** The language of the catalogue's descriptions (apps/server/src/data/diagnoses.SOURCE.md). */
+const DIAGNOSIS_CATALOGUE_LANGUAGE = 'en';
 
 /**
  * The diagnosis picker (docs/product-spec.md §2): search (case-insensitive on description and code), click to select
@@ -31,7 +33,7 @@ export function DiagnosisPicker({
   selected: readonly string[];
   onChange: (codes: string[]) => void;
 }) {
-  const { t } = useStaffText();
+  const { t, language } = useStaffText();
   const [query, setQuery] = useState('');
   const [isShowingSelected, setIsShowingSelected] = useState(false);
   const deferredQuery = useDeferredValue(query);
@@ -56,6 +58,8 @@ export function DiagnosisPicker({
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           data-autofocus
+          // The catalogue's descriptions are English (its source has no other language): said, and searched as such.
+          description={language === DIAGNOSIS_CATALOGUE_LANGUAGE ? undefined : t('diagnoses.englishDescriptions')}
         />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -151,7 +155,9 @@ function VirtualDiagnosisList({
               <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
                 {item.code}
               </span>
-              <span style={clampStyle}>{item.description}</span>
+              <span style={clampStyle} lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>
+                {item.description}
+              </span>
             </button>
           );
         })}

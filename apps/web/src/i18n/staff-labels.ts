@@ -59,6 +59,7 @@ export const STATUS_FILTER_TEXT: Record<AssessmentStatusFilter, StaffKey> = {
 export const GENDER_TEXT: Record<Gender, StaffKey> = {
   Male: 'gender.Male',
   Female: 'gender.Female',
+  Diverse: 'gender.Diverse',
   Unspecified: 'gender.Unspecified',
 };
 

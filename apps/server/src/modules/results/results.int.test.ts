@@ -181,6 +181,11 @@ describe('GET /api/assessments/{id}/results', () => {
     expect(inc?.cutoffs).toBe('17 oder mehr: inkonsistentes Antworten');
     // Every number but the words stays: the scores as frozen.
     expect(german.facets).toEqual(english.facets);
+    // The norms' words as the score report prints them; the citations as published.
+    expect(german.normTables.label).toBe('US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
+    expect(german.norms.irf.note).toMatch(/^Nur z: Mittelwert und SD/);
+    expect(german.normTables.source).toBe(english.normTables.source);
+    expect(english.normTables.label).not.toBe(german.normTables.label);
     // The staff app's language cookie wins over the header.
     const reader = await createSignedInClinician(server);
     const ownId = await createSubmittedAssessment(server, { clinicianId: reader.id, responses });

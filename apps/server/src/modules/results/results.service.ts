@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
 import { resolveReportName } from '../../reports/report-name';
+import { withNormWordsIn } from '../../reports/score-report/norm-words';
 import {
   findReadableAssessment,
   getAssessment,
@@ -121,13 +122,17 @@ export async function viewResults(options: {
   language?: Language;
 }): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
-  const results = buildResults({
-    row: found.assessment,
-    view,
-    itemSets: options.itemSets,
-    normTables: options.normTables,
-    language: options.language,
-  });
+  // The norms' words too in the reader's language, as the score report prints them.
+  const results = withNormWordsIn(
+    buildResults({
+      row: found.assessment,
+      view,
+      itemSets: options.itemSets,
+      normTables: options.normTables,
+      language: options.language,
+    }),
+    options.language ?? 'en',
+  );
   await recordAudit(options.db, {
     actor: options.session.user.id,
     action: 'assessment.results',

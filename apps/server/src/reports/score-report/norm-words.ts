@@ -7,7 +7,7 @@ import {
   pid5Definition,
   US_NORM_TABLES,
 } from '@pid5/instrument';
-import type { MessageKey, Translate } from '../../i18n/translator';
+import { translator, type MessageKey, type Translate } from '../../i18n/translator';
 
 // The words of the product's own norm sets and tables (their labels, samples and notes, and the level rule) in the
 // reader's language: data in English (packages/instrument), our German in the catalogue area `score-report`. A text
@@ -59,5 +59,21 @@ export function normWords(results: TAssessmentResults, words: { t: Translate; la
     srf: { ...srf, shortLabel: text(srf.shortLabel), label: text(srf.label), note: text(srf.note) },
     irf: { ...irf, shortLabel: text(irf.shortLabel), label: text(irf.label), note: text(irf.note) },
     levelRule: { rule: text(LEVEL_RULE.rule), normSet: text(LEVEL_RULE.normSet) },
+  };
+}
+
+/** `results` with the norm sets' and tables' words in `language`, for a page that shows them as the server sends them. */
+export function withNormWordsIn(results: TAssessmentResults, language: Language): TAssessmentResults {
+  if (language === 'en') {
+    return results;
+  }
+  const words = normWords(results, { t: translator(language), language });
+  return {
+    ...results,
+    normTables: { ...results.normTables, label: words.tables.label, sample: words.tables.sample },
+    norms: {
+      srf: { ...results.norms.srf, label: words.srf.label, shortLabel: words.srf.shortLabel, note: words.srf.note },
+      irf: { ...results.norms.irf, label: words.irf.label, shortLabel: words.irf.shortLabel, note: words.irf.note },
+    },
   };
 }

@@ -281,6 +281,10 @@ export default function CreateTestPage() {
                 <Select
                   id="create-race"
                   label={t('createTest.race')}
+                  // The categories are those of the US norm sample: said where the patient lives elsewhere.
+                  description={
+                    form.values.country && form.values.country !== 'US' ? t('createTest.raceOutsideUs') : undefined
+                  }
                   data={RACES.map((value) => ({ value, label: t(RACE_TEXT[value]) }))}
                   allowDeselect={false}
                   {...form.getInputProps('race')}
