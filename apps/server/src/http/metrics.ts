@@ -40,7 +40,8 @@ function signInOutcome(route: string, reply: FastifyReply): string {
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  // The scheme's name is case-insensitive (RFC 9110 "Authentication Scheme").
+  const given = Buffer.from(/^Bearer +(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -48,6 +49,10 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 /** Registers the hooks that count requests and the `/metrics` route; nothing when `token` is null. */
 export function registerMetrics(app: FastifyInstance, options: { token: string | null; sources: MetricsSources }) {
   if (options.token === null) {
+    // Not there: a plain 404, never the web app's page, which a scraper would take for metrics it cannot read.
+    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+      throw new AppError('NOT_FOUND', 'errors.notFound');
+    });
     return;
   }
   const token = options.token;
