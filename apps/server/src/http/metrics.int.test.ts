@@ -6,6 +6,8 @@ import { insertAssessment } from '../../test/assessment-factories';
 import { createSignedInClinician } from '../../test/factories';
 import { createSubmittedAssessment } from '../../test/results-test-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { testBackend } from '../../test/test-database';
+import { schemaVersion } from '../db/migrate';
 
 // `/metrics` (http/metrics.ts): off without METRICS_TOKEN, refused without its bearer token, and after a journey the
 // series an operator watches have moved, with no patient data in any label.
@@ -59,6 +61,15 @@ describe('/metrics', () => {
     // The scheme's name in any case, as clients send it.
     const lowerCase = await server.client().get('/metrics', { headers: { authorization: `bearer ${TOKEN}` } });
     expect(lowerCase.status).toBe(200);
+    // The build's version, as the start log names it.
+    const text = await lowerCase.text();
+    expect(sample(text, 'app_info', { version: schemaVersion() })).toBe(1);
+    // Connections and waiting requests are separate series (PostgreSQL's pool; nothing on PGlite).
+    expect(text).not.toContain('database_pool_connections{state="waiting"}');
+    if (testBackend() === 'postgres') {
+      expect(text).toMatch(/^database_pool_connections\{state="open"\} \d+$/m);
+      expect(text).toMatch(/^database_pool_waiting_requests \d+$/m);
+    }
   });
 
   it('moves with a journey: requests by route, saves, a report, sign-ins; no patient data in a label', async () => {
