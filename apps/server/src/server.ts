@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { DEV_ADMIN_CLAIM } from './identity/demo-members';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
 import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './identity/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
-import type { AppConfig } from './config';
+import type { AppConfig, MailConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { scheduleCounterPruning } from './db/rate-limit-counters';
 import { scheduleVacuum } from './db/vacuum-schedule';
@@ -50,6 +50,27 @@ export interface RunningServer {
  * part (link codes, diagnosis catalogue, PDF pool, unknown-code limiter, provider-session renewal), hands them to the
  * app and listens: everything main.ts needs.
  */
+/** Says at start whether e-mail (and text messages) are on, and through which server: the operator's first check. */
+function logMessagingState(mail: MailConfig | null, log: FastifyBaseLogger): void {
+  if (!mail) {
+    log.info(
+      'e-mail off (no SMTP_URL or SMTP_HOST): tests can be created, but no invitation, reminder or notice is sent',
+    );
+    return;
+  }
+  const server =
+    typeof mail.smtp === 'string'
+      ? (() => {
+          const url = new URL(mail.smtp);
+          return `${url.protocol}//${url.host}`;
+        })()
+      : `${mail.smtp.secure ? 'smtps' : 'smtp'}://${mail.smtp.host}:${mail.smtp.port}`;
+  log.info(
+    { mailServer: server, mailFrom: mail.from, sms: mail.sms !== null },
+    `e-mail on: through ${server} as ${mail.from}, ${mail.concurrency} at a time; text messages ${mail.sms ? 'on' : 'off'}`,
+  );
+}
+
 export async function startServer(
   config: AppConfig,
   options: {
@@ -251,6 +272,7 @@ export async function startServer(
       throw error;
     }
   }
+  logMessagingState(config.mail, app.log);
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const stopRetention = scheduleRetention(database, {
