@@ -3,8 +3,9 @@ import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
-import { LANGUAGE_NAMES, LANGUAGES } from '@pid5/i18n';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pid5/i18n';
 import { logout, useSetViewMode } from '../api/auth';
+import { useUpdateMySettings } from '../api/messages';
 import { PSEUDO_TAG } from '../i18n/language-runtime';
 import { useStaffLanguage, useStaffText } from '../i18n/staff-language';
 
@@ -12,6 +13,7 @@ import { useStaffLanguage, useStaffText } from '../i18n/staff-language';
 export function AppHeader({ me }: { me: TMe }) {
   const queryClient = useQueryClient();
   const setViewMode = useSetViewMode();
+  const updateSettings = useUpdateMySettings();
   const { t } = useStaffText();
   const isAdmin = me.role === 'admin';
   const inAdminView = me.viewMode === 'admin';
@@ -52,7 +54,8 @@ export function AppHeader({ me }: { me: TMe }) {
             </Button>
           </Group>
         )}
-        <LanguageMenu />
+        {/* Signed in, one choice: the pages and the e-mails to oneself (kept on the server, Settings can differ). */}
+        <LanguageMenu onChosen={(language) => updateSettings.mutate({ messageLanguage: language })} />
         {/* One's own picture and name open one's settings: no extra button to push Logout off a phone's screen. */}
         <UnstyledButton component={Link} to="/settings" aria-label={t('header.settings')} title={t('header.settings')}>
           <Group gap="xs" wrap="nowrap">
@@ -84,7 +87,7 @@ export function AppHeader({ me }: { me: TMe }) {
  * Also on
  * the login page, before anyone is signed in.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => void } = {}) {
   const { t } = useStaffText();
   const { choice, choose } = useStaffLanguage();
   const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
@@ -107,7 +110,10 @@ export function LanguageMenu() {
             lang={language}
             aria-current={language === choice ? 'true' : undefined}
             fw={language === choice ? 700 : undefined}
-            onClick={() => choose(language)}
+            onClick={() => {
+              choose(language);
+              onChosen?.(language);
+            }}
           >
             {LANGUAGE_NAMES[language]}
           </Menu.Item>

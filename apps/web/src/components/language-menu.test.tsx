@@ -22,6 +22,11 @@ function aDashboard() {
   signInAs(CLINICIAN);
   onApi('getCredits', someCredits(3));
   onApi('listAssessments', anAssessmentList([anAssessmentListItem({ createdAt: NOVEMBER_26 })]));
+  return onApi('updateMySettings', () => ({
+    completionNotices: true,
+    messageLanguage: 'de' as const,
+    mailConfigured: true,
+  }));
 }
 
 function setBrowserLanguages(languages: string[]) {
@@ -34,8 +39,8 @@ afterEach(() => {
 });
 
 describe('the language menu in the header', () => {
-  it('switches the dashboard to German, with German dates', async () => {
-    aDashboard();
+  it('switches the dashboard to German, with German dates, and the e-mails to the clinician with it', async () => {
+    const saved = aDashboard();
     const { user } = renderRoute('/dashboard');
 
     expect(await screen.findByRole('heading', { name: 'Assessments' })).toBeInTheDocument();
@@ -48,6 +53,7 @@ describe('the language menu in the header', () => {
     expect(screen.getByRole('columnheader', { name: 'Erstellt am' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '26.11.2026' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(saved.map((request) => request.body)).toEqual([{ messageLanguage: 'de' }]));
   });
 
   it('keeps the choice after a reload, in this browser and in the cookie the server reads', async () => {

@@ -1,6 +1,6 @@
 import type { Language } from '@pid5/i18n';
 import { escapeHtml } from '../../lib/plain-http';
-import { translator } from '../../i18n/translator';
+import { translator, type MessageKey } from '../../i18n/translator';
 
 // The patient's opt-out page (DESIGN.md "Messages to patients and clinicians"), in the test's language; a link not
 // recognised is answered in the request's language. No script, nothing about the patient or the test: the institute's
@@ -8,6 +8,13 @@ import { translator } from '../../i18n/translator';
 
 /** form: reminders can be stopped; done: they are (now or before); closed: the test is submitted or no longer open. */
 export type OptOutPageKind = 'form' | 'done' | 'closed' | 'unknown';
+
+const WORDS = {
+  form: { heading: 'optOut.form.heading', text: 'optOut.form.text' },
+  done: { heading: 'optOut.done.heading', text: 'optOut.done.text' },
+  closed: { heading: 'optOut.closed.heading', text: 'optOut.closed.text' },
+  unknown: { heading: 'optOut.unknown.heading', text: 'optOut.unknown.text' },
+} as const satisfies Record<OptOutPageKind, { heading: MessageKey; text: MessageKey }>;
 
 const STYLE = [
   'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2527;background:#f5f7f7}',
@@ -28,8 +35,8 @@ export function optOutPageHtml(
 ): string {
   const t = translator(language);
   const institute = escapeHtml(options.institute);
-  const heading = escapeHtml(t(`optOut.${kind}.heading`));
-  const text = escapeHtml(t(`optOut.${kind}.text`));
+  const heading = escapeHtml(t(WORDS[kind].heading));
+  const text = escapeHtml(t(WORDS[kind].text));
   const form =
     kind === 'form'
       ? `<form method="post" action="${escapeHtml(options.action ?? '')}">` +
