@@ -1,8 +1,13 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAssessment } from '../../test/assessment-factories';
 import { createSignedInClinician } from '../../test/factories';
 import { createSubmittedAssessment } from '../../test/results-test-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { testBackend } from '../../test/test-database';
+import { schemaVersion } from '../db/migrate';
 
 // `/metrics` (http/metrics.ts): off without METRICS_TOKEN, refused without its bearer token, and after a journey the
 // series an operator watches have moved, with no patient data in any label.
@@ -27,7 +32,10 @@ describe('/metrics', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
-    plain = await startTestServer();
+    // With the web app built, as in production: its page must not answer for /metrics.
+    const webDist = mkdtempSync(join(tmpdir(), 'pid5-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+    plain = await startTestServer({ env: { WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
     await server?.close();
@@ -42,11 +50,26 @@ describe('/metrics', () => {
   };
 
   it('is not there without METRICS_TOKEN, and refused without the right bearer token', async () => {
-    expect((await plain.client().get('/metrics')).status).toBe(404);
+    const off = await plain.client().get('/metrics');
+    expect(off.status).toBe(404);
+    expect(off.headers.get('content-type')).not.toMatch(/html/);
+    expect((await plain.client().get('/dashboard')).status).toBe(200); // the web app is there
     expect((await server.client().get('/metrics')).status).toBe(401);
     const wrong = await server.client().get('/metrics', { headers: { authorization: `Bearer ${TOKEN.slice(1)}x` } });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
+    // The scheme's name in any case, as clients send it.
+    const lowerCase = await server.client().get('/metrics', { headers: { authorization: `bearer ${TOKEN}` } });
+    expect(lowerCase.status).toBe(200);
+    // The build's version, as the start log names it.
+    const text = await lowerCase.text();
+    expect(sample(text, 'app_info', { version: schemaVersion() })).toBe(1);
+    // Connections and waiting requests are separate series (PostgreSQL's pool; nothing on PGlite).
+    expect(text).not.toContain('database_pool_connections{state="waiting"}');
+    if (testBackend() === 'postgres') {
+      expect(text).toMatch(/^database_pool_connections\{state="open"\} \d+$/m);
+      expect(text).toMatch(/^database_pool_waiting_requests \d+$/m);
+    }
   });
 
   it('moves with a journey: requests by route, saves, a report, sign-ins; no patient data in a label', async () => {

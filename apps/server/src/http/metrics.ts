@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
+import { schemaVersion } from '../db/migrate';
 
 // `/metrics` in Prometheus's text format, for the operator's monitoring (docs/operations.md "Monitoring"). Labels are route
 // templates, methods, status codes and fixed outcome words: never a path as requested, a user, a patient id, a link
@@ -40,7 +41,8 @@ function signInOutcome(route: string, reply: FastifyReply): string {
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  // The scheme's name is case-insensitive (RFC 9110 "Authentication Scheme").
+  const given = Buffer.from(/^Bearer +(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -48,6 +50,10 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 /** Registers the hooks that count requests and the `/metrics` route; nothing when `token` is null. */
 export function registerMetrics(app: FastifyInstance, options: { token: string | null; sources: MetricsSources }) {
   if (options.token === null) {
+    // Not there: a plain 404, never the web app's page, which a scraper would take for metrics it cannot read.
+    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+      throw new AppError('NOT_FOUND', 'errors.notFound');
+    });
     return;
   }
   const token = options.token;
@@ -98,7 +104,7 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
   });
   new Gauge({
     name: 'database_pool_connections',
-    help: 'PostgreSQL pool connections by state (open, idle) and requests waiting for one (PGlite: none).',
+    help: 'PostgreSQL pool connections by state: open, and idle among them (PGlite: none).',
     labelNames: ['state'],
     registers: [registry],
     collect() {
@@ -106,10 +112,29 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
       if (pool) {
         this.set({ state: 'open' }, pool.total);
         this.set({ state: 'idle' }, pool.idle);
-        this.set({ state: 'waiting' }, pool.waiting);
       }
     },
   });
+  // Requests, not connections: a series of its own, so no sum over the states above mixes the two.
+  new Gauge({
+    name: 'database_pool_waiting_requests',
+    help: 'Requests waiting for a PostgreSQL pool connection (PGlite: none).',
+    registers: [registry],
+    collect() {
+      const pool = options.sources.databasePool();
+      if (pool) {
+        this.set(pool.waiting);
+      }
+    },
+  });
+  // Which build answers: its schema version (the name of its last migration, as the start log and the release notes
+  // name versions). Always 1; the label is the information.
+  new Gauge({
+    name: 'app_info',
+    help: 'The running build: version (its database schema version). Always 1.',
+    labelNames: ['version'],
+    registers: [registry],
+  }).set({ version: schemaVersion() }, 1);
 
   app.addHook('onResponse', async (request, reply) => {
     // The route's template, never the path as requested (it may hold a link code or a typed id).
