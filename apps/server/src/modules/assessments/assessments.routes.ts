@@ -67,9 +67,9 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         tags: ['assessments'],
         summary:
           'Create a test as the full, short or brief form (uses one purchased test, whatever the form). A request ' +
-          'repeating an earlier request key answers 200 with the test that one created and uses nothing',
+          'repeating an earlier request key answers with the test that one created and uses nothing',
         body: ZCreateAssessmentRequest,
-        response: { 200: ZCreateAssessmentResponse, 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
+        response: { 201: ZCreateAssessmentResponse, 400: ZApiError, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -85,8 +85,8 @@ export function registerAssessmentsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         ip: request.ip,
       });
-      // A repeated request gets the first one's answer with 200: nothing new was created.
-      return reply.status(created.repeated ? 200 : 201).send({
+      // A repeated request gets the first one's answer, the same as it was (nothing new was created or used).
+      return reply.status(201).send({
         id: created.assessment.id,
         form: created.assessment.form,
         language: created.assessment.language,

@@ -389,13 +389,7 @@ export async function createAssessment({
   itemSets,
   now,
   ip,
-}: CreateAssessmentOptions): Promise<{
-  assessment: AssessmentRow;
-  testCode: string;
-  testsAvailable: number;
-  /** True when the request key had already created this test: nothing was created or used now. */
-  repeated: boolean;
-}> {
+}: CreateAssessmentOptions): Promise<{ assessment: AssessmentRow; testCode: string; testsAvailable: number }> {
   const unknown = request.dsmCodes.filter((code) => !catalogue.find(code));
   if (unknown.length > 0) {
     throw new AppError('UNKNOWN_DIAGNOSIS', 'errors.assessments.unknownDiagnosis', {
@@ -432,7 +426,7 @@ export async function createAssessment({
           throw new AppError('REQUEST_KEY_REUSED', 'errors.assessments.requestKeyReused');
         }
         const testsAvailable = await countAvailableTests(tx, clinicianId);
-        return { assessment: earlier, testCode: linkCodeOf(earlier, linkCodes), testsAvailable, repeated: true };
+        return { assessment: earlier, testCode: linkCodeOf(earlier, linkCodes), testsAvailable };
       }
     }
     if ((await countAvailableTests(tx, clinicianId)) <= 0) {
@@ -472,7 +466,7 @@ export async function createAssessment({
       details: { termsId: terms.id, form, language },
     });
     const testsAvailable = await countAvailableTests(tx, clinicianId);
-    return { assessment, testCode, testsAvailable, repeated: false };
+    return { assessment, testCode, testsAvailable };
   });
 }
 
