@@ -73,6 +73,8 @@ export type ValidityReasonCode =
   | 'INCONSISTENCY_NOT_COMPUTED'
   | 'CHECKS_NOT_COMPUTED'
   | 'PATTERNED_ANSWERS'
+  /** "Very False" nearly throughout a form without reverse-worded statements to contradict it: a caution only. */
+  | 'POSSIBLY_LOW_PROFILE'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -298,7 +300,7 @@ function stretchPatternLine(
   return {
     line,
     reason: {
-      code: 'PATTERNED_ANSWERS',
+      code: isFloor ? 'POSSIBLY_LOW_PROFILE' : 'PATTERNED_ANSWERS',
       severity: pattern.flag,
       text: line.statement,
       short: fillTemplate(isFloor ? w.shortFloor : w.shortStretch, all),
