@@ -790,17 +790,24 @@ export function combineOutcomes(
   const verdict: Verdict = reasons[0]?.severity ?? 'valid';
   const verdictWords = words.verdicts[verdict];
   const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
+  const lines = outcomes.flatMap((o) => o.lines);
+  // A borderline inconsistency score is said in the summary too, never summed up as "consistent".
+  const isBorderline = lines.some((l) => (l.key === 'INC' || l.key === 'INCS') && l.status === 'indeterminate');
+  const borderlineSummary =
+    verdict === 'valid' && isBorderline && input.form !== 'BF' ? words.validBorderline[input.form] : undefined;
   return {
     verdict,
     label: formWords?.label ?? verdictWords.label,
-    summary: fillTemplate(formWords?.summary ?? verdictWords.summary, {
-      reasons: reasons.map((r) => r.short).join('; '),
-    }),
+    summary:
+      borderlineSummary ??
+      fillTemplate(formWords?.summary ?? verdictWords.summary, {
+        reasons: reasons.map((r) => r.short).join('; '),
+      }),
     action: verdictWords.action,
     patientFacingLevels: verdictWords.patientFacingLevels,
     reasons,
     notes: outcomes.flatMap((o) => o.notes),
-    lines: outcomes.flatMap((o) => o.lines),
+    lines,
     rule: words.rule,
   };
 }

@@ -223,6 +223,7 @@ function buildWording(language: Language) {
     patientValidity: {
       validTitle: t('report.validity.validTitle'),
       valid: t('report.validity.valid'),
+      validBorderline: t('report.validity.validBorderline'),
       validBrief: t('report.validity.validBrief'),
       cautionTitle: t('report.validity.cautionTitle'),
       caution: t('report.validity.caution'),

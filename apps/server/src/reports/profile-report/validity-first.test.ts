@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoItemSet, demoItemSetDe, scoreResponses, US_NORM_TABLES, type FormId } from '@pid5/instrument';
+import { demoItemSet, demoItemSetDe, getForm, scoreResponses, US_NORM_TABLES, type FormId } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
 import { pdfToText } from '../../../test/results-test-helpers';
 import { presentAnyResults } from '../../modules/results/results-by-form';
@@ -49,5 +49,25 @@ describe("the patient's report names the response-pattern screen's reason", () =
     expect(en).not.toContain('Some of your answers make this profile less certain');
     const de = await patientText('SF', '0011'.repeat(25), 'de');
     expect(de).toContain('Viele Antworten folgten einer einzigen Antwortmöglichkeit');
+  });
+
+  it('a short form with INC-S just below its cut-off is never "complete and consistent" (en, de)', async () => {
+    // A varied protocol whose INC-S pairs agree, then 7 points of disagreement over the first pairs (cut-off 8).
+    const base = [...'3101112213101311320222203'.repeat(4)].map(Number);
+    const sf = getForm('SF');
+    const pairs = sf.id === 'SF' ? (sf.incs?.itemPairs ?? []) : [];
+    let remaining = 7;
+    for (const [a, b] of pairs) {
+      const diff = Math.min(3, remaining);
+      base[a - 1] = 0;
+      base[b - 1] = diff;
+      remaining -= diff;
+    }
+    expect(scoreResponses(base.join(''), { form: 'SF' }).validity.INCS.score).toBe(7);
+    const en = await patientText('SF', base.join(''), 'en');
+    expect(en).not.toContain('complete and consistent');
+    expect(en).toContain('answered less alike than most people answer them');
+    const de = await patientText('SF', base.join(''), 'de');
+    expect(de).not.toContain('in sich stimmig');
   });
 });
