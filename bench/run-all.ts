@@ -5,6 +5,7 @@ import { cpuModel, loadAverageText } from './lib/host';
 import { Results, renderTable, writeResults } from './lib/results';
 import { runAnswersBench } from './parts/answers';
 import { runFhirExportBench } from './parts/fhir-export';
+import { runMailBench } from './parts/mail';
 import { runPdfBench } from './parts/pdf';
 import { MILLION_SIZE, runScaleBench } from './parts/scale';
 import { runStartupBench } from './parts/startup';
@@ -13,7 +14,7 @@ import { runWeightBench } from './parts/weight';
 // `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
 // BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
 
-const PARTS = ['pdf', 'answers', 'dashboard', 'csv', 'million', 'fhir-export', 'weight', 'startup'] as const;
+const PARTS = ['pdf', 'answers', 'mail', 'dashboard', 'csv', 'million', 'fhir-export', 'weight', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -37,6 +38,8 @@ async function runPart(part: Part): Promise<void> {
       return runPdfBench(results, { quick });
     case 'answers':
       return runAnswersBench(results, { quick });
+    case 'mail':
+      return runMailBench(results, { quick });
     case 'dashboard':
       // The CSV export runs on the same 100,000-row fixture when both are selected.
       return runScaleBench(results, { dashboard: true, csv: selected.includes('csv'), quick });

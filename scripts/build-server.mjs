@@ -24,6 +24,7 @@ const entries = {
   'pdf-worker': 'src/reports/pdf-worker.ts',
   'pglite-worker': 'src/db/pglite-worker.ts',
   'user-role': 'src/cli/user-role.ts',
+  'rotate-app-secret': 'src/cli/rotate-app-secret.ts',
   'publish-document': 'src/cli/publish-document.ts',
 };
 

@@ -83,6 +83,7 @@ export const OUTSIDE_THE_TREE = new Set([
   'pglite-worker.js',
   'user-role.js',
   'publish-document.js',
+  'rotate-app-secret.js',
   'index-4f3a2b1c.js',
   // written by Playwright next to a failed test's screenshot
   'error-context.md',

@@ -93,6 +93,10 @@ test('a patient answers in three sittings (online, offline, then by keyboard alo
   await expect(second.getByText('100 / 220 completed')).toBeVisible();
   await expect(questionnaireItem(second, 100).getByRole('radio', { name: ANSWER_LABELS[valueFor(100)] })).toBeChecked();
   await expect(questionnaireItem(second, 101).getByRole('radio', { checked: true })).toHaveCount(0);
+  // Coming back, the page opens at the first statement not yet answered, not at item 1.
+  await expect(questionnaireItem(second, 101).getByRole('radio').first()).toBeFocused();
+  await expect(questionnaireItem(second, 101)).toBeInViewport();
+  await expect(questionnaireItem(second, 1)).not.toBeInViewport();
   await second.getByRole('button', { name: 'Scroll to First Unanswered' }).click();
   await expect(questionnaireItem(second, 101).getByRole('radio').first()).toBeFocused();
   await expect(questionnaireItem(second, 101)).toBeInViewport();

@@ -157,7 +157,7 @@ test("the clinician's report for 'Jane Doe' and the admin's anonymous one carry 
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
   const download = await downloading;
   await expect(dialog).toBeHidden();
-  expect(download.suggestedFilename()).toBe('report.pdf');
+  expect(download.suggestedFilename()).toMatch(/^pid5-report-test-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
   const clinicianReport = await saveDownload(download, testInfo, 'clinician-report.pdf');
   await checkReport(clinicianReport, { name: 'Jane Doe', dates: [before, await todayInBrowser(page)], scores });
 
@@ -165,7 +165,7 @@ test("the clinician's report for 'Jane Doe' and the admin's anonymous one carry 
   const scoreDownloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Score report (clinician)' }).click();
   const scoreDownload = await scoreDownloading;
-  expect(scoreDownload.suggestedFilename()).toBe('score-report.pdf');
+  expect(scoreDownload.suggestedFilename()).toMatch(/^pid5-score-report-test-\d+-\d{4}-\d{2}-\d{2}\.pdf$/);
   const scoreReportText = await pdfText(await saveDownload(scoreDownload, testInfo, 'score-report.pdf'));
   const scorePage1 = scoreReportText.split('\f')[0] ?? '';
   expect(scorePage1).toContain('PID-5 Score Report');

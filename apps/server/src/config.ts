@@ -107,6 +107,8 @@ const ZEnv = z.object({
     .min(2, 'must be at least 2 (start-up holds one connection for its lock while it uses another)')
     .max(200)
     .default(10),
+  // PostgreSQL: a statement running longer is cancelled, a connection silent for longer is given up.
+  DATABASE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 
   DEMO_DATA: booleanFlag.optional(),
   ENABLE_LOCAL_ACCOUNTS: booleanFlag.optional(),
@@ -271,7 +273,8 @@ export interface AppConfig {
     keepAliveTimeoutMs: number;
     maxPerAddress: number | null;
   };
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number; timeoutSeconds: number };
   dataDir: string;
   /** Patient link codes are derived from it; required in production. */
   appSecret: string | undefined;
@@ -461,7 +464,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         e.TRUST_PROXY === false && e.MAX_CONNECTIONS_PER_ADDRESS > 0 ? e.MAX_CONNECTIONS_PER_ADDRESS : null,
     },
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          timeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
+        }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     dataDir: e.DATA_DIR,
     appSecret: e.APP_SECRET,

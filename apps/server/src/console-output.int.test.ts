@@ -59,6 +59,10 @@ describe('the console at npm start', () => {
     expect(output).toMatch(/PID-5 assessment app: open http:\/\/localhost:\d+/);
     expect(output).toContain('Sign in with Login, then pick a demo member: Dr. Ada Admin (admin), Dr. Carl Clinician');
     expect(output).toMatch(/Data: embedded PostgreSQL \(PGlite\) in \/.*console-output-/);
+    // The first start on an empty folder says which migrations it ran and the schema version now in use.
+    expect(output).toMatch(/database migrated to schema \d{4}_[a-z0-9_]+: applied 0001_initial, 0002_/);
+    // Whether e-mail is on, and through which server, without the password in the URL.
+    expect(output).toContain('e-mail off (no SMTP_URL or SMTP_HOST)');
     // Not JSON, no request lines, no notices from the development provider's library.
     expect(output).not.toMatch(/^\{"level"/m);
     expect(output).not.toContain('incoming request');
@@ -66,11 +70,21 @@ describe('the console at npm start', () => {
   }, 90_000);
 
   it('prints JSON lines when LOG_FORMAT=json, request lines included', async () => {
-    const output = await consoleOf({ LOG_FORMAT: 'json' });
+    const output = await consoleOf({
+      LOG_FORMAT: 'json',
+      SMTP_URL: 'smtp://mailer:secret-password@127.0.0.1:2525',
+      MAIL_FROM: 'Clinic <noreply@clinic.example>',
+    });
     const lines = output.split('\n').filter((line) => line.startsWith('{'));
     expect(lines.length).toBeGreaterThan(3);
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages.some((msg) => msg.startsWith('PID-5 assessment app: open'))).toBe(true);
     expect(messages).toContain('incoming request');
+    // The second start on the same folder: nothing to migrate, and the schema version.
+    expect(messages.some((msg) => /^database schema \d{4}_[a-z0-9_]+, no migration needed$/.test(msg))).toBe(true);
+    expect(messages).toContain(
+      'e-mail on: through smtp://127.0.0.1:2525 as Clinic <noreply@clinic.example>, 4 at a time; text messages off',
+    );
+    expect(output).not.toContain('secret-password');
   }, 90_000);
 });

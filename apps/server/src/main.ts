@@ -1,19 +1,16 @@
 import { resolve } from 'node:path';
 import { DEMO_MEMBERS } from './identity/demo-members';
 import { loadConfigOrExit } from './config';
-import { AppSecretMismatchError } from './db/app-secret-check';
-import { DataFileError } from './lib/read-json-file';
+import { describeStartFailure } from './start-failure';
 import { startServer } from './server';
 
 const config = loadConfigOrExit();
 const server = await startServer(config).catch((error: unknown) => {
-  // A malformed ITEM_SET_FILE or NORM_TABLES_FILE, or an APP_SECRET that is not this database's: say what is wrong,
-  // like a configuration problem, and stop.
-  if (error instanceof DataFileError || error instanceof AppSecretMismatchError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  // A start that cannot go on (a malformed ITEM_SET_FILE, an APP_SECRET that is not this database's, a data folder
+  // another process holds, a database that does not answer) is one line for the operator and a non-zero exit, like a
+  // configuration problem: never a stack trace.
+  console.error(`The server did not start: ${describeStartFailure(error)}`);
+  process.exit(1);
 });
 const dataLocation =
   config.database.kind === 'pglite'
@@ -46,7 +43,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     }
     isShuttingDown = true;
     server.app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    // Longer than a report may take (REPORT_TIME_LIMIT_SECONDS), shorter than the supervisor's own limit (60 s).
+    const forceExit = setTimeout(() => process.exit(1), config.reportTimeLimitSeconds * 1000 + 10_000);
     forceExit.unref();
     server
       .close()

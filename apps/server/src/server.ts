@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { DEV_ADMIN_CLAIM } from './identity/demo-members';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
 import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './identity/institute-login';
 import { createWixLogin } from './integrations/wix/wix-login';
 import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
-import type { AppConfig } from './config';
+import type { AppConfig, MailConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { scheduleCounterPruning } from './db/rate-limit-counters';
 import { scheduleVacuum } from './db/vacuum-schedule';
@@ -27,6 +27,7 @@ import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/responde
 import { createPdfPool } from './reports/pdf-pool';
 import { checkAppSecret } from './db/app-secret-check';
 import { createJobQueue } from './db/job-queue';
+import { schemaVersion } from './db/migrate';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
@@ -49,6 +50,27 @@ export interface RunningServer {
  * part (link codes, diagnosis catalogue, PDF pool, unknown-code limiter, provider-session renewal), hands them to the
  * app and listens: everything main.ts needs.
  */
+/** Says at start whether e-mail (and text messages) are on, and through which server: the operator's first check. */
+function logMessagingState(mail: MailConfig | null, log: FastifyBaseLogger): void {
+  if (!mail) {
+    log.info(
+      'e-mail off (no SMTP_URL or SMTP_HOST): tests can be created, but no invitation, reminder or notice is sent',
+    );
+    return;
+  }
+  const server =
+    typeof mail.smtp === 'string'
+      ? (() => {
+          const url = new URL(mail.smtp);
+          return `${url.protocol}//${url.host}`;
+        })()
+      : `${mail.smtp.secure ? 'smtps' : 'smtp'}://${mail.smtp.host}:${mail.smtp.port}`;
+  log.info(
+    { mailServer: server, mailFrom: mail.from, sms: mail.sms !== null },
+    `e-mail on: through ${server} as ${mail.from}, ${mail.concurrency} at a time; text messages ${mail.sms ? 'on' : 'off'}`,
+  );
+}
+
 export async function startServer(
   config: AppConfig,
   options: {
@@ -77,8 +99,9 @@ export async function startServer(
   // not empty, so the secret file must not be written there first.
   const appSecret = resolveAppSecret(config);
   const linkCodes = createLinkCodes(appSecret);
-  await database.migrate();
+  let migrationsApplied: string[];
   try {
+    migrationsApplied = (await database.migrate()).map((name) => name.replace(/\.sql$/, ''));
     await database.runExclusively(async () => {
       await checkAppSecret(database.db, appSecret);
       await ensureDefaultDocuments(database.db);
@@ -209,6 +232,19 @@ export async function startServer(
     }
     throw error;
   }
+  if (config.env === 'production' && itemSets.usesDemonstrationItems) {
+    app.log.warn(
+      'no licensed item set (ITEM_SET_FILE or ITEM_SET_FILES): patients are shown the demonstration items, which are ' +
+        "not the PID-5's wording, and their results are not valid; the staff pages say so on every page",
+    );
+  }
+  // What an upgrade did, for the operator's record: the migrations this start applied and the schema now in use.
+  app.log.info(
+    { migrationsApplied, schemaVersion: schemaVersion() },
+    migrationsApplied.length > 0
+      ? `database migrated to schema ${schemaVersion()}: applied ${migrationsApplied.join(', ')}`
+      : `database schema ${schemaVersion()}, no migration needed`,
+  );
   if (instituteIssuer) {
     // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
     // that is down (it may come up later) never holds up the start. /readyz stays about the database.
@@ -236,6 +272,7 @@ export async function startServer(
       throw error;
     }
   }
+  logMessagingState(config.mail, app.log);
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const stopRetention = scheduleRetention(database, {

@@ -44,4 +44,6 @@ export {
   type TraitText,
 } from '../src/reports/report-wording';
 export { smtpSinkEnv, startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { createMailTransport } from '../src/modules/messages/mail-transport';
+export { queueInvitationsWhileStopped } from './message-load';
 export { startTwilioDouble, type TwilioDouble } from './twilio-double';

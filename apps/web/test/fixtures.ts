@@ -25,7 +25,13 @@ export const CLINICIAN: TMe = {
   photoUrl: null,
   role: 'user',
   viewMode: 'clinician',
-  institute: { testsStoreUrl: null, defaultCountry: 'US', testLanguages: ['en', 'de'], defaultTestLanguage: 'en' },
+  institute: {
+    testsStoreUrl: null,
+    defaultCountry: 'US',
+    testLanguages: ['en', 'de'],
+    defaultTestLanguage: 'en',
+    demonstrationItemsInProduction: false,
+  },
 };
 
 export const ADMIN: TMe = {
@@ -35,7 +41,13 @@ export const ADMIN: TMe = {
   photoUrl: null,
   role: 'admin',
   viewMode: 'admin',
-  institute: { testsStoreUrl: null, defaultCountry: 'US', testLanguages: ['en', 'de'], defaultTestLanguage: 'en' },
+  institute: {
+    testsStoreUrl: null,
+    defaultCountry: 'US',
+    testLanguages: ['en', 'de'],
+    defaultTestLanguage: 'en',
+    demonstrationItemsInProduction: false,
+  },
 };
 
 const CREATED_AT = '2026-03-02T10:00:00.000Z';

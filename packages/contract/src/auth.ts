@@ -24,6 +24,11 @@ export const ZMe = z.object({
     /** The languages a test can be given in (each has an item set loaded), and DEFAULT_TEST_LANGUAGE among them. */
     testLanguages: z.array(z.enum(LANGUAGES)),
     defaultTestLanguage: z.enum(LANGUAGES),
+    /**
+     * In production with no licensed item set configured: patients are shown the demonstration items, which are not
+     * the questionnaire's wording, so their results mean nothing. The staff pages say so on every page.
+     */
+    demonstrationItemsInProduction: z.boolean(),
   }),
 });
 export type TMe = z.infer<typeof ZMe>;

@@ -298,3 +298,12 @@ export function formatLevel(scale: { level: ResultLevel | null; isScored: boolea
   }
   return scale.level ?? NO_LEVEL_LABEL;
 }
+
+/**
+ * The name a report is saved as: what it is, the test's number and the day (`pid5-report-test-42-2026-11-29.pdf`), so
+ * several downloads neither overwrite one another nor need renaming; no patient identifier (it is patient data).
+ */
+export function reportFileName(kind: 'report' | 'score-report', testId: number, day: Date): string {
+  const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  return `pid5-${kind}-test-${testId}-${date}.pdf`;
+}

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { LANGUAGES, isLanguage } from '@pid5/i18n';
 import { publishDocument } from '../modules/documents/documents.repo';
 import { withDatabase } from './cli-database';
+import { operatorArguments } from './operator-arguments';
 
-const [kind, file, language = 'en'] = process.argv.slice(2);
+const [kind, file, language = 'en'] = operatorArguments();
 if ((kind !== 'terms' && kind !== 'consent') || !file || !isLanguage(language)) {
   console.error(`Usage: npm run documents:publish -- terms|consent <file.html> [${LANGUAGES.join('|')}]`);
   process.exit(2);

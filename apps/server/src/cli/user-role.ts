@@ -1,10 +1,12 @@
-// Operator command: `npm run user:role -- <email|username> admin|user` (DESIGN.md "Roles and identity").
+// Operator command: `npm run user:role -- [--env-file=/etc/pid5/env] <email|username> admin|user` (DESIGN.md
+// "Roles and identity").
 import { setUserRole } from '../modules/users/users.repo';
 import { withDatabase } from './cli-database';
+import { operatorArguments } from './operator-arguments';
 
-const [who, role] = process.argv.slice(2);
+const [who, role] = operatorArguments();
 if (!who || (role !== 'admin' && role !== 'user')) {
-  console.error('Usage: npm run user:role -- <email|username> admin|user');
+  console.error('Usage: npm run user:role -- [--env-file=/etc/pid5/env] <email|username> admin|user');
   process.exit(2);
 }
 const updated = await withDatabase((db) => setUserRole(db, { emailOrUsername: who, role }));

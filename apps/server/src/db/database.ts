@@ -4,6 +4,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './data-folder-lock';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import type { CompiledWasm } from './pglite-protocol';
 import { PgliteThread } from './pglite-thread';
@@ -55,7 +56,10 @@ export type DatabaseOptions =
   // loadDataDir: a tar of a data folder (PGlite's dumpDataDir) to start an empty one from (tests: a migrated copy).
   // wasmModule: PGlite's WebAssembly compiled already (tests open many databases in one process).
   | { kind: 'pglite'; dataDir: string | 'memory'; loadDataDir?: string; wasmModule?: CompiledWasm }
-  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (error: Error) => void };
+  | { kind: 'postgres'; url: string; poolSize?: number; timeoutSeconds?: number; onPoolError?: (error: Error) => void };
+
+/** DATABASE_TIMEOUT_SECONDS's default: longer than any query of a request, shorter than a person's patience. */
+export const DEFAULT_DATABASE_TIMEOUT_SECONDS = 30;
 
 /** Drizzle's SQL as text and parameters ($1, $2...), for the drivers' own query calls (selectArrays). */
 const dialect = new PgDialect();
@@ -69,8 +73,14 @@ async function openPglite({
   loadDataDir,
   wasmModule,
 }: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
+  // One process per data folder: a second one (server or operator command) would keep its own copy of the pages and
+  // overwrite the other's acknowledged writes.
+  const lock = dataDir === 'memory' ? null : await lockDataFolder(dataDir);
   // PGlite runs in a worker thread of its own (pglite-thread.ts), so its WebAssembly work leaves the event loop free.
-  const client = await PgliteThread.start(dataDir, { loadDataDir, wasmModule });
+  const client = await PgliteThread.start(dataDir, { loadDataDir, wasmModule }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   // Drizzle's PGlite driver calls only query() and transaction(), which PgliteThread answers as PGlite does.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   // PGlite is one connection in this process: nothing else can run migrations concurrently.
@@ -99,7 +109,13 @@ async function openPglite({
     },
     poolStats: () => null,
     jobQueueConnection: { kind: 'pglite', client },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 
@@ -107,28 +123,46 @@ async function openPglite({
 const MIGRATIONS_LOCK = 727220005;
 const START_UP_LOCK = 727220006;
 
-/** Runs `work` while one pooled connection holds the advisory lock `key` (waiting for it if another holds it). */
-async function withAdvisoryLock<T>(
-  pool: pg.Pool,
-  key: number,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
+/**
+ * Runs `work` while a connection of its own holds the advisory lock `key` (waiting for it if another process holds
+ * it). Not a pooled one: the pool's statement and query timeouts would cut short a long wait or a long migration.
+ */
+async function withAdvisoryLock<T>(url: string, key: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined); // a connection lost here fails the query in flight, which reports it
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [key]);
     return await work(client);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
 
-async function openPostgres(options: { url: string; poolSize?: number; onPoolError?: (error: Error) => void }) {
+/** How long a new connection may take before the attempt fails (the server down or unreachable). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+async function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  timeoutSeconds?: number;
+  onPoolError?: (error: Error) => void;
+}) {
+  const timeoutMs = (options.timeoutSeconds ?? DEFAULT_DATABASE_TIMEOUT_SECONDS) * 1000;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    // A statement PostgreSQL works on longer is cancelled by PostgreSQL itself; a connection that hangs silently (a
+    // dropped network path, a frozen server) answers nothing at all, so the client gives up a little later on its own;
+    // TCP keep-alive finds a dead peer of an idle connection.
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 5_000,
+    idle_in_transaction_session_timeout: timeoutMs * 2,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection (PostgreSQL restarted) must not crash the process;
   // the pool replaces it and the next query reconnects.
@@ -139,7 +173,7 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
     db,
     // Several server processes may start at once against one PostgreSQL: one migrates, the others wait.
     migrate: () =>
-      withAdvisoryLock(pool, MIGRATIONS_LOCK, (client) =>
+      withAdvisoryLock(options.url, MIGRATIONS_LOCK, (client) =>
         applyMigrations({
           exec: async (text) => {
             await client.query(text);
@@ -147,8 +181,8 @@ async function openPostgres(options: { url: string; poolSize?: number; onPoolErr
           query: async (text, params) => (await client.query(text, params as unknown[])).rows,
         }),
       ),
-    // `work` runs on other pooled connections while this one holds the lock: hence DATABASE_POOL_SIZE ≥ 2 (config.ts).
-    runExclusively: (work) => withAdvisoryLock(pool, START_UP_LOCK, () => work()),
+    // `work` runs on pooled connections while a connection of its own holds the lock.
+    runExclusively: (work) => withAdvisoryLock(options.url, START_UP_LOCK, () => work()),
     selectArrays: async (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await pool.query<unknown[]>({ text, values: params, rowMode: 'array' })).rows;

@@ -17,13 +17,44 @@ export function listMigrations(dir = MIGRATIONS_DIR): { name: string; sql: strin
     .map((name) => ({ name, sql: readFileSync(`${dir}${name}`, 'utf8') }));
 }
 
+/** The database was migrated by a newer version of the app: this version does not know its schema. */
+export class NewerSchemaError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `This database was migrated by a newer version of the app: its migrations ${unknownMigrations.join(', ')} ` +
+        'are unknown to this version, which would misread the data. Start the version that migrated it, or restore ' +
+        'the backup taken before the upgrade (docs/operations.md "Upgrading").',
+    );
+    this.name = 'NewerSchemaError';
+  }
+}
+
+/** The schema version this build brings: the name of its last migration. */
+export function schemaVersion(dir = MIGRATIONS_DIR): string {
+  return (
+    listMigrations(dir)
+      .at(-1)
+      ?.name.replace(/\.sql$/, '') ?? 'none'
+  );
+}
+
+/**
+ * Applies the migrations the database does not have yet and returns their names. Refuses, before changing anything,
+ * a database that has migrations this version does not know (a newer version migrated it).
+ */
 export async function applyMigrations(runner: ScriptRunner, dir = MIGRATIONS_DIR): Promise<string[]> {
   await runner.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await runner.query('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
+  const migrations = listMigrations(dir);
+  const known = new Set(migrations.map((migration) => migration.name));
+  const unknown = [...done].filter((name) => !known.has(name)).sort();
+  if (unknown.length > 0) {
+    throw new NewerSchemaError(unknown);
+  }
   const applied: string[] = [];
-  for (const migration of listMigrations(dir)) {
+  for (const migration of migrations) {
     if (done.has(migration.name)) {
       continue;
     }

@@ -32,7 +32,7 @@ describe("the patient's report of a test given in German", () => {
     }
     expect(text).toContain('Schwierigkeiten begegnen, Stärken nutzen');
     expect(text).toContain('Über diesen Bericht');
-    expect(text).toContain('Bearbeitete Version: Vollversion (PID-5, 220 Items).');
+    expect(text).toContain('Ausgefüllte Fassung: Vollversion (PID-5, 220 Items).');
     expect(text).toMatch(/Abk\. Domäne Was beschrieben wird T-Wert T \(DE\) Ausprägung/);
     expect(text).toContain('Negative Affektivität');
     expect(text).toContain('Ungewöhnliche Überzeugungen und Erfahrungen');

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   downloadPath,
+  reportFileName,
   type AssessmentForm,
   type AssessmentSort,
   type AssessmentStatusFilter,
@@ -90,17 +91,25 @@ export function useDiagnoses() {
 }
 
 /**
- * Fetches the PDF report (built on the server from stored data) and saves it as report.pdf. `failed` is the page's
+ * Fetches the PDF report (built on the server from stored data) and saves it named for the test and today (`reportFileName`). `failed` is the page's
  * message for a failure the server does not explain (the spec's 'Error downloading PDF').
  */
 export async function downloadReport(id: number, name: string, failed: string): Promise<void> {
   // The browser's time zone, so the date printed on the report is the reader's today.
-  await downloadPdf(downloadPath('getReportPdf', { id }, { name, tz: browserTimeZone() }), 'report.pdf', failed);
+  await downloadPdf(
+    downloadPath('getReportPdf', { id }, { name, tz: browserTimeZone() }),
+    reportFileName('report', id, new Date()),
+    failed,
+  );
 }
 
-/** Fetches the clinician's score report (patient id, validity table, every number, answers) as score-report.pdf. */
+/** Fetches the clinician's score report (patient id, validity table, every number, answers), named like the report. */
 export async function downloadScoreReport(id: number, failed: string): Promise<void> {
-  await downloadPdf(downloadPath('getScoreReportPdf', { id }, { tz: browserTimeZone() }), 'score-report.pdf', failed);
+  await downloadPdf(
+    downloadPath('getScoreReportPdf', { id }, { tz: browserTimeZone() }),
+    reportFileName('score-report', id, new Date()),
+    failed,
+  );
 }
 
 function browserTimeZone(): string {

@@ -128,6 +128,22 @@ describe('E-mail to the patient', () => {
     await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
+  it("shows the reminders off, and not switchable, after the patient's opt-out", async () => {
+    const contact = {
+      emailMasked: 'j•••@example.org',
+      phoneMasked: null,
+      emailErased: false,
+      remindersEnabled: true,
+      optedOut: true,
+    };
+    onApi('getTestMessages', someTestMessages({ contact }));
+    renderRoute('/details/7');
+    const toggle = await screen.findByRole('switch', { name: /Send reminders/ });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText('Off: the patient stopped the reminders from the link in a message.')).toBeVisible();
+  });
+
   it("says the server's refusal (the per-address limit) in its words", async () => {
     onApi('getTestMessages', someTestMessages());
     onApi('sendInvitation', () =>

@@ -157,10 +157,12 @@ export function InvitationPanel({ assessmentId }: { assessmentId: number }) {
           </Alert>
         )}
         {contact && data.canSend && (
+          // After the patient's opt-out no reminder goes, whatever the clinician chose: the switch shows that.
           <Switch
             label={t('messages.reminders')}
-            checked={contact.remindersEnabled}
-            disabled={reminders.isPending}
+            description={contact.optedOut ? t('messages.remindersOptedOut') : undefined}
+            checked={contact.remindersEnabled && !contact.optedOut}
+            disabled={reminders.isPending || contact.optedOut}
             onChange={(event) => reminders.mutate(event.currentTarget.checked)}
           />
         )}

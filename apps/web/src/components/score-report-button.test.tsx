@@ -1,3 +1,4 @@
+import { reportFileName } from '@pid5/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +65,9 @@ describe('Score report (clinician)', () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
     fireEvent.click(button);
 
-    await waitFor(() => expect(saved).toEqual([{ href: 'blob:score-report', download: 'score-report.pdf' }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:score-report', download: reportFileName('score-report', 7, new Date()) }]),
+    );
     expect(asked).toHaveLength(1);
     expect(asked[0]?.pathname).toBe('/api/assessments/7/score-report.pdf');
     expect(asked[0]?.searchParams.get('tz')).toBeTruthy();
@@ -81,7 +84,9 @@ describe('Score report (clinician)', () => {
     renderRoute('/details/7');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Score report (clinician)' }));
-    await waitFor(() => expect(saved).toEqual([{ href: 'blob:score-report', download: 'score-report.pdf' }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:score-report', download: reportFileName('score-report', 7, new Date()) }]),
+    );
     expect(asked[0]?.pathname).toBe('/api/assessments/7/score-report.pdf');
   });
 

@@ -1,4 +1,4 @@
-import { AppShell, Center, Loader } from '@mantine/core';
+import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useMe } from '../api/auth';
@@ -28,6 +28,11 @@ export default function SignedInLayout() {
         <AppHeader me={me.data} />
       </AppShell.Header>
       <AppShell.Main>
+        {me.data.institute.demonstrationItemsInProduction && (
+          <Alert color="red" mb="md" role="alert">
+            {t('staff.demonstrationItemsInProduction')}
+          </Alert>
+        )}
         <Outlet context={me.data} />
       </AppShell.Main>
     </AppShell>

@@ -12,13 +12,14 @@ export const DEFAULT_TERMS_HTML = `
   <li>one purchased test is used when the assessment is created, and it is not returned if the patient does not finish;</li>
   <li>results support, and never replace, your clinical judgement.</li>
 </ul>
-<p>The patient's answers and results are stored securely and shown only to you and the institute's administrators.</p>
+<p>The patient's answers and results are stored securely and shown only to you, the institute's administrators and
+colleagues you choose to share the patient with.</p>
 `.trim();
 
 export const DEFAULT_CONSENT_HTML = `
 <h2>Before you begin</h2>
-<p>Your clinician has asked you to complete a personality questionnaire of short statements (how many, and about
-how long it takes, is said just above).
+<p>Your clinician has asked you to complete a personality questionnaire of short statements (the number of statements and
+the time it takes are shown above).
 For each one, choose how well it describes you. There are no right or wrong answers.</p>
 <ul>
   <li>Your answers are saved as you go, so you can stop and come back later using the same link.</li>
@@ -40,14 +41,15 @@ export const DEFAULT_TERMS_HTML_DE = `
   <li>beim Anlegen ein gekaufter Test verbraucht wird und dieser nicht zurückerstattet wird, wenn der Test nicht beendet wird;</li>
   <li>die Ergebnisse Ihr klinisches Urteil unterstützen und niemals ersetzen.</li>
 </ul>
-<p>Die Antworten und Ergebnisse werden sicher gespeichert und nur Ihnen und den Administratorinnen und Administratoren des Instituts angezeigt.</p>
+<p>Die Antworten und Ergebnisse werden sicher gespeichert und nur Ihnen, den Administratorinnen und Administratoren des Instituts und den Kolleginnen und Kollegen angezeigt, mit
+denen Sie die Patientin oder den Patienten teilen.</p>
 `.trim();
 
 /** The German consent: the same content as the English, written in German (formal "Sie"). */
 export const DEFAULT_CONSENT_HTML_DE = `
 <h2>Bevor Sie beginnen</h2>
 <p>Ihre Behandlerin oder Ihr Behandler bittet Sie, einen Persönlichkeitsfragebogen mit kurzen Aussagen auszufüllen
-(wie viele es sind und wie lange es ungefähr dauert, steht direkt darüber).
+(ihre Anzahl und die ungefähre Dauer stehen oben).
 Wählen Sie bei jeder Aussage, wie gut sie Sie beschreibt. Es gibt keine richtigen oder falschen Antworten.</p>
 <ul>
   <li>Ihre Antworten werden laufend gespeichert. Sie können also jederzeit unterbrechen und später über denselben Link weitermachen.</li>

@@ -92,6 +92,7 @@ describe('loadItemSets (one item set per language)', () => {
     expect(sets.get('de')?.answerLabels[0]).toBe('Trifft überhaupt nicht zu');
     expect(sets.default.id).toBe('demo-en-1');
     expect(loadItemSets({ file: undefined, files: [], defaultLanguage: 'de' }).default.id).toBe('demo-de-1');
+    expect(sets.usesDemonstrationItems).toBe(true);
   });
 
   it('loads exactly the files of ITEM_SET_FILES, each for the language it is listed under (en-GB serves en)', () => {
@@ -117,6 +118,7 @@ describe('loadItemSets (one item set per language)', () => {
     expect(sets.get('en')).toBeUndefined();
     // A test in a language no longer loaded is shown in the default language's set.
     expect(sets.forTest('en').id).toBe('institute-de-2');
+    expect(sets.usesDemonstrationItems).toBe(false);
   });
 
   it('refuses to start naming every problem of every file', () => {

@@ -25,6 +25,8 @@ export interface ItemSets {
   /** The languages with an item set, in the product's order (LANGUAGES). */
   readonly languages: readonly Language[];
   readonly defaultLanguage: Language;
+  /** No item set file is configured: patients see the demonstration items (not the questionnaire's wording). */
+  readonly usesDemonstrationItems: boolean;
   /** The set of the default language: where no test names the language (the public FHIR questionnaires). */
   readonly default: ActiveItemSet;
   /** The set of `language`, or undefined when none is loaded for it. */
@@ -133,6 +135,7 @@ export function loadItemSets(options: {
   return {
     languages,
     defaultLanguage,
+    usesDemonstrationItems: [...loaded.values()].some((itemSet) => itemSet.isDemo),
     default: defaultSet,
     get: (language) => loaded.get(language),
     forTest: (language) => loaded.get(language) ?? defaultSet,

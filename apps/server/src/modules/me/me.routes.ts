@@ -8,9 +8,9 @@ import type { ItemSets } from '../item-sets/load-item-set';
 
 export function presentMe(
   session: ActiveSession,
-  config: Pick<AppConfig, 'testsStoreUrl' | 'defaultCountry'>,
+  config: Pick<AppConfig, 'testsStoreUrl' | 'defaultCountry' | 'env'>,
   /** The languages with an item set loaded, and the default among them (DESIGN.md "Languages"). */
-  testLanguages: Pick<ItemSets, 'languages' | 'defaultLanguage'>,
+  testLanguages: Pick<ItemSets, 'languages' | 'defaultLanguage' | 'usesDemonstrationItems'>,
 ): TMe {
   return {
     id: session.user.id,
@@ -25,6 +25,7 @@ export function presentMe(
       defaultCountry: config.defaultCountry,
       testLanguages: [...testLanguages.languages],
       defaultTestLanguage: testLanguages.defaultLanguage,
+      demonstrationItemsInProduction: config.env === 'production' && testLanguages.usesDemonstrationItems,
     },
   };
 }

@@ -157,7 +157,7 @@ describe("the patient's opt-out page", () => {
     expect(page.status).toBe(200);
     const form = await page.text();
     expect(form).toContain('<html lang="de">');
-    expect(form).toContain('Keine Erinnerungen mehr?');
+    expect(form).toContain('Erinnerungen zu diesem Fragebogen abbestellen?');
     expect(form).toContain('<button type="submit">Erinnerungen abbestellen</button>');
     expect(form).not.toMatch(/reminders|Stop/);
 
@@ -168,8 +168,12 @@ describe("the patient's opt-out page", () => {
     });
     expect(done.status).toBe(200);
     const answer = await done.text();
-    expect(answer).toContain('Erledigt');
+    expect(answer).toContain('Erinnerungen abbestellt');
     expect(answer).not.toMatch(/reminders|Done/);
+    // Opened again: it says so, with no button to press.
+    const again = await (await fetch(optOut)).text();
+    expect(again).toContain('Sie erhalten keine Erinnerungen mehr');
+    expect(again).not.toContain('<button');
 
     const unknown = await fetch(optOut.replace(/\.[\w-]+$/, '.' + 'x'.repeat(32)), {
       headers: { 'accept-language': 'de-DE,de;q=0.9' },

@@ -362,6 +362,11 @@ describe('reminders, submission and the completion notice', () => {
     );
     expect(notice?.text).toContain(`/details/${row.id}`);
     expect(notice?.text).not.toContain(row.patientId);
+    // The opt-out link of a reminder no longer offers anything to stop.
+    const optOut = /<([^>]+)>/.exec(String(reminders[1]?.headers.get('list-unsubscribe')))?.[1] ?? '';
+    const closed = await (await fetch(optOut)).text();
+    expect(closed).toContain('No reminders will be sent');
+    expect(closed).not.toContain('<button');
 
     // Two days before the due date: no reminder after submission.
     server.clock.set(new Date(row.dueAt.getTime() - 2 * DAY_MS + 60_000));
@@ -391,6 +396,7 @@ describe('reminders, submission and the completion notice', () => {
     });
     expect(click.status).toBe(200);
     expect(await click.text()).toContain('no more reminders');
+    expect(await (await fetch(optOut)).text()).not.toContain('<button');
 
     server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
     await scan();

@@ -16,7 +16,7 @@ import {
   getMySettings,
   getTestMessages,
   optOut,
-  optOutLanguage,
+  optOutPageState,
   sendInvitation,
   setReminders,
   updateMySettings,
@@ -35,6 +35,7 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
   const { database, clock } = app.deps;
   const db = database.db;
   const messaging = app.deps.messaging ?? null;
+  const institute = app.deps.config.instituteName;
 
   r.get(
     '/api/assessments/:id/messages',
@@ -151,16 +152,24 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
         },
       },
       async (request, reply) => {
-        const language = messaging
-          ? await optOutLanguage({ db, optOutTokens: messaging.optOutTokens, token: request.params.token })
+        const state = messaging
+          ? await optOutPageState({
+              db,
+              optOutTokens: messaging.optOutTokens,
+              token: request.params.token,
+              now: clock.now(),
+            })
           : null;
-        return language
+        return state
           ? optOutPage(
               reply,
               200,
-              optOutPageHtml('form', language, `/api/messages/opt-out/${encodeURIComponent(request.params.token)}`),
+              optOutPageHtml(state.kind, state.language, {
+                institute,
+                action: `/api/messages/opt-out/${encodeURIComponent(request.params.token)}`,
+              }),
             )
-          : optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request)));
+          : optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request), { institute }));
       },
     );
 
@@ -187,8 +196,8 @@ export function registerMessagesRoutes(app: FastifyInstance): void {
             })
           : 'unknown';
         return outcome === 'unknown'
-          ? optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request)))
-          : optOutPage(reply, 200, optOutPageHtml('done', outcome.language));
+          ? optOutPage(reply, 404, optOutPageHtml('unknown', requestLanguage(request), { institute }))
+          : optOutPage(reply, 200, optOutPageHtml('done', outcome.language, { institute }));
       },
     );
   });

@@ -407,7 +407,7 @@ async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; e
 /** Invites the patient to a test made for them (a re-test's run): the address stored for it, the invitation queued. */
 export async function queueInvitationFor(
   tx: Db,
-  messaging: Messaging,
+  messaging: Pick<Messaging, 'boss' | 'config'>,
   invitation: { assessmentId: number; clinicianId: string; email: string; now: Date },
 ): Promise<void> {
   const { assessmentId, clinicianId, email, now } = invitation;
@@ -669,17 +669,26 @@ export async function optOut(options: {
   return { language };
 }
 
-/** The language of the test an opt-out link names (its page is in it), or null when the link is not one of ours. */
-export async function optOutLanguage(options: {
+/**
+ * What the opt-out page of a link shows, in its test's language: the button while reminders may still come; done once
+ * opted out; closed when the test is submitted or no longer open (nothing left to stop). Null: not a link of ours.
+ */
+export async function optOutPageState(options: {
   db: Db;
   optOutTokens: OptOutTokens;
   token: string;
-}): Promise<Language | null> {
+  now: Date;
+}): Promise<{ language: Language; kind: 'form' | 'done' | 'closed' } | null> {
   const id = options.optOutTokens.verify(options.token);
   if (id === null || !(await findContact(options.db, id))) {
     return null;
   }
-  return findTestLanguage(options.db, id);
+  const context = await loadSendContext(options.db, id);
+  if (!context) {
+    return null;
+  }
+  const kind = context.finishedAt || isExpired(context, options.now) ? 'closed' : context.optedOut ? 'done' : 'form';
+  return { language: context.language, kind };
 }
 
 /**

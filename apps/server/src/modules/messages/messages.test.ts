@@ -60,12 +60,23 @@ describe('the templates', () => {
 
 describe('the opt-out page', () => {
   it('is written in the language asked for, with the form posting to the same address', () => {
-    const german = optOutPageHtml('form', 'de', '/api/messages/opt-out/1.x');
+    const german = optOutPageHtml('form', 'de', { action: '/api/messages/opt-out/1.x', institute: 'Klinik <Nord>' });
     expect(german).toContain('<html lang="de">');
-    expect(german).toContain('Erinnerungen abbestellen');
+    expect(german).toContain('<button type="submit">Erinnerungen abbestellen</button>');
     expect(german).toContain('action="/api/messages/opt-out/1.x"');
+    // In the institute's name and look; the name as text.
+    expect(german).toContain(
+      '<header><img src="/logo.svg" alt="" width="28" height="28">Klinik &#60;Nord&#62;</header>',
+    );
     expect(german).not.toMatch(/reminders|Stop/);
-    expect(optOutPageHtml('done', 'en')).toContain('You will get no more reminders');
+    expect(optOutPageHtml('done', 'en', { institute: 'Clinic' })).toContain('You will get no more reminders');
+  });
+
+  it('offers the button only while reminders can still come', () => {
+    for (const kind of ['done', 'closed', 'unknown'] as const) {
+      expect(optOutPageHtml(kind, 'en', { institute: 'Clinic' })).not.toContain('<button');
+    }
+    expect(optOutPageHtml('closed', 'en', { institute: 'Clinic' })).toContain('No reminders will be sent');
   });
 });
 

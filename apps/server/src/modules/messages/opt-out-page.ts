@@ -1,58 +1,46 @@
 import type { Language } from '@pid5/i18n';
+import { escapeHtml } from '../../lib/plain-http';
+import { translator } from '../../i18n/translator';
 
 // The patient's opt-out page (DESIGN.md "Messages to patients and clinicians"), in the test's language; a link not
-// recognised is answered in the request's language. No script, no style, nothing about the patient or the test.
+// recognised is answered in the request's language. No script, nothing about the patient or the test: the institute's
+// name and logo and the patient pages' colours, so it reads as the same service as the questionnaire.
 
-export type OptOutPageKind = 'form' | 'done' | 'unknown';
+/** form: reminders can be stopped; done: they are (now or before); closed: the test is submitted or no longer open. */
+export type OptOutPageKind = 'form' | 'done' | 'closed' | 'unknown';
 
-interface PageTexts {
-  title: string;
-  form: { heading: string; text: string; button: string };
-  done: { heading: string; text: string };
-  unknown: { heading: string; text: string };
-}
-
-const TEXTS: Record<Language, PageTexts> = {
-  en: {
-    title: 'Reminders',
-    form: {
-      heading: 'No more reminders?',
-      text: 'You will get no more reminders about this questionnaire. Your link keeps working.',
-      button: 'Stop reminders',
-    },
-    done: { heading: 'Done', text: 'You will get no more reminders about this questionnaire.' },
-    unknown: { heading: 'Link not recognised', text: 'Please use the link from the message as it is.' },
-  },
-  de: {
-    title: 'Erinnerungen',
-    form: {
-      heading: 'Keine Erinnerungen mehr?',
-      text: 'Sie erhalten keine Erinnerungen mehr zu diesem Fragebogen. Ihr Link bleibt gültig.',
-      button: 'Erinnerungen abbestellen',
-    },
-    done: { heading: 'Erledigt', text: 'Sie erhalten keine Erinnerungen mehr zu diesem Fragebogen.' },
-    unknown: { heading: 'Link nicht erkannt', text: 'Bitte verwenden Sie den Link aus der Nachricht unverändert.' },
-  },
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const STYLE = [
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2527;background:#f5f7f7}',
+  'header{display:flex;align-items:center;gap:.5rem;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #d5dee0;font-weight:600}',
+  'main{max-width:34rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d5dee0;border-top:4px solid #2b7a7e;border-radius:8px}',
+  'h1{font-size:1.4rem;margin:0 0 .75rem}',
+  'button{font:inherit;font-weight:600;color:#fff;background:#2b7a7e;border:0;border-radius:6px;padding:.75rem 1.25rem;cursor:pointer;margin-top:.5rem}',
+  'button:hover{background:#1d5c5f}',
+  'button:focus-visible{outline:3px solid #1d5c5f;outline-offset:3px}',
+  '@media (max-width:36rem){main{margin:1rem;padding:1rem}}',
+].join('');
 
 /** The page's HTML; `action` is the form's target (the same opt-out address), for the form only. */
-export function optOutPageHtml(kind: OptOutPageKind, language: Language, action = ''): string {
-  const texts = TEXTS[language];
-  let body: string;
-  if (kind === 'form') {
-    body =
-      `<h1>${texts.form.heading}</h1><p>${texts.form.text}</p>` +
-      `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-      `<button type="submit">${texts.form.button}</button></form>`;
-  } else {
-    body = `<h1>${texts[kind].heading}</h1><p>${texts[kind].text}</p>`;
-  }
+export function optOutPageHtml(
+  kind: OptOutPageKind,
+  language: Language,
+  options: { action?: string; institute: string },
+): string {
+  const t = translator(language);
+  const institute = escapeHtml(options.institute);
+  const heading = escapeHtml(t(`optOut.${kind}.heading`));
+  const text = escapeHtml(t(`optOut.${kind}.text`));
+  const form =
+    kind === 'form'
+      ? `<form method="post" action="${escapeHtml(options.action ?? '')}">` +
+        '<input type="hidden" name="List-Unsubscribe" value="One-Click">' +
+        `<button type="submit">${escapeHtml(t('optOut.form.button'))}</button></form>`
+      : '';
   return (
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<title>${texts.title}</title></head><body>${body}</body></html>`
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(t('optOut.title', { institute: options.institute }))}</title><style>${STYLE}</style></head>` +
+    `<body><header><img src="/logo.svg" alt="" width="28" height="28">${institute}</header>` +
+    `<main><h1>${heading}</h1><p>${text}</p>${form}</main></body></html>`
   );
 }

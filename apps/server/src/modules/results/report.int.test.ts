@@ -54,7 +54,9 @@ describe('GET /api/assessments/{id}/report.pdf', () => {
     const response = await downloadReport(clinician, completedId, { name: '  Jane Doe  ' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="report.pdf"');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pid5-report-test-\d+-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await reportText(response);
 

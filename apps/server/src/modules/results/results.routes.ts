@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiError, ZAssessmentIdParams, ZAssessmentResults, ZReportQuery, ZScoreReportQuery } from '@pid5/contract';
+import {
+  reportFileName,
+  ZApiError,
+  ZAssessmentIdParams,
+  ZAssessmentResults,
+  ZReportQuery,
+  ZScoreReportQuery,
+} from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { requestLanguage } from '../../i18n/request-language';
 import { reportRequestOf } from './report-request';
@@ -75,7 +82,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         requestedName: request.query.name,
         ...reportRequestOf(request, app.deps, request.query.tz),
       });
-      return sendPdf(reply, pdf, 'report.pdf');
+      return sendPdf(reply, pdf, reportFileName('report', request.params.id, clock.now()));
     },
   );
 
@@ -104,7 +111,7 @@ export function registerResultsRoutes(app: FastifyInstance): void {
         pdfPool,
         ...reportRequestOf(request, app.deps, request.query.tz),
       });
-      return sendPdf(reply, pdf, 'score-report.pdf');
+      return sendPdf(reply, pdf, reportFileName('score-report', request.params.id, clock.now()));
     },
   );
 }

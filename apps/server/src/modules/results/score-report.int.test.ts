@@ -70,7 +70,9 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
     const response = await downloadScoreReport(clinician, validId);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="score-report.pdf"');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pid5-score-report-test-\d+-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await pdfToText(new Uint8Array(await response.arrayBuffer()));
     const pages = splitPages(text);

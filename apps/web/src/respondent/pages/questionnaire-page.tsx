@@ -83,6 +83,14 @@ export function QuestionnairePage({
     return () => window.removeEventListener('beforeunload', warn);
   }, [pendingCount]);
 
+  // Coming back to a test begun earlier: straight to where the patient stopped, not to item 1.
+  const [arrivedAt] = useState(() => (answeredCount > 0 ? findNextUnanswered(answers) : null));
+  useEffect(() => {
+    if (arrivedAt !== null) {
+      focusItem(arrivedAt);
+    }
+  }, [arrivedAt]);
+
   const scrollToFirstUnanswered = () => {
     const first = findNextUnanswered(answers);
     if (first !== null) {
