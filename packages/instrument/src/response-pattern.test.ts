@@ -95,7 +95,8 @@ describe('the response-pattern screen', () => {
       const verdict = scoreResponses('0'.repeat(n), { form }).validityVerdict;
       expect(verdict.verdict).toBe('caution');
       expect(verdict.patientFacingLevels).toBe('show-marked');
-      const reason = verdict.reasons.find((r) => r.code === 'PATTERNED_ANSWERS');
+      expect(verdict.reasons.map((r) => r.code)).not.toContain('PATTERNED_ANSWERS');
+      const reason = verdict.reasons.find((r) => r.code === 'POSSIBLY_LOW_PROFILE');
       expect(reason).toMatchObject({ severity: 'caution' });
       expect(reason?.short).toBe(
         `nearly every answer “Very False or Often False” (${n} of ${n}), possibly a genuinely low profile`,

@@ -161,6 +161,9 @@ describe('short form validity: INC-S only (Lowmaster et al. 2020 and Correction 
       expect(incs?.statement).toMatch(
         /^Score 7 \(US percentile [\d.]+\), within 2 points below the cut-off of 8: borderline/,
       );
+      // The summary beside it never says "the answers were consistent".
+      expect(result.validityVerdict.summary).toMatch(/^Valid, with a borderline consistency score \(INC-S\)/);
+      expect(result.validityVerdict.summary).not.toContain('the answers were consistent');
     }
   });
 

@@ -127,8 +127,13 @@ describe('validity verdict', () => {
       );
       expect(line(verdict, 'INC')?.statement).not.toMatch(/were consistent/);
       expect(verdict.reasons.map((r) => r.code)).not.toContain('INCONSISTENT');
+      // The summary says so too: valid, but never "no sign of inconsistent answering".
+      expect(verdict.verdict).toBe('valid');
+      expect(verdict.summary).toMatch(/^Valid, with a borderline consistency score/);
+      expect(verdict.summary).not.toMatch(/no sign of inconsistent/);
     }
     const fourteen = scoreResponses(withInc(14)).validityVerdict;
+    expect(fourteen.summary).toMatch(/^Valid: no sign of inconsistent/);
     expect(line(fourteen, 'INC')).toMatchObject({ status: 'ok', score: 14 });
     expect(line(fourteen, 'INC')?.statement).toMatch(/were consistent; 17 or more would mean inconsistent/);
   });

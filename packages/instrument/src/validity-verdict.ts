@@ -73,6 +73,8 @@ export type ValidityReasonCode =
   | 'INCONSISTENCY_NOT_COMPUTED'
   | 'CHECKS_NOT_COMPUTED'
   | 'PATTERNED_ANSWERS'
+  /** "Very False" nearly throughout a form without reverse-worded statements to contradict it: a caution only. */
+  | 'POSSIBLY_LOW_PROFILE'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -298,7 +300,7 @@ function stretchPatternLine(
   return {
     line,
     reason: {
-      code: 'PATTERNED_ANSWERS',
+      code: isFloor ? 'POSSIBLY_LOW_PROFILE' : 'PATTERNED_ANSWERS',
       severity: pattern.flag,
       text: line.statement,
       short: fillTemplate(isFloor ? w.shortFloor : w.shortStretch, all),
@@ -788,17 +790,24 @@ export function combineOutcomes(
   const verdict: Verdict = reasons[0]?.severity ?? 'valid';
   const verdictWords = words.verdicts[verdict];
   const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
+  const lines = outcomes.flatMap((o) => o.lines);
+  // A borderline inconsistency score is said in the summary too, never summed up as "consistent".
+  const isBorderline = lines.some((l) => (l.key === 'INC' || l.key === 'INCS') && l.status === 'indeterminate');
+  const borderlineSummary =
+    verdict === 'valid' && isBorderline && input.form !== 'BF' ? words.validBorderline[input.form] : undefined;
   return {
     verdict,
     label: formWords?.label ?? verdictWords.label,
-    summary: fillTemplate(formWords?.summary ?? verdictWords.summary, {
-      reasons: reasons.map((r) => r.short).join('; '),
-    }),
+    summary:
+      borderlineSummary ??
+      fillTemplate(formWords?.summary ?? verdictWords.summary, {
+        reasons: reasons.map((r) => r.short).join('; '),
+      }),
     action: verdictWords.action,
     patientFacingLevels: verdictWords.patientFacingLevels,
     reasons,
     notes: outcomes.flatMap((o) => o.notes),
-    lines: outcomes.flatMap((o) => o.lines),
+    lines,
     rule: words.rule,
   };
 }

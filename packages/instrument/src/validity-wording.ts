@@ -153,6 +153,8 @@ const ZInterpretationFile = z.object({
     tooMany: ZReasonText,
   }),
   verdicts: z.object({ valid: ZVerdictText, caution: ZVerdictText, 'not-interpretable': ZVerdictText }),
+  /** The valid summary when the inconsistency scale is just below its cut-off: never "consistent" then. */
+  validBorderline: z.object({ FULL: ZText, SF: ZText }),
   rule: ZText,
 });
 

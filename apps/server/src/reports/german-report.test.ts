@@ -134,7 +134,7 @@ describe("the score report's validity for a German-speaking reader", () => {
     expect(page1).toMatch(
       /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,
     );
-    expect(page1).toMatch(/bei \d+,\d % der beantworteten Aussagen/);
+    expect(page1).toMatch(/Streuung der Antworten \(Standardabweichung, 0 bis 1,5\): \d,\d\d/);
     expect(page1).toContain('Inkonsistenz (INC)');
     expect(page1).toContain('17 oder mehr: inkonsistentes Antworten');
     expect(englishValiditySentences().length).toBeGreaterThan(60);

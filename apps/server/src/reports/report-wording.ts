@@ -184,6 +184,9 @@ const REASON_KEYS: Readonly<Record<string, MessageKey>> = {
   OVER_REPORTING: 'report.validity.reason.OVER_REPORTING',
   UNDER_REPORTING: 'report.validity.reason.UNDER_REPORTING',
   SCALES_NOT_SCORED: 'report.validity.reason.SCALES_NOT_SCORED',
+  PATTERNED_ANSWERS: 'report.validity.reason.PATTERNED_ANSWERS',
+  POSSIBLY_LOW_PROFILE: 'report.validity.reason.POSSIBLY_LOW_PROFILE',
+  CHECKS_NOT_COMPUTED: 'report.validity.reason.CHECKS_NOT_COMPUTED',
 };
 
 /** A level's row in "How to read the scores": its key (for the swatch), its word and what it means. */
@@ -220,6 +223,7 @@ function buildWording(language: Language) {
     patientValidity: {
       validTitle: t('report.validity.validTitle'),
       valid: t('report.validity.valid'),
+      validBorderline: t('report.validity.validBorderline'),
       validBrief: t('report.validity.validBrief'),
       cautionTitle: t('report.validity.cautionTitle'),
       caution: t('report.validity.caution'),

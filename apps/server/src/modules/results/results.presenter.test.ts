@@ -114,11 +114,15 @@ describe('describeValidity', () => {
     expect(validity.missing).toBe(110);
     expect(validity.summary).toMatch(/^Not interpretable: 110 of 220 statements unanswered/);
     expect(validity.unscoredFacets.length).toBeGreaterThan(1);
-    // Every PID-5 scale; the product's own response-pattern screen reads whatever was answered.
-    for (const scale of validity.scales.filter((s) => s.key !== 'PATTERN')) {
+    // Every PID-5 scale whose missing answers could change its reading; the product's own response-pattern screen
+    // reads whatever was answered; SD-TD follows PRD, which was not decided.
+    for (const scale of validity.scales.filter((s) => s.key !== 'PATTERN' && s.key !== 'SDTD')) {
       expect(scale).toMatchObject({ status: 'not-computed', score: null, isConcern: false });
       expect(scale.statement).toMatch(/not answered/);
     }
+    const sdtd = validity.scales.find((s) => s.key === 'SDTD');
+    expect(sdtd).toMatchObject({ status: 'not-read', score: null, isConcern: false });
+    expect(sdtd?.statement).toContain('not read, because PRD could not be computed');
   });
 });
 

@@ -29,6 +29,11 @@ function reasonTexts(results: TAssessmentResults, words: ReportWording): { text:
   return [...new Set(texts)].map((text) => ({ text }));
 }
 
+/** Whether the inconsistency scale is just below its cut-off: the answers are then never called "consistent". */
+function isBorderline(results: TAssessmentResults): boolean {
+  return results.validity.scales.some((s) => (s.key === 'INC' || s.key === 'INCS') && s.status === 'indeterminate');
+}
+
 export function drawValidityFirst(doc: Doc, results: TAssessmentResults, words: ReportWording): void {
   const texts = words.patientValidity;
   const { verdict } = results.validityVerdict;
@@ -37,7 +42,12 @@ export function drawValidityFirst(doc: Doc, results: TAssessmentResults, words: 
     case 'valid':
       drawNotice(doc, {
         title: texts.validTitle,
-        lines: [{ text: results.form === 'BF' ? texts.validBrief : texts.valid }],
+        lines: [
+          {
+            text:
+              results.form === 'BF' ? texts.validBrief : isBorderline(results) ? texts.validBorderline : texts.valid,
+          },
+        ],
         ...style,
       });
       return;
