@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAIL_TEMPLATES_FOLDER } from '../../lib/server-files';
+import { LETTER_LOCALES } from '@pid5/i18n';
+import { translator } from '../../i18n/translator';
 
 // The messages' texts are files (templates/{kind}.{language}.txt and .html): the first line of the text part is the
 // subject. Placeholders {{name}}; every value is escaped in the HTML part. What a message may say is decided by the
@@ -67,7 +69,7 @@ export function messageLanguage(language: string | null | undefined): MessageLan
  * "Samstag, 26. Dezember 2026, 14:00 Uhr (MEZ)".
  */
 export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: string | null = null): string {
-  const locale = language === 'de' ? 'de-DE' : 'en-GB';
+  const locale = LETTER_LOCALES[language];
   const zone = timeZone ?? 'UTC';
   const day = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
@@ -87,7 +89,7 @@ export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: 
         .formatToParts(date)
         .find((part) => part.type === 'timeZoneName')?.value ?? zone)
     : 'UTC';
-  return language === 'de' ? `${day}, ${time} Uhr (${zoneName})` : `${day}, ${time} (${zoneName})`;
+  return translator(language)('message.dueDate', { day, time, zone: zoneName });
 }
 
 export function renderMessage(
