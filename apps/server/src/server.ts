@@ -21,6 +21,7 @@ import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue'
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSets } from './modules/item-sets/load-item-set';
 import { scheduleRetention, type RetentionScheduleOptions } from './modules/patients/patient-retention';
+import { createRunCounts } from './lib/repeat-in-background';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
@@ -193,8 +194,10 @@ export async function startServer(
         },
       })
     : null;
+  const retentionRuns = createRunCounts();
   const app = await buildApp(
     {
+      retentionRuns,
       config,
       database,
       clock,
@@ -277,6 +280,7 @@ export async function startServer(
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const stopRetention = scheduleRetention(database, {
     years: config.retentionYears,
+    runs: retentionRuns,
     now: () => clock.now(),
     log: app.log,
     ...options.retentionSchedule,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TPatientDataExport, TTestMessages } from '@pid5/contract';
 import { auditEvents, messageContacts, messages } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -325,6 +325,45 @@ describe('SMTP down, then up', () => {
     expect(sent?.attempts).toBeGreaterThan(1);
     await jobsSettled(server);
     expect(smtp.received.filter(toPatient('patient.down@example.org'))).toHaveLength(1);
+  });
+});
+
+describe('a message in flight when the process stopped', () => {
+  it('ends as "unknown" (may have been delivered), is not sent again and is audited as such', async () => {
+    const { row } = await newTest();
+    await smtp.stop();
+    let messageId: number | undefined;
+    try {
+      expect((await invite(row.id, 'patient.inflight@example.org')).status).toBe(200);
+      const [failed] = await waitForState(row.id, 'failed');
+      messageId = failed?.id;
+      // What kill -9 mid-send leaves: the row taken (`sending`) and never settled. Only a row no worker holds
+      // (`failed`, waiting for its retry) is changed, so no live attempt is overwritten.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.database.db
+                .update(messages)
+                .set({ state: 'sending' })
+                .where(and(eq(messages.id, failed!.id), eq(messages.state, 'failed')))
+                .returning()
+            ).length,
+          { timeout: 20_000, interval: 20 },
+        )
+        .toBe(1);
+    } finally {
+      await smtp.start();
+    }
+    const [unknown] = await waitForState(row.id, 'unknown', 30_000);
+    expect(unknown?.lastResponse).toMatch(/may have been delivered/);
+    await jobsSettled(server);
+    expect(smtp.received.filter(toPatient('patient.inflight@example.org'))).toHaveLength(0);
+    const shown = (await messagesOf(row.id)).messages;
+    expect(shown).toEqual([expect.objectContaining({ id: messageId, state: 'unknown' })]);
+    expect(shown[0]?.lastResponse).not.toMatch(/send it again if needed/i);
+    const audited = await server.database.db.select().from(auditEvents).where(eq(auditEvents.assessmentId, row.id));
+    expect(audited.map((event) => event.action)).toContain('message.unknown');
   });
 });
 

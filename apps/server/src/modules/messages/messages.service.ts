@@ -200,10 +200,12 @@ async function deliverMessage(
     return; // sent, bounced or cancelled already: a job run twice sends nothing twice
   }
   if ('stale' in taken) {
-    // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice).
+    // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice), and the
+    // clinician reads "state unknown", not "failed", so as not to send a duplicate unasked.
     await settle(deps, taken.stale, {
-      state: 'failed',
-      response: 'The server stopped while sending this message; it may not have arrived. Send it again if needed.',
+      state: 'unknown',
+      response:
+        'The server stopped while sending this message: it may have been delivered. Ask the patient before sending it again.',
     });
     return;
   }
@@ -308,9 +310,12 @@ function whyNotSend(message: MessageRow, context: SendContext, now: Date): strin
   return null;
 }
 
-const STATE_ACTIONS: Record<'sent' | 'failed' | 'bounced' | 'cancelled', AuditAction> = {
+type SettledState = 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled';
+
+const STATE_ACTIONS: Record<SettledState, AuditAction> = {
   sent: 'message.sent',
   failed: 'message.failed',
+  unknown: 'message.unknown',
   bounced: 'message.bounced',
   cancelled: 'message.cancelled',
 };
@@ -318,7 +323,7 @@ const STATE_ACTIONS: Record<'sent' | 'failed' | 'bounced' | 'cancelled', AuditAc
 async function settle(
   deps: MessagingDeps,
   message: MessageRow,
-  outcome: { state: 'sent' | 'failed' | 'bounced' | 'cancelled'; response: string },
+  outcome: { state: SettledState; response: string },
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
