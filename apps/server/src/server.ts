@@ -31,6 +31,7 @@ import { createJobQueue } from './db/job-queue';
 import { schemaVersion } from './db/migrate';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
+import { createLimitSubjects } from './modules/messages/limit-subjects';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
 import { createSmsTransport } from './modules/messages/sms-transport';
 import { startRetestSchedule } from './modules/retests/retests.service';
@@ -186,6 +187,7 @@ export async function startServer(
         clock,
         linkCodes,
         optOutTokens: createOptOutTokens(appSecret),
+        limitSubjects: createLimitSubjects(appSecret),
         publicUrl: config.publicUrl,
         instituteName: config.instituteName,
         log: {

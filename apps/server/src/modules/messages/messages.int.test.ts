@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { TPatientDataExport, TTestMessages } from '@pid5/contract';
-import { auditEvents, messageContacts, messages } from '../../db/schema';
+import { auditEvents, messageContacts, messages, rateLimitCounters } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError, type TestClient } from '../../../test/test-client';
@@ -325,6 +326,24 @@ describe('SMTP down, then up', () => {
     expect(sent?.attempts).toBeGreaterThan(1);
     await jobsSettled(server);
     expect(smtp.received.filter(toPatient('patient.down@example.org'))).toHaveLength(1);
+  });
+});
+
+describe('the send limits', () => {
+  it('count an address under a keyed hash: no plain hash of it in the rate-limit table', async () => {
+    const { row } = await newTest();
+    const address = 'Keyed.Limit@example.org';
+    expect((await invite(row.id, address)).status).toBe(200);
+    const counters = await server.database.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.scope, 'mail-address'));
+    expect(counters.length).toBeGreaterThan(0);
+    const plain = [address, address.toLowerCase()].map((a) => createHash('sha256').update(a).digest('hex'));
+    for (const counter of counters) {
+      expect(plain).not.toContain(counter.subject);
+      expect(counter.subject).not.toContain('example.org');
+    }
   });
 });
 
