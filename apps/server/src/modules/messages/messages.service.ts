@@ -572,7 +572,7 @@ export async function sendInvitation(options: {
 
 /**
  * Sends per clinician (an hour), per address and per mobile number (a day), counted across processes; addresses and
- * numbers only as a keyed hash (limit-subjects.ts). Each counts the address the message is queued for, which is the one it is sent to.
+ * numbers only as a keyed hash (createLimitSubjects). Each counts the address the message is queued for, which is the one it is sent to.
  */
 async function checkSendLimits(
   db: Db,
