@@ -8,10 +8,10 @@ import {
 import type { NormTables } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
 import { answerWords } from '../../reports/score-report/score-report-wording';
-import { findDocument } from '../documents/documents.repo';
+import { getDocumentsById } from '../documents/documents.service';
 import type { ItemSets } from '../item-sets/load-item-set';
 import { buildResults } from '../results/results.service';
-import { listRetestSeriesOf } from '../retests/retests.repo';
+import { exportRetestSeriesOf } from '../retests/retests.service';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -84,16 +84,14 @@ export async function exportPatientData(options: {
     throw noSuchPatient();
   }
   const ids = rows.map((row) => row.id);
-  const documentIds = [...new Set(rows.flatMap((row) => [row.termsId, row.consentId]))].filter(
-    (id): id is number => id !== null,
-  );
+  const documentIds = rows.flatMap((row) => [row.termsId, row.consentId]).filter((id): id is number => id !== null);
   const [changes, shares, events, messages, series, documentRows] = await Promise.all([
     listAnswerChangesOf(db, ids),
     listPatientShares(db, key),
     listAuditEventsOf(db, ids),
     exportMessagesOf(db, ids),
-    listRetestSeriesOf(db, ids),
-    Promise.all(documentIds.map((id) => findDocument(db, id))),
+    exportRetestSeriesOf(db, ids),
+    getDocumentsById(db, documentIds),
   ]);
   const words = answerWords(translator('en'));
   await recordAudit(db, {
@@ -156,16 +154,14 @@ export async function exportPatientData(options: {
       createdAt: share.createdAt.toISOString(),
       createdBy: share.createdBy,
     })),
-    documents: documentRows
-      .filter((document) => document !== null)
-      .map((document) => ({
-        id: document.id,
-        kind: document.kind,
-        version: document.version,
-        language: document.language,
-        publishedAt: document.publishedAt.toISOString(),
-        bodyHtml: document.bodyHtml,
-      })),
+    documents: documentRows.map((document) => ({
+      id: document.id,
+      kind: document.kind,
+      version: document.version,
+      language: document.language,
+      publishedAt: document.publishedAt.toISOString(),
+      bodyHtml: document.bodyHtml,
+    })),
     retestSeries: series.map(({ series: s, runs }) => ({
       id: s.id,
       sourceAssessmentId: s.sourceAssessmentId,
