@@ -154,7 +154,7 @@ export async function listMessages(db: Db, assessmentId: number): Promise<Messag
 
 /**
  * Takes a message for sending: queued or failed (a retry) becomes `sending`. A message found `sending` was being
- * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`).
+ * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`, settled `unknown`).
  */
 export async function claimMessage(
   db: Db,
@@ -176,7 +176,7 @@ export async function claimMessage(
 export async function finishMessage(
   db: Db,
   id: number,
-  outcome: { state: 'sent' | 'failed' | 'bounced' | 'cancelled'; response: string | null; now: Date },
+  outcome: { state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled'; response: string | null; now: Date },
 ): Promise<void> {
   await db
     .update(messages)
@@ -316,4 +316,20 @@ export async function findTestLanguage(db: Db, assessmentId: number): Promise<La
     .where(eq(assessments.id, assessmentId))
     .limit(1);
   return rows[0]?.language ?? null;
+}
+
+/** How many messages wait to be settled, by state (for the metrics: counts only). */
+export async function countUnsettledMessages(db: Db): Promise<{ queued: number; sending: number; failed: number }> {
+  const rows = await db
+    .select({ state: messages.state, count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(sql`${messages.state} IN ('queued', 'sending', 'failed')`)
+    .groupBy(messages.state);
+  const counts = { queued: 0, sending: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.state === 'queued' || row.state === 'sending' || row.state === 'failed') {
+      counts[row.state] = Number(row.count);
+    }
+  }
+  return counts;
 }
