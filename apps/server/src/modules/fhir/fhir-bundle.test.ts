@@ -187,7 +187,9 @@ describe('FHIR R4 Bundle of a submitted test', () => {
         .flatMap((i) => i.coding)
         .filter((c) => c.system.endsWith('v3-ObservationInterpretation'))
         .map((c) => c.code);
-    const scales = bundle.entry.filter((e) => JSON.stringify(e.resource.code ?? '').includes('pid5-scales'));
+    const scales = bundle.entry.filter((e) =>
+      JSON.stringify((e.resource as { code?: unknown }).code ?? '').includes('pid5-scales'),
+    );
     const codes = scales.map((e) => v3(e.resource));
     expect(codes.every((c) => c.length === 1 && ['H', 'N'].includes(c[0]!))).toBe(true);
     expect(new Set(codes.flat())).toEqual(new Set(['H', 'N']));
