@@ -14,3 +14,9 @@ export function workerEntry(sourceFolder: string, name: string): URL {
 
 /** The SQL migrations: src/db/migrations/ from source, dist/migrations/ when built (copied by the build). */
 export const MIGRATIONS_FOLDER = new URL(isBuilt ? 'dist/migrations/' : 'src/db/migrations/', SERVER_ROOT);
+
+/** The default terms and consent, one file per kind and language: from source, or dist/default-documents/ when built. */
+export const DEFAULT_DOCUMENTS_FOLDER = new URL(
+  isBuilt ? 'dist/default-documents/' : 'src/modules/documents/defaults/',
+  SERVER_ROOT,
+);
