@@ -1,4 +1,4 @@
-import addressparser from 'nodemailer/lib/addressparser';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { Job, JobResult } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
