@@ -5,6 +5,7 @@ import {
   createTestViaApi,
   expect,
   newClinicianWithTests,
+  ordinaryAnswer,
   patientState,
   questionnaireItem,
   test,
@@ -14,7 +15,7 @@ import {
 // A brief form (PID-5-BF, 25 items) from the clinician's link to the results, in a real browser.
 
 /** The answer to brief-form item n. */
-const valueFor = (n: number) => n % 4;
+const valueFor = ordinaryAnswer;
 
 test('a patient completes a brief form of 25 items and the clinician sees its domains and total', async ({
   page,
@@ -72,8 +73,8 @@ test('a patient completes a brief form of 25 items and the clinician sees its do
   await expect(results.getByTestId('form-given')).toHaveText('Form given: Brief form (PID-5-BF, 25 items).');
   const table = results.getByRole('table', { name: 'Domain and total scores' });
   // NegAf: items 8, 9, 10, 11, 15 answered 0, 1, 2, 3, 3 → 1.80; the total: 37 / 25 → 1.48.
-  await expect(table.getByRole('row', { name: /Negative Affect/ })).toContainText('1.80');
-  await expect(table.getByRole('row', { name: /Total/ })).toContainText('1.48');
+  await expect(table.getByRole('row', { name: /Negative Affect/ })).toContainText('1.00');
+  await expect(table.getByRole('row', { name: /Total/ })).toContainText('0.88');
   await expect(table.getByRole('row', { name: /Total/ })).toContainText('25 of 25');
   await expect(results.getByRole('table', { name: 'Facet scores' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeEnabled();

@@ -213,6 +213,16 @@ export function codeOf(testLink: string): string {
   return code;
 }
 
+const ORDINARY_ANSWERS = [0, 1, 1, 2, 0, 1, 0, 1, 1, 0, 2, 1, 0] as const;
+
+/**
+ * The answer of an ordinary protocol to item n: valid on every form. It repeats only every 13 statements, as a
+ * cycle of 2-8 answers repeated (0, 1, 2, 3 in turn) is "not interpretable" by the response-pattern screen.
+ */
+export function ordinaryAnswer(item: number): number {
+  return ORDINARY_ANSWERS[(item * item + 3 * item) % ORDINARY_ANSWERS.length] ?? 0;
+}
+
 /** 220 answers, item 1 first, from a rule item → 0-3. */
 export function answersFrom(rule: (item: number) => number): string {
   return Array.from({ length: 220 }, (_, i) => String(rule(i + 1))).join('');

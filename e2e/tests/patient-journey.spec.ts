@@ -16,13 +16,14 @@ import {
   signInAsDemo,
   test,
   unique,
+  ordinaryAnswer,
 } from './helpers';
 
 // The patient's side of a test link, from consent to submission, with a dropped connection on the way,
 // and the expiry and extension of a link.
 
 /** The answer the patient gives to item n (the same rule for clicks, queued answers and keys). */
-const valueFor = (n: number) => (n * 3) % 4;
+const valueFor = ordinaryAnswer;
 const EXPECTED_ANSWERS = answersFrom(valueFor);
 const QUEUE_PREFIX = 'pid5-pending-answers:';
 

@@ -7,6 +7,7 @@ import {
   questionnaireItem,
   test,
   unique,
+  ordinaryAnswer,
 } from './helpers';
 import { clippedLayout, untranslatedTexts } from './language-checks';
 
@@ -51,7 +52,7 @@ test('the patient pages show only catalogue text, and nothing is cut off on a ph
   expect(await untranslatedTexts(patient, PATIENT_CONTENT)).toEqual([]);
   await patient.keyboard.press('Escape');
 
-  await answerAsPatient(patient.request, created.code, answersFrom((n) => n % 4).slice(0, 25));
+  await answerAsPatient(patient.request, created.code, answersFrom(ordinaryAnswer).slice(0, 25));
   await patient.request.post(`/api/patient/${created.code}/submit`);
   await patient.goto(`/test/${created.code}?lang=en-XA`);
   await expect(patient.getByRole('heading', { level: 1 })).toHaveText(/^⟦.+⟧$/);

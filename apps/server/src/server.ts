@@ -278,6 +278,10 @@ export async function startServer(
     }
   }
   logMessagingState(config.mail, app.log);
+  if (config.env !== 'test') {
+    // The first report after a start would otherwise wait for a report thread to load pdfkit and its fonts.
+    app.deps.pdfPool.warm();
+  }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const stopRetention = scheduleRetention(database, {

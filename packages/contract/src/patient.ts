@@ -75,13 +75,23 @@ const itemNumber = z
   .max(ITEM_COUNT, `Item numbers are 1 to ${ITEM_COUNT}`);
 
 /** `PUT /api/patient/{code}/answers/{item}`. */
-export const ZSaveAnswerRequest = z.object({ value: answerValue });
+/**
+ * How long ago the patient gave the answer, in milliseconds by the browser's clock (an age, so the server places it on
+ * its own clock; an answer queued while offline keeps the time it was given). For the response-time check.
+ */
+const answeredMsAgo = z
+  .int()
+  .min(0, 'answeredMsAgo cannot be negative')
+  .max(366 * 24 * 3600 * 1000, 'answeredMsAgo is more than a year')
+  .optional();
+
+export const ZSaveAnswerRequest = z.object({ value: answerValue, answeredMsAgo });
 export type TSaveAnswerRequest = z.infer<typeof ZSaveAnswerRequest>;
 
 /** `POST /api/patient/{code}/answers`: answers queued while offline, applied together. */
 export const ZSaveAnswersRequest = z.object({
   answers: z
-    .array(z.object({ item: itemNumber, value: answerValue }))
+    .array(z.object({ item: itemNumber, value: answerValue, answeredMsAgo }))
     .min(1, 'Send at least one answer')
     .max(ITEM_COUNT, `Send at most ${ITEM_COUNT} answers`)
     .refine((answers) => new Set(answers.map((a) => a.item)).size === answers.length, 'Each item may appear only once'),

@@ -128,7 +128,7 @@ export type TNormTablesDescription = z.infer<typeof ZNormTablesDescription>;
 
 /** The validity indicators of every form (INC-S is the short form's inconsistency scale; PATTERN the product's own
  * response-pattern screen, not a PID-5 scale). */
-export const VALIDITY_SCALE_KEYS = ['INC', 'INCS', 'ORS', 'PRD', 'SDTD', 'PATTERN'] as const;
+export const VALIDITY_SCALE_KEYS = ['INC', 'INCS', 'ORS', 'PRD', 'SDTD', 'PATTERN', 'TIME'] as const;
 
 /** One validity indicator as the results page and the reports print it (the instrument's verdict line). */
 export const ZValidityScaleResult = z.object({
@@ -137,9 +137,10 @@ export const ZValidityScaleResult = z.object({
   source: z.string(),
   /**
    * ok, flagged (a concern), indeterminate (between cut-offs), not-computed (answers missing), not-read (SD-TD
-   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form).
+   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form),
+   * not-recorded (TIME: the answers carry no times).
    */
-  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published']),
+  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published', 'not-recorded']),
   /** True exactly when the line reports a concern. */
   isConcern: z.boolean(),
   score: z.number().nullable(),
@@ -165,6 +166,7 @@ export const VALIDITY_STATUS_LABELS: Readonly<Record<TValidityScaleResult['statu
   'not-computed': 'Not computed',
   'not-read': 'Not read',
   'not-published': 'Not published',
+  'not-recorded': 'Not recorded',
 };
 
 export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;

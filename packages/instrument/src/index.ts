@@ -113,6 +113,8 @@ export type { ItemScaleCounts } from './score-scales';
 export type { ShortFormScoreResult } from './score-short-form';
 export type { BriefDomainScore, BriefFormScoreResult, BriefScaleScore, BriefTotalScore } from './score-brief-form';
 export { assessValidity } from './validity-verdict';
+export { FAST_SECONDS_PER_STATEMENT, FAST_SHARE_CAUTION, screenAnswerTimes } from './response-time';
+export type { ResponseTimeResult } from './response-time';
 export type { ScoredProtocol } from './validity-verdict';
 export { classifyPrd, classifySdtd } from './validity-scales';
 export type {

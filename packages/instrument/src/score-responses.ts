@@ -1,5 +1,6 @@
 import { INSTRUMENT_VERSIONS, pid5Definition } from './definition';
 import type { Pid5Definition } from './definition-types';
+import { screenAnswerTimes } from './response-time';
 import { assessValidity } from './validity-verdict';
 import { getFormInfo } from './forms';
 import { DOMAIN_KEYS, FACET_KEYS, type FacetKey, type FormId } from './keys';
@@ -44,6 +45,11 @@ export interface ScoreResponsesOptions {
   readonly definition?: Pid5Definition;
   /** Norm tables for T and percentile (an institute's licensed file, `parseNormTables`); defaults to the US tables. */
   readonly normTables?: NormTables;
+  /**
+   * When each statement was first answered (epoch ms, one per statement of the form, null where unknown): the
+   * response-time check reads them. Without them the verdict says the times were not recorded.
+   */
+  readonly answerTimes?: readonly (number | null)[];
 }
 
 /**
@@ -65,6 +71,15 @@ export function scoreResponses(
 ): BriefFormScoreResult;
 export function scoreResponses(responses: string, options?: ScoreResponsesOptions): AnyScoreResult;
 export function scoreResponses(responses: string, options: ScoreResponsesOptions = {}): AnyScoreResult {
+  const scored = scoreForm(responses, options);
+  if (options.answerTimes === undefined) {
+    return scored;
+  }
+  const timed = { ...scored, responseTime: screenAnswerTimes(options.answerTimes) };
+  return { ...timed, validityVerdict: assessValidity(timed) } as AnyScoreResult;
+}
+
+function scoreForm(responses: string, options: ScoreResponsesOptions): AnyScoreResult {
   const form = options.form ?? 'FULL';
   const definition = options.definition ?? pid5Definition;
   const normTables = options.normTables ?? US_NORM_TABLES;

@@ -1,5 +1,6 @@
 import type { NormValue } from './definition-types';
 import type { FormInfo } from './forms';
+import type { ResponseTimeResult } from './response-time';
 import type { DomainKey, FacetKey, FormId } from './keys';
 import { classifyLevel, type Level } from './levels';
 import { readNormTable, type NormReading } from './norm-lookup';
@@ -73,6 +74,8 @@ export interface ScoreResultBase {
   readonly normTables: NormTablesInfo;
   readonly answered: number;
   readonly missing: number;
+  /** The response-time check (response-time.ts); absent when the answers were scored without their times. */
+  readonly responseTime?: ResponseTimeResult | null;
   /** The protocol's overall validity verdict with reasons and what to do (validity-verdict.ts). */
   readonly validityVerdict: ValidityVerdict;
 }

@@ -67,6 +67,7 @@ describe('validity verdict', () => {
       ['PRD', 'ok', false],
       ['SDTD', 'not-read', false],
       ['PATTERN', 'ok', false],
+      ['TIME', 'not-recorded', false],
     ]);
     expect(line(verdict, 'INC')?.statement).toBe(
       'Score 0 (US percentile 3): answers to pairs of statements with nearly the same meaning were consistent; ' +
@@ -251,6 +252,7 @@ describe('validity verdict', () => {
       ['PRD', 'ok'],
       ['SDTD', 'not-read'],
       ['PATTERN', 'ok'],
+      ['TIME', 'not-recorded'],
     ]);
     expect(verdict.verdict).toBe('valid');
     expect(line(verdict, 'PRD')?.statement).toMatch(
@@ -338,6 +340,7 @@ describe('the verdict is a table of rules, one per indicator, and one combiner',
       prd: full.validity.PRD,
       sdtd: full.validity.SDTD,
       pattern: null,
+      responseTime: null,
     };
     const inc = inconsistencyRule(input, VALIDITY_INTERPRETATION);
     expect(inc.reasons).toEqual([]);

@@ -3,6 +3,7 @@ import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
 import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
+import { FAST_SECONDS_PER_STATEMENT, FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
 import type {
   BriefFormValidityResult,
   ScoreRange,
@@ -41,10 +42,13 @@ import {
 // - The product's own response-pattern screen (response-pattern.ts, every form): not interpretable when one answer
 //   or two in turn run over half the form or 95 % of the answers are one value; caution from a quarter of the form
 //   (at least 10 statements). Labelled as the product's own: no PID-5 scale exists for it.
+// - The product's own response-time check (response-time.ts): caution when half the timed statements or more were
+//   answered in under 2 seconds each (Huang et al. 2012); "not recorded" when the answers carry no times.
 
-export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN';
+export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN' | 'TIME';
 
-export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
+export type ValidityLineStatus =
+  'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published' | 'not-recorded';
 
 /** One validity indicator as a line of a results page or report. */
 export interface ValidityLine {
@@ -75,6 +79,8 @@ export type ValidityReasonCode =
   | 'PATTERNED_ANSWERS'
   /** "Very False" nearly throughout a form without reverse-worded statements to contradict it: a caution only. */
   | 'POSSIBLY_LOW_PROFILE'
+  /** Half the timed statements or more answered in under 2 seconds each: a caution. */
+  | 'FAST_ANSWERS'
   | 'SCALES_NOT_SCORED';
 
 export interface ValidityReason {
@@ -135,6 +141,8 @@ export interface VerdictInput {
   readonly sdtd: SdtdResult | null;
   /** The product's own response-pattern screen; null for a result stored before it existed (no line). */
   readonly pattern: ResponsePatternResult | null;
+  /** The response-time check; null when the answers carry no times ("not recorded"). */
+  readonly responseTime: ResponseTimeResult | null;
 }
 
 const SEVERITY_ORDER: Readonly<Record<Verdict, number>> = { valid: 0, caution: 1, 'not-interpretable': 2 };
@@ -680,6 +688,71 @@ export const responsePatternRule: ValidityRule = (input, words) => {
   return outcome({ lines: [line], reasons: reason ? [reason] : [] });
 };
 
+/** The response-time line when no times were recorded (results stored before times were, or saved without them). */
+export function timeNotRecordedLine(words: ValidityInterpretation): ValidityLine {
+  const w = words.scales.TIME;
+  const values = { threshold: FAST_SECONDS_PER_STATEMENT, cautionShare: Math.round(FAST_SHARE_CAUTION * 100) };
+  return {
+    key: 'TIME',
+    name: w.name,
+    source: w.source,
+    status: 'not-recorded',
+    isConcern: false,
+    score: null,
+    percentile: null,
+    direction: 'low',
+    directionText: fillTemplate(w.directionText, values),
+    cutoffText: fillTemplate(w.cutoffText, values),
+    statement: w.notRecorded,
+  };
+}
+
+/** How fast the statements were answered: the median, the share under the threshold, the longest fast stretch. */
+export const responseTimeRule: ValidityRule = (input, words) => {
+  const time = input.responseTime;
+  if (time === null) {
+    return outcome({ lines: [timeNotRecordedLine(words)] });
+  }
+  const w = words.scales.TIME;
+  const values = {
+    threshold: time.thresholdSeconds,
+    cautionShare: Math.round(FAST_SHARE_CAUTION * 100),
+    median: decimalWords(words, time.medianSeconds.toFixed(1)),
+    fastShare: Math.round(time.fastShare * 100),
+    fast: time.fastCount,
+    timed: time.timed,
+    stretch: time.longestFastStretch,
+  };
+  const line: ValidityLine = {
+    key: 'TIME',
+    name: w.name,
+    source: w.source,
+    status: time.flag === null ? 'ok' : 'flagged',
+    isConcern: time.flag !== null,
+    score: Math.round(time.medianSeconds * 10) / 10,
+    percentile: null,
+    direction: 'low',
+    directionText: fillTemplate(w.directionText, values),
+    cutoffText: fillTemplate(w.cutoffText, values),
+    statement: fillTemplate(time.flag === null ? w.ok : w.caution, values),
+  };
+  if (time.flag === null) {
+    return outcome({ lines: [line] });
+  }
+  return outcome({
+    lines: [line],
+    reasons: [
+      {
+        code: 'FAST_ANSWERS',
+        severity: 'caution',
+        text: line.statement,
+        short: fillTemplate(w.short, values),
+        action: w.action,
+      },
+    ],
+  });
+};
+
 /** ORS and PRD that could not be computed: what they check was not checked, and is named. */
 export const uncheckedScalesRule: ValidityRule = (input, words) => {
   const unchecked: { key: string; name: string; checks: string; missing: number; nItems: number }[] = [];
@@ -773,6 +846,7 @@ export const VALIDITY_RULES: readonly ValidityRule[] = [
   underReportingRule,
   favourableStyleRule,
   responsePatternRule,
+  responseTimeRule,
   uncheckedScalesRule,
   missingAnswersRule,
   formLimitsRule,
@@ -833,6 +907,8 @@ interface ScaleScoredState {
 interface ProtocolCommon {
   readonly formInfo: FormInfo;
   readonly missing: number;
+  /** The response-time check; absent or null when no times were recorded. */
+  readonly responseTime?: ResponseTimeResult | null;
 }
 
 /**
@@ -891,6 +967,7 @@ export function assessValidity(result: ScoredProtocol, options: ValidityWordingO
         : words.words.formNames[result.form],
     itemCount: result.formInfo.itemCount,
     missing: result.missing,
+    responseTime: result.responseTime ?? null,
   };
   switch (result.form) {
     case 'FULL':
@@ -945,10 +1022,18 @@ export function isSameDecision(a: ValidityVerdict, b: ValidityVerdict): boolean 
       v.verdict,
       v.patientFacingLevels,
       v.reasons.map((r) => [r.code, r.severity]),
-      v.lines.map((l) => [l.key, l.status, l.isConcern, l.score]),
+      // "Not recorded" is said of results stored before times were recorded too: a fact, not a decision.
+      v.lines.filter((l) => l.status !== 'not-recorded').map((l) => [l.key, l.status, l.isConcern, l.score]),
       v.notes.length,
     ]);
   return decision(a) === decision(b);
+}
+
+/** A verdict stored before response times were recorded says so in a line of its own. */
+function withTimeLine(verdict: ValidityVerdict, words: ValidityInterpretation): ValidityVerdict {
+  return verdict.lines.some((l) => l.key === 'TIME')
+    ? verdict
+    : { ...verdict, lines: [...verdict.lines, timeNotRecordedLine(words)] };
 }
 
 /**
@@ -960,7 +1045,7 @@ export function validityVerdictIn(
   result: ScoredProtocol & { readonly validityVerdict: ValidityVerdict },
   options: ValidityWordingOptions = {},
 ): ValidityVerdict {
-  const stored = result.validityVerdict;
+  const stored = withTimeLine(result.validityVerdict, validityWords(options.language));
   if (options.language === undefined || options.language === 'en') {
     return stored;
   }

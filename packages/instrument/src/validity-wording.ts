@@ -139,6 +139,14 @@ const ZInterpretationFile = z.object({
       shortFloor: ZText,
       actionFloor: ZText,
     }),
+    /** The product's own response-time check (response-time.ts): not a PID-5 scale. */
+    TIME: ZScaleBase.extend({
+      ok: ZText,
+      caution: ZText,
+      short: ZText,
+      action: ZText,
+      notRecorded: ZText,
+    }),
   }),
   notComputed: ZText,
   notComputedInconsistency: ZReasonText,

@@ -259,6 +259,8 @@ export const answerChanges = pgTable(
     actor: text('actor').notNull(),
     /** The browser of the patient link (a random id in the patient API's cookie). */
     linkSession: text('link_session'),
+    /** 0026_answer_times.sql: when the answer was given (the server's time minus the age the browser sent). */
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('answer_changes_assessment').on(t.assessmentId, t.id),

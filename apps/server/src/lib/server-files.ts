@@ -14,9 +14,3 @@ export function workerEntry(sourceFolder: string, name: string): URL {
 
 /** The SQL migrations: src/db/migrations/ from source, dist/migrations/ when built (copied by the build). */
 export const MIGRATIONS_FOLDER = new URL(isBuilt ? 'dist/migrations/' : 'src/db/migrations/', SERVER_ROOT);
-
-/** The e-mail templates: src/modules/messages/templates/ from source, dist/mail-templates/ when built. */
-export const MAIL_TEMPLATES_FOLDER = new URL(
-  isBuilt ? 'dist/mail-templates/' : 'src/modules/messages/templates/',
-  SERVER_ROOT,
-);

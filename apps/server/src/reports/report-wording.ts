@@ -187,6 +187,7 @@ const REASON_KEYS: Readonly<Record<string, MessageKey>> = {
   PATTERNED_ANSWERS: 'report.validity.reason.PATTERNED_ANSWERS',
   POSSIBLY_LOW_PROFILE: 'report.validity.reason.POSSIBLY_LOW_PROFILE',
   CHECKS_NOT_COMPUTED: 'report.validity.reason.CHECKS_NOT_COMPUTED',
+  FAST_ANSWERS: 'report.validity.reason.FAST_ANSWERS',
 };
 
 /** A level's row in "How to read the scores": its key (for the swatch), its word and what it means. */

@@ -12,6 +12,9 @@ export const UNANSWERED = '9';
 /** Answers waiting for the server: item number (1 to the form's count) → value (0-3). */
 export type AnswerQueue = ReadonlyMap<number, number>;
 
+/** When each queued answer was given (epoch ms by the browser's clock), by item: sent as its age with the save. */
+export type GivenTimes = ReadonlyMap<number, number>;
+
 /** The part of Web Storage we use (window.localStorage in the browser, a Map in tests). */
 export interface QueueStorage {
   getItem(key: string): string | null;
@@ -33,7 +36,16 @@ function isValue(value: unknown): value is number {
 
 /** The queue saved for this link; anything unreadable is ignored rather than trusted. */
 export function loadQueue(storage: QueueStorage | null, code: string): Map<number, number> {
+  return loadQueueWithTimes(storage, code).queue;
+}
+
+/** The queue saved for this link with the time each answer was given (absent for queues saved without one). */
+export function loadQueueWithTimes(
+  storage: QueueStorage | null,
+  code: string,
+): { queue: Map<number, number>; givenAt: Map<number, number> } {
   const queue = new Map<number, number>();
+  const givenAt = new Map<number, number>();
   try {
     const raw = storage?.getItem(queueKey(code));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
@@ -41,17 +53,25 @@ export function loadQueue(storage: QueueStorage | null, code: string): Map<numbe
       for (const entry of parsed) {
         if (Array.isArray(entry) && isItem(entry[0]) && isValue(entry[1])) {
           queue.set(entry[0], entry[1]);
+          if (typeof entry[2] === 'number' && Number.isFinite(entry[2])) {
+            givenAt.set(entry[0], entry[2]);
+          }
         }
       }
     }
   } catch {
     // Broken JSON or storage refused (private browsing): start with an empty queue.
   }
-  return queue;
+  return { queue, givenAt };
 }
 
 /** Saves the queue (removing the key when it is empty). Returns false when the browser refused to store it. */
-export function saveQueue(storage: QueueStorage | null, code: string, queue: AnswerQueue): boolean {
+export function saveQueue(
+  storage: QueueStorage | null,
+  code: string,
+  queue: AnswerQueue,
+  givenAt: GivenTimes = new Map(),
+): boolean {
   if (!storage) {
     return false;
   }
@@ -59,7 +79,13 @@ export function saveQueue(storage: QueueStorage | null, code: string, queue: Ans
     if (queue.size === 0) {
       storage.removeItem(queueKey(code));
     } else {
-      storage.setItem(queueKey(code), JSON.stringify([...queue].sort((a, b) => a[0] - b[0])));
+      const entries = [...queue]
+        .sort((a, b) => a[0] - b[0])
+        .map(([item, value]) => {
+          const at = givenAt.get(item);
+          return at === undefined ? [item, value] : [item, value, at];
+        });
+      storage.setItem(queueKey(code), JSON.stringify(entries));
     }
     return true;
   } catch {

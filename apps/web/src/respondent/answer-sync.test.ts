@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { queueKey, type QueueStorage } from './answer-queue';
-import { AnswerSync, type AnswerTransport, type SavedAnswers, type SaveFailure } from './answer-sync';
+import { AnswerSync, type AnswerTransport, type SavedAnswers, type SaveFailure, type SentAnswer } from './answer-sync';
 
 const EMPTY = '9'.repeat(220);
 
 interface Call {
   kind: 'one' | 'many';
-  answers: { item: number; value: number }[];
+  answers: SentAnswer[];
   resolve(saved?: Partial<SavedAnswers>): void;
   reject(failure: SaveFailure): void;
 }
 
-/** A server stand-in: keeps the answers it acknowledged; each call waits until the test settles it. */
-function fakeServer(initial = EMPTY) {
+/**
+ * A server stand-in: keeps the answers it acknowledged; each call waits until the test settles it. The answers' ages
+ * are kept only when asked for (`withAges`), so the other tests compare items and values.
+ */
+function fakeServer(initial = EMPTY, withAges = false) {
   let stored = initial;
   const calls: Call[] = [];
-  const call = (kind: Call['kind'], answers: Call['answers']) =>
+  const call = (kind: Call['kind'], sent: Call['answers']) =>
     new Promise<SavedAnswers>((resolve, reject) => {
+      const answers = withAges ? sent : sent.map(({ item, value }) => ({ item, value }));
       calls.push({
         kind,
         answers,
@@ -30,7 +34,8 @@ function fakeServer(initial = EMPTY) {
       });
     });
   const transport: AnswerTransport = {
-    saveOne: (item, value) => call('one', [{ item, value }]),
+    saveOne: (item, value, answeredMsAgo) =>
+      call('one', [answeredMsAgo === undefined ? { item, value } : { item, value, answeredMsAgo }]),
     saveMany: (answers) => call('many', answers),
   };
   return {
@@ -55,8 +60,15 @@ function memoryStorage(): QueueStorage & { data: Map<string, string> } {
   };
 }
 
-function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverAnswers?: string; online?: boolean } = {}) {
-  const server = fakeServer(options.serverAnswers);
+function setup(
+  options: {
+    storage?: ReturnType<typeof memoryStorage>;
+    serverAnswers?: string;
+    online?: boolean;
+    now?: () => number;
+  } = {},
+) {
+  const server = fakeServer(options.serverAnswers, options.now !== undefined);
   const storage = options.storage ?? memoryStorage();
   const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
   const network = { online: options.online ?? true };
@@ -76,6 +88,7 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverAnsw
     },
     onClosed: (code) => closed.push(code),
     random: () => 0.5,
+    ...(options.now ? { now: options.now } : {}),
   });
   const pendingTimers = () => timers.filter((t) => !t.cancelled);
   const runTimers = () => {
@@ -87,15 +100,51 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverAnsw
   return { sync, server, storage, network, closed, timers, pendingTimers, runTimers };
 }
 
+/** The stored queue's items and values (each entry also carries the time its answer was given). */
+function storedQueue(storage: QueueStorage): [number, number][] {
+  const entries = JSON.parse(storage.getItem(queueKey('code-1')) ?? '[]') as [number, number, number?][];
+  return entries.map(([item, value]) => [item, value]);
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const offlineFailure: SaveFailure = { status: 0, code: 'NETWORK' };
 
 describe('AnswerSync', () => {
+  it('sends each answer with how long ago it was given, also after waiting offline and a reload', async () => {
+    const clock = { ms: 1_000_000 };
+    const storage = memoryStorage();
+    const first = setup({ storage, online: false, now: () => clock.ms });
+    first.sync.answer(1, 2);
+    clock.ms += 5_000;
+    first.sync.answer(2, 3);
+    first.sync.stop();
+    clock.ms += 60_000;
+    const second = setup({ storage, now: () => clock.ms });
+    second.sync.start();
+    expect(second.server.calls[0]?.answers).toEqual([
+      { item: 1, value: 2, answeredMsAgo: 65_000 },
+      { item: 2, value: 3, answeredMsAgo: 60_000 },
+    ]);
+    second.server.calls[0]?.resolve();
+    await settle();
+    expect(storage.data.has(queueKey('code-1'))).toBe(false);
+    second.sync.answer(3, 1);
+    expect(second.server.calls[1]?.answers).toEqual([{ item: 3, value: 1, answeredMsAgo: 0 }]);
+  });
+
+  it('sends a queue stored before answers had times without an age', () => {
+    const storage = memoryStorage();
+    storage.setItem(queueKey('code-1'), JSON.stringify([[4, 1]]));
+    const { sync, server } = setup({ storage });
+    sync.start();
+    expect(server.calls[0]?.answers).toEqual([{ item: 4, value: 1 }]);
+  });
+
   it('sends one request per answer and shows Saved only when the server acknowledged it', async () => {
     const { sync, server, storage } = setup();
     expect(sync.answer(3, 2)).toBe(true);
     expect(sync.getSnapshot()).toMatchObject({ status: 'saving', answeredCount: 1, pendingCount: 1 });
-    expect(storage.getItem(queueKey('code-1'))).toBe('[[3,2]]');
+    expect(storedQueue(storage)).toEqual([[3, 2]]);
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]).toMatchObject({ kind: 'one', answers: [{ item: 3, value: 2 }] });
 
@@ -136,7 +185,10 @@ describe('AnswerSync', () => {
     server.calls[1]?.reject(offlineFailure);
     await settle();
     expect(sync.getSnapshot()).toMatchObject({ status: 'offline', pendingCount: 2, answeredCount: 2 });
-    expect(storage.getItem(queueKey('code-1'))).toBe('[[1,0],[2,1]]');
+    expect(storedQueue(storage)).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
     expect(pendingTimers().map((t) => t.ms)).toEqual([1_000]);
 
     runTimers();

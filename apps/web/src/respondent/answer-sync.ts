@@ -1,7 +1,7 @@
 import {
   countAnswered,
   fillUnanswered,
-  loadQueue,
+  loadQueueWithTimes,
   mergeQueuedAnswers,
   retryDelayMs,
   saveQueue,
@@ -19,9 +19,16 @@ export interface SavedAnswers {
   answeredCount: number;
 }
 
+/** An answer as sent: with how long ago it was given (ms), when known. */
+export interface SentAnswer {
+  item: number;
+  value: number;
+  answeredMsAgo?: number;
+}
+
 export interface AnswerTransport {
-  saveOne(item: number, value: number): Promise<SavedAnswers>;
-  saveMany(answers: { item: number; value: number }[]): Promise<SavedAnswers>;
+  saveOne(item: number, value: number, answeredMsAgo?: number): Promise<SavedAnswers>;
+  saveMany(answers: SentAnswer[]): Promise<SavedAnswers>;
 }
 
 /** What a failed request tells us: its HTTP status (0 = no connection) and the server's error code. */
@@ -60,6 +67,8 @@ export interface AnswerSyncOptions {
   /** The server said the test no longer takes answers (completed, expired, …). */
   onClosed?: (code: string) => void;
   random?: () => number;
+  /** The browser's clock (Date.now), read when an answer is given and again when it is sent. */
+  now?: () => number;
 }
 
 function toFailure(error: unknown): SaveFailure {
@@ -74,6 +83,8 @@ function isTransient(failure: SaveFailure): boolean {
 export class AnswerSync {
   private answers: string;
   private readonly queue: Map<number, number>;
+  /** When each queued answer was given: its age goes with the save, however long it waited. */
+  private readonly givenAt: Map<number, number>;
   private readonly inFlight = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private attempt = 0;
@@ -85,7 +96,7 @@ export class AnswerSync {
   private snapshot: SyncSnapshot;
 
   constructor(private readonly options: AnswerSyncOptions) {
-    this.queue = loadQueue(options.storage, options.code);
+    ({ queue: this.queue, givenAt: this.givenAt } = loadQueueWithTimes(options.storage, options.code));
     this.answers = mergeQueuedAnswers(options.serverAnswers, this.queue);
     this.snapshot = this.buildSnapshot();
   }
@@ -112,6 +123,7 @@ export class AnswerSync {
     }
     this.answers = this.answers.slice(0, item - 1) + String(value) + this.answers.slice(item);
     this.queue.set(item, value);
+    this.givenAt.set(item, this.now());
     this.persist();
     if (!this.inFlight.has(item)) {
       if (this.options.isOnline()) {
@@ -133,7 +145,7 @@ export class AnswerSync {
     }
     const batch = [...this.queue]
       .filter(([item]) => !this.inFlight.has(item))
-      .map(([item, value]) => ({ item, value }));
+      .map(([item, value]) => this.sent(item, value));
     if (batch.length === 0) {
       return;
     }
@@ -166,18 +178,30 @@ export class AnswerSync {
     this.cancelRetry = null;
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** The answer with its age now (none when the queue was stored without its time). */
+  private sent(item: number, value: number): SentAnswer {
+    const at = this.givenAt.get(item);
+    return at === undefined
+      ? { item, value }
+      : { item, value, answeredMsAgo: Math.max(0, Math.round(this.now() - at)) };
+  }
+
   private async sendOne(item: number, value: number): Promise<void> {
     this.inFlight.set(item, value);
     this.changed();
     try {
-      const saved = await this.options.transport.saveOne(item, value);
+      const saved = await this.options.transport.saveOne(item, value, this.sent(item, value).answeredMsAgo);
       this.acknowledge([{ item, value }], saved);
     } catch (error) {
       this.fail([{ item, value }], toFailure(error));
     }
   }
 
-  private async sendMany(batch: { item: number; value: number }[]): Promise<void> {
+  private async sendMany(batch: SentAnswer[]): Promise<void> {
     for (const { item, value } of batch) {
       this.inFlight.set(item, value);
     }
@@ -195,6 +219,7 @@ export class AnswerSync {
       this.inFlight.delete(item);
       if (this.queue.get(item) === value) {
         this.queue.delete(item);
+        this.givenAt.delete(item);
       }
     }
     this.persist();
@@ -249,7 +274,7 @@ export class AnswerSync {
   }
 
   private persist(): void {
-    saveQueue(this.options.storage, this.options.code, this.queue);
+    saveQueue(this.options.storage, this.options.code, this.queue, this.givenAt);
   }
 
   private buildSnapshot(): SyncSnapshot {

@@ -16,7 +16,8 @@ export const submitTest = (code: string) => apiRequest('submitTest', { params: {
 
 export function createAnswerTransport(code: string): AnswerTransport {
   return {
-    saveOne: (item, value) => apiRequest('saveAnswer', { params: { code, item }, body: { value } }),
+    saveOne: (item, value, answeredMsAgo) =>
+      apiRequest('saveAnswer', { params: { code, item }, body: { value, answeredMsAgo } }),
     saveMany: (answers) => apiRequest('saveAnswers', { params: { code }, body: { answers } }),
   };
 }

@@ -93,7 +93,7 @@ const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; co
     title: 'PID-5 validity indicators',
     description:
       'What a validity Observation reports: the verdict (how far the profile may be interpreted) or one ' +
-      'indicator. PATTERN is the product\u2019s own response-pattern screen, not a PID-5 scale.',
+      'indicator. PATTERN and TIME are the product\u2019s own response-pattern screen and response-time check, not PID-5 scales.',
     concepts: () => [
       { code: VERDICT_CODE, display: 'Validity verdict', definition: 'How far the profile may be interpreted.' },
       ...VALIDITY_SCALE_KEYS.map((key) => ({

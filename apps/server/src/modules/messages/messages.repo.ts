@@ -208,6 +208,8 @@ export interface SendContext {
   optedOut: boolean;
   clinicianEmail: string | null;
   completionNotices: boolean;
+  /** The test is a run of a re-test series: its invitation says it is a follow-up. */
+  isFollowUp: boolean;
 }
 
 export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
@@ -216,7 +218,8 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
            a.language, u.message_language,
            c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
            (c.opted_out_at IS NOT NULL) AS opted_out,
-           u.email AS clinician_email, u.completion_notices
+           u.email AS clinician_email, u.completion_notices,
+           EXISTS (SELECT 1 FROM retest_runs r WHERE r.assessment_id = a.id) AS is_follow_up
     FROM assessments a
     JOIN users u ON u.id = a.clinician_id
     LEFT JOIN message_contacts c ON c.assessment_id = a.id
@@ -241,6 +244,7 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
     optedOut: Boolean(row.opted_out),
     clinicianEmail: (row.clinician_email as string | null) ?? null,
     completionNotices: Boolean(row.completion_notices),
+    isFollowUp: Boolean(row.is_follow_up),
   };
 }
 

@@ -234,6 +234,7 @@ async function deliverMessage(
     values.dueDate = dueDateInWords(context.dueAt, language, deps.config.timeZone ?? null);
     values.minutes = minutesOf(context.form);
     values.optOutLink = optOutLink;
+    values.followUp = context.isFollowUp ? 'yes' : 'no';
     headers['List-Unsubscribe'] = `<${optOutLink}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   } else {

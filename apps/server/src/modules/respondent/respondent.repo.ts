@@ -128,7 +128,7 @@ function lockedOpenTest(db: Db, guard: SQL | undefined, oldValues: SQL) {
 /**
  * Inserts the changes of a save into answer_changes, in the save's own statement: one row per
  * item whose value differs from `oldValue`, so a repeated save records nothing. `changes` is a FROM list over
- * `target` yielding `item`, `old_value` and `new_value`.
+ * `target` yielding `item`, `old_value`, `new_value` and `answered_at`.
  */
 function recordedChanges(
   db: Db,
@@ -136,9 +136,9 @@ function recordedChanges(
   author: { actor: SQLWrapper; linkSession: SQLWrapper; now: SQLWrapper },
 ) {
   return db.$with('recorded', { id: answerChanges.id }).as(sql`
-    insert into ${answerChanges} (assessment_id, item, old_value, new_value, changed_at, actor, link_session)
+    insert into ${answerChanges} (assessment_id, item, old_value, new_value, changed_at, actor, link_session, answered_at)
     select target.id, c.item, c.old_value, c.new_value, ${author.now}::timestamptz, ${author.actor}::text,
-      ${author.linkSession}::text
+      ${author.linkSession}::text, c.answered_at
     from ${changes}
     where c.new_value <> c.old_value
     returning ${answerChanges.id}`);
@@ -160,7 +160,10 @@ function prepareSaveAnswer(db: Db) {
   );
   const recorded = recordedChanges(
     db,
-    sql`target, lateral (select ${item}::smallint as item, target.old_values as old_value, ${value} as new_value) c`,
+    sql`target, lateral (
+      select ${item}::smallint as item, target.old_values as old_value, ${value} as new_value,
+        ${sql.placeholder('answeredAt')}::timestamptz as answered_at
+    ) c`,
     { actor: sql.placeholder('actor'), linkSession: sql.placeholder('linkSession'), now },
   );
   const next = sql`overlay(${assessments.responses}::text placing ${value} from ${item} for 1)`;
@@ -183,7 +186,7 @@ const preparedSaves = new WeakMap<Db, ReturnType<typeof prepareSaveAnswer>>();
  */
 export async function saveAnswer(
   db: Db,
-  options: { codeHash: string; item: number; value: number; now: Date; author: AnswerAuthor },
+  options: { codeHash: string; item: number; value: number; answeredAt?: Date | null; now: Date; author: AnswerAuthor },
 ): Promise<SavedAnswers | null> {
   let prepared = preparedSaves.get(db);
   if (!prepared) {
@@ -194,6 +197,7 @@ export async function saveAnswer(
     codeHash: options.codeHash,
     item: options.item,
     value: String(options.value),
+    answeredAt: options.answeredAt?.toISOString() ?? null,
     now: options.now.toISOString(),
     actor: options.author.actor,
     linkSession: options.author.linkSession,
@@ -207,11 +211,18 @@ export async function saveAnswer(
  */
 export async function saveAnswers(
   db: Db,
-  options: { codeHash: string; answers: readonly { item: number; value: number }[]; now: Date; author: AnswerAuthor },
+  options: {
+    codeHash: string;
+    answers: readonly { item: number; value: number; answeredAt?: Date | null }[];
+    now: Date;
+    author: AnswerAuthor;
+  },
 ): Promise<SavedAnswers | null> {
   const patchCharacters = Array.from({ length: 220 }, () => '-');
-  for (const { item, value } of options.answers) {
+  const answeredAt: (string | null)[] = Array.from({ length: 220 }, () => null);
+  for (const { item, value, answeredAt: at } of options.answers) {
     patchCharacters[item - 1] = String(value);
+    answeredAt[item - 1] = at?.toISOString() ?? null;
   }
   const patch = patchCharacters.join('');
   const highestItem = Math.max(...options.answers.map((answer) => answer.item));
@@ -224,7 +235,8 @@ export async function saveAnswers(
     db,
     sql`target, lateral (
       select g.i::smallint as item, substr(target.old_values, g.i, 1) as old_value,
-        substr(${patch}::text, g.i, 1) as new_value
+        substr(${patch}::text, g.i, 1) as new_value,
+        (${JSON.stringify(answeredAt)}::jsonb ->> (g.i - 1))::timestamptz as answered_at
       from generate_series(1, length(target.old_values)) as g(i)
       where substr(${patch}::text, g.i, 1) <> '-'
     ) c`,
@@ -243,6 +255,25 @@ export async function saveAnswers(
     .where(eq(assessments.id, target.id))
     .returning({ responses: assessments.responses, answeredCount: assessments.answeredCount });
   return rows[0] ?? null;
+}
+
+/**
+ * When each statement of a test was first answered (epoch ms; null where no change of it carries a time), for the
+ * response-time check.
+ */
+export async function firstAnswerTimes(db: Db, assessmentId: number, itemCount: number): Promise<(number | null)[]> {
+  const rows = await db
+    .select({ item: answerChanges.item, at: sql<Date | string | null>`min(${answerChanges.answeredAt})` })
+    .from(answerChanges)
+    .where(eq(answerChanges.assessmentId, assessmentId))
+    .groupBy(answerChanges.item);
+  const times: (number | null)[] = Array.from({ length: itemCount }, () => null);
+  for (const row of rows) {
+    if (row.item >= 1 && row.item <= itemCount && row.at !== null) {
+      times[row.item - 1] = new Date(row.at).getTime();
+    }
+  }
+  return times;
 }
 
 /**

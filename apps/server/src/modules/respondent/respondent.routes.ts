@@ -194,6 +194,7 @@ export function registerRespondentRoutes(app: FastifyInstance): void {
         code: request.params.code,
         item: request.params.item,
         value: request.body.value,
+        answeredMsAgo: request.body.answeredMsAgo,
         now: clock.now(),
         author: await answerAuthorOf(app, request),
       }),

@@ -21,6 +21,7 @@ import {
   setTestLanguage,
   saveAnswer as saveAnswerRow,
   saveAnswers as saveAnswerRows,
+  firstAnswerTimes,
   withLockedTest,
   type AnswerAuthor,
   type PatientTestRow,
@@ -165,13 +166,14 @@ async function saveGuarded(
 
 /** One answer, one atomic statement (DESIGN.md "Assessment lifecycle") that also records the change and who made it. */
 export async function saveAnswer(
-  options: PatientRequestContext & { item: number; value: number; author: AnswerAuthor },
+  options: PatientRequestContext & { item: number; value: number; answeredMsAgo?: number; author: AnswerAuthor },
 ) {
   return saveGuarded({ ...options, highestItem: options.item }, (codeHash) =>
     saveAnswerRow(options.db, {
       codeHash,
       item: options.item,
       value: options.value,
+      answeredAt: answeredAtOf(options.answeredMsAgo, options.now),
       now: options.now,
       author: options.author,
     }),
@@ -180,12 +182,28 @@ export async function saveAnswer(
 
 /** Answers queued in the browser while offline, applied (and their changes recorded) in one statement. */
 export async function saveAnswers(
-  options: PatientRequestContext & { answers: { item: number; value: number }[]; author: AnswerAuthor },
+  options: PatientRequestContext & {
+    answers: { item: number; value: number; answeredMsAgo?: number | undefined }[];
+    author: AnswerAuthor;
+  },
 ) {
   const highestItem = Math.max(...options.answers.map((answer) => answer.item));
+  const answers = options.answers.map(({ item, value, answeredMsAgo }) => ({
+    item,
+    value,
+    answeredAt: answeredAtOf(answeredMsAgo, options.now),
+  }));
   return saveGuarded({ ...options, highestItem }, (codeHash) =>
-    saveAnswerRows(options.db, { codeHash, answers: options.answers, now: options.now, author: options.author }),
+    saveAnswerRows(options.db, { codeHash, answers, now: options.now, author: options.author }),
   );
+}
+
+/**
+ * When an answer was given, on the server's clock: the browser sends the answer's age, never its own clock's time,
+ * so a wrong clock on the patient's device cannot misplace it, and a queued answer keeps the time it was given.
+ */
+function answeredAtOf(answeredMsAgo: number | undefined, now: Date): Date | null {
+  return answeredMsAgo === undefined ? null : new Date(now.getTime() - answeredMsAgo);
 }
 
 /**
@@ -224,7 +242,8 @@ export async function submitTest(
       });
     }
     // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md "Scoring (packages/instrument)").
-    const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables });
+    const answerTimes = await firstAnswerTimes(tx, row.id, FORM_ITEM_COUNTS[row.form]);
+    const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables, answerTimes });
     // The item set the patient answered: the one of the test's language (DESIGN.md "Languages").
     const itemSet = options.itemSets.forTest(row.language);
     await markFinished(tx, {
