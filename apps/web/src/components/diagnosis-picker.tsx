@@ -24,9 +24,12 @@ export function DiagnosisPicker({
   loadError,
   selected,
   onChange,
+  returnFocusTo,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** The id of the control that opened the picker: it has the focus again once the picker has closed (2.4.3). */
+  returnFocusTo: string;
   catalogue: readonly TDiagnosis[];
   isLoading: boolean;
   loadError: string | null;
@@ -50,7 +53,21 @@ export function DiagnosisPicker({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('diagnoses.title')} size="xl" centered>
+    // Each opening mounts a fresh picker already open, so Mantine has no opener to return the focus to: named here.
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={() => {
+        // Unless the user has moved on (focus on something other than the page itself).
+        if (document.activeElement === null || document.activeElement === document.body) {
+          document.getElementById(returnFocusTo)?.focus();
+        }
+      }}
+      returnFocus={false}
+      title={t('diagnoses.title')}
+      size="xl"
+      centered
+    >
       <Stack gap="sm">
         <TextInput
           label={t('diagnoses.search')}

@@ -33,50 +33,54 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
       </Text>
     );
   }
+  // Wider than a phone: the table scrolls sideways in its own named, focusable region (keyboard users scroll it with
+  // the arrow keys), never the whole page (1.4.10, 2.1.1).
   return (
-    <Table aria-label={t('messages.table')} striped>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('messages.column.message')}</Table.Th>
-          <Table.Th>{t('messages.column.to')}</Table.Th>
-          <Table.Th>{t('messages.column.state')}</Table.Th>
-          <Table.Th>{t('messages.column.queued')}</Table.Th>
-          <Table.Th>{t('messages.column.answer')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {messages.map((message) => {
-          const state = STATE_LABELS[message.state];
-          return (
-            <Table.Tr key={message.id}>
-              <Table.Td>
-                {message.channel === 'sms'
-                  ? t('messages.kind.sms', { kind: t(KIND_LABELS[message.kind]) })
-                  : t(KIND_LABELS[message.kind])}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {message.recipient === 'clinician' ? t('messages.to.clinician') : (message.to ?? '')}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={state.color} variant="light">
-                  {t(state.label)}
-                </Badge>
-                {message.attempts > 1 && (
-                  <Text span size="xs" c="dimmed" ml={4}>
-                    {t('messages.attempts', { count: message.attempts })}
+    <div role="region" aria-label={t('messages.table')} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table aria-label={t('messages.table')} striped miw={560}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('messages.column.message')}</Table.Th>
+            <Table.Th>{t('messages.column.to')}</Table.Th>
+            <Table.Th>{t('messages.column.state')}</Table.Th>
+            <Table.Th>{t('messages.column.queued')}</Table.Th>
+            <Table.Th>{t('messages.column.answer')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {messages.map((message) => {
+            const state = STATE_LABELS[message.state];
+            return (
+              <Table.Tr key={message.id}>
+                <Table.Td>
+                  {message.channel === 'sms'
+                    ? t('messages.kind.sms', { kind: t(KIND_LABELS[message.kind]) })
+                    : t(KIND_LABELS[message.kind])}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {message.recipient === 'clinician' ? t('messages.to.clinician') : (message.to ?? '')}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={state.color} variant="light">
+                    {t(state.label)}
+                  </Badge>
+                  {message.attempts > 1 && (
+                    <Text span size="xs" c="dimmed" ml={4}>
+                      {t('messages.attempts', { count: message.attempts })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatDateTime(message.createdAt, language)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {message.state === 'sent' ? '' : (message.lastResponse ?? '')}
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{formatDateTime(message.createdAt, language)}</Table.Td>
-              <Table.Td>
-                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {message.state === 'sent' ? '' : (message.lastResponse ?? '')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }

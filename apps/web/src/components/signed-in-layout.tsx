@@ -12,6 +12,16 @@ export default function SignedInLayout() {
   useEffect(() => {
     document.title = t('staff.siteName');
   }, [t]);
+  useEffect(() => {
+    // The sticky header is 64 px: a control scrolled to by Tab or Shift+Tab stops below it, never behind (2.4.11).
+    const root = document.documentElement.style;
+    root.scrollPaddingTop = 'calc(64px + 1rem)';
+    root.scrollPaddingBottom = '1rem';
+    return () => {
+      root.scrollPaddingTop = '';
+      root.scrollPaddingBottom = '';
+    };
+  }, []);
   if (me.isPending) {
     return (
       <Center h="100vh">

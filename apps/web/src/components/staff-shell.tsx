@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
@@ -17,6 +17,14 @@ const themeIn = (t: Translate<StaffKey>) =>
     components: {
       // Mantine's close button is an icon only: give it a name for screen readers.
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('staff.closeDialog') } } }),
+      // Badges carry clinical words (levels, validity, message states): they wrap onto a second line rather than
+      // being cut to "MO…" in a narrow column or at 200 % zoom (1.4.4, 1.4.10).
+      Badge: Badge.extend({
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
+          label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+        },
+      }),
     },
   });
 
@@ -33,6 +41,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#8f4a00',
     '--mantine-color-orange-light-color': '#a3360b',
     '--mantine-color-red-light-color': '#b02525',
+    // Error text, an invalid field's typed value and the required asterisk: Mantine's red 6 is 3.3:1 on white.
+    '--mantine-color-error': '#c92a2a',
   },
   dark: {},
 });

@@ -108,6 +108,8 @@ describe('create test', () => {
     const picker = await screen.findByRole('dialog', { name: 'DSM-5 Diagnoses' });
     await user.click(within(picker).getByRole('option', { name: /F41\.1/ }));
     await user.click(within(picker).getByRole('button', { name: 'Done' }));
+    // The focus is back on the button that opened the picker (2.4.3), not on the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Diagnoses' })).toHaveFocus());
     expect(screen.getByTestId('primary-diagnosis')).toHaveTextContent('Primary Diagnosis: None');
     const primary = screen.getByRole('radiogroup', { name: 'Primary diagnosis' });
     expect(
@@ -380,6 +382,8 @@ describe('create test', () => {
     expect(confirm).toHaveTextContent(
       'Test creation will be cancelled and information entered on this page cannot be recovered.',
     );
+    // The safe choice has the focus first.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'No' })).toHaveFocus());
     await user.click(within(confirm).getByRole('button', { name: 'No' }));
     expect(field('Patient Identifier')).toHaveValue('abandoned');
 

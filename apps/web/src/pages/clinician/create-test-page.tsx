@@ -415,6 +415,7 @@ export default function CreateTestPage() {
         key={pickerSession}
         opened={openPanel === 'picker'}
         onClose={closePicker}
+        returnFocusTo="create-dsmCodes"
         catalogue={diagnoses.data?.items ?? []}
         isLoading={diagnoses.isPending}
         loadError={diagnoses.isError ? t('createTest.diagnosesFailed') : null}
