@@ -3,7 +3,7 @@ import { DEMO, signInAsDemo, unique } from './helpers';
 
 test('the demo admin signs in, switches view and back, and logs out', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Please login through the institute' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Please log in through the institute' })).toBeVisible();
   await signInAsDemo(page, DEMO.admin);
   await expect(page.getByTestId('header-role')).toHaveText('Admin');
   await expect(page.getByText('Admin View', { exact: true })).toBeVisible();
@@ -42,7 +42,7 @@ test('a callback with a wrong state returns to /login with the message', async (
 test('a signed-out visitor to a signed-in page goes to /login', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { name: 'Please login through the institute' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Please log in through the institute' })).toBeVisible();
 });
 
 test('a local account registers and logs in with the spec messages', async ({ page }) => {

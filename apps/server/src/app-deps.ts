@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import type { WixOrderSync } from './integrations/wix/wix-order-sync';
 import type { Clock } from './lib/clock';
+import type { RunCounts } from './lib/repeat-in-background';
 import type { LinkCodes } from './lib/link-codes';
 import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import type { ItemSets } from './modules/item-sets/load-item-set';
@@ -47,6 +48,8 @@ export interface AppDeps {
   systemTokens: SystemTokens;
   /** E-mail to patients and clinicians and its job queue; null/absent when no SMTP server is configured. */
   messaging?: Messaging | null;
+  /** The retention sweep's runs (server.ts schedules it), for the metrics; absent where no sweep is scheduled. */
+  retentionRuns?: RunCounts;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { prettyLogStream } from './lib/pretty-log-stream';
 import { registerMetrics } from './http/metrics';
+import { countUnsettledMessages } from './modules/messages/messages.repo';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -135,7 +136,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandling(app);
   registerMetrics(app, {
     token: config.metricsToken,
-    sources: { databasePool: () => deps.database.poolStats(), pdfQueue: () => deps.pdfPool.queue() },
+    sources: {
+      databasePool: () => deps.database.poolStats(),
+      pdfQueue: () => deps.pdfPool.queue(),
+      mailQueue: () => countUnsettledMessages(deps.database.db),
+      retentionRuns: () => deps.retentionRuns ?? null,
+    },
   });
   registerSecurityHeaders(app, config);
   registerSameOriginCheck(app, config);

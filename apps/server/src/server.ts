@@ -21,6 +21,7 @@ import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue'
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
 import { loadItemSets } from './modules/item-sets/load-item-set';
 import { scheduleRetention, type RetentionScheduleOptions } from './modules/patients/patient-retention';
+import { createRunCounts } from './lib/repeat-in-background';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
@@ -30,6 +31,7 @@ import { createJobQueue } from './db/job-queue';
 import { schemaVersion } from './db/migrate';
 import { createMailTransport } from './modules/messages/mail-transport';
 import { createMessaging, type Messaging } from './modules/messages/messages.service';
+import { createLimitSubjects } from './modules/messages/limit-subjects';
 import { createOptOutTokens } from './modules/messages/opt-out-tokens';
 import { createSmsTransport } from './modules/messages/sms-transport';
 import { startRetestSchedule } from './modules/retests/retests.service';
@@ -185,6 +187,7 @@ export async function startServer(
         clock,
         linkCodes,
         optOutTokens: createOptOutTokens(appSecret),
+        limitSubjects: createLimitSubjects(appSecret),
         publicUrl: config.publicUrl,
         instituteName: config.instituteName,
         log: {
@@ -193,8 +196,10 @@ export async function startServer(
         },
       })
     : null;
+  const retentionRuns = createRunCounts();
   const app = await buildApp(
     {
+      retentionRuns,
       config,
       database,
       clock,
@@ -273,10 +278,15 @@ export async function startServer(
     }
   }
   logMessagingState(config.mail, app.log);
+  if (config.env !== 'test') {
+    // The first report after a start would otherwise wait for a report thread to load pdfkit and its fonts.
+    app.deps.pdfPool.warm();
+  }
   const stopVacuum = scheduleVacuum(database, app.log);
   const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
   const stopRetention = scheduleRetention(database, {
     years: config.retentionYears,
+    runs: retentionRuns,
     now: () => clock.now(),
     log: app.log,
     ...options.retentionSchedule,

@@ -54,7 +54,8 @@ export function readBackScales(bundle: Parameters<typeof observations>[0]): Map<
     out.set(key, {
       score: obs.valueQuantity?.value ?? null,
       t: t?.value ?? null,
-      percentile: p?.value === undefined ? null : p.value / 100,
+      // "> 99" and "< 1" are the printed cells 1.00 and 0.00 (more than 99, less than 1).
+      percentile: p?.value === undefined ? null : p.comparator === '>' ? 1 : p.comparator === '<' ? 0 : p.value / 100,
       capped: comparator === '>=' ? 'above' : comparator === '<=' ? 'below' : null,
       level: codeIn(obs.interpretation?.[0]?.coding, 'pid5-levels') ?? null,
     });

@@ -86,7 +86,7 @@ describe('route table', () => {
     signOut();
     answerStaffPages();
     renderRoute(path);
-    expect(await screen.findByRole('heading', { name: 'Please login through the institute' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Please log in through the institute' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
   });
 
@@ -113,7 +113,7 @@ describe('route table', () => {
       signOut();
       onApi('authMethods', { institute: { enabled: true, kind: 'dev' }, localAccounts: false });
       const { router } = renderRoute(path);
-      expect(await screen.findByRole('heading', { name: 'Please login through the institute' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Please log in through the institute' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
       // A plain visit without a session is no failure: no error message.
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();

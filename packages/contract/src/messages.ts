@@ -48,7 +48,7 @@ export type TSendInvitationRequest = z.input<typeof ZSendInvitationRequest>;
 export const ZSetRemindersRequest = z.object({ enabled: z.boolean() });
 
 export const MESSAGE_KINDS = ['invitation', 'reminder', 'completion', 'retest-no-credit'] as const;
-export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] as const;
+export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'failed', 'unknown', 'bounced', 'cancelled'] as const;
 export type TMessageState = (typeof MESSAGE_STATES)[number];
 
 export const ZMessageDelivery = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '@pid5/i18n';
 import { ASSESSMENT_FORMS, PATIENT_ID_MAX, ZClinicianRef } from './assessments';
+import { ZAssessmentResults } from './results';
 
 // A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
 // about one patient (access, portability) and its erasure. A patient is the exact identifier within its clinician.
@@ -38,20 +39,29 @@ export const ZPatientDataAdministration = z.object({
   termsId: z.number().int().nullable(),
   consentId: z.number().int().nullable(),
   consentAgreedAt: z.string().nullable(),
-  /** One character per item of the form: '0'-'3' answered, '9' unanswered. */
+  /** One character per item of the form: '0'-'3' answered, '9' unanswered (`answerLegend` says what each means). */
   responses: z.string(),
+  /** The same answers item by item: the item's number in the form and its value 0-3, null when unanswered. */
+  answers: z.array(z.object({ item: z.number().int(), value: z.number().int().min(0).max(3).nullable() })),
   answeredCount: z.number().int(),
   itemSetId: z.string().nullable(),
   instrumentVersion: z.string().nullable(),
   normsVersion: z.string().nullable(),
-  /** The scores frozen at submission, as stored (null until submitted). */
-  scores: z.unknown(),
+  /** The scores frozen at submission in the results API's shape (`GET /api/assessments/{id}/results`); null until submitted. */
+  results: ZAssessmentResults.nullable(),
   /** The validity verdict frozen with them (null until submitted, or for results stored before verdicts). */
   validityVerdict: z.unknown(),
 });
 
+/** The export's format: its version changes whenever a field is renamed, removed or changes meaning. */
+export const PATIENT_DATA_EXPORT_FORMAT = { name: 'pid5-patient-data', version: 2 } as const;
+
 export const ZPatientDataExport = z.object({
+  format: z.literal(PATIENT_DATA_EXPORT_FORMAT.name),
+  formatVersion: z.literal(PATIENT_DATA_EXPORT_FORMAT.version),
   exportedAt: z.string(),
+  /** What each character of an administration's `responses` means. */
+  answerLegend: z.record(z.string(), z.string()),
   clinician: ZClinicianRef,
   patientId: z.string(),
   administrations: z.array(ZPatientDataAdministration),
@@ -69,6 +79,33 @@ export const ZPatientDataExport = z.object({
     }),
   ),
   shares: z.array(z.object({ grantee: ZClinicianRef, createdAt: z.string(), createdBy: z.string() })),
+  /** The terms and consent the administrations name (`termsId`, `consentId`), each with its version and text. */
+  documents: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(['terms', 'consent']),
+      version: z.number().int(),
+      language: z.enum(LANGUAGES),
+      publishedAt: z.string(),
+      bodyHtml: z.string(),
+    }),
+  ),
+  /** Re-test series started from these tests: their schedule and the address the invitations go to. */
+  retestSeries: z.array(
+    z.object({
+      id: z.number().int(),
+      sourceAssessmentId: z.number().int(),
+      everyWeeks: z.number().int(),
+      times: z.number().int(),
+      runsDone: z.number().int(),
+      nextRunAt: z.string(),
+      state: z.string(),
+      email: z.string().nullable(),
+      emailMasked: z.string().nullable(),
+      createdAt: z.string(),
+      runs: z.array(z.object({ run: z.number().int(), assessmentId: z.number().int() })),
+    }),
+  ),
   /** E-mail about the tests: the address while a test is open (then only masked), and each message's delivery. */
   messages: z.object({
     contacts: z.array(

@@ -9,6 +9,12 @@ export const LANGUAGE_COOKIE = 'pid5_lang';
 /** Each language in its own name, for a language switch (never translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
 
+/**
+ * The locale each language writes letters' dates in (a region where the language has one convention): Intl formats
+ * from it, so no code asks which language it is.
+ */
+export const LETTER_LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'message.queued'
   | 'message.sent'
   | 'message.failed'
+  | 'message.unknown'
   | 'message.bounced'
   | 'message.cancelled'
   | 'message.reminders'

@@ -45,6 +45,8 @@ const dateText = formatReportDate({
 }).text;
 const footer = { instituteName: config.instituteName, copyrightYear: config.reportCopyrightYear ?? now.getFullYear() };
 
+const DEMO_ITEM_SETS: Record<Language, typeof demoItemSet> = { en: demoItemSet, de: demoItemSetDe };
+
 /** The form's answers taken from a 220-character full-form string (each short or brief item is a full item). */
 function forForm(form: FormId, full: string): string {
   return getFormFullItems(form)
@@ -54,7 +56,7 @@ function forForm(form: FormId, full: string): string {
 
 /** A test given in the sample's language: its item set, its validity words (the server's rule for both reports). */
 function resultsOf(form: FormId, responses: string) {
-  const itemSet = language === 'de' ? demoItemSetDe : demoItemSet;
+  const itemSet = DEMO_ITEM_SETS[language];
   const score = withVerdictIn(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), language);
   return presentAnyResults(score, {
     assessmentId: 0,

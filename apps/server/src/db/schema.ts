@@ -383,7 +383,7 @@ export const messages = pgTable(
       .notNull()
       .default('email'),
     dedupeKey: text('dedupe_key').unique(),
-    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'bounced', 'cancelled'] })
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'unknown', 'bounced', 'cancelled'] })
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -8,6 +8,7 @@ import { createSubmittedAssessment } from '../../test/results-test-helpers';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { testBackend } from '../../test/test-database';
 import { schemaVersion } from '../db/migrate';
+import { messages } from '../db/schema';
 
 // `/metrics` (http/metrics.ts): off without METRICS_TOKEN, refused without its bearer token, and after a journey the
 // series an operator watches have moved, with no patient data in any label.
@@ -31,7 +32,11 @@ describe('/metrics', () => {
   let plain: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
+    // The retention sweep soon after start (and not again), so its runs are there to count.
+    server = await startTestServer({
+      env: { METRICS_TOKEN: TOKEN, RETENTION_YEARS: '10' },
+      retentionSchedule: { firstAfterMs: 200, everyMs: 3_600_000 },
+    });
     // With the web app built, as in production: its page must not answer for /metrics.
     const webDist = mkdtempSync(join(tmpdir(), 'pid5-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
@@ -109,5 +114,43 @@ describe('/metrics', () => {
     expect(after).not.toContain('MRN-4711');
     expect(after).not.toContain(clinician.id);
     expect(after).not.toContain(clinician.username);
+  });
+
+  it('gives the mail queue by state and the retention sweep runs, with no patient data in a label', async () => {
+    const clinician = await createSignedInClinician(server, 'queue');
+    const { row } = await insertAssessment(server, { clinicianId: clinician.id, patientId: 'MRN-QUEUE-9' });
+    const before = await scrape();
+    // Messages as the queue leaves them: two waiting, one failed (a retry due), one sent (not in the queue).
+    const rows = (['queued', 'queued', 'failed', 'sent'] as const).map((state) => ({
+      assessmentId: row.id,
+      clinicianId: clinician.id,
+      kind: 'invitation' as const,
+      recipient: 'patient' as const,
+      state,
+      address: 'queue.patient@example.org',
+      addressMasked: 'q•••@example.org',
+    }));
+    await server.database.db.insert(messages).values(rows);
+    const after = await scrape();
+    const moved = (state: string) =>
+      sample(after, 'mail_queue_messages', { state }) - sample(before, 'mail_queue_messages', { state });
+    expect(moved('queued')).toBe(2);
+    expect(moved('failed')).toBe(1);
+    expect(after).toMatch(/^mail_queue_messages\{state="sending"\} \d+$/m);
+    expect(after).not.toContain('mail_queue_messages{state="sent"}');
+    // The sweep ran once after start (nothing to erase) and is counted as done.
+    await expect
+      .poll(async () => sample(await scrape(), 'retention_sweep_runs', { outcome: 'done' }), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    const swept = await scrape();
+    expect(sample(swept, 'retention_sweep_runs', { outcome: 'failed' })).toBe(0);
+    expect(sample(swept, 'retention_sweep_last_success_timestamp_seconds')).toBeGreaterThan(1_600_000_000);
+    for (const text of [after, swept]) {
+      expect(text).not.toContain('MRN-QUEUE-9');
+      expect(text).not.toContain('queue.patient');
+      expect(text).not.toContain('example.org');
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
 import { schemaVersion } from '../db/migrate';
+import type { RunCounts } from '../lib/repeat-in-background';
 
 // `/metrics` in Prometheus's text format, for the operator's monitoring (docs/operations.md "Monitoring"). Labels are route
 // templates, methods, status codes and fixed outcome words: never a path as requested, a user, a patient id, a link
@@ -14,6 +15,10 @@ export interface MetricsSources {
   databasePool(): { total: number; idle: number; waiting: number } | null;
   /** The PDF pool: reports waiting for a worker and being drawn. */
   pdfQueue(): { waiting: number; drawing: number };
+  /** Messages not yet settled, by state: queued, sending, failed (a retry due). Counted in the database at scrape. */
+  mailQueue(): Promise<{ queued: number; sending: number; failed: number }>;
+  /** The retention sweep's runs; null when no sweep is scheduled in this process. */
+  retentionRuns(): RunCounts | null;
 }
 
 /** The answer-save routes, whose outcomes are counted on their own. */
@@ -124,6 +129,43 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
       const pool = options.sources.databasePool();
       if (pool) {
         this.set(pool.waiting);
+      }
+    },
+  });
+  // Counts by state only: the queue's depth says nothing of whom a message is for.
+  new Gauge({
+    name: 'mail_queue_messages',
+    help: 'Messages not yet settled, by state: queued, sending, failed (waiting for a retry). Shared by all processes.',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const queue = await options.sources.mailQueue();
+      for (const state of ['queued', 'sending', 'failed'] as const) {
+        this.set({ state }, queue[state]);
+      }
+    },
+  });
+  new Gauge({
+    name: 'retention_sweep_runs',
+    help: 'Retention sweep runs in this process since it started, by outcome: done or failed (none when RETENTION_YEARS is unset).',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      const runs = options.sources.retentionRuns();
+      if (runs) {
+        this.set({ outcome: 'done' }, runs.done);
+        this.set({ outcome: 'failed' }, runs.failed);
+      }
+    },
+  });
+  new Gauge({
+    name: 'retention_sweep_last_success_timestamp_seconds',
+    help: 'When the retention sweep last completed in this process (Unix time); absent until it has.',
+    registers: [registry],
+    collect() {
+      const last = options.sources.retentionRuns()?.lastDoneAt;
+      if (last) {
+        this.set(last.getTime() / 1000);
       }
     },
   });

@@ -15,8 +15,8 @@ export function workerEntry(sourceFolder: string, name: string): URL {
 /** The SQL migrations: src/db/migrations/ from source, dist/migrations/ when built (copied by the build). */
 export const MIGRATIONS_FOLDER = new URL(isBuilt ? 'dist/migrations/' : 'src/db/migrations/', SERVER_ROOT);
 
-/** The e-mail templates: src/modules/messages/templates/ from source, dist/mail-templates/ when built. */
-export const MAIL_TEMPLATES_FOLDER = new URL(
-  isBuilt ? 'dist/mail-templates/' : 'src/modules/messages/templates/',
+/** The default terms and consent, one file per kind and language: from source, or dist/default-documents/ when built. */
+export const DEFAULT_DOCUMENTS_FOLDER = new URL(
+  isBuilt ? 'dist/default-documents/' : 'src/modules/documents/defaults/',
   SERVER_ROOT,
 );

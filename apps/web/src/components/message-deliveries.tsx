@@ -3,7 +3,7 @@ import type { TMessageDelivery, TMessageState } from '@pid5/contract';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { formatDateTime } from '../lib/dates';
 
-// Each message about a test and where it is: queued, sent, failed (tried again), bounced, or not sent.
+// Each message about a test and where it is: queued, sent, failed (tried again), state unknown, bounced, or not sent.
 
 const KIND_LABELS: Record<TMessageDelivery['kind'], StaffKey> = {
   invitation: 'messages.kind.invitation',
@@ -18,6 +18,8 @@ const STATE_LABELS: Record<TMessageState, { label: StaffKey; color: string }> = 
   sent: { label: 'messages.state.sent', color: 'teal' },
   // Tried again with back-off; the mail server's answer says when no attempt is left.
   failed: { label: 'messages.state.failed', color: 'orange' },
+  // The server stopped mid-send: it may have arrived, so the badge does not invite a second send.
+  unknown: { label: 'messages.state.unknown', color: 'yellow' },
   bounced: { label: 'messages.state.bounced', color: 'red' },
   cancelled: { label: 'messages.state.cancelled', color: 'gray' },
 };

@@ -90,7 +90,7 @@ describe('Re-tests, in German', () => {
     expect(screen.getByText('Läuft')).toBeVisible();
     expect(screen.getByText(/Alle 12 Wochen, 1 von 3 angelegt\. Nächster am 12\.06\.2026\./)).toBeVisible();
 
-    const weeks = screen.getByRole('textbox', { name: 'Wiederholen alle (Wochen)' });
+    const weeks = screen.getByRole('textbox', { name: 'Abstand (Wochen)' });
     await user.clear(weeks);
     await user.type(weeks, '60');
     await user.click(screen.getByRole('button', { name: 'Wiederholungstests starten' }));

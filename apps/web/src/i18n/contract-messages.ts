@@ -46,6 +46,7 @@ function knownMessages(
     [CREATE_ASSESSMENT_MESSAGES.primaryDsm, t('fieldError.primaryDsm')],
     [CREATE_ASSESSMENT_MESSAGES.primaryDsmOutside, t('fieldError.primaryDsmOutside')],
     [CREATE_ASSESSMENT_MESSAGES.termsId, t('fieldError.termsId')],
+    [CREATE_ASSESSMENT_MESSAGES.requestKey, t('fieldError.requestKey')],
     ['Postal codes are at most 20 letters, digits, spaces or dashes', t('fieldError.postalCodeOther')],
     [GRANT_MESSAGES.clinicianId, t('fieldError.clinicianId')],
     [GRANT_MESSAGES.quantity, t('fieldError.quantity', { max: GRANT_QUANTITY_MAX })],

@@ -27,5 +27,6 @@ export function levelWords(t: Translate<StaffKey>, scale: { level: Level | null;
 
 /** A number the instrument printed ('0.5', '≥ 100', '−1.5') with the language's decimal sign ('0,5' in German). */
 export function localDecimals(language: Language, text: string): string {
-  return language === 'de' ? text.replace(/(\d)\.(\d)/g, '$1,$2') : text;
+  const decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return decimal && decimal !== '.' ? text.replace(/(\d)\.(\d)/g, `$1${decimal}$2`) : text;
 }

@@ -135,6 +135,7 @@ export const AUDIT_ACTION_TEXT: Record<TAuditAction, StaffKey> = {
   'message.queued': 'auditAction.messageQueued',
   'message.sent': 'auditAction.messageSent',
   'message.failed': 'auditAction.messageFailed',
+  'message.unknown': 'auditAction.messageUnknown',
   'message.bounced': 'auditAction.messageBounced',
   'message.cancelled': 'auditAction.messageCancelled',
   'message.reminders': 'auditAction.messageReminders',

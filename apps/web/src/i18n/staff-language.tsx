@@ -28,10 +28,19 @@ export type StaffKey = keyof typeof en | keyof typeof enResults;
 export const LANGUAGE_STORAGE_KEY = 'pid5_lang';
 const ONE_YEAR_S = 365 * 24 * 3600;
 
-const loadStaff = (language: Language) =>
-  language === 'de' ? import('@pid5/i18n/catalogues/de/staff.json') : import('@pid5/i18n/catalogues/en/staff.json');
-const loadResults = (language: Language) =>
-  language === 'de' ? import('@pid5/i18n/catalogues/de/results.json') : import('@pid5/i18n/catalogues/en/results.json');
+// Every language's file of an area, each its own chunk, found by its path: a language added is a folder of files.
+type CatalogueModule = { default: Record<string, unknown> };
+const STAFF_FILES = import.meta.glob<CatalogueModule>('../../../../packages/i18n/catalogues/*/staff.json');
+const RESULTS_FILES = import.meta.glob<CatalogueModule>('../../../../packages/i18n/catalogues/*/results.json');
+const catalogueFile = (files: Record<string, () => Promise<CatalogueModule>>, language: Language, area: string) => {
+  const load = files[`../../../../packages/i18n/catalogues/${language}/${area}.json`];
+  if (!load) {
+    throw new Error(`no ${area} catalogue for ${language}`);
+  }
+  return load();
+};
+const loadStaff = (language: Language) => catalogueFile(STAFF_FILES, language, 'staff');
+const loadResults = (language: Language) => catalogueFile(RESULTS_FILES, language, 'results');
 
 /** Both areas of a language, each its own chunk: the staff pages' words and the instrument's (`results`). */
 const loadCatalogue: CatalogueLoader = async (language) => {

@@ -16,11 +16,17 @@ import type { Translate } from '../i18n/translate';
 /** A message key of the patient pages (packages/i18n/catalogues/en/respondent.json). */
 export type RespondentKey = keyof typeof en;
 
-// Each language's catalogue is its own small chunk: a patient's phone loads only the one it shows.
-const loadCatalogue: CatalogueLoader = (language) =>
-  language === 'de'
-    ? import('@pid5/i18n/catalogues/de/respondent.json')
-    : import('@pid5/i18n/catalogues/en/respondent.json');
+// Each language's catalogue is its own small chunk, found by its path: a patient's phone loads only the one it shows.
+const RESPONDENT_FILES = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../../packages/i18n/catalogues/*/respondent.json',
+);
+const loadCatalogue: CatalogueLoader = (language) => {
+  const load = RESPONDENT_FILES[`../../../../packages/i18n/catalogues/${language}/respondent.json`];
+  if (!load) {
+    throw new Error(`no respondent catalogue for ${language}`);
+  }
+  return load();
+};
 
 const FollowTest = createContext<(language: Language) => void>(() => {});
 

@@ -2,12 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Language } from '@pid5/i18n';
 import type { Db } from '../../db/database';
 import { documents } from '../../db/schema';
-import {
-  DEFAULT_CONSENT_HTML,
-  DEFAULT_CONSENT_HTML_DE,
-  DEFAULT_TERMS_HTML,
-  DEFAULT_TERMS_HTML_DE,
-} from './default-documents';
+import { listDefaultDocuments } from './default-documents';
 import { sanitizeDocumentHtml } from './sanitize-html';
 
 export type DocumentKind = 'terms' | 'consent';
@@ -58,12 +53,7 @@ export async function publishDocument(
 
 /** A new installation gets our default terms and consent in every language, so a test can be created straight away. */
 export async function ensureDefaultDocuments(db: Db): Promise<void> {
-  for (const [kind, language, html] of [
-    ['terms', 'en', DEFAULT_TERMS_HTML],
-    ['consent', 'en', DEFAULT_CONSENT_HTML],
-    ['terms', 'de', DEFAULT_TERMS_HTML_DE],
-    ['consent', 'de', DEFAULT_CONSENT_HTML_DE],
-  ] as const) {
+  for (const { kind, language, html } of listDefaultDocuments()) {
     if (!(await findCurrentDocument(db, kind, language))) {
       await publishDocument(db, { kind, language, html });
     }

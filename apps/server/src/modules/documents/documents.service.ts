@@ -35,3 +35,9 @@ export async function isCurrentDocument(db: Db, kind: DocumentKind, id: number):
   const current = await findCurrentDocument(db, kind, document.language);
   return current?.id === id ? document : null;
 }
+
+/** The documents with these ids (those that exist), for the patient-data export. */
+export async function getDocumentsById(db: Db, ids: number[]): Promise<DocumentRow[]> {
+  const rows = await Promise.all([...new Set(ids)].map((id) => findDocument(db, id)));
+  return rows.filter((row) => row !== null);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentForm } from '@pid5/contract';
-import { getFormItemCount, scoreResponses } from '@pid5/instrument';
+import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/instrument';
 import { fhirErrors } from '../../../test/fhir-validation';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';
 import { loadItemSet } from '../item-sets/load-item-set';
@@ -150,6 +150,60 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     for (const form of FORMS) {
       expect(fhirErrors(buildQuestionnaire({ settings, form, itemSet })), form).toEqual([]);
     }
+  });
+
+  it('codes a not-interpretable protocol on every scale: HL7 IND, our verdict code, a reference to the verdict', () => {
+    // One answer throughout: the pattern screen makes the protocol not interpretable.
+    const { bundle, results } = bundleFor(
+      'FULL',
+      answers('FULL', () => '3'),
+    );
+    expect(results.validityVerdict.verdict).toBe('not-interpretable');
+    const verdict = bundle.entry.find(
+      (e) => e.resource.resourceType === 'Observation' && JSON.stringify(e.resource.code).includes('"VERDICT"'),
+    );
+    const scales = bundle.entry.filter((e) => JSON.stringify(e.resource).includes('pid5-scales'));
+    expect(scales.length).toBeGreaterThan(0);
+    for (const { resource } of scales) {
+      const observation = resource as {
+        interpretation?: { coding: { system: string; code: string }[] }[];
+        derivedFrom?: { reference: string }[];
+      };
+      const codings = observation.interpretation?.flatMap((i) => i.coding) ?? [];
+      expect(codings).toContainEqual(
+        expect.objectContaining({ code: 'IND', system: expect.stringContaining('v3-ObservationInterpretation') }),
+      );
+      expect(codings).toContainEqual(expect.objectContaining({ code: 'not-interpretable' }));
+      expect(codings.map((c) => c.code)).not.toContain('H');
+      expect(observation.derivedFrom).toContainEqual({ reference: verdict?.fullUrl });
+    }
+  });
+
+  it('gives H or N beside our level on a valid protocol, and the table ends as > 99 and < 1, never 100 or 0', () => {
+    const { bundle, results } = bundleFor('FULL', createDemoResponses({ seed: 21 }));
+    expect(results.validityVerdict.verdict).toBe('valid');
+    const v3 = (resource: unknown) =>
+      ((resource as { interpretation?: { coding: { system: string; code: string }[] }[] }).interpretation ?? [])
+        .flatMap((i) => i.coding)
+        .filter((c) => c.system.endsWith('v3-ObservationInterpretation'))
+        .map((c) => c.code);
+    const scales = bundle.entry.filter((e) =>
+      JSON.stringify((e.resource as { code?: unknown }).code ?? '').includes('pid5-scales'),
+    );
+    const codes = scales.map((e) => v3(e.resource));
+    expect(codes.every((c) => c.length === 1 && ['H', 'N'].includes(c[0]!))).toBe(true);
+    expect(new Set(codes.flat())).toEqual(new Set(['H', 'N']));
+    const high = bundleFor('FULL', answers('FULL', PROTOCOLS.allHigh!)).bundle;
+    const percentages = high.entry.flatMap((e) =>
+      (
+        (e.resource as { component?: { valueQuantity?: { value: number; comparator?: string; code?: string } }[] })
+          .component ?? []
+      )
+        .map((c) => c.valueQuantity)
+        .filter((q) => q?.code === '%'),
+    );
+    expect(percentages).toContainEqual(expect.objectContaining({ value: 99, comparator: '>' }));
+    expect(percentages.some((q) => q!.value >= 100 || q!.comparator === '>=')).toBe(false);
   });
 
   it('fails validation on a broken resource (the validator can fail)', () => {

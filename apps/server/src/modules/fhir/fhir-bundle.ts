@@ -80,6 +80,26 @@ function quantity(value: number, unit: string, code: string, capped: TNormReadin
 }
 
 /** A printed proportion (0-1) as a percentage, without the float noise of ×100 (0.07 → 7, not 7.000000000000001). */
+/**
+ * A printed percentile as a FHIR percentage: the ends of a table say only "more than 99" (a cell of 1.00) or "less
+ * than 1" (0.00), so they go as > 99 and < 1, never as an exact 100 or 0.
+ */
+function percentQuantity(proportion: number): Quantity {
+  if (proportion >= 1) {
+    return { value: 99, comparator: '>', unit: '%', system: UCUM, code: '%' };
+  }
+  if (proportion <= 0) {
+    return { value: 1, comparator: '<', unit: '%', system: UCUM, code: '%' };
+  }
+  return quantity(toPercent(proportion), '%', '%');
+}
+
+/** HL7 v3 ObservationInterpretation beside our level: any level above the healthy range is H, none is N. */
+const V3_INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const V3_HIGH = { system: V3_INTERPRETATION, code: 'H', display: 'High' };
+const V3_NORMAL = { system: V3_INTERPRETATION, code: 'N', display: 'Normal' };
+const V3_INDETERMINATE = { system: V3_INTERPRETATION, code: 'IND', display: 'Indeterminate' };
+
 export function toPercent(proportion: number): number {
   return Number((proportion * 100).toFixed(10));
 }
@@ -142,6 +162,8 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   const verdict = results.validityVerdict;
   // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
   const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
+  const notInterpretable = verdict.verdict === 'not-interpretable';
+  const verdictUrl = uuid('Observation', VERDICT_CODE);
 
   const observationBase = (key: string) => ({
     resourceType: 'Observation' as const,
@@ -168,7 +190,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
         },
         {
           code: typeCode(PERCENTILE_CODE, 'US percentile'),
-          valueQuantity: quantity(toPercent(scale.us.percentile), '%', '%', scale.us.capped),
+          valueQuantity: percentQuantity(scale.us.percentile),
         },
       );
     }
@@ -191,12 +213,19 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
                     code: scale.level ?? NO_LEVEL_CODE,
                     display: scale.level ?? 'No level',
                   },
+                  // Not interpretable: indeterminate whatever the level, so a receiver reading codes alone is told.
+                  notInterpretable ? V3_INDETERMINATE : scale.level ? V3_HIGH : V3_NORMAL,
                 ],
                 ...(scale.levelDescription ? { text: scale.levelDescription } : {}),
               },
+              ...(notInterpretable
+                ? [statusConcept(verdict.verdict, `${verdict.label}: read this score with the validity verdict`)]
+                : []),
             ],
           }
         : {}),
+      // The verdict it must be read with, by reference (beside the note), when the protocol is not valid.
+      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictUrl }] }),
       method: { text: norms },
       ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
       ...(components.length > 0 ? { component: components } : {}),
@@ -233,7 +262,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
               code: {
                 coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code: PERCENTILE_CODE }],
               },
-              valueQuantity: quantity(toPercent(line.percentile.percentile), '%', '%', line.percentile.capped),
+              valueQuantity: percentQuantity(line.percentile.percentile),
             },
           ],
         }
@@ -250,7 +279,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     resource: indicatorObservation(line),
   }));
   const verdictEntry = {
-    fullUrl: uuid('Observation', VERDICT_CODE),
+    fullUrl: verdictUrl,
     resource: {
       ...observationBase(VERDICT_CODE),
       code: validityCode(VERDICT_CODE, 'Validity verdict'),

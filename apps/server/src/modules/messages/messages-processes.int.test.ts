@@ -4,6 +4,7 @@ import { parseConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
 import { createJobQueue } from '../../db/job-queue';
 import { messages } from '../../db/schema';
+import { createLimitSubjects } from './limit-subjects';
 import { createOptOutTokens } from './opt-out-tokens';
 import { createMailTransport } from './mail-transport';
 import { createMessaging, type Messaging } from './messages.service';
@@ -135,6 +136,7 @@ describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQ
       clock: server.clock,
       linkCodes: server.running.app.deps.linkCodes,
       optOutTokens: createOptOutTokens(APP_SECRET),
+      limitSubjects: createLimitSubjects(APP_SECRET),
       publicUrl: server.config.publicUrl,
       instituteName: server.config.instituteName,
       log: { info: () => undefined, warn: () => undefined },

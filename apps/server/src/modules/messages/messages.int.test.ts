@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TPatientDataExport, TTestMessages } from '@pid5/contract';
-import { auditEvents, messageContacts, messages } from '../../db/schema';
+import { auditEvents, messageContacts, messages, rateLimitCounters } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { readError, type TestClient } from '../../../test/test-client';
@@ -325,6 +326,63 @@ describe('SMTP down, then up', () => {
     expect(sent?.attempts).toBeGreaterThan(1);
     await jobsSettled(server);
     expect(smtp.received.filter(toPatient('patient.down@example.org'))).toHaveLength(1);
+  });
+});
+
+describe('the send limits', () => {
+  it('count an address under a keyed hash: no plain hash of it in the rate-limit table', async () => {
+    const { row } = await newTest();
+    const address = 'Keyed.Limit@example.org';
+    expect((await invite(row.id, address)).status).toBe(200);
+    const counters = await server.database.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.scope, 'mail-address'));
+    expect(counters.length).toBeGreaterThan(0);
+    const plain = [address, address.toLowerCase()].map((a) => createHash('sha256').update(a).digest('hex'));
+    for (const counter of counters) {
+      expect(plain).not.toContain(counter.subject);
+      expect(counter.subject).not.toContain('example.org');
+    }
+  });
+});
+
+describe('a message in flight when the process stopped', () => {
+  it('ends as "unknown" (may have been delivered), is not sent again and is audited as such', async () => {
+    const { row } = await newTest();
+    await smtp.stop();
+    let messageId: number | undefined;
+    try {
+      expect((await invite(row.id, 'patient.inflight@example.org')).status).toBe(200);
+      const [failed] = await waitForState(row.id, 'failed');
+      messageId = failed?.id;
+      // What kill -9 mid-send leaves: the row taken (`sending`) and never settled. Only a row no worker holds
+      // (`failed`, waiting for its retry) is changed, so no live attempt is overwritten.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.database.db
+                .update(messages)
+                .set({ state: 'sending' })
+                .where(and(eq(messages.id, failed!.id), eq(messages.state, 'failed')))
+                .returning()
+            ).length,
+          { timeout: 20_000, interval: 20 },
+        )
+        .toBe(1);
+    } finally {
+      await smtp.start();
+    }
+    const [unknown] = await waitForState(row.id, 'unknown', 30_000);
+    expect(unknown?.lastResponse).toMatch(/may have been delivered/);
+    await jobsSettled(server);
+    expect(smtp.received.filter(toPatient('patient.inflight@example.org'))).toHaveLength(0);
+    const shown = (await messagesOf(row.id)).messages;
+    expect(shown).toEqual([expect.objectContaining({ id: messageId, state: 'unknown' })]);
+    expect(shown[0]?.lastResponse).not.toMatch(/send it again if needed/i);
+    const audited = await server.database.db.select().from(auditEvents).where(eq(auditEvents.assessmentId, row.id));
+    expect(audited.map((event) => event.action)).toContain('message.unknown');
   });
 });
 

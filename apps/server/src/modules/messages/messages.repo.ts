@@ -154,7 +154,7 @@ export async function listMessages(db: Db, assessmentId: number): Promise<Messag
 
 /**
  * Takes a message for sending: queued or failed (a retry) becomes `sending`. A message found `sending` was being
- * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`).
+ * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`, settled `unknown`).
  */
 export async function claimMessage(
   db: Db,
@@ -176,7 +176,7 @@ export async function claimMessage(
 export async function finishMessage(
   db: Db,
   id: number,
-  outcome: { state: 'sent' | 'failed' | 'bounced' | 'cancelled'; response: string | null; now: Date },
+  outcome: { state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled'; response: string | null; now: Date },
 ): Promise<void> {
   await db
     .update(messages)
@@ -208,6 +208,8 @@ export interface SendContext {
   optedOut: boolean;
   clinicianEmail: string | null;
   completionNotices: boolean;
+  /** The test is a run of a re-test series: its invitation says it is a follow-up. */
+  isFollowUp: boolean;
 }
 
 export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
@@ -216,7 +218,8 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
            a.language, u.message_language,
            c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
            (c.opted_out_at IS NOT NULL) AS opted_out,
-           u.email AS clinician_email, u.completion_notices
+           u.email AS clinician_email, u.completion_notices,
+           EXISTS (SELECT 1 FROM retest_runs r WHERE r.assessment_id = a.id) AS is_follow_up
     FROM assessments a
     JOIN users u ON u.id = a.clinician_id
     LEFT JOIN message_contacts c ON c.assessment_id = a.id
@@ -241,6 +244,7 @@ export async function loadSendContext(db: Db, assessmentId: number): Promise<Sen
     optedOut: Boolean(row.opted_out),
     clinicianEmail: (row.clinician_email as string | null) ?? null,
     completionNotices: Boolean(row.completion_notices),
+    isFollowUp: Boolean(row.is_follow_up),
   };
 }
 
@@ -312,4 +316,20 @@ export async function findTestLanguage(db: Db, assessmentId: number): Promise<La
     .where(eq(assessments.id, assessmentId))
     .limit(1);
   return rows[0]?.language ?? null;
+}
+
+/** How many messages wait to be settled, by state (for the metrics: counts only). */
+export async function countUnsettledMessages(db: Db): Promise<{ queued: number; sending: number; failed: number }> {
+  const rows = await db
+    .select({ state: messages.state, count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(sql`${messages.state} IN ('queued', 'sending', 'failed')`)
+    .groupBy(messages.state);
+  const counts = { queued: 0, sending: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.state === 'queued' || row.state === 'sending' || row.state === 'failed') {
+      counts[row.state] = Number(row.count);
+    }
+  }
+  return counts;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { Job, JobResult } from 'pg-boss';
 import { getFormInfo } from '@pid5/instrument';
@@ -6,6 +5,7 @@ import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
 import { recordAudit, type AuditAction } from '../../audit/audit';
 import type { MailConfig } from '../../config';
+import type { LimitSubjects } from './limit-subjects';
 import type { Db } from '../../db/database';
 import { inTransaction, type JobQueue } from '../../db/job-queue';
 import { countHit } from '../../db/rate-limit-counters';
@@ -67,6 +67,8 @@ export interface Messaging {
   /** Sends one message (what the send job runs); throws when it should be tried again. */
   deliver(messageId: number, options?: { isLastAttempt: boolean }): Promise<void>;
   readonly optOutTokens: OptOutTokens;
+  /** The keyed hashes the send limits count addresses and numbers under. */
+  readonly limitSubjects: LimitSubjects;
   /** Whether text messages can be sent too. */
   readonly smsConfigured: boolean;
 }
@@ -81,6 +83,7 @@ export interface MessagingDeps {
   clock: Clock;
   linkCodes: LinkCodes;
   optOutTokens: OptOutTokens;
+  limitSubjects: LimitSubjects;
   publicUrl: string;
   instituteName: string;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
@@ -105,6 +108,7 @@ export function createMessaging(deps: MessagingDeps): Messaging {
     config: deps.config,
     boss,
     optOutTokens: deps.optOutTokens,
+    limitSubjects: deps.limitSubjects,
     smsConfigured: Boolean(deps.sms),
     start: async () => {
       await boss.start();
@@ -200,10 +204,12 @@ async function deliverMessage(
     return; // sent, bounced or cancelled already: a job run twice sends nothing twice
   }
   if ('stale' in taken) {
-    // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice).
+    // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice), and the
+    // clinician reads "state unknown", not "failed", so as not to send a duplicate unasked.
     await settle(deps, taken.stale, {
-      state: 'failed',
-      response: 'The server stopped while sending this message; it may not have arrived. Send it again if needed.',
+      state: 'unknown',
+      response:
+        'The server stopped while sending this message: it may have been delivered. Ask the patient before sending it again.',
     });
     return;
   }
@@ -228,6 +234,7 @@ async function deliverMessage(
     values.dueDate = dueDateInWords(context.dueAt, language, deps.config.timeZone ?? null);
     values.minutes = minutesOf(context.form);
     values.optOutLink = optOutLink;
+    values.followUp = context.isFollowUp ? 'yes' : 'no';
     headers['List-Unsubscribe'] = `<${optOutLink}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   } else {
@@ -308,9 +315,12 @@ function whyNotSend(message: MessageRow, context: SendContext, now: Date): strin
   return null;
 }
 
-const STATE_ACTIONS: Record<'sent' | 'failed' | 'bounced' | 'cancelled', AuditAction> = {
+type SettledState = 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled';
+
+const STATE_ACTIONS: Record<SettledState, AuditAction> = {
   sent: 'message.sent',
   failed: 'message.failed',
+  unknown: 'message.unknown',
   bounced: 'message.bounced',
   cancelled: 'message.cancelled',
 };
@@ -318,7 +328,7 @@ const STATE_ACTIONS: Record<'sent' | 'failed' | 'bounced' | 'cancelled', AuditAc
 async function settle(
   deps: MessagingDeps,
   message: MessageRow,
-  outcome: { state: 'sent' | 'failed' | 'bounced' | 'cancelled'; response: string },
+  outcome: { state: SettledState; response: string },
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -529,7 +539,7 @@ export async function sendInvitation(options: {
       fields: { email: 'errors.messages.emailRequired' },
     });
   }
-  await checkSendLimits(db, messaging.config, {
+  await checkSendLimits(db, messaging, {
     clinicianId: session.user.id,
     email,
     phone: phone && messaging.smsConfigured ? phone : null,
@@ -563,13 +573,14 @@ export async function sendInvitation(options: {
 
 /**
  * Sends per clinician (an hour), per address and per mobile number (a day), counted across processes; addresses and
- * numbers only as a hash. Each counts the address the message is queued for, which is the one it is sent to.
+ * numbers only as a keyed hash (createLimitSubjects). Each counts the address the message is queued for, which is the one it is sent to.
  */
 async function checkSendLimits(
   db: Db,
-  config: MailConfig,
+  messaging: Messaging,
   hit: { clinicianId: string; email: string; phone: string | null; now: Date },
 ) {
+  const { config, limitSubjects } = messaging;
   const perClinician = await countHit(db, {
     scope: 'mail-clinician',
     subject: hit.clinicianId,
@@ -581,7 +592,7 @@ async function checkSendLimits(
       values: { count: config.limits.perClinicianPerHour, minutes: Math.ceil(perClinician.remainingMs / 60_000) },
     });
   }
-  const addressHash = createHash('sha256').update(hit.email.toLowerCase()).digest('hex');
+  const addressHash = limitSubjects.email(hit.email);
   const perAddress = await countHit(db, {
     scope: 'mail-address',
     subject: addressHash,
@@ -598,9 +609,7 @@ async function checkSendLimits(
   }
   const perNumber = await countHit(db, {
     scope: 'sms-number',
-    subject: createHash('sha256')
-      .update(hit.phone.replace(/[^\d+]/g, ''))
-      .digest('hex'),
+    subject: limitSubjects.phone(hit.phone),
     windowMs: DAY_MS,
     now: hit.now,
   });

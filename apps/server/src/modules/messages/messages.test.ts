@@ -19,7 +19,19 @@ describe('the templates', () => {
     detailsLink: 'https://clinic.example/details/42',
   };
 
-  it.each(['invitation', 'reminder', 'completion'] as const)(
+  it('begins each English sentence with a capital after the greeting, and says a follow-up is one', () => {
+    for (const kind of ['invitation', 'reminder', 'completion', 'retest-no-credit'] as const) {
+      const paragraphs = renderMessage(kind, 'en', { ...values, followUp: 'no' }).text.split('\n\n');
+      expect(paragraphs[0]).toBe('Hello,');
+      expect(paragraphs[1]).toMatch(/^[A-Z]/);
+    }
+    expect(renderMessage('invitation', 'en', { ...values, followUp: 'no' }).text).not.toContain('follow-up');
+    const followUp = renderMessage('invitation', 'de', { ...values, followUp: 'yes' });
+    expect(followUp.text).toContain('Es ist eine Folgebefragung');
+    expect(followUp.html).toContain('<p>Es ist eine Folgebefragung');
+  });
+
+  it.each(['invitation', 'reminder', 'completion', 'retest-no-credit'] as const)(
     'renders %s in English and German, all filled in',
     (kind) => {
       for (const language of ['en', 'de'] as const) {

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { MAIL_TEMPLATES_FOLDER } from '../../lib/server-files';
+import { LANGUAGES, LETTER_LOCALES, type Language } from '@pid5/i18n';
+import { translator, type MessageKey } from '../../i18n/translator';
 
-// The messages' texts are files (templates/{kind}.{language}.txt and .html): the first line of the text part is the
-// subject. Placeholders {{name}}; every value is escaped in the HTML part. What a message may say is decided by the
-// values passed in: never a patient identifier, diagnosis, answer or score (DESIGN.md "Messages to patients and
-// clinicians").
+// What a message says is the catalogue's (area `messages`, ICU, every language); which blocks it has, in what order,
+// is here, one list per kind: the text and HTML parts are drawn from the same blocks, every value escaped in the
+// HTML. What a message may say is decided by the values passed in: never a patient identifier, diagnosis, answer or
+// score (DESIGN.md "Messages to patients and clinicians").
 
-export const MESSAGE_LANGUAGES = ['en', 'de'] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+export const MESSAGE_LANGUAGES = LANGUAGES;
+export type MessageLanguage = Language;
 export type TemplateKind = 'invitation' | 'reminder' | 'completion' | 'retest-no-credit';
 
 export interface RenderedMessage {
@@ -17,43 +16,78 @@ export interface RenderedMessage {
   html: string;
 }
 
-interface Template {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** A value a message links to. */
+type LinkValue = 'link' | 'detailsLink' | 'optOutLink';
 
-const cache = new Map<string, Template>();
+type Block =
+  /** A paragraph; `when` names a value that must be 'yes' for it to be said. */
+  | { text: MessageKey; when?: string }
+  /** A link on a line of its own: "Label:" and the address in text, an anchor in HTML. */
+  | { link: MessageKey; to: LinkValue }
+  /** Small print, optionally ending with the opt-out link. */
+  | { small: MessageKey; optOut?: boolean }
+  | { optOutOnly: true }
+  /** "Kind regards," and the institute, or the institute alone. */
+  | { signature: 'regards' | 'name' };
 
-function loadTemplate(kind: TemplateKind, language: MessageLanguage): Template {
-  const key = `${kind}.${language}`;
-  const cached = cache.get(key);
-  if (cached) {
-    return cached;
-  }
-  const read = (ext: string) => readFileSync(fileURLToPath(new URL(`${key}.${ext}`, MAIL_TEMPLATES_FOLDER)), 'utf8');
-  const [first = '', ...rest] = read('txt').split('\n');
-  const match = /^Subject: (.+)$/.exec(first);
-  if (!match?.[1]) {
-    throw new Error(`Mail template ${key}.txt must start with "Subject: …"`);
-  }
-  const template = { subject: match[1], text: rest.join('\n').replace(/^\n+/, ''), html: read('html') };
-  cache.set(key, template);
-  return template;
-}
+const MAILS: Record<TemplateKind, { subject: MessageKey; blocks: readonly Block[] }> = {
+  invitation: {
+    subject: 'mail.invitation.subject',
+    blocks: [
+      { text: 'mail.greeting' },
+      { text: 'mail.invitation.intro' },
+      { text: 'mail.invitation.followUp', when: 'followUp' },
+      { link: 'mail.openQuestionnaire', to: 'link' },
+      { text: 'mail.dueDate' },
+      { text: 'mail.invitation.yoursAlone' },
+      { signature: 'regards' },
+      { small: 'mail.invitation.why', optOut: true },
+    ],
+  },
+  reminder: {
+    subject: 'mail.reminder.subject',
+    blocks: [
+      { text: 'mail.greeting' },
+      { text: 'mail.reminder.intro' },
+      { link: 'mail.openQuestionnaire', to: 'link' },
+      { text: 'mail.dueDate' },
+      { signature: 'regards' },
+      { optOutOnly: true },
+    ],
+  },
+  completion: {
+    subject: 'mail.completion.subject',
+    blocks: [
+      { text: 'mail.greeting' },
+      { text: 'mail.completion.intro' },
+      { link: 'mail.completion.details', to: 'detailsLink' },
+      { small: 'mail.completion.settings' },
+      { signature: 'name' },
+    ],
+  },
+  'retest-no-credit': {
+    subject: 'mail.retestNoCredit.subject',
+    blocks: [
+      { text: 'mail.greeting' },
+      { text: 'mail.retestNoCredit.intro' },
+      { link: 'mail.retestNoCredit.details', to: 'detailsLink' },
+      { signature: 'name' },
+    ],
+  },
+};
+
+const SMALL = 'font-size: small; color: #555';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function fill(template: string, values: Record<string, string>, escape: (v: string) => string): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) {
-      throw new Error(`Mail template value {{${name}}} missing`);
-    }
-    return escape(value);
-  });
+function required(values: Record<string, string>, name: string): string {
+  const value = values[name];
+  if (value === undefined) {
+    throw new Error(`Message value ${name} missing`);
+  }
+  return value;
 }
 
 /** A language we have templates for, else English. */
@@ -67,7 +101,7 @@ export function messageLanguage(language: string | null | undefined): MessageLan
  * "Samstag, 26. Dezember 2026, 14:00 Uhr (MEZ)".
  */
 export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: string | null = null): string {
-  const locale = language === 'de' ? 'de-DE' : 'en-GB';
+  const locale = LETTER_LOCALES[language];
   const zone = timeZone ?? 'UTC';
   const day = new Intl.DateTimeFormat(locale, {
     weekday: 'long',
@@ -87,7 +121,7 @@ export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: 
         .formatToParts(date)
         .find((part) => part.type === 'timeZoneName')?.value ?? zone)
     : 'UTC';
-  return language === 'de' ? `${day}, ${time} Uhr (${zoneName})` : `${day}, ${time} (${zoneName})`;
+  return translator(language)('message.dueDate', { day, time, zone: zoneName });
 }
 
 export function renderMessage(
@@ -95,23 +129,55 @@ export function renderMessage(
   language: MessageLanguage,
   values: Record<string, string>,
 ): RenderedMessage {
-  const template = loadTemplate(kind, language);
+  const t = translator(language);
+  const mail = MAILS[kind];
+  const texts: string[] = [];
+  const htmls: string[] = [];
+  for (const block of mail.blocks) {
+    if ('text' in block) {
+      if (block.when !== undefined && values[block.when] !== 'yes') {
+        continue;
+      }
+      const said = t(block.text, values);
+      texts.push(said);
+      htmls.push(`<p>${escapeHtml(said)}</p>`);
+    } else if ('link' in block) {
+      const href = required(values, block.to);
+      texts.push(`${t(block.link)}:\n${href}`);
+      htmls.push(`<p><a href="${escapeHtml(href)}">${escapeHtml(t(block.link))}</a></p>`);
+    } else if ('small' in block) {
+      const said = t(block.small);
+      const optOut = block.optOut ? required(values, 'optOutLink') : null;
+      texts.push(optOut ? `${said} ${t('mail.optOut')}: ${optOut}` : said);
+      const anchor = optOut ? ` <a href="${escapeHtml(optOut)}">${escapeHtml(t('mail.optOut'))}</a>` : '';
+      htmls.push(`<p style="${SMALL}">${escapeHtml(said)}${anchor}</p>`);
+    } else if ('optOutOnly' in block) {
+      const optOut = required(values, 'optOutLink');
+      texts.push(`${t('mail.optOut')}: ${optOut}`);
+      htmls.push(`<p style="${SMALL}"><a href="${escapeHtml(optOut)}">${escapeHtml(t('mail.optOut'))}</a></p>`);
+    } else {
+      const institute = required(values, 'institute');
+      texts.push(block.signature === 'regards' ? `${t('mail.regards')}\n${institute}` : institute);
+      htmls.push(
+        block.signature === 'regards'
+          ? `<p>${escapeHtml(t('mail.regards'))}<br />${escapeHtml(institute)}</p>`
+          : `<p>${escapeHtml(institute)}</p>`,
+      );
+    }
+  }
   return {
-    subject: fill(template.subject, values, (v) => v.replace(/[\r\n]+/g, ' ')),
-    text: fill(template.text, values, (v) => v),
-    html: `<!doctype html><html lang="${language}"><body>${fill(template.html, values, escapeHtml)}</body></html>`,
+    subject: t(mail.subject, values).replace(/[\r\n]+/g, ' '),
+    text: `${texts.join('\n\n')}\n`,
+    html: `<!doctype html><html lang="${language}"><body>${htmls.join('\n')}</body></html>`,
   };
 }
 
-const smsCache = new Map<string, string>();
+const SMS: Record<'invitation' | 'reminder', MessageKey> = { invitation: 'sms.invitation', reminder: 'sms.reminder' };
 
-/** A text message (templates/{kind}.{language}.sms.txt): one line, the values as they are. */
+/** A text message: one line, the values as they are. */
 export function renderSms(kind: 'invitation' | 'reminder', language: MessageLanguage, values: Record<string, string>) {
-  const key = `${kind}.${language}`;
-  let template = smsCache.get(key);
-  if (template === undefined) {
-    template = readFileSync(fileURLToPath(new URL(`${key}.sms.txt`, MAIL_TEMPLATES_FOLDER)), 'utf8').trim();
-    smsCache.set(key, template);
-  }
-  return fill(template, values, (v) => v.replace(/[\r\n]+/g, ' '));
+  const clean = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, value.replace(/[\r\n]+/g, ' ')]),
+  );
+  return translator(language)(SMS[kind], clean);
 }

@@ -12,6 +12,7 @@ import {
   patientShares,
 } from '../../db/schema';
 import { findCurrentDocument } from '../documents/documents.repo';
+import { insertSeries } from '../retests/retests.repo';
 import { createDemoResponses } from '@pid5/instrument';
 import { grantOverApi } from '../../../test/assessment-api';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -89,6 +90,15 @@ async function makePatient() {
   ).toBe(200);
   expect((await owner.client.get(`/api/assessments/${done.row.id}`)).status).toBe(200);
 
+  await insertSeries(server.database.db, {
+    sourceAssessmentId: done.row.id,
+    clinicianId: owner.id,
+    everyWeeks: 4,
+    times: 3,
+    nextRunAt: new Date(now + 20 * DAY),
+    email: 'retest.patient@example.org',
+    emailMasked: 'r•••@example.org',
+  });
   const otherPatient = await insertAssessment(server, { clinicianId: owner.id, patientId: `${patientId}-2` });
   const sameIdElsewhere = await insertAssessment(server, { clinicianId: stranger.id, patientId });
   return { patientId, done, open, otherPatient, sameIdElsewhere };
@@ -124,9 +134,37 @@ describe('the export of everything stored about a patient', () => {
       termsId: p.done.row.termsId,
       consentId: p.done.row.consentId,
     });
-    expect(done?.scores).toMatchObject({ validityVerdict: { verdict: expect.any(String) } });
-    expect(done?.validityVerdict).toEqual((done?.scores as { validityVerdict: unknown }).validityVerdict);
-    expect(open).toMatchObject({ finishedAt: null, scores: null, validityVerdict: null, answeredCount: 1 });
+    // Self-describing: a format and its version, a legend for the answer codes, answers item by item, scores in the
+    // results API's shape, the documents agreed to by version and text, the re-test series with its address.
+    expect(data).toMatchObject({ format: 'pid5-patient-data', formatVersion: 2 });
+    expect(Object.keys(data.answerLegend).sort()).toEqual(['0', '1', '2', '3', '9']);
+    expect(data.answerLegend['3']).toMatch(/true/i);
+    expect(done?.answers).toHaveLength(220);
+    expect(done?.answers[0]).toEqual({ item: 1, value: Number(ANSWERS[0]) });
+    expect(open?.answers[2]).toEqual({ item: 3, value: 2 });
+    expect(open?.answers[0]).toEqual({ item: 1, value: null });
+    const viewed = await json<Record<string, unknown>>(
+      await admin.client.get(`/api/assessments/${p.done.row.id}/results`),
+    );
+    expect(done?.results).toMatchObject({
+      assessmentId: p.done.row.id,
+      domains: viewed.domains,
+      facets: viewed.facets,
+    });
+    expect(done?.validityVerdict).toEqual(expect.objectContaining({ verdict: expect.any(String) }));
+    expect(open).toMatchObject({ finishedAt: null, results: null, validityVerdict: null, answeredCount: 1 });
+    const consent = data.documents.find((document) => document.id === open?.consentId);
+    expect(consent).toMatchObject({ kind: 'consent', version: expect.any(Number), language: 'en' });
+    expect(consent?.bodyHtml.length).toBeGreaterThan(20);
+    expect(data.documents.map((document) => document.id)).toContain(done?.termsId);
+    expect(data.retestSeries).toEqual([
+      expect.objectContaining({
+        sourceAssessmentId: p.done.row.id,
+        everyWeeks: 4,
+        email: 'retest.patient@example.org',
+        runs: [],
+      }),
+    ]);
     expect(open?.consentAgreedAt).not.toBeNull();
     expect(data.answerChanges).toEqual([
       expect.objectContaining({ assessmentId: p.open.row.id, item: 3, oldValue: '9', newValue: '2', actor: 'patient' }),

@@ -11,7 +11,7 @@ import { erasePatientOnRequest, exportPatientData } from './patient-data.service
  */
 export function registerPatientDataRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, clock } = app.deps;
+  const { database, clock, itemSets, normTables } = app.deps;
   const db = database.db;
 
   r.get(
@@ -33,6 +33,8 @@ export function registerPatientDataRoutes(app: FastifyInstance): void {
         query: request.query,
         now,
         ip: request.ip,
+        itemSets,
+        normTables,
       });
       attachment(reply, `patient-data-${now.toISOString().slice(0, 10)}.json`);
       return data;

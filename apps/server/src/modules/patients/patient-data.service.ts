@@ -1,5 +1,17 @@
 import { exportMessagesOf } from '../messages/messages.service';
-import type { TErasePatientRequest, TPatientDataExport, TPatientDataQuery } from '@pid5/contract';
+import {
+  PATIENT_DATA_EXPORT_FORMAT,
+  type TErasePatientRequest,
+  type TPatientDataExport,
+  type TPatientDataQuery,
+} from '@pid5/contract';
+import type { NormTables } from '@pid5/instrument';
+import { translator } from '../../i18n/translator';
+import { answerWords } from '../../reports/score-report/score-report-wording';
+import { getDocumentsById } from '../documents/documents.service';
+import type { ItemSets } from '../item-sets/load-item-set';
+import { buildResults } from '../results/results.service';
+import { exportRetestSeriesOf } from '../retests/retests.service';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -61,6 +73,8 @@ export async function exportPatientData(options: {
   query: TPatientDataQuery;
   now: Date;
   ip: string;
+  itemSets: ItemSets;
+  normTables: NormTables;
 }): Promise<TPatientDataExport> {
   const { db, session, now } = options;
   const key = patientKeyFor(session, options.query);
@@ -70,12 +84,16 @@ export async function exportPatientData(options: {
     throw noSuchPatient();
   }
   const ids = rows.map((row) => row.id);
-  const [changes, shares, events, messages] = await Promise.all([
+  const documentIds = rows.flatMap((row) => [row.termsId, row.consentId]).filter((id): id is number => id !== null);
+  const [changes, shares, events, messages, series, documentRows] = await Promise.all([
     listAnswerChangesOf(db, ids),
     listPatientShares(db, key),
     listAuditEventsOf(db, ids),
     exportMessagesOf(db, ids),
+    exportRetestSeriesOf(db, ids),
+    getDocumentsById(db, documentIds),
   ]);
+  const words = answerWords(translator('en'));
   await recordAudit(db, {
     actor: session.user.id,
     action: 'patient.export',
@@ -85,7 +103,10 @@ export async function exportPatientData(options: {
     details: { format: 'json', clinicianId: key.ownerId, tests: rows.length },
   });
   return {
+    format: PATIENT_DATA_EXPORT_FORMAT.name,
+    formatVersion: PATIENT_DATA_EXPORT_FORMAT.version,
     exportedAt: now.toISOString(),
+    answerLegend: { '0': words[0], '1': words[1], '2': words[2], '3': words[3], '9': 'not answered' },
     clinician,
     patientId: key.patientId,
     administrations: rows.map((row) => ({
@@ -106,11 +127,17 @@ export async function exportPatientData(options: {
       consentId: row.consentId,
       consentAgreedAt: iso(row.consentAgreedAt),
       responses: row.responses,
+      answers: [...row.responses].map((char, index) => ({
+        item: index + 1,
+        value: /^[0-3]$/.test(char) ? Number(char) : null,
+      })),
       answeredCount: row.answeredCount,
       itemSetId: row.itemSetId,
       instrumentVersion: row.instrumentVersion,
       normsVersion: row.normsVersion,
-      scores: row.scores ?? null,
+      results: row.finishedAt
+        ? buildResults({ row, view: 'admin', itemSets: options.itemSets, normTables: options.normTables })
+        : null,
       validityVerdict: (row.scores as { validityVerdict?: unknown } | null)?.validityVerdict ?? null,
     })),
     answerChanges: changes.map((change) => ({
@@ -126,6 +153,27 @@ export async function exportPatientData(options: {
       grantee: { id: share.granteeId, username: share.granteeName },
       createdAt: share.createdAt.toISOString(),
       createdBy: share.createdBy,
+    })),
+    documents: documentRows.map((document) => ({
+      id: document.id,
+      kind: document.kind,
+      version: document.version,
+      language: document.language,
+      publishedAt: document.publishedAt.toISOString(),
+      bodyHtml: document.bodyHtml,
+    })),
+    retestSeries: series.map(({ series: s, runs }) => ({
+      id: s.id,
+      sourceAssessmentId: s.sourceAssessmentId,
+      everyWeeks: s.everyWeeks,
+      times: s.times,
+      runsDone: s.runsDone,
+      nextRunAt: s.nextRunAt.toISOString(),
+      state: s.state,
+      email: s.email,
+      emailMasked: s.emailMasked,
+      createdAt: s.createdAt.toISOString(),
+      runs,
     })),
     messages,
     auditEvents: events.map((event) => ({

@@ -1,5 +1,10 @@
 import type { Database } from '../../db/database';
-import { repeatInBackground, type BackgroundLog, type RepeatOptions } from '../../lib/repeat-in-background';
+import {
+  repeatInBackground,
+  type BackgroundLog,
+  type RepeatOptions,
+  type RunCounts,
+} from '../../lib/repeat-in-background';
 import { listPatientsLastSeenBefore } from './patient-data.repo';
 import { erasePatient, RETENTION_ACTOR } from './patient-data.service';
 
@@ -66,7 +71,7 @@ export async function sweepRetention(options: {
 /** Runs the sweep daily (first a few minutes after start) when `years` is set; returns a function that stops it. */
 export function scheduleRetention(
   database: Database,
-  options: { years: number | null; now: () => Date; log: RetentionLog } & RetentionScheduleOptions,
+  options: { years: number | null; now: () => Date; log: RetentionLog; runs?: RunCounts } & RetentionScheduleOptions,
 ): () => void {
   const { years, log } = options;
   if (years === null) {
@@ -80,6 +85,7 @@ export function scheduleRetention(
       everyMs: options.everyMs ?? RETENTION_EVERY_MS,
       log,
       messages: { done: 'retention sweep done', failed: 'retention sweep failed' },
+      ...(options.runs ? { runs: options.runs } : {}),
     },
   );
 }

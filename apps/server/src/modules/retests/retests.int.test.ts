@@ -99,6 +99,8 @@ describe('a series of re-tests', () => {
     expect(afterFirst).toHaveLength(2);
     const [invitation] = await smtp.waitFor((mail) => mail.to.includes('retest.patient@example.org'));
     expect(invitation?.subject).toBe('Your questionnaire from Demonstration Institute');
+    // A run's invitation says it is a follow-up.
+    expect(invitation?.text).toContain('It is a follow-up: the same questionnaire as before');
     let client = await signIn(clinician);
     expect(await availableOver(client)).toBe(0);
     const timeline = (await (await client.get(`/api/assessments/${source.id}/patient`)).json()) as TPatientTimeline;

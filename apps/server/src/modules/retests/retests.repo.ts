@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { retestRuns, retestSeries } from '../../db/schema';
 
@@ -73,4 +73,20 @@ export async function lockDueSeries(db: Db, id: number, now: Date): Promise<Rete
 
 export async function insertRun(db: Db, run: { seriesId: number; run: number; assessmentId: number }): Promise<void> {
   await db.insert(retestRuns).values(run);
+}
+
+/** Every series started from these tests, each with its runs (for the patient-data export). */
+export async function listRetestSeriesOf(
+  db: Db,
+  sourceAssessmentIds: number[],
+): Promise<{ series: RetestSeriesRow; runs: { run: number; assessmentId: number }[] }[]> {
+  if (sourceAssessmentIds.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .select()
+    .from(retestSeries)
+    .where(inArray(retestSeries.sourceAssessmentId, sourceAssessmentIds))
+    .orderBy(asc(retestSeries.id));
+  return Promise.all(rows.map(async (series) => ({ series, runs: await listRuns(db, series.id) })));
 }

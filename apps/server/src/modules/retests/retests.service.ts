@@ -17,6 +17,7 @@ import {
   insertRun,
   insertSeries,
   listDueSeries,
+  listRetestSeriesOf,
   listRuns,
   lockDueSeries,
   updateSeries,
@@ -291,4 +292,9 @@ export async function startRetestSchedule(
     }
   });
   await boss.schedule(RETEST_QUEUE, '* * * * *');
+}
+
+/** Every re-test series started from these tests, with its runs (for the patient-data export). */
+export function exportRetestSeriesOf(db: Db, sourceAssessmentIds: number[]) {
+  return listRetestSeriesOf(db, sourceAssessmentIds);
 }

@@ -6,9 +6,12 @@ import type { Language } from '@pid5/i18n';
 // are defined on the printed US percentile), and a test given in German on the full form, the only form with German
 // norms, also shows its T score against the German general population, without a level.
 
+/** The language of the German norms' population: the tests given in it show them. */
+const GERMAN_NORMS_LANGUAGE: Language = 'de';
+
 /** Whether the patient's report shows the German norms: a test given in German on the full form. */
 export function showsGermanNorms(results: Pick<TAssessmentResults, 'form'>, language: Language): boolean {
-  return language === 'de' && results.form === 'FULL';
+  return language === GERMAN_NORMS_LANGUAGE && results.form === 'FULL';
 }
 
 /** The T score against the German norms, from the German z (T = 50 + 10 z, rounded); null when not scored. */

@@ -25,6 +25,11 @@ const ANSWER_KEYS = {
   3: 'scoreReport.answer.3',
 } as const;
 
+/** Each answer value's words (the score report's, in the reader's language). */
+export function answerWords(t: Translate): Record<(typeof ANSWER_VALUES)[number], string> {
+  return { 0: t(ANSWER_KEYS[0]), 1: t(ANSWER_KEYS[1]), 2: t(ANSWER_KEYS[2]), 3: t(ANSWER_KEYS[3]) };
+}
+
 /** The legend under the answer grid: "0 = Very False or Often False; …; – = not answered." */
 export function responsesLegend(t: Translate): string {
   return t('scoreReport.responsesLegend', {

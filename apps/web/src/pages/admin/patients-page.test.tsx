@@ -10,12 +10,17 @@ import { renderRoute, signInAs } from '../../../test/render-route';
 
 function anExport(overrides: Partial<TPatientDataExport> = {}): TPatientDataExport {
   return {
+    format: 'pid5-patient-data',
+    formatVersion: 2,
     exportedAt: '2026-04-02T09:00:00.000Z',
+    answerLegend: { '9': 'not answered' },
     clinician: { id: 'u-clinician', username: 'Dr Clinician' },
     patientId: 'PAT 7',
     administrations: [],
     answerChanges: [],
     shares: [],
+    documents: [],
+    retestSeries: [],
     messages: { contacts: [], deliveries: [] },
     auditEvents: [],
     ...overrides,
@@ -209,11 +214,12 @@ function anAdministration(id: number): TPatientDataExport['administrations'][num
     consentId: null,
     consentAgreedAt: null,
     responses: '9'.repeat(25),
+    answers: Array.from({ length: 25 }, (_, i) => ({ item: i + 1, value: null })),
     answeredCount: 0,
     itemSetId: null,
     instrumentVersion: null,
     normsVersion: null,
-    scores: null,
+    results: null,
     validityVerdict: null,
   };
 }

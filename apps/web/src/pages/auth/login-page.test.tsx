@@ -27,7 +27,7 @@ describe('/login?error=', () => {
     signOut();
     onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: false });
     renderRoute('/login?error=made-up');
-    expect(await screen.findByRole('heading', { name: 'Please login through the institute' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Please log in through the institute' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

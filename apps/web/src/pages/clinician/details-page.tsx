@@ -225,7 +225,8 @@ function TestLinkPanel({ testLink, description }: { testLink: string; descriptio
           readOnly
           onFocus={(event) => event.currentTarget.select()}
           style={{ flex: 1 }}
-          styles={{ input: { fontFamily: 'monospace' } }}
+          // Line height and padding so an underscore of the code is never cut off at the input's bottom edge.
+          styles={{ input: { fontFamily: 'monospace', lineHeight: 1.8, paddingBlock: 4 } }}
         />
         <CopyButton value={testLink} timeout={2000}>
           {({ copied, copy }) => (
