@@ -137,10 +137,9 @@ export const ZValidityScaleResult = z.object({
   source: z.string(),
   /**
    * ok, flagged (a concern), indeterminate (between cut-offs), not-computed (answers missing), not-read (SD-TD
-   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form),
-   * not-recorded (TIME: the answers carry no times).
+   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form).
    */
-  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published', 'not-recorded']),
+  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published']),
   /** True exactly when the line reports a concern. */
   isConcern: z.boolean(),
   score: z.number().nullable(),
@@ -166,7 +165,6 @@ export const VALIDITY_STATUS_LABELS: Readonly<Record<TValidityScaleResult['statu
   'not-computed': 'Not computed',
   'not-read': 'Not read',
   'not-published': 'Not published',
-  'not-recorded': 'Not recorded',
 };
 
 export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;

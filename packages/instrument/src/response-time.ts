@@ -10,7 +10,7 @@ export const FAST_SECONDS_PER_STATEMENT = 2;
 /** Share of the timed statements answered that fast from which the check asks for caution: most of the form. */
 export const FAST_SHARE_CAUTION = 0.5;
 
-/** Fewest timed statements the check reads: fewer say "not recorded". */
+/** Fewest timed statements the check reads: with fewer, no line. */
 export const MIN_TIMED_STATEMENTS = 10;
 
 export interface ResponseTimeResult {

@@ -47,7 +47,7 @@ export interface ScoreResponsesOptions {
   readonly normTables?: NormTables;
   /**
    * When each statement was first answered (epoch ms, one per statement of the form, null where unknown): the
-   * response-time check reads them. Without them the verdict says the times were not recorded.
+   * response-time check reads them. Without them there is no response-time line.
    */
   readonly answerTimes?: readonly (number | null)[];
 }
@@ -75,7 +75,12 @@ export function scoreResponses(responses: string, options: ScoreResponsesOptions
   if (options.answerTimes === undefined) {
     return scored;
   }
-  const timed = { ...scored, responseTime: screenAnswerTimes(options.answerTimes) };
+  const responseTime = screenAnswerTimes(options.answerTimes);
+  if (responseTime === null) {
+    // Too few times to read: the same result as scoring without them.
+    return scored;
+  }
+  const timed = { ...scored, responseTime };
   return { ...timed, validityVerdict: assessValidity(timed) } as AnyScoreResult;
 }
 

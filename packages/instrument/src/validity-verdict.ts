@@ -3,7 +3,7 @@ import type { FormInfo } from './forms';
 import type { FormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
 import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
-import { FAST_SECONDS_PER_STATEMENT, FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
+import { FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
 import type {
   BriefFormValidityResult,
   ScoreRange,
@@ -43,12 +43,11 @@ import {
 //   or two in turn run over half the form or 95 % of the answers are one value; caution from a quarter of the form
 //   (at least 10 statements). Labelled as the product's own: no PID-5 scale exists for it.
 // - The product's own response-time check (response-time.ts): caution when half the timed statements or more were
-//   answered in under 2 seconds each (Huang et al. 2012); "not recorded" when the answers carry no times.
+//   answered in under 2 seconds each (Huang et al. 2012); no line when the answers carry no times.
 
 export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN' | 'TIME';
 
-export type ValidityLineStatus =
-  'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published' | 'not-recorded';
+export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
 
 /** One validity indicator as a line of a results page or report. */
 export interface ValidityLine {
@@ -141,7 +140,7 @@ export interface VerdictInput {
   readonly sdtd: SdtdResult | null;
   /** The product's own response-pattern screen; null for a result stored before it existed (no line). */
   readonly pattern: ResponsePatternResult | null;
-  /** The response-time check; null when the answers carry no times ("not recorded"). */
+  /** The response-time check; null when the answers carry no times (no line). */
   readonly responseTime: ResponseTimeResult | null;
 }
 
@@ -688,30 +687,11 @@ export const responsePatternRule: ValidityRule = (input, words) => {
   return outcome({ lines: [line], reasons: reason ? [reason] : [] });
 };
 
-/** The response-time line when no times were recorded (results stored before times were, or saved without them). */
-export function timeNotRecordedLine(words: ValidityInterpretation): ValidityLine {
-  const w = words.scales.TIME;
-  const values = { threshold: FAST_SECONDS_PER_STATEMENT, cautionShare: Math.round(FAST_SHARE_CAUTION * 100) };
-  return {
-    key: 'TIME',
-    name: w.name,
-    source: w.source,
-    status: 'not-recorded',
-    isConcern: false,
-    score: null,
-    percentile: null,
-    direction: 'low',
-    directionText: fillTemplate(w.directionText, values),
-    cutoffText: fillTemplate(w.cutoffText, values),
-    statement: w.notRecorded,
-  };
-}
-
 /** How fast the statements were answered: the median, the share under the threshold, the longest fast stretch. */
 export const responseTimeRule: ValidityRule = (input, words) => {
   const time = input.responseTime;
   if (time === null) {
-    return outcome({ lines: [timeNotRecordedLine(words)] });
+    return outcome({});
   }
   const w = words.scales.TIME;
   const values = {
@@ -1022,18 +1002,10 @@ export function isSameDecision(a: ValidityVerdict, b: ValidityVerdict): boolean 
       v.verdict,
       v.patientFacingLevels,
       v.reasons.map((r) => [r.code, r.severity]),
-      // "Not recorded" is said of results stored before times were recorded too: a fact, not a decision.
-      v.lines.filter((l) => l.status !== 'not-recorded').map((l) => [l.key, l.status, l.isConcern, l.score]),
+      v.lines.map((l) => [l.key, l.status, l.isConcern, l.score]),
       v.notes.length,
     ]);
   return decision(a) === decision(b);
-}
-
-/** A verdict stored before response times were recorded says so in a line of its own. */
-function withTimeLine(verdict: ValidityVerdict, words: ValidityInterpretation): ValidityVerdict {
-  return verdict.lines.some((l) => l.key === 'TIME')
-    ? verdict
-    : { ...verdict, lines: [...verdict.lines, timeNotRecordedLine(words)] };
 }
 
 /**
@@ -1045,7 +1017,7 @@ export function validityVerdictIn(
   result: ScoredProtocol & { readonly validityVerdict: ValidityVerdict },
   options: ValidityWordingOptions = {},
 ): ValidityVerdict {
-  const stored = withTimeLine(result.validityVerdict, validityWords(options.language));
+  const stored = result.validityVerdict;
   if (options.language === undefined || options.language === 'en') {
     return stored;
   }

@@ -145,7 +145,6 @@ const ZInterpretationFile = z.object({
       caution: ZText,
       short: ZText,
       action: ZText,
-      notRecorded: ZText,
     }),
   }),
   notComputed: ZText,

@@ -44,7 +44,12 @@ async function storedVerdict(id: number) {
   const [row] = await server.database.db.select().from(assessments).where(eq(assessments.id, id));
   return (
     row?.scores as {
-      validityVerdict: { verdict: string; reasons: { code: string; text: string }[]; lines: StoredLine[] };
+      validityVerdict: {
+        verdict: string;
+        reasons: { code: string; text: string }[];
+        lines: StoredLine[];
+        notes: string[];
+      };
     }
   ).validityVerdict;
 }
@@ -114,17 +119,13 @@ describe('answer times', () => {
     expect(time?.statement).toContain('Median 6.0 seconds per statement; 0 % of the statements (0 of 24)');
   });
 
-  it('says "not recorded" for answers saved without their times', async () => {
+  it('scores answers saved without their times as before: no response-time line, no concern', async () => {
     const { row, code, patient } = await openBriefTest();
-    expect(
-      (
-        await patient.post(`/api/patient/${code}/answers`, {
-          answers: [...ordinary].map((v, i) => ({ item: i + 1, value: Number(v) })),
-        })
-      ).status,
-    ).toBe(200);
+    const answers = [...ordinary].map((v, i) => ({ item: i + 1, value: Number(v) }));
+    expect((await patient.post(`/api/patient/${code}/answers`, { answers })).status).toBe(200);
     expect((await patient.post(`/api/patient/${code}/submit`)).status).toBe(200);
-    const time = (await storedVerdict(row.id)).lines.find((l) => l.key === 'TIME');
-    expect(time).toMatchObject({ status: 'not-recorded', statement: expect.stringMatching(/^Not recorded/) });
+    const verdict = await storedVerdict(row.id);
+    expect(verdict.verdict).toBe('valid');
+    expect(verdict.lines.map((l) => l.key)).not.toContain('TIME');
   });
 });
