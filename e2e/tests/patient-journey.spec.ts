@@ -35,11 +35,19 @@ async function answerByClicking(page: Page, from: number, to: number): Promise<v
   }
 }
 
+/** The answers waiting on the device, as [item, value]; each also keeps the time it was given (checked here). */
 async function queuedAnswers(page: Page, code: string): Promise<[number, number][] | null> {
-  return page.evaluate((key) => {
+  const entries = await page.evaluate((key) => {
     const raw = window.localStorage.getItem(key);
-    return raw === null ? null : (JSON.parse(raw) as [number, number][]);
+    return raw === null ? null : (JSON.parse(raw) as [number, number, number?][]);
   }, `${QUEUE_PREFIX}${code}`);
+  if (entries === null) {
+    return null;
+  }
+  for (const [, , givenAt] of entries) {
+    expect(typeof givenAt).toBe('number');
+  }
+  return entries.map(([item, value]) => [item, value]);
 }
 
 test('a patient answers in three sittings (online, offline, then by keyboard alone) and submits', async ({
