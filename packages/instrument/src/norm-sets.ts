@@ -29,6 +29,8 @@ export interface NormSetInfo {
   /** Short citation for footnotes. */
   readonly citation: string;
   readonly sampleN: number | null;
+  /** The language of the questionnaire version the norm sample answered (a BCP 47 primary tag). */
+  readonly sampleLanguage: string;
   /** How the z scores of this set were obtained for the form given, and what is not available. */
   readonly note: string;
 }
@@ -38,6 +40,7 @@ interface NormSetChoice {
   readonly version: string;
   readonly shortLabel: string;
   readonly citation: string;
+  readonly sampleLanguage: string;
   readonly note: string;
 }
 
@@ -49,6 +52,7 @@ const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
     version: 'SRF@markon2024-derived-1',
     shortLabel: 'US general population',
     citation: 'Markon, Fossati, Somma & Krueger (2024)',
+    sampleLanguage: 'en',
     note:
       'z = (score − mean) / sd, with mean and sd derived from the printed T tables (mean = raw score at T 50, ' +
       'sd = half the distance from T 50 to T 70; ±0.005). T scores and percentiles are not computed from z: they ' +
@@ -61,6 +65,7 @@ const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
     version: 'DE-GESIS-2026@ab2db96-derived-1',
     shortLabel: 'German general population',
     citation: 'Zimmermann, Kerber, Kemper & Rek (2026)',
+    sampleLanguage: 'de',
     note:
       'z only: mean and sd derived from the percentile tables of the 220-item form (German-language form; ' +
       'manuscript under review). No T or percentile table of this set is used here.',
@@ -88,6 +93,7 @@ export function describeNormSet(definition: Pid5Definition, field: NormField): N
     source: set.source ?? choice.citation,
     citation: choice.citation,
     sampleN: set.sampleN,
+    sampleLanguage: choice.sampleLanguage,
     note: choice.note,
   };
 }

@@ -3,8 +3,6 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   compareAdministrations,
-  demoItemSet,
-  demoItemSetDe,
   getFormFullItems,
   levelStartsInT,
   scoreResponses,
@@ -12,6 +10,7 @@ import {
   type FormId,
 } from '@pid5/instrument';
 import { loadConfigOrExit } from '../config';
+import { loadItemSets } from '../modules/item-sets/load-item-set';
 import { presentAnyResults } from '../modules/results/results-by-form';
 import { validityWording, withVerdictIn } from '../modules/results/verdict-language';
 import { createDemoResponses } from '@pid5/instrument';
@@ -45,7 +44,12 @@ const dateText = formatReportDate({
 }).text;
 const footer = { instituteName: config.instituteName, copyrightYear: config.reportCopyrightYear ?? now.getFullYear() };
 
-const DEMO_ITEM_SETS: Record<Language, typeof demoItemSet> = { en: demoItemSet, de: demoItemSetDe };
+// The item sets as the server loads them (the configured files, else the demonstration sets of every language).
+const itemSets = loadItemSets({
+  file: config.itemSetFile,
+  files: config.itemSetFiles,
+  defaultLanguage: config.defaultTestLanguage,
+});
 
 /** The form's answers taken from a 220-character full-form string (each short or brief item is a full item). */
 function forForm(form: FormId, full: string): string {
@@ -56,14 +60,14 @@ function forForm(form: FormId, full: string): string {
 
 /** A test given in the sample's language: its item set, its validity words (the server's rule for both reports). */
 function resultsOf(form: FormId, responses: string) {
-  const itemSet = DEMO_ITEM_SETS[language];
+  const itemSet = itemSets.forTest(language);
   const score = withVerdictIn(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), language);
   return presentAnyResults(score, {
     assessmentId: 0,
     isFinished: true,
     finishedAt: now,
     scoresSource: 'live',
-    itemSet: { id: itemSet.id, title: itemSet.title, isDemo: true },
+    itemSet: { id: itemSet.id, title: itemSet.title, isDemo: itemSet.isDemo },
     responses: null,
   });
 }
