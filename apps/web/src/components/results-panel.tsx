@@ -219,6 +219,7 @@ const SCORE_MEANING: Record<TAssessmentResults['form'], StaffKey> = {
   FULL: 'resultsPanel.meaning.FULL',
   SF: 'resultsPanel.meaning.SF',
   BF: 'resultsPanel.meaning.BF',
+  BFM: 'resultsPanel.meaning.BFM',
 };
 
 const VISUALLY_HIDDEN = {

@@ -1,6 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
-import { demoItemSet, demoItemSetDe, scoreResponses, type AnyScoreResult, type NormTables } from '@pid5/instrument';
+import {
+  demoItemSet,
+  demoItemSetDe,
+  isPid5Form,
+  scoreBfmForm,
+  scoreResponses,
+  type AnyScoreResult,
+  type BfmScoreResult,
+  type FormId,
+  type NormTables,
+} from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
@@ -19,7 +29,8 @@ import {
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
-import { readStoredFormScores } from './stored-scores';
+import { normReferenceOf } from './score-test';
+import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
 import { withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 
@@ -61,7 +72,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
  * so far, with the instrument's missing-item rules.
  */
 export function scoreAssessment(
-  row: AssessmentRow,
+  row: Pid5AssessmentRow,
   normTables: NormTables,
 ): { score: AnyScoreResult; source: TAssessmentResults['scoresSource'] } {
   // The test's own form: its scorer, missing-data rules and tables.
@@ -72,6 +83,26 @@ export function scoreAssessment(
   const stored = readStoredFormScores(row.scores, row.form);
   // Scores stored before T, percentiles and the verdict (scoring-1) are scored again from the stored answers, which
   // never change after submission; the page says so ('recomputed').
+  return stored ? { score: stored, source: 'frozen' } : { score: score(), source: 'recomputed' };
+}
+
+/** A test of one of the PID-5's own three forms (US tables, facets and domains), as against the PID5BF+M. */
+export type Pid5AssessmentRow = AssessmentRow & { form: FormId };
+
+export function isPid5Assessment(row: AssessmentRow): row is Pid5AssessmentRow {
+  return isPid5Form(row.form);
+}
+
+/** The scores of a PID5BF+M test, frozen or computed now, as scoreAssessment gives those of the other forms. */
+export function scoreBfmAssessment(row: AssessmentRow): {
+  score: BfmScoreResult;
+  source: TAssessmentResults['scoresSource'];
+} {
+  const score = () => scoreBfmForm(row.responses, { reference: normReferenceOf(row) });
+  if (!row.finishedAt) {
+    return { score: score(), source: 'live' };
+  }
+  const stored = readStoredBfmScores(row.scores);
   return stored ? { score: stored, source: 'frozen' } : { score: score(), source: 'recomputed' };
 }
 
