@@ -48,7 +48,13 @@ export function BarChart({
   return (
     <figure style={{ margin: 0 }}>
       {/* On a phone the chart keeps a readable width and scrolls: a named region the keyboard can reach (2.1.1). */}
-      <div role="region" aria-label={title} tabIndex={0} className="mantine-focus-auto" style={{ overflowX: 'auto' }}>
+      <div
+        role="region"
+        aria-label={t('staff.chartRegion', { name: title })}
+        tabIndex={0}
+        className="mantine-focus-auto"
+        style={{ overflowX: 'auto' }}
+      >
         <svg
           viewBox={`0 0 ${chart.width} ${chart.height}`}
           width="100%"

@@ -79,7 +79,10 @@ describe("the patient's trend over time", () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['T 58', 'T 66, reliably higher', 'T 52, reliably lower']);
-    expect(within(trend).getByRole('region', { name: 'Domains over time (US T)' })).toHaveAttribute('tabindex', '0');
+    expect(within(trend).getByRole('region', { name: 'Domains over time (US T) (chart)' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 
   it("names the domains, the T axis and each test's verdict in German", async () => {

@@ -99,7 +99,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
       </Text>
       <div
         role="region"
-        aria-label={t('trend.title')}
+        aria-label={t('staff.chartRegion', { name: t('trend.title') })}
         tabIndex={0}
         className="mantine-focus-auto"
         style={{ overflowX: 'auto' }}
