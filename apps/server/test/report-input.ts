@@ -1,5 +1,6 @@
 import { demoItemSet, scoreResponses } from '@pid5/instrument';
 import { presentResults } from '../src/modules/results/results.presenter';
+import { withTraitModels } from '../src/modules/results/trait-models';
 import { createDemoResponses } from '@pid5/instrument';
 import type { ReportInput } from '../src/reports/report-pdf';
 import type { ScoreReportInput } from '../src/reports/score-report-pdf';
@@ -25,10 +26,16 @@ export function demoReportInput(options: { name?: string; responses?: string } =
   };
 }
 
-/** The clinician's score report of the same demo assessment (`responses`, 220 characters) for patient id `patientId`. */
+/**
+ * The clinician's score report of the same demo assessment (`responses`, 220 characters) for patient id `patientId`,
+ * a woman aged 40.
+ */
 export function demoScoreReportInput(options: { patientId?: string; responses?: string } = {}): ScoreReportInput {
   const responses = options.responses ?? createDemoResponses();
-  const { results, instituteName, copyrightYear, dateText } = demoReportInput({ responses });
+  const report = demoReportInput({ responses });
+  const { instituteName, copyrightYear, dateText } = report;
+  // As the server reads it for a woman aged 40: German T, ICD-11 trait domains, AMPD profiles.
+  const results = withTraitModels(report.results, { responses, gender: 'Female', age: 40 });
   return {
     kind: 'score-report',
     patientId: options.patientId ?? 'P-0001',

@@ -12,6 +12,7 @@ import {
 import { loadConfigOrExit } from '../config';
 import { loadItemSets } from '../modules/item-sets/load-item-set';
 import { presentAnyResults } from '../modules/results/results-by-form';
+import { withTraitModels } from '../modules/results/trait-models';
 import { validityWording, withVerdictIn } from '../modules/results/verdict-language';
 import { createDemoResponses } from '@pid5/instrument';
 import { isLanguage, type Language } from '@pid5/i18n';
@@ -62,7 +63,7 @@ function forForm(form: FormId, full: string): string {
 function resultsOf(form: FormId, responses: string) {
   const itemSet = itemSets.forTest(language);
   const score = withVerdictIn(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), language);
-  return presentAnyResults(score, {
+  const results = presentAnyResults(score, {
     assessmentId: 0,
     isFinished: true,
     finishedAt: now,
@@ -70,6 +71,8 @@ function resultsOf(form: FormId, responses: string) {
     itemSet: { id: itemSet.id, title: itemSet.title, isDemo: itemSet.isDemo },
     responses: null,
   });
+  // The German T, ICD-11 trait domains and AMPD profiles of a made-up woman aged 40, as the server reads them.
+  return withTraitModels(results, { responses, gender: 'Female', age: 40 });
 }
 
 if (args[0] === '--all') {

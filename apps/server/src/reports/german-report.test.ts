@@ -9,6 +9,7 @@ import {
 import { demoReportInput } from '../../test/report-input';
 import { pdfToText, rasterisePdf, splitPages } from '../../test/results-test-helpers';
 import { presentResults } from '../modules/results/results.presenter';
+import { withTraitModels } from '../modules/results/trait-models';
 import { withVerdictIn } from '../modules/results/verdict-language';
 import { reportTextCounts } from './pdf-text-replay';
 import { formatReportDate } from './report-date';
@@ -82,7 +83,9 @@ describe('the score report for a German-speaking reader', () => {
     expect(text).toContain('PID-5-Auswertungsbericht');
     expect(text).toContain('Bericht erstellt 26. November 2026');
     expect(text).toMatch(/Abk\. Skala Domäne Rohwert T \(US\)/);
-    expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+ \d+/);
+    expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+/);
+    // The German T with its interval, in German decimals, for the woman aged 40 the report is of.
+    expect(text).toContain('(63,8–75,5)');
     expect(text).toMatch(/Nicht erhöht|Leicht|Mäßig|Hoch/);
     expect(text).toContain('Antworten wie gegeben, vor der Umpolung');
     expect(text).not.toMatch(/\bNot elevated\b/);
@@ -107,14 +110,17 @@ describe("the score report's validity for a German-speaking reader", () => {
   /** The demo test's score report with the results as the server builds them for a German reader. */
   async function germanScoreReportPage1(responses: string): Promise<string> {
     const input = demoScoreReportInput({ responses });
-    const results = presentResults(withVerdictIn(scoreResponses(responses), 'de'), {
-      assessmentId: 1,
-      isFinished: true,
-      finishedAt: date,
-      scoresSource: 'frozen',
-      itemSet: input.results.itemSet,
-      responses: null,
-    });
+    const results = withTraitModels(
+      presentResults(withVerdictIn(scoreResponses(responses), 'de'), {
+        assessmentId: 1,
+        isFinished: true,
+        finishedAt: date,
+        scoresSource: 'frozen',
+        itemSet: input.results.itemSet,
+        responses: null,
+      }),
+      { responses, gender: 'Female', age: 40 },
+    );
     const pdf = await renderScoreReportPdf({ ...input, results, language: 'de', dateText: '26. November 2026' });
     expect((await rasterisePdf(pdf)).complaints).toBe('');
     return (splitPages(await pdfToText(pdf))[0] ?? '').replace(/\s+/g, ' ');
@@ -129,7 +135,8 @@ describe("the score report's validity for a German-speaking reader", () => {
     expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
     // The norms in the header: the product's own sets in German, their citations as published.
     expect(page1).toContain('T-Wert und Prozentrang: US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
-    expect(page1).toContain('z (DE): deutsche Allgemeinbevölkerung (Zimmermann, Kerber, Kemper & Rek (2026))');
+    expect(page1).toContain('T (DE): Deutsche Normen: Zimmermann, Kerber, Kemper & Weweck (2026)');
+    expect(page1).toContain('Deutsche Frauen, 35–49 Jahre');
     expect(page1).not.toMatch(/general population/);
     expect(page1).toMatch(
       /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,

@@ -256,6 +256,7 @@ export function AmpdProfilesSection({
                             >
                               {facet.key}
                               {facet.isRequired ? '*' : ''}
+                              {facet.atOrAboveThreshold ? ' ≥' : ''}
                               {facet.atOrAboveThreshold === null ? ' —' : ''}
                             </span>
                           </span>

@@ -11,6 +11,7 @@ import {
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { pdfToText } from '../../../test/results-test-helpers';
+import { readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles, as a clinician
@@ -160,7 +161,7 @@ describe('German norms, ICD-11 trait domains and AMPD profiles over HTTP', () =>
         'en-GB',
         [
           'T (DE)',
-          '72.0 (63.8–75.5)',
+          '(63.8–75.5)',
           'German women aged 35-49',
           'ICD-11 trait domains (PID5BF+M)',
           'Anankastia',
@@ -172,7 +173,7 @@ describe('German norms, ICD-11 trait domains and AMPD profiles over HTTP', () =>
         'de-DE',
         [
           'T (DE)',
-          '72,0 (63,8–75,5)',
+          '(63,8–75,5)',
           'Deutsche Frauen, 35–49 Jahre',
           'ICD-11-Merkmalsdomänen (PID5BF+M)',
           'Anankasmus',
@@ -191,5 +192,41 @@ describe('German norms, ICD-11 trait domains and AMPD profiles over HTTP', () =>
       }
       expect(text).not.toContain('z (DE)');
     }
+  });
+
+  it('exports the same numbers in the CSV, with the derived German z named as derived', async () => {
+    const id = await submitted('FULL', { age: 40, gender: 'Female' });
+    const results = await resultsOf(id);
+    const response = await clinician.client.get('/api/assessments/export.csv?precision=full');
+    expect(response.status).toBe(200);
+    const [header = [], ...records] = readLikeSpreadsheet(await response.text(), { separator: ',' });
+    const record = records.find((cells) => cells[0] === String(id)) ?? [];
+    const cell = (name: string) => {
+      const at = header.indexOf(name);
+      expect(at, name).toBeGreaterThanOrEqual(0);
+      return record[at];
+    };
+    expect(cell('German Norms Group')).toBe('f [35,50)');
+    expect(cell('German Norms Fallback')).toBe('');
+    expect(cell('Anxiousness T (DE 2026)')).toBe('72.0');
+    expect(cell('Anxiousness T 95% interval low (DE 2026)')).toBe('63.8');
+    expect(cell('Anxiousness T 95% interval high (DE 2026)')).toBe('75.5');
+    expect(cell('Anxiousness percentile (DE 2026)')).toBe('98.62');
+    expect(cell('Anxiousness T extrapolated (DE 2026)')).toBe('no');
+    expect(header).not.toContain('Anxiousness z (DE 2026)');
+    expect(header).toContain('Anxiousness z (DE 2026, derived linear)');
+    for (const scale of [...results.facets, ...results.domains]) {
+      expect(cell(`${scale.name} T (DE 2026)`), scale.key).toBe(scale.de?.tText);
+    }
+    for (const domain of results.bfm?.domains ?? []) {
+      expect(cell(`ICD-11 ${domain.name} (PID5BF+M) T (DE 2026)`), domain.key).toBe(domain.de?.tText);
+    }
+    expect(cell('ICD-11 Anankastia (PID5BF+M) T (DE 2026)')).toBe('60.2');
+    expect(cell('AMPD Threshold')).toBe('Moderate (US percentile ≥ 93)');
+    const avpd = results.ampd?.profiles.find((p) => p.key === 'AvPD');
+    const avpdName = avpd?.name ?? '';
+    expect(Number(cell(`AMPD ${avpdName} mean T (US 2024)`))).toBeCloseTo(avpd?.meanUsT ?? Number.NaN, 10);
+    expect(cell(`AMPD ${avpdName} facets at or above threshold`)).toBe('1/4');
+    expect(cell(`AMPD ${avpdName} trait rule`)).toBe('not-reached');
   });
 });
