@@ -7,20 +7,25 @@ import type { ScoreReportInput } from '../src/reports/score-report-pdf';
 
 /**
  * A finished demo-item-set assessment, as the report is drawn from it: the made-up demo answers (or `responses`,
- * 220 characters) for a patient named `name`.
+ * 220 characters) for a patient named `name`, a woman aged 40.
  */
 export function demoReportInput(options: { name?: string; responses?: string } = {}): ReportInput {
+  const responses = options.responses ?? createDemoResponses();
   return {
     name: options.name ?? 'Jane Doe',
     dateText: '15 January 2026',
-    results: presentResults(scoreResponses(options.responses ?? createDemoResponses()), {
-      assessmentId: 1,
-      isFinished: true,
-      finishedAt: new Date('2026-01-15T12:00:00Z'),
-      scoresSource: 'frozen',
-      itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
-      responses: null,
-    }),
+    // As the server reads it for a woman aged 40: German T, ICD-11 trait domains, AMPD profiles.
+    results: withTraitModels(
+      presentResults(scoreResponses(responses), {
+        assessmentId: 1,
+        isFinished: true,
+        finishedAt: new Date('2026-01-15T12:00:00Z'),
+        scoresSource: 'frozen',
+        itemSet: { id: demoItemSet.id, title: demoItemSet.title, isDemo: true },
+        responses: null,
+      }),
+      { responses, gender: 'Female', age: 40 },
+    ),
     instituteName: 'Demonstration Institute',
     copyrightYear: 2026,
   };
@@ -32,10 +37,7 @@ export function demoReportInput(options: { name?: string; responses?: string } =
  */
 export function demoScoreReportInput(options: { patientId?: string; responses?: string } = {}): ScoreReportInput {
   const responses = options.responses ?? createDemoResponses();
-  const report = demoReportInput({ responses });
-  const { instituteName, copyrightYear, dateText } = report;
-  // As the server reads it for a woman aged 40: German T, ICD-11 trait domains, AMPD profiles.
-  const results = withTraitModels(report.results, { responses, gender: 'Female', age: 40 });
+  const { results, instituteName, copyrightYear, dateText } = demoReportInput({ responses });
   return {
     kind: 'score-report',
     patientId: options.patientId ?? 'P-0001',

@@ -3,7 +3,7 @@ import { domainTChart, facetTChart, levelKey, scaleNameKey } from '@pid5/instrum
 import { drawBarChart } from '../drawing/bar-chart';
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
-import { drawTable, type TableColumn } from '../drawing/table';
+import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
 import { translatedTChart } from '../profile-report/form';
@@ -68,7 +68,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: Sc
   drawTable(
     doc,
     columns,
-    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: line.size ?? 7.5 })))),
+    rows.map((cells) => cells.map((cell) => cell.map((line: CellLine) => ({ ...line, size: line.size ?? 7.5 })))),
   );
   doc.font('regular').fontSize(7).fillColor(COLOR.muted);
   const group = results.germanNorms ? germanGroupText(t, results.germanNorms.group) : '—';
