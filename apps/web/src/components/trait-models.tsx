@@ -20,6 +20,7 @@ import {
 } from '@pid5/instrument';
 import { levelName, localDecimals, scaleName } from '../i18n/result-words';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import type { Translate } from '../i18n/translate';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles on the staff pages
 // (docs/decisions/0073, 0074, 0075). Each piece is fed by the API's shape alone, so the results of a PID5BF+M test
@@ -61,10 +62,15 @@ export function GermanPercentileCell({ de }: { de: TGermanNormReading | null | u
   return <>{de ? localDecimals(language, de.percentileText) : '—'}</>;
 }
 
+/** The German group's name: "German women aged 35-49", or "German adults". */
+export function germanGroupName(t: Translate<StaffKey>, group: TGermanNormGroup): string {
+  return t(germanGroupKey({ gender: group.gender, ageGroup: group.ageGroup as never }));
+}
+
 /** Which German group was read, and why all adults when they were. */
 export function GermanGroupText({ group }: { group: TGermanNormGroup }) {
   const { t } = useStaffText();
-  const name = t(germanGroupKey({ gender: group.gender, ageGroup: group.ageGroup as never }));
+  const name = germanGroupName(t, group);
   return (
     <>
       {t('results.deNorms.groupRead', { group: name })}
@@ -309,6 +315,52 @@ export function AmpdProfilesSection({
           </Text>
         </>
       )}
+    </Stack>
+  );
+}
+
+/** The ICD-11 trait domains of two full-form tests side by side: each German T with its interval. */
+export function Icd11Comparison({ icd11 }: { icd11: { first: TBfmResult; second: TBfmResult } }) {
+  const { t } = useStaffText();
+  const rows = [...icd11.first.domains, { ...icd11.first.total, key: 'Total' }];
+  const laterOf = (key: string) =>
+    key === 'Total' ? icd11.second.total.de : icd11.second.domains.find((d) => d.key === key)?.de;
+  return (
+    <Stack gap="xs" data-testid="icd11-comparison">
+      <Text size="sm">{t(BFM_WORD_KEYS.caveat)}</Text>
+      <Table striped fz="sm" aria-label={t(BFM_WORD_KEYS.title)}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('results.traitModels.col.scale')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('results.compare.earlierDeT')}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('results.compare.laterDeT')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key} data-bfm-scale={row.key}>
+              <Table.Th scope="row" fw={500}>
+                {row.key === 'Total'
+                  ? t(BFM_WORD_KEYS.total)
+                  : t(BFM_WORD_KEYS.domain[row.key as BfmDomainKey] as StaffKey)}
+              </Table.Th>
+              <Table.Td ta="right" style={NUMBERS}>
+                <GermanTCell de={row.de} />
+              </Table.Td>
+              <Table.Td ta="right" style={NUMBERS}>
+                <GermanTCell de={laterOf(row.key)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed">
+        {t('results.compare.bfmNote')}
+      </Text>
     </Stack>
   );
 }

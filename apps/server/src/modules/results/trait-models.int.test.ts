@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAssessmentResults, TGermanNormReading } from '@pid5/contract';
+import type { TAdministrationComparison, TAssessmentResults, TGermanNormReading } from '@pid5/contract';
 import {
   createDemoResponses,
   getFormFullItems,
@@ -38,17 +38,26 @@ function forForm(form: FormId, full: string): string {
 
 async function submitted(
   form: FormId,
-  options: { age: number; gender: 'Male' | 'Female' | 'Diverse' | 'Unspecified' },
+  options: {
+    age: number;
+    gender: 'Male' | 'Female' | 'Diverse' | 'Unspecified';
+    patientId?: string;
+    full?: string;
+    daysAgo?: number;
+  },
 ): Promise<number> {
-  const responses = forForm(form, createDemoResponses());
+  const { full, daysAgo, ...fields } = options;
+  const responses = forForm(form, full ?? createDemoResponses());
+  const at = new Date(server.clock.now().getTime() - (daysAgo ?? 0) * 86_400_000);
   const { row } = await insertAssessment(server, {
     clinicianId: clinician.id,
     form,
     responses,
     consented: true,
-    finishedAt: server.clock.now(),
+    createdAt: at,
+    finishedAt: at,
     scores: scoreResponses(responses, { form }),
-    ...options,
+    ...fields,
   });
   return row.id;
 }
@@ -228,5 +237,40 @@ describe('German norms, ICD-11 trait domains and AMPD profiles over HTTP', () =>
     expect(Number(cell(`AMPD ${avpdName} mean T (US 2024)`))).toBeCloseTo(avpd?.meanUsT ?? Number.NaN, 10);
     expect(cell(`AMPD ${avpdName} facets at or above threshold`)).toBe('1/4');
     expect(cell(`AMPD ${avpdName} trait rule`)).toBe('not-reached');
+  });
+
+  it('compares two tests with each test’s German T and ICD-11 domains, in the JSON and in the PDF', async () => {
+    const later = [...createDemoResponses()].map((a, i) => (i % 5 === 0 ? String(Math.min(3, Number(a) + 1)) : a));
+    const first = await submitted('FULL', { age: 40, gender: 'Female', patientId: 'P-TRAITS', daysAgo: 400 });
+    const second = await submitted('FULL', {
+      age: 50,
+      gender: 'Female',
+      patientId: 'P-TRAITS',
+      full: later.join(''),
+    });
+    const response = await clinician.client.get(`/api/assessments/${second}/compare?with=${first}`);
+    expect(response.status).toBe(200);
+    const comparison = (await response.json()) as TAdministrationComparison;
+    // Each test read for the patient's group at its date: 35-49 first, 50-64 later.
+    expect(comparison.germanGroups?.first).toMatchObject({ gender: 'f', ageGroup: '[35,50)' });
+    expect(comparison.germanGroups?.second).toMatchObject({ gender: 'f', ageGroup: '[50,65)' });
+    const [earlierResults, laterResults] = [await resultsOf(first), await resultsOf(second)];
+    for (const scale of comparison.scales) {
+      const of = (results: TAssessmentResults) =>
+        [...results.facets, ...results.domains].find((s) => s.key === scale.key)?.de ?? null;
+      expect(scale.first.de, scale.key).toEqual(of(earlierResults));
+      expect(scale.second.de, scale.key).toEqual(of(laterResults));
+    }
+    expect(comparison.icd11?.first.domains.find((d) => d.key === 'Anank')?.de?.t).toBe(60.2);
+    expect(comparison.icd11?.second).toEqual(laterResults.bfm);
+
+    const pdf = await clinician.client.get(`/api/assessments/${second}/compare.pdf?with=${first}&tz=UTC`, {
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(pdf.status).toBe(200);
+    const text = (await pdfToText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('ICD-11 trait domains (PID5BF+M)');
+    expect(text).toContain('earlier German women aged 35-49; later German women aged 50-64');
+    expect(text).toContain('DE 72.0');
   });
 });

@@ -17,6 +17,7 @@ import {
   scoreAmpdProfiles,
   scoreBfmFromFullForm,
   type AmpdInput,
+  type AnyScoreResult,
   type BfmScoreResult,
   type FacetKey,
   type GermanNormReading,
@@ -94,6 +95,35 @@ function withGermanNorms(results: TAssessmentResults, reference: NormReference):
       attribution: info.attribution,
     },
   };
+}
+
+/**
+ * The German T of every scale of a scored test (any form) for the patient's group, by scale key: the comparison
+ * over time reads each administration with the group of its own date.
+ */
+export function germanReadingsOfScore(
+  score: AnyScoreResult,
+  test: { readonly gender: string; readonly age: number | null },
+): { group: TGermanNormGroup; scales: Readonly<Record<string, TGermanNormReading | null>> } {
+  const norms = readGermanNorms(score, normReferenceOf(test));
+  return {
+    group: presentGermanGroup(norms.group),
+    scales: Object.fromEntries(
+      Object.entries(norms.scales).map(([key, reading]) => [key, reading ? presentGermanReading(reading) : null]),
+    ),
+  };
+}
+
+/** The ICD-11 trait domains of a full-form test (null for the other forms, which cannot give them). */
+export function bfmOfTest(test: {
+  readonly form: string;
+  readonly responses: string;
+  readonly gender: string;
+  readonly age: number | null;
+}): TBfmResult | null {
+  return test.form === 'FULL'
+    ? presentBfm(scoreBfmFromFullForm(test.responses, { reference: normReferenceOf(test) }))
+    : null;
 }
 
 /** A PID5BF+M scoring (of a full-form test's 36 items, or of a PID5BF+M test) in the API shape. */
