@@ -155,7 +155,7 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
   },
   {
     // Kept for continuity, named for what it is: not the published German T.
-    suffix: `z (${DE_NORMS}, derived linear)`,
+    suffix: `derived z (${DE_NORMS})`,
     meaning: 'csv.scale.zDe.meaning',
     values: 'csv.scale.zDe.values',
     cell: (input, precision) => formatCsvNumber(input.irf, precision),

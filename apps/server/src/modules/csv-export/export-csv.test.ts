@@ -84,7 +84,7 @@ describe('CSV columns', () => {
       'Total T 95% interval high (DE 2026)',
       'Total percentile (DE 2026)',
       'Total T extrapolated (DE 2026)',
-      'Total z (DE 2026, derived linear)',
+      'Total derived z (DE 2026)',
       'Language',
       'German Norms Group',
       'German Norms Fallback',
@@ -113,10 +113,10 @@ describe('CSV columns', () => {
       'Negative Affect T 95% interval high (DE 2026)',
       'Negative Affect percentile (DE 2026)',
       'Negative Affect T extrapolated (DE 2026)',
-      'Negative Affect z (DE 2026, derived linear)',
+      'Negative Affect derived z (DE 2026)',
     ]);
     expect(CSV_HEADERS).toContain('Anhedonia T (US 2024)');
-    expect(CSV_HEADERS[form - 1]).toBe('Withdrawal z (DE 2026, derived linear)');
+    expect(CSV_HEADERS[form - 1]).toBe('Withdrawal derived z (DE 2026)');
     // Never the spec's field names, which read as self- and informant-report norms.
     expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
     expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
@@ -300,7 +300,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(cell('Anhedonia percentile (US 2024)')).toBe(String(Math.round(anh.percentile * 1000) / 10));
     expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Not elevated');
     expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
-    expect(cell('Anhedonia z (DE 2026, derived linear)')).toBe('');
+    expect(cell('Anhedonia derived z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');
     // The form, the total, the language, the German group (its name split in two here), ICD-11 and AMPD cells.
     const formColumns = 1 + 12 + 1 + 3 + 7 * 6 + 1 + 6 * 4;
@@ -316,7 +316,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(brief('Total raw')).toBe('1.48');
     expect(brief('Total T (US 2024)')).toBe(String(total.t));
     expect(brief('Total z (US 2024)')).toBe('0.50');
-    expect(brief('Total z (DE 2026, derived linear)')).toBe('');
+    expect(brief('Total derived z (DE 2026)')).toBe('');
   });
 
   it('guards and quotes a value in every row and column it repeats in, however many distinct values come first', async () => {

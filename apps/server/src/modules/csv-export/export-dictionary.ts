@@ -217,7 +217,7 @@ export function buildDataDictionary(normTables: NormTables, language: Language =
   const t = translator(language);
   const norms = provenance(normTables, t);
   const sourceOf = (suffix: string) =>
-    suffix.includes('derived linear')
+    suffix.startsWith('derived z')
       ? norms.de
       : suffix.includes(DE_NORMS)
         ? norms.deTables

@@ -462,6 +462,7 @@ export async function exportPatientScores(options: {
         finishedAt: row.finishedAt!,
         validityLabel: verdictOf(row, options.normTables).label,
         score,
+        reference: { gender: row.gender, age: row.age },
       };
     }),
   );

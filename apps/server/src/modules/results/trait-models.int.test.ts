@@ -223,7 +223,7 @@ describe('German norms, ICD-11 trait domains and AMPD profiles over HTTP', () =>
     expect(cell('Anxiousness percentile (DE 2026)')).toBe('98.62');
     expect(cell('Anxiousness T extrapolated (DE 2026)')).toBe('no');
     expect(header).not.toContain('Anxiousness z (DE 2026)');
-    expect(header).toContain('Anxiousness z (DE 2026, derived linear)');
+    expect(header).toContain('Anxiousness derived z (DE 2026)');
     for (const scale of [...results.facets, ...results.domains]) {
       expect(cell(`${scale.name} T (DE 2026)`), scale.key).toBe(scale.de?.tText);
     }
