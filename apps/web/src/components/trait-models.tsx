@@ -23,7 +23,7 @@ import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import type { Translate } from '../i18n/translate';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles on the staff pages
-// (docs/decisions/0073, 0074, 0075). Each piece is fed by the API's shape alone, so the results of a PID5BF+M test
+// (docs/decisions/0073-german-norms-as-published.md, 0074, 0075). Each piece is fed by the API's shape alone, so the results of a PID5BF+M test
 // show the same ICD-11 section as a full-form test's.
 
 const NUMBERS = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -442,7 +442,7 @@ function encodeExportRecord(
     `${textCell(responses)},${repeated.text(instrumentVersion)},${repeated.text(normsVersion)},` +
     `${timeCell(consentAgreedAt)},${termsId ?? ''}`;
   const formCell = repeated.text(form);
-  // The German reference group of the patient's recorded gender and age (docs/decisions/0073).
+  // The German reference group of the patient's recorded gender and age (docs/decisions/0073-german-norms-as-published.md).
   const reference = normReferenceOf({ gender, age });
   const group = resolveGermanReferenceGroup(reference);
   const traits = encodeTraitModelCells(

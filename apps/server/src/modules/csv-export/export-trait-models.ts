@@ -25,7 +25,7 @@ import {
 } from './export-columns';
 
 // The CSV's columns of the German reference group, the ICD-11 trait domains (PID5BF+M, from full-form tests) and
-// the AMPD trait profiles (full and short forms), after the form's columns (docs/decisions/0073, 0074, 0075). Each
+// the AMPD trait profiles (full and short forms), after the form's columns (docs/decisions/0073-german-norms-as-published.md, 0074, 0075). Each
 // test's cells are computed from its answers, its stored facet scores and the gender and age recorded with it, and
 // kept by what they are computed from (the same answers and group give the same cells).
 

@@ -309,7 +309,7 @@ async function buildComparison(options: {
       : [other, patient.anchor];
   const earlierScore = scoreAssessment(earlier, options.normTables).score;
   const laterScore = scoreAssessment(later, options.normTables).score;
-  // The German T of each test for the patient's group at its date (docs/decisions/0073).
+  // The German T of each test for the patient's group at its date (docs/decisions/0073-german-norms-as-published.md).
   const earlierDe = germanReadingsOfScore(earlierScore, earlier);
   const laterDe = germanReadingsOfScore(laterScore, later);
   const earlierBfm = bfmOfTest(earlier);

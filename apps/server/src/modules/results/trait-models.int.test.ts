@@ -15,7 +15,7 @@ import { readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles, as a clinician
-// reads them over HTTP from a real server (docs/decisions/0073, 0074, 0075): for a 40-year-old woman every German
+// reads them over HTTP from a real server (docs/decisions/0073-german-norms-as-published.md, 0074, 0075): for a 40-year-old woman every German
 // number is the female 35-49 row of the published table for the score the API gives, and for three sample rows the
 // numbers are the ones the platform's CSV prints (packages/instrument/scripts/print-sample-protocols.ts).
 

@@ -26,7 +26,7 @@ import {
 } from '@pid5/instrument';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles, added to a
-// result of the results API (docs/decisions/0073, 0074, 0075). They are read at presentation from the scores the
+// result of the results API (docs/decisions/0073-german-norms-as-published.md, 0074, 0075). They are read at presentation from the scores the
 // result already holds (frozen or fresh), the test's answers and the patient's gender and age as recorded with the
 // test, so a result frozen before these views existed shows them too, and every view (page, reports, comparison)
 // reads the same numbers from this one shape.

@@ -27,7 +27,7 @@ import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
 import { decimalIn, formatScoreIn, type ScoreWords } from './score-report-wording';
 
 // The German T as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles in the clinician's
-// score report (docs/decisions/0073, 0074, 0075), from the results API's shape alone: the section of the ICD-11
+// score report (docs/decisions/0073-german-norms-as-published.md, 0074, 0075), from the results API's shape alone: the section of the ICD-11
 // trait domains is drawn from a PID5BF+M reading, whether of a full-form test or of a PID5BF+M test.
 
 type Doc = PDFKit.PDFDocument;
