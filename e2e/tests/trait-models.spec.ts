@@ -33,11 +33,11 @@ test('the results page shows the German T, the ICD-11 trait domains and the AMPD
   await expect(facets.getByRole('columnheader', { name: 'T (DE)' })).toBeVisible();
   await expect(facets.locator('tr[data-scale="Anx"] [data-de-t]')).toHaveText(/^\d+\.\d \(\d+\.\d–\d+\.\d\)/);
   await expect(page.getByTestId('german-norms-note')).toContainText('German women aged 35-49');
-  const icd = page.getByRole('region', { name: 'ICD-11 trait domains (PID5BF+M)' });
+  const icd = page.getByRole('region', { name: 'ICD-11 trait domains (PID5BF+M)', exact: true });
   await expect(icd.locator('tr[data-bfm-scale]')).toHaveCount(7);
   await expect(icd).toContainText('Anankastia');
   await expect(icd).toContainText('No US norms exist');
-  const ampd = page.getByRole('region', { name: 'DSM-5 Section III trait profiles (AMPD Criterion B)' });
+  const ampd = page.getByRole('region', { name: 'DSM-5 Section III trait profiles (AMPD Criterion B)', exact: true });
   await expect(ampd.locator('tr[data-ampd]')).toHaveCount(6);
   await expect(ampd).toContainText('never a diagnosis');
   for (const [name, part] of [
@@ -51,13 +51,13 @@ test('the results page shows the German T, the ICD-11 trait domains and the AMPD
   // The same page in German.
   await page.evaluate(() => window.localStorage.setItem('pid5_lang', 'de'));
   await page.reload();
-  const germanIcd = page.getByRole('region', { name: 'ICD-11-Merkmalsdomänen (PID5BF+M)' });
+  const germanIcd = page.getByRole('region', { name: 'ICD-11-Merkmalsdomänen (PID5BF+M)', exact: true });
   await expect(germanIcd).toContainText('Anankasmus');
   await expect(page.getByTestId('german-norms-note')).toContainText('Deutsche Frauen, 35–49 Jahre');
   await expect(page.locator('tr[data-scale="Anx"] [data-de-t]').first()).toHaveText(/^\d+,\d \(\d+,\d–\d+,\d\)/);
-  await expect(page.getByRole('region', { name: /Merkmalsprofile nach DSM-5/ })).toContainText(
-    'Ein Merkmalsprofil ist nie eine Diagnose',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Merkmalsprofile nach DSM-5 Sektion III (AMPD, Kriterium B)', exact: true }),
+  ).toContainText('Ein Merkmalsprofil ist nie eine Diagnose');
   await testInfo.attach('icd11-de', { body: await germanIcd.screenshot(), contentType: 'image/png' });
   await testInfo.attach('domains-de', {
     body: await page.getByRole('table', { name: 'Domänenwerte', exact: true }).screenshot(),

@@ -106,7 +106,9 @@ async function openDetails(results: TAssessmentResults, language: 'en' | 'de' = 
   // The reader's setting, as the language menu keeps it.
   window.localStorage.setItem('pid5_lang', language);
   renderRoute('/details/7');
-  return screen.findByRole('region', { name: language === 'de' ? /ICD-11-Merkmalsdomänen/ : /ICD-11 trait domains/ });
+  return screen.findByRole('region', {
+    name: language === 'de' ? 'ICD-11-Merkmalsdomänen (PID5BF+M)' : 'ICD-11 trait domains (PID5BF+M)',
+  });
 }
 
 describe('German T, ICD-11 trait domains and AMPD profiles on the results page', () => {
@@ -129,7 +131,7 @@ describe('German T, ICD-11 trait domains and AMPD profiles on the results page',
     expect(section.querySelector('tr[data-bfm-scale="Anank"]')).toHaveTextContent('60.2 (50.6–66.8)');
     expect(section.querySelector('tr[data-bfm-scale="Anank"]')).toHaveTextContent('none exist');
     expect(section).toHaveTextContent('No US norms exist for the PID5BF+M');
-    const ampd = screen.getByRole('region', { name: /DSM-5 Section III trait profiles/ });
+    const ampd = screen.getByRole('region', { name: 'DSM-5 Section III trait profiles (AMPD Criterion B)' });
     expect(ampd).toHaveTextContent('Criterion B traits only');
     expect(ampd).toHaveTextContent('never a diagnosis');
     const avpd = ampd.querySelector('tr[data-ampd="AvPD"]') as HTMLElement;
@@ -145,9 +147,9 @@ describe('German T, ICD-11 trait domains and AMPD profiles on the results page',
     expect(section.querySelector('tr[data-bfm-scale="Anank"]')).toHaveTextContent('Anankasmus');
     expect(section.querySelector('tr[data-bfm-scale="Anank"]')).toHaveTextContent('60,2 (50,6–66,8)');
     expect(screen.getByTestId('german-norms-note')).toHaveTextContent('Deutsche Frauen, 35–49 Jahre');
-    expect(screen.getByRole('region', { name: /Merkmalsprofile nach DSM-5/ })).toHaveTextContent(
-      'Ein Merkmalsprofil ist nie eine Diagnose',
-    );
+    expect(
+      screen.getByRole('region', { name: 'Merkmalsprofile nach DSM-5 Sektion III (AMPD, Kriterium B)' }),
+    ).toHaveTextContent('Ein Merkmalsprofil ist nie eine Diagnose');
   });
 
   it('says on a short-form test that the ICD-11 trait domains cannot be derived', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@pid5/instrument';
 import { levelName, localDecimals, scaleName } from '../i18n/result-words';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
+import { TableScrollRegion } from './table-scroll-region';
 import type { Translate } from '../i18n/translate';
 
 // The German norms as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles on the staff pages
@@ -124,10 +125,10 @@ export function Icd11TraitDomainsSection({
         </Text>
       ) : (
         <>
-          <Alert color="blue" variant="light" p="xs">
+          <Alert color="blue" variant="light" p="xs" role="note">
             <Text size="sm">{t(BFM_WORD_KEYS.caveat)}</Text>
           </Alert>
-          <Table.ScrollContainer minWidth={520}>
+          <TableScrollRegion label={t(BFM_WORD_KEYS.title)} minWidth={520}>
             <Table striped fz="sm" verticalSpacing={4}>
               <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
                 {t(BFM_WORD_KEYS.title)}
@@ -173,7 +174,7 @@ export function Icd11TraitDomainsSection({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
           <Text size="xs" c="dimmed">
             {t(BFM_WORD_KEYS.noUsNorms)} {bfm.administeredAs === 'FULL' ? t(BFM_WORD_KEYS.fromFullForm) : ''}{' '}
             <GermanGroupText group={bfm.group} /> {t(GERMAN_NORM_WORD_KEYS.source)}
@@ -224,12 +225,12 @@ export function AmpdProfilesSection({
         </Text>
       ) : (
         <>
-          <Alert color="orange" variant="light" p="xs">
+          <Alert color="orange" variant="light" p="xs" role="note">
             <Text size="sm" fw={600}>
               {t(AMPD_WORD_KEYS.caveat)}
             </Text>
           </Alert>
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label={t(AMPD_WORD_KEYS.title)} minWidth={640}>
             <Table striped fz="sm" verticalSpacing={4}>
               <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
                 {t(AMPD_WORD_KEYS.title)}
@@ -303,7 +304,7 @@ export function AmpdProfilesSection({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
           <Text size="xs" c="dimmed">
             {t('results.ampd.facetsLegend')}{' '}
             {t('results.ampd.thresholdNote', {
