@@ -62,7 +62,7 @@ async function scoresOnPage(page: Page): Promise<Map<string, string[]>> {
         )),
     );
   }
-  // Abbr., Scale, Score, US T, US %ile, Level (the German z is the data view's).
+  // Abbr., Scale, Score, US T, US %ile, Level, then T (DE) and Percentile (DE).
   return new Map(rows.map(([key = '', , , t = '', , level = '']) => [key, [t, level]]));
 }
 

@@ -20,6 +20,7 @@ import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredFormScores } from './stored-scores';
+import { withTraitModels } from './trait-models';
 import { withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 
@@ -97,7 +98,7 @@ export function buildResults(options: {
   const { source } = scored;
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
-  return presentAnyResults(score, {
+  const results = presentAnyResults(score, {
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
     finishedAt: row.finishedAt,
@@ -107,6 +108,9 @@ export function buildResults(options: {
     responses: options.view === 'admin' ? row.responses : null,
     normTables: options.normTables,
   });
+  // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
+  // patient's gender and age as recorded with the test.
+  return withTraitModels(results, row);
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */

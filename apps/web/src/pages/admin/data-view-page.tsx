@@ -185,7 +185,7 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
       </SimpleGrid>
 
       <Section title={t('dataView.scores')}>
-        <ResultsView results={results} showCharts={false} showStatus={false} showZ />
+        <ResultsView results={results} showCharts={false} showStatus={false} />
       </Section>
 
       <AnswerHistorySection id={details.id} />
