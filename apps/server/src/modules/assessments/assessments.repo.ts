@@ -357,6 +357,16 @@ export function listSubmittedAssessmentsOfPatient(db: Db, patientId: string): Pr
     .orderBy(assessments.id);
 }
 
+/** One submitted test by id, whoever's it is (the FHIR read by id; its caller checks the token's scope), or null. */
+export async function findSubmittedAssessment(db: Db, id: number): Promise<AssessmentRow | null> {
+  const rows = await db
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.id, id), isNotNull(assessments.finishedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** The usernames of these users, by id (users not found are left out). */
 export async function listUsernames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) {

@@ -33,6 +33,7 @@ import {
   listAssessmentsAfter,
   listSubmittedAssessmentsAfter,
   listSubmittedAssessmentsOfPatient,
+  findSubmittedAssessment,
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
@@ -265,6 +266,11 @@ export function submittedTestsForExport(options: {
  */
 export function submittedTestsOfPatient(options: { db: Db; patientId: string }): Promise<AssessmentRow[]> {
   return listSubmittedAssessmentsOfPatient(options.db, options.patientId);
+}
+
+/** One submitted test by id, for a machine client's read by id (same access as its searches: the token's scope). */
+export function submittedTestById(options: { db: Db; id: number }): Promise<AssessmentRow | null> {
+  return findSubmittedAssessment(options.db, options.id);
 }
 
 /**

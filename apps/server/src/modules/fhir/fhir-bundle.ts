@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { TAssessmentResults, TNormReading, TValidityScaleResult } from '@pid5/contract';
 import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
@@ -57,11 +56,29 @@ export interface BundleInput {
   questionnaires?: Map<string, Questionnaire>;
 }
 
-/** A UUID fixed by what it names, so exporting a test twice gives the same fullUrls (a receiver can de-duplicate). */
-export function stableUuid(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+/**
+ * The ids of a submitted test's resources: the test's number, and for an Observation what it reports (a scale key,
+ * VERDICT or an indicator key). Stable (the same test always gives the same ids), and they name the test a read by
+ * id finds (parseResourceId).
+ */
+export function questionnaireResponseId(assessmentId: number): string {
+  return `pid5-${assessmentId}`;
+}
+export function observationId(assessmentId: number, key: string): string {
+  return `pid5-${assessmentId}-${key}`;
+}
+export function provenanceId(assessmentId: number): string {
+  return `pid5-${assessmentId}`;
+}
+
+/** The test a resource id names and, for an Observation, its key; null when the id is none of ours. */
+export function parseResourceId(id: string): { assessmentId: number; key: string | null } | null {
+  const match = /^pid5-([1-9][0-9]{0,15})(?:-([A-Za-z][A-Za-z0-9]{0,40}))?$/.exec(id);
+  if (!match) {
+    return null;
+  }
+  const assessmentId = Number(match[1]);
+  return Number.isSafeInteger(assessmentId) ? { assessmentId, key: match[2] ?? null } : null;
 }
 
 /** The patient as a logical reference: the institute's identifier in its system; no Patient resource is sent. */
@@ -121,8 +138,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   }
   const finishedAt = results.finishedAt;
   const subject = patientReference(settings, assessment.patientId);
-  const uuid = (...parts: (string | number)[]) =>
-    `urn:uuid:${stableUuid(settings.canonicalBase, assessment.id, ...parts)}`;
+  // Each resource's id is fixed by the test and what it is (decision "FHIR resources readable by id"): its fullUrl is
+  // where a client reads it, and the references between a test's resources are relative (`Observation/<id>`), so
+  // they resolve inside a Bundle (against the fullUrls) and outside one (by GET against the base).
+  const located = <T extends ExportedResource>(resource: T, id: string): BundleEntry & { reference: string } => {
+    const reference = `${resource.resourceType}/${id}`;
+    return { fullUrl: `${settings.canonicalBase}/${reference}`, resource: { ...resource, id }, reference };
+  };
   const identifierSystem = `${settings.canonicalBase}/identifier`;
   const entries: BundleEntry[] = [];
 
@@ -137,7 +159,6 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
 
   let responseRef: Reference[] = [];
   if (assessment.responses !== null) {
-    const fullUrl = uuid('QuestionnaireResponse');
     const response: QuestionnaireResponse = {
       resourceType: 'QuestionnaireResponse',
       identifier: { system: `${identifierSystem}/assessment`, value: String(assessment.id) },
@@ -152,8 +173,9 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           : [],
       ),
     };
-    entries.push({ fullUrl, resource: response });
-    responseRef = [{ reference: fullUrl }];
+    const { reference, ...entry } = located(response, questionnaireResponseId(assessment.id));
+    entries.push(entry);
+    responseRef = [{ reference }];
   }
 
   const norms =
@@ -163,7 +185,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
   const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
   const notInterpretable = verdict.verdict === 'not-interpretable';
-  const verdictUrl = uuid('Observation', VERDICT_CODE);
+  const verdictRef = `Observation/${observationId(assessment.id, VERDICT_CODE)}`;
 
   const observationBase = (key: string) => ({
     resourceType: 'Observation' as const,
@@ -225,7 +247,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           }
         : {}),
       // The verdict it must be read with, by reference (beside the note), when the protocol is not valid.
-      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictUrl }] }),
+      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
       method: { text: norms },
       ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
       ...(components.length > 0 ? { component: components } : {}),
@@ -270,30 +292,31 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   });
 
   const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
-  const scaleEntries = scales.map((scale) => ({
-    fullUrl: uuid('Observation', scale.key),
-    resource: scaleObservation(scale),
-  }));
-  const indicatorEntries = results.validity.scales.map((line) => ({
-    fullUrl: uuid('Observation', line.key),
-    resource: indicatorObservation(line),
-  }));
-  const verdictEntry = {
-    fullUrl: verdictUrl,
-    resource: {
+  const observation = (resource: Observation, key: string) => located(resource, observationId(assessment.id, key));
+  const scaleEntries = scales.map((scale) => observation(scaleObservation(scale), scale.key));
+  const indicatorEntries = results.validity.scales.map((line) => observation(indicatorObservation(line), line.key));
+  const verdictEntry = observation(
+    {
       ...observationBase(VERDICT_CODE),
       code: validityCode(VERDICT_CODE, 'Validity verdict'),
       valueCodeableConcept: statusConcept(verdict.verdict, verdict.label),
       note: [verdict.summary, verdict.action, ...verdict.reasons.map((r) => r.text)].map((text) => ({ text })),
       method: { text: verdict.rule },
-      hasMember: indicatorEntries.map((entry) => ({ reference: entry.fullUrl })),
-    } satisfies Observation,
-  };
-  entries.push(verdictEntry, ...indicatorEntries, ...scaleEntries);
+      hasMember: indicatorEntries.map((entry) => ({ reference: entry.reference })),
+    },
+    VERDICT_CODE,
+  );
+  const targets = [
+    ...responseRef,
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map((e) => ({ reference: e.reference })),
+  ];
+  entries.push(
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map(({ fullUrl, resource }) => ({ fullUrl, resource })),
+  );
 
   const provenance: Provenance = {
     resourceType: 'Provenance',
-    target: entries.filter((e) => e.resource.resourceType !== 'Questionnaire').map((e) => ({ reference: e.fullUrl })),
+    target: targets,
     recorded: finishedAt,
     agent: [
       {
@@ -314,7 +337,8 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
       { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
     ],
   };
-  entries.push({ fullUrl: uuid('Provenance'), resource: provenance });
+  const { reference: _provenanceRef, ...provenanceEntry } = located(provenance, provenanceId(assessment.id));
+  entries.push(provenanceEntry);
   return entries;
 }
 

@@ -60,7 +60,7 @@ export function buildCapabilityStatement(options: {
         resource: [
           {
             type: 'Observation',
-            interaction: [{ code: 'search-type' }],
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
             searchParam: [
               PATIENT_PARAM,
               {
@@ -74,7 +74,7 @@ export function buildCapabilityStatement(options: {
           },
           {
             type: 'QuestionnaireResponse',
-            interaction: [{ code: 'search-type' }],
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
             searchParam: [PATIENT_PARAM],
           },
           { type: 'Questionnaire', interaction: [{ code: 'read' }] },

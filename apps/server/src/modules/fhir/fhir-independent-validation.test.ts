@@ -65,10 +65,10 @@ function protocols(form: AssessmentForm) {
   return { valid: validAnswers(form), 'not-interpretable': '3'.repeat(getFormItemCount(form)) };
 }
 
-/** A Bundle's references resolve to its own entries. */
-function withinBundle(bundle: Bundle) {
+/** A Bundle's (relative) references resolve to its own entries, as FHIR resolves them: against the base. */
+function withinBundle(bundle: { entry: readonly BundleEntry[] }) {
   const fullUrls = new Set(bundle.entry.map((e) => e.fullUrl));
-  return (reference: string) => fullUrls.has(reference);
+  return (reference: string) => !reference.includes(':') && fullUrls.has(`${settings.canonicalBase}/${reference}`);
 }
 
 function problemsOf(bundle: Bundle): string[] {
@@ -105,11 +105,10 @@ describe("the mapping's output passes HL7's R4 JSON Schema and the content check
         const entries = buildAssessmentEntries({ ...test, settings });
         const lines = entries.map((e) => JSON.parse(JSON.stringify(ndjsonResource(e))) as { resourceType: string });
         const ids = new Set(lines.map((l) => `${l.resourceType}/${(l as { id?: string }).id}`));
-        const urls = new Set(entries.map((e) => e.fullUrl));
         for (const line of lines) {
           expect(fhirSchemaErrors(line), line.resourceType).toEqual([]);
         }
-        expect(fhirContentProblems(lines, { settings, resolves: (ref) => ids.has(ref) || urls.has(ref) })).toEqual([]);
+        expect(fhirContentProblems(lines, { settings, resolves: (ref) => ids.has(ref) })).toEqual([]);
       });
 
       it(`${form}, ${name}: search pages`, () => {
@@ -127,11 +126,10 @@ describe("the mapping's output passes HL7's R4 JSON Schema and the content check
           });
           expect(bundle.type).toBe('searchset');
           expect(fhirSchemaErrors(bundle), type).toEqual([]);
-          const all = new Set(entries.map((e) => e.fullUrl));
           expect(
             fhirContentProblems(
               bundle.entry.map((e) => e.resource),
-              { settings, resolves: (ref) => all.has(ref) },
+              { settings, resolves: withinBundle({ entry: entries }) },
             ),
           ).toEqual([]);
         }

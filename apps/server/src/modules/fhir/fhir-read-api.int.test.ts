@@ -123,8 +123,8 @@ describe('what the server says it supports', () => {
     expect(
       rest.resource.map((r) => [r.type, r.interaction.map((i) => i.code), (r.searchParam ?? []).map((p) => p.name)]),
     ).toEqual([
-      ['Observation', ['search-type'], ['patient', 'code']],
-      ['QuestionnaireResponse', ['search-type'], ['patient']],
+      ['Observation', ['read', 'search-type'], ['patient', 'code']],
+      ['QuestionnaireResponse', ['read', 'search-type'], ['patient']],
       ['Questionnaire', ['read'], []],
       ['CodeSystem', ['read'], []],
     ]);
@@ -383,6 +383,104 @@ describe('the searches', () => {
       ['fhir.search', null, { resourceType: 'Observation', byCode: false, total: 0 }],
     ]);
     expect(JSON.stringify(rows)).not.toContain('PAT-API');
+  });
+});
+
+/** Every `reference` in a resource (derivedFrom, hasMember, Provenance.target, ...). */
+function referencesIn(value: unknown): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap(referencesIn);
+  }
+  if (value !== null && typeof value === 'object') {
+    const own =
+      typeof (value as { reference?: unknown }).reference === 'string'
+        ? [(value as { reference: string }).reference]
+        : [];
+    return [...own, ...Object.values(value).flatMap(referencesIn)];
+  }
+  return [];
+}
+
+describe('read by id: every reference of a search page resolves by GET', () => {
+  it('each entry is at its fullUrl and each reference (relative) reads the resource it names, under the same scope and audit', async () => {
+    const base = server.config.fhir.canonicalBase;
+    expect(base).toBe(`${server.config.publicUrl}/fhir/R4`);
+    await submitted('PAT-API-REF', 'FULL', 8);
+    // One answer throughout: not interpretable, so every scale also references the verdict.
+    const { row } = await insertAssessment(server, {
+      clinicianId: owner.id,
+      patientId: 'PAT-API-REF',
+      form: 'BF',
+      responses: '3'.repeat(getFormItemCount('BF')),
+      consented: true,
+      finishedAt: server.clock.now(),
+      scores: scoreResponses('3'.repeat(getFormItemCount('BF')), { form: 'BF' }),
+    });
+    const token = await tokenFor(server, ehr, ALL_SCOPES);
+    const read = async (url: string) => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+      return json<{ resourceType: string; id: string }>(response);
+    };
+    const pages = [
+      ...(await allPages('/fhir/R4/Observation?patient=PAT-API-REF&_count=40', token)),
+      ...(await allPages('/fhir/R4/QuestionnaireResponse?patient=PAT-API-REF', token)),
+    ];
+    const entries = pages.flatMap((p) => p.entry!);
+    expect(entries.length).toBeGreaterThan(40);
+    const references = new Set<string>();
+    for (const entry of entries) {
+      const { resourceType, id } = entry.resource as { resourceType: string; id: string };
+      expect(entry.fullUrl).toBe(`${base}/${resourceType}/${id}`);
+      expect(await read(entry.fullUrl)).toEqual(entry.resource);
+      referencesIn(entry.resource).forEach((ref) => references.add(ref));
+    }
+    expect([...references].some((ref) => ref.startsWith('QuestionnaireResponse/'))).toBe(true);
+    expect([...references].some((ref) => /^Observation\/pid5-\d+-VERDICT$/.test(ref))).toBe(true);
+    for (const reference of references) {
+      expect(reference, 'relative').toMatch(/^(Observation|QuestionnaireResponse)\/[A-Za-z0-9.-]+$/);
+      const resource = await read(`${base}/${reference}`);
+      expect(`${resource.resourceType}/${resource.id}`).toBe(reference);
+      expect(fhirErrors(resource)).toEqual([]);
+    }
+
+    // The same scope as the search: a token for Observations only cannot read the answers.
+    const observationsOnly = await tokenFor(server, ecEhr, 'system/Observation.read');
+    const answers = `/fhir/R4/QuestionnaireResponse/pid5-${row.id}`;
+    expect((await fhirGet(server, answers, observationsOnly)).status).toBe(403);
+    expect((await fhirGet(server, answers)).status).toBe(401);
+    expect((await fhirGet(server, `/fhir/R4/Observation/pid5-${row.id}-Total`, observationsOnly)).status).toBe(200);
+    // Unknown, of an unfinished test, another type's id, or malformed: 404 or 400, as OperationOutcomes.
+    const unfinished = await insertAssessment(server, {
+      clinicianId: owner.id,
+      patientId: 'PAT-API-REF',
+      consented: true,
+    });
+    for (const path of [
+      '/fhir/R4/Observation/pid5-99999999-Total',
+      `/fhir/R4/Observation/pid5-${unfinished.row.id}-Total`,
+      `/fhir/R4/Observation/pid5-${row.id}`,
+      `/fhir/R4/Observation/pid5-${row.id}-NoSuchKey`,
+      '/fhir/R4/Observation/12',
+    ]) {
+      const response = await fhirGet(server, path, token);
+      expect(response.status, path).toBe(404);
+      expect((await json<{ resourceType: string }>(response)).resourceType).toBe('OperationOutcome');
+    }
+    expect((await fhirGet(server, '/fhir/R4/Observation/not%20an%20id', token)).status).toBe(400);
+
+    // Audited as a search is: the client, the test, no patient identifier.
+    const audits = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, 'fhir-client:ehr-main'), eq(auditEvents.assessmentId, row.id)))
+      .orderBy(auditEvents.id);
+    expect(audits.at(-1)).toMatchObject({
+      action: 'fhir.search',
+      details: { interaction: 'read', resourceType: 'Observation', found: true },
+    });
+    expect(JSON.stringify(audits)).not.toContain('PAT-API');
   });
 });
 

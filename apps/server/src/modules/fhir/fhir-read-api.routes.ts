@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMachineClient } from '../../http/access';
 import { buildCapabilityStatement, buildSmartConfiguration } from './fhir-capability';
-import { searchPatientResources } from './fhir-read-api.service';
+import { readPatientResource, searchPatientResources, type ReadType } from './fhir-read-api.service';
+import { fhirNotFound, PRODUCT_VERSION } from './fhir.service';
+import { ZFhirIdParams } from './fhir-ids';
 import { parseToken, ZObservationSearch, ZQuestionnaireResponseSearch, type SearchedType } from './fhir-search';
-import { PRODUCT_VERSION } from './fhir.service';
 
 // The FHIR read API for machine clients (DESIGN.md "FHIR"): what it supports (metadata, the SMART configuration;
 // public) and the searches a registered client's token opens, each needing its resource type's scope.
@@ -129,4 +130,38 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
       return sendFhir(reply, bundle);
     },
   );
+
+  // Read by id: the same resource a search or an export sends, under the same scope and audit (decision "FHIR
+  // resources readable by id"). Its id names the test; an id of no submitted test's resource is 404.
+  const readRoute = (type: ReadType, scope: 'system/Observation.read' | 'system/QuestionnaireResponse.read') =>
+    r.get(
+      `/fhir/R4/${type}/:id`,
+      {
+        config: { access: 'system', scope },
+        schema: {
+          tags: ['fhir'],
+          summary: `One ${type} by its id (as a search, an export or a reference names it). Needs ${scope}.`,
+          params: ZFhirIdParams,
+        },
+      },
+      async (request, reply) => {
+        const resource = await readPatientResource({
+          db: database.db,
+          client: requireMachineClient(request),
+          type,
+          id: request.params.id,
+          itemSets,
+          normTables,
+          settings: config.fhir,
+          now: clock.now(),
+          ip: request.ip,
+        });
+        if (resource === null) {
+          throw fhirNotFound(type);
+        }
+        return sendFhir(reply, resource);
+      },
+    );
+  readRoute('Observation', 'system/Observation.read');
+  readRoute('QuestionnaireResponse', 'system/QuestionnaireResponse.read');
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
 import { registerFhirTokenRoute } from './fhir-token.routes';
+import { ZFhirIdParams } from './fhir-ids';
 import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';
 import {
   exportAssessmentFhir,
@@ -16,11 +16,6 @@ import {
 
 // The FHIR routes (DESIGN.md "FHIR"): a test's Bundle for the signed-in staff (a download beside the PDFs), and our
 // CodeSystems and Questionnaires at their canonical addresses, public (they hold no patient data).
-
-/** A FHIR logical id (R4 "id" datatype); anything else is 400, never looked up. */
-const ZFhirIdParams = z.object({
-  id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'not a FHIR id (letters, digits, - and ., at most 64)'),
-});
 
 /** The CSV export's filters (search, status, form); precision has no meaning here. */
 const ZFhirExportQuery = ZExportQuery.omit({ precision: true });
