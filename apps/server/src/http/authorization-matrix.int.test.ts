@@ -375,10 +375,24 @@ describe('machine clients on every system route', () => {
     const allScopes = SYSTEM_SCOPES.join(' ');
     const outcomes: string[] = [];
     for (const route of routes) {
-      const path = `${route.url}?patient=${encodeURIComponent(tests.Y.patientId)}`;
+      // A search by GET (the patient in the query) or POST (in a form body), or a read of one of Y's resources.
+      const patient = `patient:identifier=${encodeURIComponent(tests.Y.patientId)}`;
+      const resourceId = route.url.startsWith('/fhir/R4/Observation')
+        ? `pid5-${tests.Y.id}-VERDICT`
+        : `pid5-${tests.Y.id}`;
+      const path = route.url.endsWith('/:id')
+        ? route.url.replace(':id', resourceId)
+        : route.method === 'POST'
+          ? route.url
+          : `${route.url}?${patient}`;
       const call = async (token: string | null) => {
         const response = await fetch(`${server.url}${path}`, {
-          headers: token === null ? {} : { authorization: `Bearer ${token}` },
+          method: route.method,
+          headers: {
+            ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+            ...(route.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          ...(route.method === 'POST' ? { body: patient } : {}),
         });
         return { status: response.status, body: await response.text() };
       };

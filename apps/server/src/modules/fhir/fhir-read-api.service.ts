@@ -29,6 +29,7 @@ export async function searchPatientResources(options: {
   count: number;
   cursor: string | undefined;
   linkFor: (cursor: string | undefined) => string;
+  nextCursor: (position: string) => string;
   itemSets: ItemSets;
   normTables: NormTables;
   settings: FhirSettings;
