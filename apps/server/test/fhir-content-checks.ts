@@ -1,7 +1,9 @@
+import { loadItemSets } from '../src/modules/item-sets/load-item-set';
 import { buildCodeSystem, CODE_SYSTEM_IDS, type FhirSettings } from '../src/modules/fhir/fhir-code-systems';
 
 // What a receiver relies on beyond the R4 structure, checked over any set of exported resources: every Observation
-// is final, every code of ours is in the CodeSystem it names (with that CodeSystem's display), every Observation
+// is final, every code of ours is in the CodeSystem it names, with that CodeSystem's display or one of its
+// designations (the served CodeSystems carry the loaded item sets' answer labels; here the demonstration sets'), every Observation
 // is a survey about the patient by the institute's identifier, and every reference names a resource the receiver
 // has (an entry of the same Bundle or file, or one it can read by the given resolver).
 
@@ -24,16 +26,27 @@ function* walk(value: unknown, path: string): Generator<{ path: string; value: R
   }
 }
 
-let concepts: Map<string, Map<string, string | undefined>> | undefined;
+/** Per CodeSystem URL: each code's display and designations, as the server serves them with the demonstration sets. */
+const conceptsByBase = new Map<string, Map<string, Map<string, string[]>>>();
 
-function ourConcepts(settings: FhirSettings): Map<string, Map<string, string | undefined>> {
+function ourConcepts(settings: FhirSettings): Map<string, Map<string, string[]>> {
+  let concepts = conceptsByBase.get(settings.canonicalBase);
   if (!concepts) {
+    const itemSets = loadItemSets({ file: undefined, files: [], defaultLanguage: null });
+    const answerLabelSets = itemSets.languages.map((language) => ({
+      language,
+      labels: itemSets.get(language)!.answerLabels,
+    }));
     concepts = new Map(
       CODE_SYSTEM_IDS.map((id) => {
-        const cs = buildCodeSystem(settings, id);
-        return [cs.url, new Map(cs.concept.map((c) => [c.code, c.display]))];
+        const cs = buildCodeSystem(settings, id, { answerLabelSets });
+        return [
+          cs.url,
+          new Map(cs.concept.map((c) => [c.code, [c.display ?? '', ...(c.designation ?? []).map((d) => d.value)]])),
+        ];
       }),
     );
+    conceptsByBase.set(settings.canonicalBase, concepts);
   }
   return concepts;
 }
@@ -64,6 +77,10 @@ export function fhirContentProblems(
         const code = value.code as string;
         if (!known.has(code)) {
           problems.push(`${where}${path}: code ${JSON.stringify(code)} is not in ${system}`);
+        } else if (typeof value.display === 'string' && !known.get(code)!.includes(value.display)) {
+          problems.push(
+            `${where}${path}: display ${JSON.stringify(value.display)} of ${code} is not its CodeSystem's (${known.get(code)!.join(' / ')})`,
+          );
         }
       }
       if (typeof value.reference === 'string' && !options.resolves(value.reference)) {

@@ -85,7 +85,7 @@ describe('FHIR R4 Bundle of a submitted test', () => {
       throw new Error('Questionnaire first');
     }
     expect(questionnaire.url).toBe('https://pid5.example.org/fhir/R4/Questionnaire/pid5-sf');
-    expect(questionnaire.version).toBe(results.instrument.version);
+    expect(questionnaire.version).toBe(`${results.instrument.version}+${itemSet.id}`);
     expect(questionnaire.item).toHaveLength(100);
     // Texts from the loaded item set only: the SF's item 1 is full item 1's text there.
     const texts = new Set(itemSet.items.map((i) => i.text));

@@ -3,6 +3,7 @@ import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
   codeSystemUrl,
+  conceptDisplay,
   DATA_ABSENT_REASON,
   NO_LEVEL_CODE,
   OBSERVATION_CATEGORY,
@@ -12,7 +13,7 @@ import {
   VERDICT_CODE,
   type FhirSettings,
 } from './fhir-code-systems';
-import { answerCoding, buildQuestionnaire, questionnaireUrl } from './fhir-questionnaire';
+import { buildQuestionnaire } from './fhir-questionnaire';
 import type {
   Bundle,
   BundleEntry,
@@ -157,19 +158,22 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   input.questionnaires?.set(questionnaireKey, questionnaire);
   entries.push({ fullUrl: questionnaire.url, resource: questionnaire });
 
+  const answerOptions = questionnaire.item[0]!.answerOption!.map((option) => option.valueCoding);
   let responseRef: Reference[] = [];
   if (assessment.responses !== null) {
     const response: QuestionnaireResponse = {
       resourceType: 'QuestionnaireResponse',
       identifier: { system: `${identifierSystem}/assessment`, value: String(assessment.id) },
-      questionnaire: `${questionnaireUrl(settings, results.form)}|${results.instrument.version}`,
+      // The Questionnaire sent with it, by url and version (a version names its language and item set).
+      questionnaire: `${questionnaire.url}|${questionnaire.version}`,
       status: 'completed',
       subject,
       authored: finishedAt,
-      // Unanswered items ('9', '.') have no item: FHIR has no answer for "not answered".
+      // Unanswered items ('9', '.') have no item: FHIR has no answer for "not answered". Each answer is coded as
+      // the Questionnaire's answer option (same display).
       item: [...assessment.responses].flatMap((answer, index) =>
         /^[0-3]$/.test(answer)
-          ? [{ linkId: String(index + 1), answer: [{ valueCoding: answerCoding(settings, itemSet, Number(answer)) }] }]
+          ? [{ linkId: String(index + 1), answer: [{ valueCoding: answerOptions[Number(answer)]! }] }]
           : [],
       ),
     };
@@ -202,16 +206,22 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     const scored = scale.isScored && scale.score !== null;
     const components: ObservationComponent[] = [];
     if (scored && scale.us) {
-      const typeCode = (code: string, display: string) => ({
-        coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code, display }],
+      const typeCode = (code: string) => ({
+        coding: [
+          {
+            system: codeSystemUrl(settings, 'pid5-score-types'),
+            code,
+            display: conceptDisplay('pid5-score-types', code),
+          },
+        ],
       });
       components.push(
         {
-          code: typeCode(T_SCORE_CODE, 'US T score'),
+          code: typeCode(T_SCORE_CODE),
           valueQuantity: quantity(scale.us.t, '{T-score}', '{T-score}', scale.us.capped),
         },
         {
-          code: typeCode(PERCENTILE_CODE, 'US percentile'),
+          code: typeCode(PERCENTILE_CODE),
           valueQuantity: percentQuantity(scale.us.percentile),
         },
       );
@@ -219,7 +229,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     return {
       ...observationBase(scale.key),
       code: {
-        coding: [{ system: codeSystemUrl(settings, 'pid5-scales'), code: scale.key, display: scale.name }],
+        coding: [
+          {
+            system: codeSystemUrl(settings, 'pid5-scales'),
+            code: scale.key,
+            display: conceptDisplay('pid5-scales', scale.key),
+          },
+        ],
         text: scale.name,
       },
       ...(scored
@@ -233,7 +249,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
                   {
                     system: codeSystemUrl(settings, 'pid5-levels'),
                     code: scale.level ?? NO_LEVEL_CODE,
-                    display: scale.level ?? 'No level',
+                    display: conceptDisplay('pid5-levels', scale.level ?? NO_LEVEL_CODE),
                   },
                   // Not interpretable: indeterminate whatever the level, so a receiver reading codes alone is told.
                   notInterpretable ? V3_INDETERMINATE : scale.level ? V3_HIGH : V3_NORMAL,
@@ -254,13 +270,22 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     };
   };
 
-  const validityCode = (key: string, display: string) => ({
-    coding: [{ system: codeSystemUrl(settings, 'pid5-validity'), code: key, display }],
-    text: display,
+  // Codings carry their CodeSystem's display; the product's label of the moment (a form's own) is the text.
+  const validityCode = (key: string, text: string) => ({
+    coding: [
+      { system: codeSystemUrl(settings, 'pid5-validity'), code: key, display: conceptDisplay('pid5-validity', key) },
+    ],
+    text,
   });
-  const statusConcept = (code: string, display: string): CodeableConcept => ({
-    coding: [{ system: codeSystemUrl(settings, 'pid5-validity-status'), code, display }],
-    text: display,
+  const statusConcept = (code: string, text: string): CodeableConcept => ({
+    coding: [
+      {
+        system: codeSystemUrl(settings, 'pid5-validity-status'),
+        code,
+        display: conceptDisplay('pid5-validity-status', code),
+      },
+    ],
+    text,
   });
 
   const indicatorObservation = (line: TValidityScaleResult): Observation => ({
@@ -282,7 +307,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           component: [
             {
               code: {
-                coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code: PERCENTILE_CODE }],
+                coding: [
+                  {
+                    system: codeSystemUrl(settings, 'pid5-score-types'),
+                    code: PERCENTILE_CODE,
+                    display: conceptDisplay('pid5-score-types', PERCENTILE_CODE),
+                  },
+                ],
               },
               valueQuantity: percentQuantity(line.percentile.percentile),
             },

@@ -4,10 +4,11 @@ import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/ins
 import { fhirContentProblems } from '../../../test/fhir-content-checks';
 import { fhirSchemaErrors } from '../../../test/fhir-schema';
 import { medplumErrors } from '../../../test/fhir-validation';
-import { loadItemSet } from '../item-sets/load-item-set';
+import { loadItemSet, loadItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from '../results/results-by-form';
 import { buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
-import type { FhirSettings } from './fhir-code-systems';
+import { buildCodeSystem, type FhirSettings } from './fhir-code-systems';
+import { buildQuestionnaire } from './fhir-questionnaire';
 import { ndjsonResource } from './fhir-ndjson';
 import { searchPage } from './fhir-search';
 import type { Bundle, BundleEntry } from './fhir-types';
@@ -138,6 +139,64 @@ describe("the mapping's output passes HL7's R4 JSON Schema and the content check
   }
 });
 
+describe('one terminology', () => {
+  const itemSets = loadItemSets({ file: undefined, files: [], defaultLanguage: null });
+  const german = itemSets.get('de')!;
+
+  it('a German test: answers coded with German labels that the served CodeSystem carries as designations', () => {
+    const responses = validAnswers('SF');
+    const { results, ...test } = testOf('SF', 9, responses);
+    const germanResults = { ...results, itemSet: { ...results.itemSet, id: german.id } };
+    const bundle = buildPatientBundle({
+      settings,
+      anchorId: 9,
+      tests: [{ ...test, results: germanResults, itemSet: german }],
+      now: new Date('2026-03-02T08:00:00Z'),
+    });
+    expect(problemsOf(bundle)).toEqual([]);
+    const response = bundle.entry.find((e) => e.resource.resourceType === 'QuestionnaireResponse')!.resource as {
+      item: { answer: { valueCoding: { display: string } }[] }[];
+    };
+    expect(german.answerLabels).toContain(response.item[0]!.answer[0]!.valueCoding.display);
+    const answers = buildCodeSystem(settings, 'pid5-answers', {
+      answerLabelSets: [{ language: 'de', labels: german.answerLabels }],
+    });
+    expect(answers.concept.map((c) => c.designation?.[0])).toEqual(
+      german.answerLabels.map((value) => ({ language: 'de', value })),
+    );
+  });
+
+  it('one url|version, one content: the version names the item set; without texts it is the same for every set', () => {
+    const english = itemSets.get('en')!;
+    const en = buildQuestionnaire({ settings, form: 'BF', itemSet: english });
+    const de = buildQuestionnaire({ settings, form: 'BF', itemSet: german });
+    expect(en.url).toBe(de.url);
+    expect(en.version).not.toBe(de.version);
+    expect(en.version).toContain(english.id);
+    const bare = [english, german].map((set) =>
+      buildQuestionnaire({ settings, form: 'BF', itemSet: set, withTexts: false }),
+    );
+    expect(bare[0]).toEqual(bare[1]);
+    expect(bare[0]!.version).not.toBe(en.version);
+  });
+
+  it("brief form: every coding's display is its CodeSystem's (verdict, total), the form's wording in text", () => {
+    const { results, ...test } = testOf('BF', 7, validAnswers('BF'));
+    const entries = buildAssessmentEntries({ ...test, results, settings });
+    const verdict = entries.find((e) => e.resource.id === 'pid5-7-VERDICT')!.resource as {
+      valueCodeableConcept: { coding: { display: string }[]; text: string };
+    };
+    expect(verdict.valueCodeableConcept.coding[0]!.display).toBe(
+      buildCodeSystem(settings, 'pid5-validity-status').concept.find((c) => c.code === 'valid')!.display,
+    );
+    expect(verdict.valueCodeableConcept.text).toBe(results.validityVerdict.label);
+    const total = entries.find((e) => e.resource.id === 'pid5-7-Total')!.resource as {
+      code: { coding: { display: string }[] };
+    };
+    expect(total.code.coding[0]!.display).toBe('Total score (brief form)');
+  });
+});
+
 /** A copy of a valid Bundle with one thing changed by `plant`. */
 function planted(plant: (entries: BundleEntry[], bundle: Record<string, unknown>) => void): Bundle {
   const { results, ...test } = testOf('BF', 7, protocols('BF').valid);
@@ -191,6 +250,20 @@ describe('the checks fail on each planted defect', () => {
     const bundle = planted((entries) => (observations(entries)[0]!.score = 1));
     expect(fhirSchemaErrors(bundle).join('\n')).toContain('must NOT have additional properties (score)');
     expect(fhirSchemaErrors({ resourceType: 'Project' })).not.toEqual([]);
+  });
+
+  it("a display that is not its CodeSystem's (e.g. a form's own verdict label on the code)", () => {
+    const bundle = planted((entries) => {
+      const verdict = observations(entries).find((o) => JSON.stringify(o.code).includes('VERDICT'))!;
+      (verdict.valueCodeableConcept as { coding: { display: string }[] }).coding[0]!.display =
+        'No validity scale published';
+    });
+    expect(
+      fhirContentProblems(
+        bundle.entry.map((e) => e.resource),
+        { settings, resolves: () => true },
+      ),
+    ).toContainEqual(expect.stringContaining('display "No validity scale published" of valid'));
   });
 
   it('a code not in our CodeSystem, and a reference that names nothing the receiver has', () => {

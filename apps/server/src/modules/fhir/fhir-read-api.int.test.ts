@@ -19,6 +19,7 @@ import {
   type KeyClient,
 } from '../../../test/fhir-clients';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';
+import { fhirContentProblems } from '../../../test/fhir-content-checks';
 import { fhirErrors } from '../../../test/fhir-validation';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import type { BundleEntry } from './fhir-types';
@@ -567,6 +568,12 @@ describe('read by id: every reference of a search page resolves by GET', () => {
       expect(await read(entry.fullUrl)).toEqual(entry.resource);
       referencesIn(entry.resource).forEach((ref) => references.add(ref));
     }
+    expect(
+      fhirContentProblems(
+        entries.map((e) => e.resource),
+        { settings: server.config.fhir, resolves: () => true },
+      ),
+    ).toEqual([]);
     expect([...references].some((ref) => ref.startsWith('QuestionnaireResponse/'))).toBe(true);
     expect([...references].some((ref) => /^Observation\/pid5-\d+-VERDICT$/.test(ref))).toBe(true);
     for (const reference of references) {

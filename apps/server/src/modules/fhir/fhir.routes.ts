@@ -27,6 +27,11 @@ export function registerFhirRoutes(app: FastifyInstance): void {
   const { database, clock, config, itemSets, normTables } = app.deps;
   // The public questionnaires carry the default language's set (no test names another).
   const itemSet = itemSets.default;
+  // Every loaded set's answer labels, as designations of our answer codes (an answer is coded with its set's label).
+  const answerLabelSets = itemSets.languages.flatMap((language) => {
+    const set = itemSets.get(language);
+    return set ? [{ language: set.language, labels: set.answerLabels }] : [];
+  });
 
   r.get(
     '/api/assessments/:id/fhir',
@@ -128,7 +133,7 @@ export function registerFhirRoutes(app: FastifyInstance): void {
     async (request, reply) =>
       reply
         .header('content-type', 'application/fhir+json; charset=utf-8')
-        .send(JSON.stringify(readCodeSystem(config.fhir, request.params.id))),
+        .send(JSON.stringify(readCodeSystem(config.fhir, request.params.id, answerLabelSets))),
   );
 
   r.get(
