@@ -224,6 +224,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /fhir/R4/Observation/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
   'POST /fhir/R4/QuestionnaireResponse/_search': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
   'POST /fhir/R4/Observation/_search': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  // The Bulk Data export (kick-off, status, cancel, files): a machine client's token only.
+  'GET /fhir/R4/$export': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'GET /fhir/R4/$export-status/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'DELETE /fhir/R4/$export-status/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'GET /fhir/R4/$export-files/:id/:file': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
   'POST /auth/token': {
     expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
     body: () => ({ grant_type: 'client_credentials', scope: 'system/Observation.read' }),

@@ -1,5 +1,6 @@
 import { ACCEPTED_SCOPES, ASSERTION_ALGORITHMS } from '../../identity/system-clients';
 import { PRODUCT_NAME } from './fhir-bundle';
+import { BULK_EXPORT_HOURS } from './fhir-bulk-export';
 import { MAX_SEARCH_COUNT } from './fhir-search';
 
 // What the FHIR read API says about itself (DESIGN.md "FHIR"): the CapabilityStatement at `metadata`, listing exactly
@@ -41,6 +42,7 @@ export function buildCapabilityStatement(options: {
       description: 'PID-5 results as FHIR R4: read API for machine clients (SMART Backend Services)',
       url: options.serviceBase,
     },
+    instantiates: ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data'],
     fhirVersion: '4.0.1',
     format: ['application/fhir+json', 'json'],
     rest: [
@@ -83,6 +85,18 @@ export function buildCapabilityStatement(options: {
           },
           { type: 'Questionnaire', interaction: [{ code: 'read' }] },
           { type: 'CodeSystem', interaction: [{ code: 'read' }] },
+        ],
+        operation: [
+          {
+            name: 'export',
+            definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
+            documentation:
+              'System-level Bulk Data export (GET [base]/$export, Prefer: respond-async): every submitted test as ' +
+              'NDJSON per type (Questionnaire, QuestionnaireResponse, Observation, Provenance); _type, _since, ' +
+              `_outputFormat (NDJSON). Needs system/Observation.read, and system/QuestionnaireResponse.read for the ` +
+              `answers. The files are kept ${BULK_EXPORT_HOURS} hours after the export finishes, or until DELETE of ` +
+              'the status URL.',
+          },
         ],
       },
     ],

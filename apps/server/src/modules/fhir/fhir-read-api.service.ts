@@ -8,7 +8,7 @@ import { buildResults } from '../results/results.service';
 import { buildAssessmentEntries, parseResourceId } from './fhir-bundle';
 import type { FhirSettings } from './fhir-code-systems';
 import { searchPage, type SearchedType, type TokenParam } from './fhir-search';
-import type { Bundle, ExportedResource } from './fhir-types';
+import type { Bundle, ExportedResource, Questionnaire } from './fhir-types';
 import { PRODUCT_VERSION } from './fhir.service';
 
 // The FHIR read API's searches for machine clients (DESIGN.md "FHIR"; decision 0059): a patient's submitted
@@ -61,8 +61,17 @@ export async function searchPatientResources(options: {
 type TestRow = Awaited<ReturnType<typeof submittedTestsOfPatient>>[number];
 
 /** A submitted test's resources as its per-test Bundle has them (what a search, a read and an export send). */
-function entriesOf(row: TestRow, options: { itemSets: ItemSets; normTables: NormTables; settings: FhirSettings }) {
+export function entriesOf(
+  row: TestRow,
+  options: {
+    itemSets: ItemSets;
+    normTables: NormTables;
+    settings: FhirSettings;
+    questionnaires?: Map<string, Questionnaire>;
+  },
+) {
   return buildAssessmentEntries({
+    questionnaires: options.questionnaires,
     settings: options.settings,
     productVersion: PRODUCT_VERSION,
     results: buildResults({ row, view: 'clinician', itemSets: options.itemSets, normTables: options.normTables }),

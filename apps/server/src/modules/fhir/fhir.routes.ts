@@ -4,6 +4,7 @@ import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
 import { registerFhirTokenRoute } from './fhir-token.routes';
+import { registerFhirBulkExportRoutes } from './fhir-bulk-export.routes';
 import { ZFhirIdParams } from './fhir-ids';
 import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';
 import {
@@ -23,6 +24,7 @@ const ZFhirExportQuery = ZExportQuery.omit({ precision: true });
 export function registerFhirRoutes(app: FastifyInstance): void {
   registerFhirReadApiRoutes(app);
   registerFhirTokenRoute(app);
+  registerFhirBulkExportRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config, itemSets, normTables } = app.deps;
   // The public questionnaires carry the default language's set (no test names another).
