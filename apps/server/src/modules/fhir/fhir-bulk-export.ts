@@ -42,7 +42,7 @@ export interface BulkExportManifest {
   testsTotal: number | null;
   output: { type: BulkExportType; file: string; count: number; bytes: number }[];
   error: string | null;
-  /** Set when the export completes or fails: its files are deleted after it. */
+  /** When its folder is deleted: 6 hours after it completes or fails; while it runs, twice that after its kick-off. */
   expiresAt: string | null;
 }
 
@@ -142,7 +142,8 @@ export function createBulkExports(deps: {
         testsTotal: null,
         output: [],
         error: null,
-        expiresAt: null,
+        // An export whose process stopped midway never finishes: it is swept after twice the files' time.
+        expiresAt: new Date(request.now.getTime() + 2 * BULK_EXPORT_HOURS * 3_600_000).toISOString(),
       };
       await mkdir(folderOf(manifest.id), { recursive: true });
       await writeManifest(manifest);
