@@ -15,6 +15,7 @@ import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-langua
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
 import { Section } from './section';
+import { TableScrollRegion } from './table-scroll-region';
 
 /**
  * Results of a completed test for the details page: both charts, the scores of all 30 scales with levels, and the
@@ -250,7 +251,7 @@ export function ScoresTable({
   const { t, formatScore } = useStaffText();
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScrollRegion label={caption} minWidth={520}>
       <Table striped highlightOnHover fz="sm" verticalSpacing={4}>
         <caption style={VISUALLY_HIDDEN}>{caption}</caption>
         <Table.Thead>
@@ -314,7 +315,7 @@ export function ScoresTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

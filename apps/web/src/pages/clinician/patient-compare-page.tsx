@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
 import { LEVELS, T_AXIS_LABEL_KEY, T_Y_DOMAIN, type Level } from '@pid5/instrument';
@@ -10,6 +10,8 @@ import { Section } from '../../components/section';
 import { levelName, scaleName } from '../../i18n/result-words';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel';
+import { StaffPageHeading } from '../../components/staff-page-heading';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 // `/compare/{id}/{otherId}`: two completed tests of one patient. Validity first, then the profile of each
 // in US T (two bars per scale: the earlier outlined, the later solid, legible in greyscale), then the table of
@@ -24,9 +26,7 @@ export default function PatientComparePage() {
     <Container size="lg">
       <Stack gap="md">
         <BackButton to={`/details/${id ?? ''}`} />
-        <Title order={1} size="h2">
-          {t('compare.title')}
-        </Title>
+        <StaffPageHeading title={t('compare.title')} />
         {comparison.isPending ? (
           <LoadingBlock label={t('compare.loading')} />
         ) : comparison.isError ? (
@@ -125,7 +125,7 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
       </Section>
 
       <Section title={t('compare.scores')}>
-        <Table.ScrollContainer minWidth={760}>
+        <TableScrollRegion label={t('compare.tableLabel')} minWidth={760}>
           <Table striped aria-label={t('compare.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -175,7 +175,7 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
         {reasons.length > 0 && (
           <List type="ordered" size="sm" mt="sm" aria-label={t('compare.whyNoMark')}>
             {reasons.map((reason) => (
