@@ -4,6 +4,7 @@ import { installCleanupHandlers, runAllCleanups } from './lib/cleanup';
 import { cpuModel, loadAverageText } from './lib/host';
 import { Results, renderTable, writeResults } from './lib/results';
 import { runAnswersBench } from './parts/answers';
+import { runFhirBulkExportBench } from './parts/fhir-bulk-export';
 import { runFhirExportBench } from './parts/fhir-export';
 import { runMailBench } from './parts/mail';
 import { runPdfBench } from './parts/pdf';
@@ -14,7 +15,18 @@ import { runWeightBench } from './parts/weight';
 // `npm run bench` runs every part; `npm run bench -- answers dashboard` runs some. The word `quick` (or
 // BENCH_QUICK=1) shortens every phase, for trying the harness, not for figures. Each part measures ours and its baseline in the same run.
 
-const PARTS = ['pdf', 'answers', 'mail', 'dashboard', 'csv', 'million', 'fhir-export', 'weight', 'startup'] as const;
+const PARTS = [
+  'pdf',
+  'answers',
+  'mail',
+  'dashboard',
+  'csv',
+  'million',
+  'fhir-export',
+  'fhir-bulk-export',
+  'weight',
+  'startup',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -53,6 +65,9 @@ async function runPart(part: Part): Promise<void> {
     case 'fhir-export':
       // 100,000 submitted tests as FHIR NDJSON against the CSV of the same tests (PostgreSQL; PGlite without it).
       return runFhirExportBench(results, { quick });
+    case 'fhir-bulk-export':
+      // The same 100,000 tests through FHIR Bulk Data $export (a machine client) against the CSV, same run.
+      return runFhirBulkExportBench(results, { quick });
     case 'weight':
       return runWeightBench(results, { quick });
     case 'startup':

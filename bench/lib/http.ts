@@ -26,6 +26,13 @@ export async function signIn(baseUrl: string, username: string): Promise<string>
 /** Who read the download: curl (a C client, as psql is for COPY) or, where curl is missing, Node's http client. */
 export type DownloadClient = 'curl' | 'node:http';
 
+/** A download's credentials: a session cookie, or a machine client's bearer token (`{ bearer }`). */
+export type DownloadAuth = string | { bearer: string };
+
+function authHeader(auth: DownloadAuth): [string, string] {
+  return typeof auth === 'string' ? ['cookie', auth] : ['authorization', `Bearer ${auth.bearer}`];
+}
+
 /**
  * Downloads `url` with the cookie through curl writing to a pipe that this process drains, counting bytes and lines
  * as it arrives (`onData` sees the running byte count): for the export whose memory is sampled against its progress.
@@ -34,7 +41,7 @@ export type DownloadClient = 'curl' | 'node:http';
  */
 export async function downloadCounting(
   url: string,
-  cookie: string,
+  cookie: DownloadAuth,
   onData: (bytes: number) => void = () => undefined,
 ): Promise<{ bytes: number; lines: number; status: number; client: DownloadClient }> {
   let bytes = 0;
@@ -58,7 +65,7 @@ export async function downloadCounting(
     return { bytes, lines, status: curlStatus(code, stderr), client: 'curl' };
   }
   const status = await new Promise<number>((resolve, reject) => {
-    get(url, { headers: { cookie } }, (response) => {
+    get(url, { headers: Object.fromEntries([authHeader(cookie)]) }, (response) => {
       response.on('data', take);
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', reject);
@@ -73,7 +80,7 @@ export async function downloadCounting(
  */
 export async function downloadIntoWc(
   url: string,
-  cookie: string,
+  cookie: DownloadAuth,
 ): Promise<{ bytes: number; lines: number; status: number; client: DownloadClient }> {
   if (!hasCurl()) {
     return downloadCounting(url, cookie);
@@ -84,8 +91,9 @@ export async function downloadIntoWc(
 }
 
 /** curl's arguments for a download with the cookie: the body on stdout, and (-w's %{stderr}) the status after it on stderr. */
-function curlArgs(url: string, cookie: string): string[] {
-  return ['-s', '-S', '-H', `cookie: ${cookie}`, '-w', '%{stderr}%{http_code}', url];
+function curlArgs(url: string, cookie: DownloadAuth): string[] {
+  const [name, value] = authHeader(cookie);
+  return ['-s', '-S', '-H', `${name}: ${value}`, '-w', '%{stderr}%{http_code}', url];
 }
 
 /** The HTTP status curl wrote last on stderr; a curl that failed before any status is an error. */

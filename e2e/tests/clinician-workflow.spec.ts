@@ -126,12 +126,12 @@ test('a new clinician gets two tests from the admin, creates both through the fo
     `Granted 2 tests to ${username}. They now have 2 available.`,
   );
   const balance = admin
-    .getByRole('region', { name: 'Tests per clinician' })
+    .getByRole('region', { name: 'Tests per clinician', exact: true })
     .getByRole('row')
     .filter({ has: admin.getByRole('cell', { name: username, exact: true }) });
   await expect(balance.getByRole('cell')).toHaveText([username, '', 'Clinician', '2', '0', '2']);
   const ledgerRow = admin
-    .getByRole('region', { name: 'Ledger' })
+    .getByRole('region', { name: 'Ledger', exact: true })
     .getByRole('row')
     .filter({ has: admin.getByRole('cell', { name: username, exact: true }) });
   await expect(ledgerRow.getByRole('cell').nth(2)).toHaveText('2');

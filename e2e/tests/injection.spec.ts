@@ -109,7 +109,7 @@ test('markup and formulas in patient ids, countries, the grant note, the search 
   await admin.getByRole('button', { name: 'Grant Tests' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Granted' })).toContainText(clinician.username);
   const ledgerRow = admin
-    .getByRole('region', { name: 'Ledger' })
+    .getByRole('region', { name: 'Ledger', exact: true })
     .getByRole('row')
     .filter({ has: admin.getByRole('cell', { name: clinician.username, exact: true }) });
   await expect(ledgerRow.getByRole('cell').nth(5)).toHaveText(XSS.imgFlag);
@@ -303,7 +303,7 @@ test('institute display names and published terms and consent with markup stay i
     await expect(admin.getByRole('status').filter({ hasText: 'Granted' })).toHaveText(
       `Granted 1 test to ${clinicianName}. They now have 1 available.`,
     );
-    const ledger = admin.getByRole('region', { name: 'Ledger' });
+    const ledger = admin.getByRole('region', { name: 'Ledger', exact: true });
     await expect(ledger.getByRole('cell', { name: clinicianName, exact: true })).toBeVisible();
     await expect(ledger.getByRole('cell', { name: adminName, exact: true })).toBeVisible();
     await expectInert(admin, adminDialogs, 'the admin credits screen');

@@ -62,7 +62,7 @@ async function scoresOnPage(page: Page): Promise<Map<string, string[]>> {
         )),
     );
   }
-  // Abbr., Scale, Score, US T, US %ile, Level (the German z is the data view's).
+  // Abbr., Scale, Score, US T, US %ile, Level, then T (DE) and Percentile (DE).
   return new Map(rows.map(([key = '', , , t = '', , level = '']) => [key, [t, level]]));
 }
 
@@ -225,8 +225,10 @@ test('the data view shows both charts with the bars of the results API', async (
     ['Subscales (trait facets)', results.facets],
     ['Domains', results.domains],
   ] as const) {
-    const chart = admin.getByRole('img', { name: new RegExp(`^${title.replace(/[()]/g, '\\$&')} Bar chart of`) });
+    // Named by its title; the long description is its description, not part of the name.
+    const chart = admin.getByRole('img', { name: title, exact: true });
     await expect(chart).toBeVisible();
+    await expect(chart).toHaveAccessibleDescription(/^Bar chart of/);
     // Each bar's own label (its SVG title) says the scale and its standardised score, in the API's order.
     const expectedBars = scales
       .filter((scale) => scale.srf !== null)

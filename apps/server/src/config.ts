@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { isCountryCode } from '@pid5/contract';
 import { LANGUAGES, isLanguage, type Language } from '@pid5/i18n';
@@ -188,6 +190,8 @@ const ZEnv = z.object({
     .regex(/^(urn:[a-z0-9][a-z0-9-]*:\S+|https?:\/\/\S+)$/i, 'a URI: urn:… or https://…')
     .optional(),
   FHIR_CANONICAL_BASE: z.url().optional(),
+  // Where the FHIR Bulk Data export writes its NDJSON files until they expire (a folder every server process shares).
+  FHIR_EXPORT_DIR: z.string().min(1).optional(),
   // The machine clients of the FHIR read API (docs/operations.md "Exchanging results (FHIR)"): inline JSON or a JSON file's path;
   // read and checked at start (identity/system-clients.ts). Unset: no client can get a token.
   FHIR_CLIENTS: z.string().trim().min(1).optional(),
@@ -313,6 +317,8 @@ export interface AppConfig {
   fhir: { canonicalBase: string; patientIdSystem: string };
   /** FHIR_CLIENTS as given (inline JSON or a file's path); null: no machine clients. */
   fhirClients: string | null;
+  /** FHIR_EXPORT_DIR: the Bulk Data export's files; default the system's temporary folder's pid5-fhir-exports. */
+  fhirExportDir: string;
   /** E-mail (invitations, reminders, completion notices); null when no SMTP server is configured. */
   mail: MailConfig | null;
 }
@@ -499,6 +505,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
     },
     fhirClients: e.FHIR_CLIENTS ?? null,
+    fhirExportDir: e.FHIR_EXPORT_DIR ?? join(tmpdir(), 'pid5-fhir-exports'),
     mail: mailConfig(e),
   };
 }

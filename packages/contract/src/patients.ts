@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLevelStarts } from './results';
+import { ZBfmResult, ZGermanNormGroup, ZGermanNormReading, ZLevelStarts } from './results';
 
 // One patient's administrations over time (DESIGN.md "Patients over time"): the timeline, sharing with a
 // colleague, and the comparison of two administrations. A patient is the exact patient identifier within the
@@ -91,6 +91,8 @@ const ZComparedReading = z.object({
   capped: z.enum(['above', 'below']).nullable(),
   /** Where each level begins in T on this scale's table of the form given (the charts' level lines). */
   levelStarts: ZLevelStarts.nullable().optional(),
+  /** The German T as published for the patient's group at that test, from its form's German table. */
+  de: ZGermanNormReading.nullable().optional(),
 });
 
 const ZReliableChange = z.object({
@@ -142,6 +144,10 @@ export const ZAdministrationComparison = z.object({
   scales: z.array(ZComparedScale),
   rciRule: z.string(),
   reliabilityRule: z.string(),
+  /** The German reference group read at each test (the patient's age group may differ between them). */
+  germanGroups: z.object({ first: ZGermanNormGroup, second: ZGermanNormGroup }).optional(),
+  /** The ICD-11 trait domains (PID5BF+M) of both tests, when both are full-form tests; else null. */
+  icd11: z.object({ first: ZBfmResult, second: ZBfmResult }).nullable().optional(),
 });
 export type TAdministrationComparison = z.infer<typeof ZAdministrationComparison>;
 

@@ -47,6 +47,50 @@ export const ZNormReading = z.object({
 });
 export type TNormReading = z.infer<typeof ZNormReading>;
 
+/** Why the German tables of all adults were read instead of the patient's gender and age group. */
+export const GERMAN_NORM_FALLBACKS = ['gender-diverse', 'gender-not-given', 'age-not-given', 'age-under-18'] as const;
+export type GermanNormFallbackName = (typeof GERMAN_NORM_FALLBACKS)[number];
+
+/**
+ * A scale's German T as published (Zimmermann et al. 2026; docs/decisions/0073-german-norms-as-published.md): one
+ * row of the table for the patient's gender and age group, nothing interpolated. `tText`, `intervalText` and
+ * `percentileText` are how every page, report and export prints them (English decimals; a view localises them).
+ */
+export const ZGermanNormReading = z.object({
+  t: z.number(),
+  tLow: z.number(),
+  tHigh: z.number(),
+  /** Proportion 0-1: the share of the reference group with the same raw score or lower. */
+  percentile: z.number(),
+  /** The row is the norming model's extrapolation beyond the scores observed in the sample: shown as such. */
+  extrapolated: z.boolean(),
+  tText: z.string(),
+  /** "50.6–65.7": the 95 % interval of the true T. */
+  intervalText: z.string(),
+  /** Percentage, one decimal: "83.8". */
+  percentileText: z.string(),
+  /** The published row read: the platform's file, its line and raw score. */
+  row: z.object({ file: z.string(), line: z.int(), raw: z.number() }),
+});
+export type TGermanNormReading = z.infer<typeof ZGermanNormReading>;
+
+/** The German reference group read for a test: women or men of an age group, or all adults and why. */
+export const ZGermanNormGroup = z.object({
+  gender: z.enum(['all', 'f', 'm']),
+  ageGroup: z.string(),
+  fallbacks: z.array(z.enum(GERMAN_NORM_FALLBACKS)),
+});
+export type TGermanNormGroup = z.infer<typeof ZGermanNormGroup>;
+
+/** The German tables of a result: the group read, the tables' version and the credit the licence asks for. */
+export const ZGermanNorms = z.object({
+  group: ZGermanNormGroup,
+  version: z.string(),
+  citation: z.string(),
+  attribution: z.string(),
+});
+export type TGermanNorms = z.infer<typeof ZGermanNorms>;
+
 const ZScaleResultBase = z.object({
   key: z.string(),
   name: z.string(),
@@ -55,8 +99,13 @@ const ZScaleResultBase = z.object({
   score: z.number().nullable(),
   /** Standardised against the US general-population norms (see `norms.srf`). */
   srf: z.number().nullable(),
-  /** Standardised against the German general-population norms (see `norms.irf`). */
+  /**
+   * The derived linear German z (from a mean and SD of the German tables): kept in the data and in one CSV column
+   * named as derived; no view shows it. The German T as published is `de`.
+   */
   irf: z.number().nullable(),
+  /** German T, interval and percentile as published, for the patient's group; null when not scored or no table. */
+  de: ZGermanNormReading.nullable().optional(),
   /** From the printed US percentile (`us`): Mild from the 84th, Moderate from the 93rd, High from the 98th. */
   level: ZResultLevel.nullable(),
   /** US T and percentile; null when the scale is not scored. */
@@ -195,6 +244,90 @@ export const ZValidityVerdict = z.object({
 });
 export type TValidityVerdict = z.infer<typeof ZValidityVerdict>;
 
+/**
+ * The ICD-11 trait domains of the PID5BF+M (docs/decisions/0074-the-pid5bfm-and-icd-11-trait-domains.md): six
+ * domains with German T only (no US norms exist), read from a full-form test's 36 items or a PID5BF+M test.
+ */
+export const ZBfmDomainResult = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** The ICD-11 qualifier it gives; null for Psychoticism (DSM-5 only). */
+  icd11Name: z.string().nullable(),
+  dsm5Name: z.string().nullable(),
+  isScored: z.boolean(),
+  score: z.number().nullable(),
+  de: ZGermanNormReading.nullable(),
+});
+export type TBfmDomainResult = z.infer<typeof ZBfmDomainResult>;
+
+export const ZBfmResult = z.object({
+  /** 'FULL': read from the 36 items of a full-form test; 'BFM': a test of the 36-item form itself. */
+  administeredAs: z.enum(['FULL', 'BFM']),
+  answered: z.int(),
+  missing: z.int(),
+  domains: z.array(ZBfmDomainResult),
+  total: z.object({
+    name: z.string(),
+    isScored: z.boolean(),
+    score: z.number().nullable(),
+    answered: z.int(),
+    nItems: z.int(),
+    de: ZGermanNormReading.nullable(),
+  }),
+  /** Raw facet scores (2 items each; not normed). */
+  facets: z.array(z.object({ key: z.string(), name: z.string(), domain: z.string(), score: z.number().nullable() })),
+  group: ZGermanNormGroup,
+  /** Always null: no US norms exist for the PID5BF+M. */
+  usNorms: z.null(),
+});
+export type TBfmResult = z.infer<typeof ZBfmResult>;
+
+/** A form that cannot give the ICD-11 trait domains: which PID5BF+M items it has of the 36. */
+export const ZBfmUnavailable = z.object({ form: z.string(), present: z.int(), needed: z.int() });
+export type TBfmUnavailable = z.infer<typeof ZBfmUnavailable>;
+
+export const AMPD_TRAIT_RULES = ['reached', 'not-reached', 'undetermined'] as const;
+
+/**
+ * DSM-5 Section III trait profiles (AMPD Criterion B; docs/decisions/0075-ampd-trait-profiles.md): Criterion B
+ * traits only, functioning (Criterion A) not measured, never a diagnosis.
+ */
+export const ZAmpdProfile = z.object({
+  key: z.string(),
+  name: z.string(),
+  facets: z.array(
+    z.object({
+      key: z.string(),
+      usT: z.number().nullable(),
+      deT: z.number().nullable(),
+      atOrAboveThreshold: z.boolean().nullable(),
+      isRequired: z.boolean(),
+    }),
+  ),
+  meanUsT: z.number().nullable(),
+  meanUsTIsLowerBound: z.boolean(),
+  meanDeT: z.number().nullable(),
+  meanDeTIncludesExtrapolated: z.boolean(),
+  assignedCount: z.int(),
+  countAtOrAbove: z.int(),
+  unscoredFacets: z.array(z.string()),
+  minimumCount: z.int(),
+  required: z.array(z.object({ anyOf: z.array(z.string()), met: z.boolean().nullable() })),
+  traitRule: z.enum(AMPD_TRAIT_RULES),
+  rule: z.string(),
+});
+export type TAmpdProfile = z.infer<typeof ZAmpdProfile>;
+
+export const ZAmpdResult = z.object({
+  threshold: z.object({
+    norms: z.enum(['US', 'DE']),
+    percentileAtLeast: z.number(),
+    level: ZResultLevel.nullable(),
+  }),
+  profiles: z.array(ZAmpdProfile),
+});
+export type TAmpdResult = z.infer<typeof ZAmpdResult>;
+
 export const ZAssessmentResults = z.object({
   assessmentId: z.number().int(),
   /** completed: finished and submitted; in-progress: not finished (only admins see these results). */
@@ -212,8 +345,9 @@ export const ZAssessmentResults = z.object({
   responses: z.string().nullable(),
   instrument: z.object({ name: z.string(), form: z.string(), version: z.string() }),
   normsVersion: z.string(),
-  norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }),
-  normTables: ZNormTablesDescription,
+  /** The US norm sets and tables the scales are read in; null for the PID5BF+M, which has German norms only. */
+  norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }).nullable(),
+  normTables: ZNormTablesDescription.nullable(),
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
   itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */
@@ -231,6 +365,14 @@ export const ZAssessmentResults = z.object({
   itemCount: z.int(),
   /** The brief form's total; null for the full and short forms, which have none. */
   total: ZTotalResult.nullable(),
+  /** The German reference group and tables of the `de` readings; null when the form has no German tables. */
+  germanNorms: ZGermanNorms.nullable().optional(),
+  /** ICD-11 trait domains (PID5BF+M): from a full-form test; null for the short and brief forms. */
+  bfm: ZBfmResult.nullable().optional(),
+  /** Why this form gives no ICD-11 trait domains (short and brief form); null when it gives them. */
+  bfmUnavailable: ZBfmUnavailable.nullable().optional(),
+  /** AMPD trait profiles: full and short forms; null for the brief form. */
+  ampd: ZAmpdResult.nullable().optional(),
   validity: z.object({
     /** Unanswered items of the form. */
     missing: z.number().int(),

@@ -12,6 +12,7 @@ import {
 import { loadConfigOrExit } from '../config';
 import { loadItemSets } from '../modules/item-sets/load-item-set';
 import { presentAnyResults } from '../modules/results/results-by-form';
+import { bfmOfTest, germanReadingsOfScore, withTraitModels } from '../modules/results/trait-models';
 import { validityWording, withVerdictIn } from '../modules/results/verdict-language';
 import { createDemoResponses } from '@pid5/instrument';
 import { isLanguage, type Language } from '@pid5/i18n';
@@ -62,7 +63,7 @@ function forForm(form: FormId, full: string): string {
 function resultsOf(form: FormId, responses: string) {
   const itemSet = itemSets.forTest(language);
   const score = withVerdictIn(scoreResponses(responses, { form, normTables: US_NORM_TABLES }), language);
-  return presentAnyResults(score, {
+  const results = presentAnyResults(score, {
     assessmentId: 0,
     isFinished: true,
     finishedAt: now,
@@ -70,6 +71,8 @@ function resultsOf(form: FormId, responses: string) {
     itemSet: { id: itemSet.id, title: itemSet.title, isDemo: itemSet.isDemo },
     responses: null,
   });
+  // The German T, ICD-11 trait domains and AMPD profiles of a made-up woman aged 40, as the server reads them.
+  return withTraitModels(results, { responses, gender: 'Female', age: 40 });
 }
 
 if (args[0] === '--all') {
@@ -123,6 +126,15 @@ if (args[0] === '--all') {
     const table = US_NORM_TABLES.tables.FULL[key];
     return table ? levelStartsInT(table.rows) : null;
   };
+  // The German T and ICD-11 trait domains of a woman aged 40, then 41.
+  const woman = (responses: string, age: number) => ({ form: 'FULL', responses, gender: 'Female', age });
+  const earlierDe = germanReadingsOfScore(
+    scoreResponses(protocols.valid, { normTables: US_NORM_TABLES }),
+    woman('', 40),
+  );
+  const laterDe = germanReadingsOfScore(scoreResponses(later, { normTables: US_NORM_TABLES }), woman('', 41));
+  const earlierBfm = bfmOfTest(woman(protocols.valid, 40));
+  const laterBfm = bfmOfTest(woman(later, 41));
   const administration = (id: number, validity: typeof compared.first) => ({
     id,
     form: 'FULL' as const,
@@ -147,11 +159,13 @@ if (args[0] === '--all') {
         formsStatement: compared.formsStatement,
         scales: compared.scales.map((scale) => ({
           ...scale,
-          first: { ...scale.first, levelStarts: starts(scale.key) },
-          second: { ...scale.second, levelStarts: starts(scale.key) },
+          first: { ...scale.first, levelStarts: starts(scale.key), de: earlierDe.scales[scale.key] ?? null },
+          second: { ...scale.second, levelStarts: starts(scale.key), de: laterDe.scales[scale.key] ?? null },
         })),
         rciRule: compared.rciRule,
         reliabilityRule: compared.reliabilityRule,
+        germanGroups: { first: earlierDe.group, second: laterDe.group },
+        icd11: earlierBfm && laterBfm ? { first: earlierBfm, second: laterBfm } : null,
       },
     }),
   );

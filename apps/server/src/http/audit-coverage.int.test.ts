@@ -217,9 +217,11 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       run: async (ip) => {
         const { row } = await makeTest({ consented: true, finished: true });
         const token = await tokenFor(stack.server, machineClient, 'system/QuestionnaireResponse.read');
-        const response = await stack.server.client().fetch(`/fhir/R4/QuestionnaireResponse?patient=${row.patientId}`, {
-          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
-        });
+        const response = await stack.server
+          .client()
+          .fetch(`/fhir/R4/QuestionnaireResponse?patient:identifier=${row.patientId}`, {
+            headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
+          });
         return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
       },
     },
@@ -230,13 +232,121 @@ const AUDIT_RULES: Record<string, AuditRule> = {
       run: async (ip) => {
         const { row } = await makeTest({ consented: true, finished: true });
         const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
-        const response = await stack.server.client().fetch(`/fhir/R4/Observation?patient=${row.patientId}`, {
+        const response = await stack.server.client().fetch(`/fhir/R4/Observation?patient:identifier=${row.patientId}`, {
           headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
         });
         return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
       },
     },
   },
+  // Reads by id and searches by POST: as the searches.
+  'GET /fhir/R4/QuestionnaireResponse/:id': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/QuestionnaireResponse.read');
+        const response = await stack.server.client().fetch(`/fhir/R4/QuestionnaireResponse/pid5-${row.id}`, {
+          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'GET /fhir/R4/Observation/:id': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
+        const response = await stack.server.client().fetch(`/fhir/R4/Observation/pid5-${row.id}-VERDICT`, {
+          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}` },
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'POST /fhir/R4/QuestionnaireResponse/_search': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/QuestionnaireResponse.read');
+        const response = await fetch(`${stack.server.url}/fhir/R4/QuestionnaireResponse/_search`, {
+          method: 'POST',
+          headers: {
+            'x-forwarded-for': ip,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: `patient%3Aidentifier=${encodeURIComponent(row.patientId)}`,
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  'POST /fhir/R4/Observation/_search': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        const { row } = await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
+        const response = await fetch(`${stack.server.url}/fhir/R4/Observation/_search`, {
+          method: 'POST',
+          headers: {
+            'x-forwarded-for': ip,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: `patient%3Aidentifier=${encodeURIComponent(row.patientId)}`,
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: row.id, ip };
+      },
+    },
+  },
+  // The Bulk Data export: the kick-off and each file downloaded (the institute's results as a whole: no test named).
+  'GET /fhir/R4/$export': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip) => {
+        await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
+        const response = await stack.server.client().fetch('/fhir/R4/$export?_type=Provenance', {
+          headers: { 'x-forwarded-for': ip, authorization: `Bearer ${token}`, prefer: 'respond-async' },
+        });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: null, ip };
+      },
+    },
+  },
+  'GET /fhir/R4/$export-files/:id/:file': {
+    audited: {
+      action: 'fhir.search',
+      run: async (ip, startCounting) => {
+        await makeTest({ consented: true, finished: true });
+        const token = await tokenFor(stack.server, machineClient, 'system/Observation.read');
+        const auth = { authorization: `Bearer ${token}` };
+        const kickOff = await stack.server.client().fetch('/fhir/R4/$export?_type=Provenance', {
+          headers: { ...auth, prefer: 'respond-async' },
+        });
+        const statusUrl = kickOff.headers.get('content-location')!;
+        let manifest: { output: { url: string }[] } | null = null;
+        for (let attempt = 0; attempt < 300 && !manifest; attempt += 1) {
+          const status = await fetch(statusUrl, { headers: auth });
+          if (status.status === 200) {
+            manifest = (await status.json()) as { output: { url: string }[] };
+          } else {
+            await status.arrayBuffer();
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await startCounting();
+        const response = await fetch(manifest!.output[0]!.url, { headers: { ...auth, 'x-forwarded-for': ip } });
+        return { response, actor: `fhir-client:${machineClient.clientId}`, assessmentId: null, ip };
+      },
+    },
+  },
+  'GET /fhir/R4/$export-status/:id': { notAudited: "an export's progress and its files' addresses: no patient data" },
+  'DELETE /fhir/R4/$export-status/:id': { notAudited: "deletes a client's own export files: no patient data read" },
   'GET /api/assessments/:id/patient/fhir': {
     audited: {
       action: 'patient.export',

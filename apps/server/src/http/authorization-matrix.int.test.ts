@@ -177,6 +177,8 @@ function fillPath(url: string, values: { id: number; code: string }): string {
         return values.code;
       case 'item':
         return '1';
+      case 'file':
+        return 'Observation.ndjson';
       case 'token':
         // An opt-out token of the right shape that no server made.
         return `${values.id}.${'A'.repeat(32)}`;
@@ -369,16 +371,34 @@ describe('authorization matrix', () => {
 // here with tokens: the one with the route's scope reads, every other token or none is refused, as an OperationOutcome.
 describe('machine clients on every system route', () => {
   it('an authorised client 200; lacking the scope 403; no, expired, forged or wrong-audience token 401', async () => {
-    const routes = server.running.app.routeTable.filter((route) => route.access === 'system');
+    // The Bulk Data export's routes answer 202s and files, not a patient's resources: fhir-bulk-export.int.test.ts
+    // walks them with tokens (its own, another client's, none).
+    const routes = server.running.app.routeTable.filter(
+      (route) => route.access === 'system' && !route.url.includes('$export'),
+    );
     expect(routes.length).toBeGreaterThan(0);
     const tests = await makeTests(randomBytes(6).toString('hex'));
     const allScopes = SYSTEM_SCOPES.join(' ');
     const outcomes: string[] = [];
     for (const route of routes) {
-      const path = `${route.url}?patient=${encodeURIComponent(tests.Y.patientId)}`;
+      // A search by GET (the patient in the query) or POST (in a form body), or a read of one of Y's resources.
+      const patient = `patient:identifier=${encodeURIComponent(tests.Y.patientId)}`;
+      const resourceId = route.url.startsWith('/fhir/R4/Observation')
+        ? `pid5-${tests.Y.id}-VERDICT`
+        : `pid5-${tests.Y.id}`;
+      const path = route.url.endsWith('/:id')
+        ? route.url.replace(':id', resourceId)
+        : route.method === 'POST'
+          ? route.url
+          : `${route.url}?${patient}`;
       const call = async (token: string | null) => {
         const response = await fetch(`${server.url}${path}`, {
-          headers: token === null ? {} : { authorization: `Bearer ${token}` },
+          method: route.method,
+          headers: {
+            ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+            ...(route.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          ...(route.method === 'POST' ? { body: patient } : {}),
         });
         return { status: response.status, body: await response.text() };
       };

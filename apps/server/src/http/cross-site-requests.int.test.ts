@@ -116,10 +116,16 @@ const TOKEN_ENDPOINT = 'POST /auth/token';
 async function expectRefused(response: Response, what: string): Promise<void> {
   expect(response.status, what).toBe(403);
   const message = 'This request came from another site and was refused.';
+  // Under the FHIR base every refusal is an OperationOutcome (http/fhir-errors.ts).
   expect(await response.json(), what).toEqual(
     what.startsWith(TOKEN_ENDPOINT)
       ? { error: 'invalid_request', error_description: message }
-      : { error: { code: 'CROSS_SITE_REQUEST', message } },
+      : what.includes(' /fhir/')
+        ? {
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'forbidden', diagnostics: message }],
+          }
+        : { error: { code: 'CROSS_SITE_REQUEST', message } },
   );
 }
 
@@ -182,6 +188,14 @@ describe('cross-site requests', () => {
           // Its own protocol: a form without grant_type, or another body type, is RFC 6749's invalid_request.
           expect(response.status, `${what} (${type})`).toBe(400);
           expect(await response.json(), `${what} (${type})`).toMatchObject({ error: 'invalid_request' });
+          continue;
+        }
+        if (route.url.startsWith('/fhir/')) {
+          // The FHIR API: a form is a search by POST's protocol, and a session cookie counts for nothing there (401);
+          // any other body type is refused (415). Both as OperationOutcomes.
+          const isSearchForm = route.url.endsWith('/_search') && type === 'application/x-www-form-urlencoded';
+          expect(response.status, `${what} (${type})`).toBe(isSearchForm ? 401 : 415);
+          expect(await response.json(), `${what} (${type})`).toMatchObject({ resourceType: 'OperationOutcome' });
           continue;
         }
         expect(response.status, `${what} (${type})`).toBe(415);

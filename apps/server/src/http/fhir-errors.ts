@@ -10,6 +10,7 @@ const ISSUE_CODE: Record<number, string> = {
   403: 'forbidden',
   404: 'not-found',
   405: 'not-supported',
+  406: 'not-supported',
   409: 'conflict',
   413: 'too-costly',
   415: 'not-supported',

@@ -75,9 +75,10 @@ describe('the server log', () => {
     expect((await clinician.client.get(`/api/assessments/${id}/patient/fhir`)).status).toBe(200);
     const token = await tokenFor(server, machineClient, 'system/Observation.read');
     for (const query of [
-      `patient=${PATIENT_ID}`,
-      `patient=urn%3Ax%7C${PATIENT_ID}&code=Anh`,
-      `patient=${PATIENT_ID}&bad=1`,
+      `patient:identifier=${PATIENT_ID}`,
+      `patient:identifier=urn%3Ax%7C${PATIENT_ID}&code=Anh`,
+      `patient:identifier=${PATIENT_ID}&bad=1`,
+      `patient=Patient/${PATIENT_ID}`,
     ]) {
       const search = await fhirGet(server, `/fhir/R4/Observation?${query}`, token);
       expect(search.status).toBeLessThan(500);

@@ -13,6 +13,23 @@ export function isSystemScope(scope: string): scope is SystemScope {
   return (SYSTEM_SCOPES as readonly string[]).includes(scope);
 }
 
+/**
+ * The SMART v2 names of the same grants: `rs` (read and search) is what a v1 `.read` scope allows. A v2 scope that
+ * asks for less (`.r`, `.s`) or more (`c`, `u`, `d`) is not offered: the API's reads and searches go together.
+ */
+export const SMART_V2_SCOPES: Readonly<Record<string, SystemScope>> = {
+  'system/Observation.rs': 'system/Observation.read',
+  'system/QuestionnaireResponse.rs': 'system/QuestionnaireResponse.read',
+};
+
+/** Every scope name a client may ask for or be registered with: the v1 names and their v2 equivalents. */
+export const ACCEPTED_SCOPES = [...SYSTEM_SCOPES, ...Object.keys(SMART_V2_SCOPES)];
+
+/** The grant a scope name (v1 or v2) stands for, or null when it is none the API offers. */
+export function canonicalScope(scope: string): SystemScope | null {
+  return isSystemScope(scope) ? scope : (SMART_V2_SCOPES[scope] ?? null);
+}
+
 /** The signing algorithms a client's assertion may use (SMART Backend Services: RS384 and ES384). */
 export const ASSERTION_ALGORITHMS = ['RS384', 'ES384'] as const;
 
@@ -30,7 +47,12 @@ const ZSystemClient = z
   .object({
     clientId: z.string().regex(/^[A-Za-z0-9._~-]{1,64}$/, 'clientId: 1-64 letters, digits, ".", "_", "~" or "-"'),
     scopes: z
-      .array(z.enum(SYSTEM_SCOPES, { error: `a scope is one of ${SYSTEM_SCOPES.join(', ')}` }))
+      .array(
+        z
+          .string()
+          .refine((scope) => canonicalScope(scope) !== null, `a scope is one of ${ACCEPTED_SCOPES.join(', ')}`)
+          .transform((scope) => canonicalScope(scope)!),
+      )
       .min(1, 'scopes: at least one'),
     jwks: z.object({ keys: z.array(ZPublicJwk).min(1, 'jwks.keys: at least one key') }).optional(),
     clientSecretSha256: z

@@ -4,7 +4,7 @@ import { createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify, SignJWT 
 import type { Db } from '../db/database';
 import { clientAssertionIds } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { ASSERTION_ALGORITHMS, isSystemScope, type SystemClient, type SystemScope } from './system-clients';
+import { ASSERTION_ALGORITHMS, canonicalScope, type SystemClient, type SystemScope } from './system-clients';
 
 // OAuth 2.0 client credentials for machine clients, SMART Backend Services style (decision 0057): a registered
 // client proves who it is (a signed assertion, private_key_jwt, or its secret, client_secret_basic) and gets a short
@@ -61,6 +61,8 @@ export interface SystemTokens {
   issue(request: TokenRequest): Promise<IssuedToken>;
   /** The client a bearer token names, or null when it is not one of ours, expired, or its client is gone. */
   verify(token: string): Promise<SystemIdentity | null>;
+  /** Signs the FHIR search cursors (base64url HMAC-SHA256 with a key derived from APP_SECRET for them alone). */
+  readonly cursors: { mac(text: string): string };
 }
 
 export function createSystemTokens(options: {
@@ -186,8 +188,11 @@ export function createSystemTokens(options: {
     );
   }
 
+  const cursorKey = createHmac('sha256', options.appSecret).update('pid5 fhir search cursor v1').digest();
+
   return {
     tokenUrl,
+    cursors: { mac: (text) => createHmac('sha256', cursorKey).update(text).digest('base64url') },
 
     async issue(request) {
       if (request.grantType !== 'client_credentials') {
@@ -199,7 +204,11 @@ export function createSystemTokens(options: {
       if (asked.length === 0) {
         throw new TokenRequestError('invalid_scope', `Ask for a scope: ${client.scopes.join(' ')}.`);
       }
-      const granted = client.scopes.filter((scope) => asked.includes(scope));
+      // Asked by its v1 or v2 name, granted by the name asked (the answer's scope repeats it).
+      const granted = asked.filter((scope, index) => {
+        const grant = canonicalScope(scope);
+        return grant !== null && client.scopes.includes(grant) && asked.indexOf(scope) === index;
+      });
       if (granted.length === 0) {
         throw new TokenRequestError(
           'invalid_scope',
@@ -239,9 +248,14 @@ export function createSystemTokens(options: {
           return null;
         }
         // Only the scopes the client still has: a registration changed since the token was made counts at once.
-        const scopes = payload.scope
-          .split(' ')
-          .filter((scope): scope is SystemScope => isSystemScope(scope) && client.scopes.includes(scope));
+        const scopes = [
+          ...new Set(
+            payload.scope
+              .split(' ')
+              .map(canonicalScope)
+              .filter((scope): scope is SystemScope => scope !== null && client.scopes.includes(scope)),
+          ),
+        ];
         return { clientId: client.clientId, scopes };
       } catch {
         return null;

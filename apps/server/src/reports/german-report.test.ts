@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createDemoResponses,
+  getFormFullItems,
   demoItemSet,
   demoItemSetDe,
   VALIDITY_INTERPRETATION,
@@ -9,6 +10,8 @@ import {
 import { demoReportInput } from '../../test/report-input';
 import { pdfToText, rasterisePdf, splitPages } from '../../test/results-test-helpers';
 import { presentResults } from '../modules/results/results.presenter';
+import { presentAnyResults } from '../modules/results/results-by-form';
+import { withTraitModels } from '../modules/results/trait-models';
 import { withVerdictIn } from '../modules/results/verdict-language';
 import { reportTextCounts } from './pdf-text-replay';
 import { formatReportDate } from './report-date';
@@ -33,7 +36,10 @@ describe("the patient's report of a test given in German", () => {
     expect(text).toContain('Schwierigkeiten begegnen, Stärken nutzen');
     expect(text).toContain('Über diesen Bericht');
     expect(text).toContain('Ausgefüllte Fassung: Vollversion (PID-5, 220 Items).');
-    expect(text).toMatch(/Abk\. Domäne Was beschrieben wird T-Wert T \(DE\) Ausprägung/);
+    expect(text).toMatch(/Abk\. Domäne Was beschrieben wird/);
+    // The German T of a woman aged 40 as published (female 35-49 row), its 95 % interval under it.
+    expect(text).toMatch(/T-Wert T \(DE\) Ausprägung/);
+    expect(text).toContain('(64,5–73,5)');
     expect(text).toContain('Negative Affektivität');
     expect(text).toContain('Ungewöhnliche Überzeugungen und Erfahrungen');
     expect(text).toMatch(/Nicht erhöht/);
@@ -60,11 +66,28 @@ describe("the patient's report of a test given in German", () => {
     expect(text).toContain('„Leicht“');
   });
 
-  it('shows no German norms for the short and brief forms, which have none', async () => {
-    const input = demoReportInput({ responses: createDemoResponses() });
-    const brief = { ...input, results: { ...input.results, form: 'BF' as const } };
-    const text = await pdfToText(await renderReportPdf({ ...brief, language: 'de', dateText: '26. November 2026' }));
-    expect(text).not.toContain('T (DE)');
+  it('shows the German T with its interval for the short and brief forms too, each from its own table', async () => {
+    for (const form of ['SF', 'BF'] as const) {
+      const responses = getFormFullItems(form)
+        .map((item) => createDemoResponses()[item - 1] ?? '9')
+        .join('');
+      const results = withTraitModels(
+        presentAnyResults(scoreResponses(responses, { form }), {
+          assessmentId: 1,
+          isFinished: true,
+          finishedAt: date,
+          scoresSource: 'frozen',
+          itemSet: demoReportInput().results.itemSet,
+          responses: null,
+        }),
+        { responses, gender: 'Female', age: 40 },
+      );
+      const input = { ...demoReportInput(), results, language: 'de' as const, dateText: '26. November 2026' };
+      const text = (await pdfToText(await renderReportPdf(input))).replace(/\s+/g, ' ');
+      expect(text, form).toContain('T (DE)');
+      const negAf = results.domains.find((d) => d.key === 'NegAf')?.de;
+      expect(text, form).toContain(`(${negAf?.intervalText.replace(/\./g, ',')})`);
+    }
   });
 
   it('stays in English for a test given in English, whatever the date', async () => {
@@ -82,7 +105,9 @@ describe('the score report for a German-speaking reader', () => {
     expect(text).toContain('PID-5-Auswertungsbericht');
     expect(text).toContain('Bericht erstellt 26. November 2026');
     expect(text).toMatch(/Abk\. Skala Domäne Rohwert T \(US\)/);
-    expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+ \d+/);
+    expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+/);
+    // The German T with its interval, in German decimals, for the woman aged 40 the report is of.
+    expect(text).toContain('(63,8–75,5)');
     expect(text).toMatch(/Nicht erhöht|Leicht|Mäßig|Hoch/);
     expect(text).toContain('Antworten wie gegeben, vor der Umpolung');
     expect(text).not.toMatch(/\bNot elevated\b/);
@@ -107,14 +132,17 @@ describe("the score report's validity for a German-speaking reader", () => {
   /** The demo test's score report with the results as the server builds them for a German reader. */
   async function germanScoreReportPage1(responses: string): Promise<string> {
     const input = demoScoreReportInput({ responses });
-    const results = presentResults(withVerdictIn(scoreResponses(responses), 'de'), {
-      assessmentId: 1,
-      isFinished: true,
-      finishedAt: date,
-      scoresSource: 'frozen',
-      itemSet: input.results.itemSet,
-      responses: null,
-    });
+    const results = withTraitModels(
+      presentResults(withVerdictIn(scoreResponses(responses), 'de'), {
+        assessmentId: 1,
+        isFinished: true,
+        finishedAt: date,
+        scoresSource: 'frozen',
+        itemSet: input.results.itemSet,
+        responses: null,
+      }),
+      { responses, gender: 'Female', age: 40 },
+    );
     const pdf = await renderScoreReportPdf({ ...input, results, language: 'de', dateText: '26. November 2026' });
     expect((await rasterisePdf(pdf)).complaints).toBe('');
     return (splitPages(await pdfToText(pdf))[0] ?? '').replace(/\s+/g, ' ');
@@ -129,7 +157,8 @@ describe("the score report's validity for a German-speaking reader", () => {
     expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
     // The norms in the header: the product's own sets in German, their citations as published.
     expect(page1).toContain('T-Wert und Prozentrang: US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
-    expect(page1).toContain('z (DE): deutsche Allgemeinbevölkerung (Zimmermann, Kerber, Kemper & Rek (2026))');
+    expect(page1).toContain('T (DE): Deutsche Normen: Zimmermann, Kerber, Kemper & Weweck (2026)');
+    expect(page1).toContain('Deutsche Frauen, 35–49 Jahre');
     expect(page1).not.toMatch(/general population/);
     expect(page1).toMatch(
       /Wert \d+ \(PR \d+(,\d)?, US-Normen\): Die Antworten auf nahezu bedeutungsgleiche Aussagenpaare/,

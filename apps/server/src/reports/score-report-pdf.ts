@@ -12,11 +12,13 @@ import { drawMissingItems, drawResponseGrid } from './score-report/responses';
 import { drawScoresTable, drawTCharts } from './score-report/scores';
 import { scoreWords } from './score-report/score-report-wording';
 import { drawValidityTable } from './score-report/validity';
+import { drawAmpdProfiles, drawIcd11TraitDomains, germanGroupText } from './score-report/trait-models';
+import { GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
 
 // The clinician's score report: the numbers a clinician signs, drawn in code like the patient's
 // report (report-pdf.ts), in the same PDF pool, from the same results object. In order: the header (patient id,
 // dates, form, item set, norms), the validity verdict and table first, every scale's raw score, T, percentile, level
-// and German z, the profile in T, the missing items, the answers by item number (no item texts) and where each
+// and German T with its interval, the profile in T, the ICD-11 trait domains and the AMPD trait profiles, the missing items, the answers by item number (no item texts) and where each
 // number comes from. It prints the patient id, not a name; the patient-facing report stays report-pdf.ts.
 
 export interface ScoreReportInput {
@@ -54,19 +56,21 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawValidityTable(doc, results, words);
   drawScoresTable(doc, results, words);
   drawTCharts(doc, results, words);
+  drawIcd11TraitDomains(doc, { bfm: results.bfm, unavailable: results.bfmUnavailable, form: results.form }, words);
+  drawAmpdProfiles(doc, { ampd: results.ampd, form: results.form }, words);
   drawMissingItems(doc, input.responses, words);
   drawResponseGrid(doc, input.responses, words);
   drawNormsSection(doc, results, words);
-  const norms = normWords(results, words);
+  const { us } = normWords(results, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [
       `${t('scoreReport.footerNotice')} ${t('scoreReport.footerPatient', { patientId: input.patientId })}`,
       t('scoreReport.footerSources', {
         itemSet: itemSetText(results, t, words.language),
-        tables: norms.tables.label,
-        germanNorms: norms.irf.shortLabel,
-        citation: norms.irf.citation,
+        tables: us?.tables.label ?? t(GERMAN_NORM_WORD_KEYS.source),
+        germanNorms: results.germanNorms ? germanGroupText(t, results.germanNorms.group) : (us?.irf.shortLabel ?? '—'),
+        citation: t(GERMAN_NORM_WORD_KEYS.source),
       }),
     ],
     pageText: (page, pages) => t('scoreReport.page', { page, pages }),

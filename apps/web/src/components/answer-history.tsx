@@ -3,6 +3,7 @@ import type { TAnswerChange, TAnswerHistory } from '@pid5/contract';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import type { Translate } from '../i18n/translate';
 import { EmptyTableRow } from './empty-table-row';
+import { TableScrollRegion } from './table-scroll-region';
 
 /** Who made a change: the signed-in user, or the patient link and which of its browsers. */
 function changedBy(change: TAnswerChange, t: Translate<StaffKey>): string {
@@ -27,7 +28,7 @@ export function AnswerHistoryTable({ history }: { history: TAnswerHistory }) {
         {history.total > history.items.length &&
           ` ${t('answerHistory.newestOf', { shown: history.items.length, total: history.total })}`}
       </Text>
-      <Table.ScrollContainer minWidth={520}>
+      <TableScrollRegion label={t('answerHistory.label')} minWidth={520}>
         <Table striped verticalSpacing={4} aria-label={t('answerHistory.label')} data-testid="answer-history">
           <Table.Thead>
             <Table.Tr>
@@ -49,7 +50,7 @@ export function AnswerHistoryTable({ history }: { history: TAnswerHistory }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
     </>
   );
 }

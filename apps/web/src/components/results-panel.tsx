@@ -7,7 +7,7 @@ import {
   type TValidityScaleResult,
   type TValidityVerdict,
 } from '@pid5/contract';
-import { FORM_NAME_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
+import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
 import { levelName, levelWords, scaleName } from '../i18n/result-words';
@@ -15,6 +15,14 @@ import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-langua
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
 import { Section } from './section';
+import { TableScrollRegion } from './table-scroll-region';
+import {
+  AmpdProfilesSection,
+  GermanNormsNote,
+  GermanPercentileCell,
+  GermanTCell,
+  Icd11TraitDomainsSection,
+} from './trait-models';
 
 /**
  * Results of a completed test for the details page: both charts, the scores of all 30 scales with levels, and the
@@ -62,13 +70,10 @@ export function ResultsView({
   results,
   showCharts = true,
   showStatus = true,
-  showZ = false,
 }: {
   results: TAssessmentResults;
   showCharts?: boolean;
   showStatus?: boolean;
-  /** The German z column: the admin data view's (z stays in the data view, the API and the CSV). */
-  showZ?: boolean;
 }) {
   const { t } = useStaffText();
   return (
@@ -78,6 +83,25 @@ export function ResultsView({
       </Text>
       <ValidityVerdictAlert results={results} />
       {showStatus && <ResultsStatus results={results} />}
+      {results.form === 'BFM' ? (
+        // The PID5BF+M: its six trait domains with German T only; no PID-5 domains, facets or US norms.
+        <>
+          <Icd11TraitDomainsSection bfm={results.bfm} unavailable={null} form={results.form} />
+          <GermanNormsNote results={results} />
+          <ValiditySummary results={results} />
+        </>
+      ) : (
+        <Pid5Scales results={results} showCharts={showCharts} />
+      )}
+    </Stack>
+  );
+}
+
+/** The PID-5 forms' domains, facets, German T, ICD-11 domains (full form) and AMPD profiles. */
+function Pid5Scales({ results, showCharts }: { results: TAssessmentResults; showCharts: boolean }) {
+  const { t } = useStaffText();
+  return (
+    <>
       <Stack gap="xs" component="section" aria-label={t('resultsPanel.domainsRegion')}>
         <Title order={3} size="h5">
           {t('resultsPanel.domainsHeading')}
@@ -94,7 +118,6 @@ export function ResultsView({
               caption={results.total ? t('resultsPanel.domainAndTotalScores') : t('resultsPanel.domainScores')}
               verdict={results.validityVerdict}
               form={results.form}
-              showZ={showZ}
             />
           </Grid.Col>
         </Grid>
@@ -110,7 +133,6 @@ export function ResultsView({
             caption={t('resultsPanel.facetScores')}
             verdict={results.validityVerdict}
             form={results.form}
-            showZ={showZ}
           />
         </Stack>
       )}
@@ -119,9 +141,12 @@ export function ResultsView({
           {t('chart.tCaption')}
         </Text>
       )}
+      <GermanNormsNote results={results} />
+      <Icd11TraitDomainsSection bfm={results.bfm} unavailable={results.bfmUnavailable} form={results.form} />
+      <AmpdProfilesSection ampd={results.ampd} form={results.form} />
       <ValiditySummary results={results} />
       <NormsNote results={results} />
-    </Stack>
+    </>
   );
 }
 
@@ -177,8 +202,8 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
   if (results.status === 'completed') {
     return (
       <Text size="sm" c="dimmed">
-        {results.scoresSource === 'recomputed' ? t('resultsPanel.recomputed') : t('resultsPanel.asRecorded')}{' '}
-        {t('resultsPanel.tablesNote', { tables: results.normTables.label })}
+        {results.scoresSource === 'recomputed' ? t('resultsPanel.recomputed') : t('resultsPanel.asRecorded')}
+        {results.normTables && <> {t('resultsPanel.tablesNote', { tables: results.normTables.label })}</>}
       </Text>
     );
   }
@@ -232,26 +257,26 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /**
- * Abbreviation, name, mean score 0-3, US T and percentile (printed tables), level, German z; facets (and the brief
- * form's domains and total) also their answered items. The US z stays in the data (API, CSV); the table shows the T.
+ * Abbreviation, name, mean score 0-3, US T and percentile (printed tables), level, then the German T with its 95 %
+ * interval and percentile as published (for the patient's group); facets (and the brief form's domains and total)
+ * also their answered items. Both z (US and the derived German one) stay in the data (API, CSV).
  */
 export function ScoresTable({
   scales,
   caption,
   verdict,
   form,
-  showZ = false,
 }: {
   scales: readonly ScaleRow[];
   caption: string;
   verdict: TValidityVerdict;
   form: TAssessmentResults['form'];
-  showZ?: boolean;
 }) {
   const { t, formatScore } = useStaffText();
+  const hasGerman = scales.some((scale) => scale.de !== undefined);
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScrollRegion label={caption} minWidth={520}>
       <Table striped highlightOnHover fz="sm" verticalSpacing={4}>
         <caption style={VISUALLY_HIDDEN}>{caption}</caption>
         <Table.Thead>
@@ -267,12 +292,17 @@ export function ScoresTable({
             <Table.Th scope="col" ta="right">
               <abbr title={t('resultsPanel.col.usPercentileTitle')}>{t('resultsPanel.col.usPercentile')}</abbr>
             </Table.Th>
-            {showZ && (
-              <Table.Th scope="col" ta="right">
-                <abbr title={t('resultsPanel.col.germanZTitle')}>{t('resultsPanel.col.germanZ')}</abbr>
-              </Table.Th>
-            )}
             <Table.Th scope="col">{t('resultsPanel.col.level')}</Table.Th>
+            {hasGerman && (
+              <>
+                <Table.Th scope="col" ta="right">
+                  <abbr title={t(GERMAN_NORM_WORD_KEYS.note)}>{t(GERMAN_NORM_WORD_KEYS.columnT)}</abbr>
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t(GERMAN_NORM_WORD_KEYS.columnPercentile)}
+                </Table.Th>
+              </>
+            )}
             {hasItems && (
               <Table.Th scope="col" ta="right">
                 {t('resultsPanel.col.answered')}
@@ -296,14 +326,19 @@ export function ScoresTable({
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {scale.us?.percentileText ?? '—'}
               </Table.Td>
-              {showZ && (
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatScore(scale.irf)}
-                </Table.Td>
-              )}
               <Table.Td>
                 <LevelCell scale={scale} verdict={verdict} />
               </Table.Td>
+              {hasGerman && (
+                <>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <GermanTCell de={scale.de} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <GermanPercentileCell de={scale.de} />
+                  </Table.Td>
+                </>
+              )}
               {hasItems && (
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {'nItems' in scale
@@ -315,7 +350,7 @@ export function ScoresTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 
@@ -376,9 +411,22 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
 
 /** Where every number comes from (issue: norms explained where a clinician reads them). */
 function NormsNote({ results }: { results: TAssessmentResults }) {
+  // A PID5BF+M result has German norms only: GermanNormsNote and the ICD-11 section say where they come from.
+  return results.norms && results.normTables ? (
+    <UsNormsNote results={results} norms={results.norms} tables={results.normTables} />
+  ) : null;
+}
+
+function UsNormsNote({
+  results,
+  norms: { srf, irf },
+  tables,
+}: {
+  results: TAssessmentResults;
+  norms: NonNullable<TAssessmentResults['norms']>;
+  tables: NonNullable<TAssessmentResults['normTables']>;
+}) {
   const { t, formatNumber } = useStaffText();
-  const { srf, irf } = results.norms;
-  const tables = results.normTables;
   const itemSet = results.itemSet.title ?? results.itemSet.id ?? t('resultsPanel.notRecorded');
   const strong = { 0: <strong /> };
   return (
@@ -398,12 +446,13 @@ function NormsNote({ results }: { results: TAssessmentResults }) {
       </Text>
       <Text size="xs" c="dimmed">
         <StaffRichText
-          id="resultsPanel.normsGermanZ"
+          id="resultsPanel.normsGermanT"
           values={{
             label: irf.label,
             citation: irf.citation,
             sample: irf.sampleN ? t('resultsPanel.sampleSize', { n: formatNumber(irf.sampleN) }) : '',
-            note: irf.note,
+            version: results.germanNorms?.version ?? '',
+            attribution: results.germanNorms?.attribution ?? '',
           }}
           components={strong}
         />

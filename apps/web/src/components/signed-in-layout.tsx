@@ -10,9 +10,6 @@ export default function SignedInLayout() {
   const me = useMe();
   const { t } = useStaffText();
   useEffect(() => {
-    document.title = t('staff.siteName');
-  }, [t]);
-  useEffect(() => {
     // The sticky header is 64 px: a control scrolled to by Tab or Shift+Tab stops below it, never behind (2.4.11).
     const root = document.documentElement.style;
     root.scrollPaddingTop = 'calc(64px + 1rem)';

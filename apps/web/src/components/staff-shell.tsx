@@ -1,5 +1,13 @@
 import '@mantine/core/styles.css';
-import { Badge, createTheme, MantineProvider, Modal, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Badge,
+  createTheme,
+  MantineProvider,
+  Modal,
+  ModalHeader,
+  type CSSVariablesResolver,
+  type ModalHeaderProps,
+} from '@mantine/core';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
@@ -17,6 +25,9 @@ const themeIn = (t: Translate<StaffKey>) =>
     components: {
       // Mantine's close button is an icon only: give it a name for screen readers.
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('staff.closeDialog') } } }),
+      // A dialog's title bar is a <header>, which outside a sectioning element is a second banner landmark beside
+      // the page's own (axe landmark-no-duplicate-banner); inside a dialog it is only a heading's container.
+      ModalHeader: ModalHeader.extend({ defaultProps: { component: 'div' } as Partial<ModalHeaderProps> }),
       // Badges carry clinical words (levels, validity, message states): they wrap onto a second line rather than
       // being cut to "MO…" in a narrow column or at 200 % zoom (1.4.4, 1.4.10).
       Badge: Badge.extend({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentForm, AssessmentSort, AssessmentStatusFilter } from '@pid5/contract';
 import type { Database, Db } from '../../db/database';
 import { answeredShareOf, assessmentCounts, assessmentPatientIds, assessments, users } from '../../db/schema';
@@ -355,6 +355,47 @@ export function listSubmittedAssessmentsOfPatient(db: Db, patientId: string): Pr
       ),
     )
     .orderBy(assessments.id);
+}
+
+/**
+ * Submitted tests of every clinician after `afterId` (keyset batches, by id), finished at or after `since` when it is
+ * given: the FHIR Bulk Data export of a machine client, which reads the institute's results as a whole.
+ */
+export function listSubmittedSince(
+  db: Db,
+  options: { afterId: number; limit: number; since: Date | null },
+): Promise<AssessmentRow[]> {
+  return db
+    .select()
+    .from(assessments)
+    .where(
+      and(
+        isNotNull(assessments.finishedAt),
+        gt(assessments.id, options.afterId),
+        options.since ? gte(assessments.finishedAt, options.since) : undefined,
+      ),
+    )
+    .orderBy(assessments.id)
+    .limit(options.limit);
+}
+
+/** How many tests listSubmittedSince goes through (the export's progress). */
+export async function countSubmittedSince(db: Db, since: Date | null): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assessments)
+    .where(and(isNotNull(assessments.finishedAt), since ? gte(assessments.finishedAt, since) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+/** One submitted test by id, whoever's it is (the FHIR read by id; its caller checks the token's scope), or null. */
+export async function findSubmittedAssessment(db: Db, id: number): Promise<AssessmentRow | null> {
+  const rows = await db
+    .select()
+    .from(assessments)
+    .where(and(eq(assessments.id, id), isNotNull(assessments.finishedAt)))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 /** The usernames of these users, by id (users not found are left out). */

@@ -33,6 +33,9 @@ import {
   listAssessmentsAfter,
   listSubmittedAssessmentsAfter,
   listSubmittedAssessmentsOfPatient,
+  findSubmittedAssessment,
+  listSubmittedSince,
+  countSubmittedSince,
   listUsernames,
   type AssessmentExportRow,
   listAssessmentsPage,
@@ -265,6 +268,20 @@ export function submittedTestsForExport(options: {
  */
 export function submittedTestsOfPatient(options: { db: Db; patientId: string }): Promise<AssessmentRow[]> {
   return listSubmittedAssessmentsOfPatient(options.db, options.patientId);
+}
+
+/** The FHIR Bulk Data export's tests: every clinician's submitted tests, by id, finished at or after `since`. */
+export function submittedTestsSince(options: { db: Db; afterId: number; limit: number; since: Date | null }) {
+  return listSubmittedSince(options.db, options);
+}
+
+export function countSubmittedTestsSince(options: { db: Db; since: Date | null }): Promise<number> {
+  return countSubmittedSince(options.db, options.since);
+}
+
+/** One submitted test by id, for a machine client's read by id (same access as its searches: the token's scope). */
+export function submittedTestById(options: { db: Db; id: number }): Promise<AssessmentRow | null> {
+  return findSubmittedAssessment(options.db, options.id);
 }
 
 /**

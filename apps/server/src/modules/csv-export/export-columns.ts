@@ -6,6 +6,7 @@ import {
   getNormTable,
   readNormTable,
   type FormId,
+  type GermanNormReading,
   type NormReading,
   type NormTables,
 } from '@pid5/instrument';
@@ -28,12 +29,19 @@ export type CsvPrecision = 'screen' | 'full';
 export const US_NORMS = 'US 2024';
 export const DE_NORMS = 'DE 2026';
 
-/** A scale's three stored numbers (score_values) and its reading in the US table. */
+/** A scale's three stored numbers (score_values), its reading in the US table and in the German one. */
 export interface ScaleCellInput {
   readonly score: number | null;
   readonly srf: number | null;
   readonly irf: number | null;
   readonly us: NormReading | null;
+  /** The published German row for the patient's group (docs/decisions/0073-german-norms-as-published.md). */
+  readonly de: GermanNormReading | null;
+}
+
+/** A German percentile (proportion, 4 decimals as published) as a percentage: 0.9862 → "98.62". */
+export function formatGermanPercentile(percentile: number): string {
+  return (percentile * 100).toFixed(2);
 }
 
 export interface ScaleColumn {
@@ -116,7 +124,38 @@ export const SCALE_COLUMNS: readonly ScaleColumn[] = [
     cell: (input, precision) => formatCsvNumber(input.srf, precision),
   },
   {
-    suffix: `z (${DE_NORMS})`,
+    suffix: `T (${DE_NORMS})`,
+    meaning: 'csv.scale.deT.meaning',
+    values: 'csv.scale.deT.values',
+    cell: (input) => (input.de ? input.de.t.toFixed(1) : ''),
+  },
+  {
+    suffix: `T 95% interval low (${DE_NORMS})`,
+    meaning: 'csv.scale.deTLow.meaning',
+    values: 'csv.scale.deT.values',
+    cell: (input) => (input.de ? input.de.tLow.toFixed(1) : ''),
+  },
+  {
+    suffix: `T 95% interval high (${DE_NORMS})`,
+    meaning: 'csv.scale.deTHigh.meaning',
+    values: 'csv.scale.deT.values',
+    cell: (input) => (input.de ? input.de.tHigh.toFixed(1) : ''),
+  },
+  {
+    suffix: `percentile (${DE_NORMS})`,
+    meaning: 'csv.scale.dePercentile.meaning',
+    values: 'csv.scale.dePercentile.values',
+    cell: (input) => (input.de ? formatGermanPercentile(input.de.percentile) : ''),
+  },
+  {
+    suffix: `T extrapolated (${DE_NORMS})`,
+    meaning: 'csv.scale.deExtrapolated.meaning',
+    values: 'csv.scale.deExtrapolated.values',
+    cell: (input) => (input.de ? (input.de.extrapolated ? 'yes' : 'no') : ''),
+  },
+  {
+    // Kept for continuity, named for what it is: not the published German T.
+    suffix: `derived z (${DE_NORMS})`,
     meaning: 'csv.scale.zDe.meaning',
     values: 'csv.scale.zDe.values',
     cell: (input, precision) => formatCsvNumber(input.irf, precision),

@@ -162,7 +162,7 @@ describe('CSV export', () => {
     // Rounded as the pages show them; T, percentile and level as the results API reads them.
     expect(done[column('Anxiousness raw')]).toBe(scores.facets.Anx.score!.toFixed(2));
     expect(done[column('Anxiousness z (US 2024)')]).toBe(scores.facets.Anx.srf!.toFixed(2));
-    expect(done[column('Negative Affect z (DE 2026)')]).toBe(scores.domains.NegAf.irf!.toFixed(2));
+    expect(done[column('Negative Affect derived z (DE 2026)')]).toBe(scores.domains.NegAf.irf!.toFixed(2));
     expect(done[column('Anxiousness T (US 2024)')]).toBe(String(scores.facets.Anx.us!.t));
     expect(done[column('Anxiousness percentile (US 2024)')]).toBe(
       formatPercentileForCsv(scores.facets.Anx.us!.percentile),
@@ -320,7 +320,7 @@ describe('CSV export', () => {
     const header = (group: string, key: string, field: string) => {
       const scale = [...DOMAINS, ...FACETS].find((s) => s.key === key)!;
       expect(group === 'domains').toBe(DOMAINS.some((d) => d.key === key));
-      return `${scale.name} ${field === 'score' ? 'raw' : field === 'srf' ? 'z (US 2024)' : 'z (DE 2026)'}`;
+      return `${scale.name} ${field === 'score' ? 'raw' : field === 'srf' ? 'z (US 2024)' : 'derived z (DE 2026)'}`;
     };
 
     const full = await download(clinician.client, '?precision=full');
@@ -382,7 +382,7 @@ describe('CSV export', () => {
     expect(usT[3]).toContain('N = 995');
     expect(usT[3]).toContain('Country: USA; English-language form');
     expect(usT[3]).toMatch(/Markon, Fossati, Somma & Krueger \(2024\)/);
-    const deZ = byColumn.get('Anhedonia z (DE 2026)')!;
+    const deZ = byColumn.get('Anhedonia derived z (DE 2026)')!;
     expect(deZ[3]).toContain('manuscript under review');
     expect(deZ[3]).toContain('German-language form');
     expect(deZ[3]).toMatch(/4,?727/);
@@ -409,7 +409,7 @@ describe('CSV export', () => {
     const anhedoniaT = byColumn.get('Anhedonia T (US 2024)')!;
     expect(anhedoniaT[1]).toMatch(/^Anhedonie \(Anh, Facette\): T-Wert aus der Zeile der US-Tabelle/);
     expect(anhedoniaT[3]).toContain('Land: USA; englischsprachige Fassung');
-    expect(byColumn.get('Anhedonia z (DE 2026)')![3]).toContain('Manuskript in Begutachtung');
+    expect(byColumn.get('Anhedonia derived z (DE 2026)')![3]).toContain('Manuskript in Begutachtung');
     for (const [column, meaning] of entries) {
       expect(meaning, column).not.toBe('(nicht beschrieben)');
     }

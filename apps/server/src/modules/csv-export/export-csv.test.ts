@@ -68,9 +68,10 @@ describe('the formula guard under comma and semicolon splitting', () => {
 });
 
 describe('CSV columns', () => {
-  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 7 columns for 5 domains and 25 facets, the form and the brief total, the language', () => {
-    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 7 + 1 + 7 + 1);
-    expect(CSV_HEADERS.slice(-9)).toEqual([
+  it('has 22 fixed columns (with Country Code), the verdict, 5 validity indicators × 3 (INC-S: short form), 12 columns for 5 domains and 25 facets, the form and the brief total, the language, the German group, the ICD-11 trait domains and the AMPD profiles', () => {
+    expect(CSV_HEADERS).toHaveLength(22 + 1 + 5 * 3 + 30 * 12 + 1 + 12 + 1 + 2 + 7 * 6 + 1 + 6 * 4);
+    const form = CSV_HEADERS.indexOf('Form');
+    expect(CSV_HEADERS.slice(form, form + 16)).toEqual([
       'Form',
       'Total raw',
       'Total T (US 2024)',
@@ -78,9 +79,18 @@ describe('CSV columns', () => {
       'Total percentile (US 2024)',
       'Total level (US 2024)',
       'Total z (US 2024)',
-      'Total z (DE 2026)',
+      'Total T (DE 2026)',
+      'Total T 95% interval low (DE 2026)',
+      'Total T 95% interval high (DE 2026)',
+      'Total percentile (DE 2026)',
+      'Total T extrapolated (DE 2026)',
+      'Total derived z (DE 2026)',
       'Language',
+      'German Norms Group',
+      'German Norms Fallback',
     ]);
+    expect(CSV_HEADERS).toContain('ICD-11 Anankastia (PID5BF+M) T (DE 2026)');
+    expect(CSV_HEADERS).toContain('AMPD Threshold');
     expect(CSV_HEADERS).toContain('INC-S (inconsistency, short form) status');
     expect(CSV_HEADERS.slice(20, 24)).toEqual([
       'Consent Date',
@@ -91,17 +101,22 @@ describe('CSV columns', () => {
     expect(CSV_HEADERS).toContain('PRD (under-reporting) percentile (US 2024)');
     expect(CSV_HEADERS).toContain('SD-TD (kind of favourable answering) status');
     const negativeAffect = CSV_HEADERS.indexOf('Negative Affect raw');
-    expect(CSV_HEADERS.slice(negativeAffect, negativeAffect + 7)).toEqual([
+    expect(CSV_HEADERS.slice(negativeAffect, negativeAffect + 12)).toEqual([
       'Negative Affect raw',
       'Negative Affect T (US 2024)',
       'Negative Affect T beyond the table (US 2024)',
       'Negative Affect percentile (US 2024)',
       'Negative Affect level (US 2024)',
       'Negative Affect z (US 2024)',
-      'Negative Affect z (DE 2026)',
+      'Negative Affect T (DE 2026)',
+      'Negative Affect T 95% interval low (DE 2026)',
+      'Negative Affect T 95% interval high (DE 2026)',
+      'Negative Affect percentile (DE 2026)',
+      'Negative Affect T extrapolated (DE 2026)',
+      'Negative Affect derived z (DE 2026)',
     ]);
     expect(CSV_HEADERS).toContain('Anhedonia T (US 2024)');
-    expect(CSV_HEADERS.at(-10)).toBe('Withdrawal z (DE 2026)');
+    expect(CSV_HEADERS[form - 1]).toBe('Withdrawal derived z (DE 2026)');
     // Never the spec's field names, which read as self- and informant-report norms.
     expect(CSV_HEADERS.filter((h) => /\b(SRF|IRF)\b/i.test(h))).toEqual([]);
     expect(new Set(CSV_HEADERS).size).toBe(CSV_HEADERS.length);
@@ -260,14 +275,16 @@ describe('createAssessmentsCsvStream', () => {
     expect(cellsOf(lines[4])('Country Code')).toBe('GB');
     expect(cellsOf(lines[1])('Country')).toBe('Germany');
     expect(cellsOf(lines[1])('Country Code')).toBe('');
-    // The test's language, last.
-    expect(lines[0]?.split(',').at(-1)).toBe('Language');
+    // The test's language, after the form's columns.
+    expect(lines[0]?.split(',')).toContain('Language');
     expect(cellsOf(lines[5])('Language')).toBe('de');
     expect(cellsOf(lines[1])('Language')).toBe('en');
     expect(lines[5]).toContain(`,"'=HYPERLINK(""x"")",,`);
     // Score columns (one more comma from the quoted clinician name): rounded as on screen; none: all empty.
     const cell = cellsOf(lines[3]);
-    expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 1);
+    // And one from the German group's name, quoted: "f [18,35)".
+    expect(lines[3]?.split(',')).toHaveLength(CSV_HEADERS.length + 2);
+    expect(lines[3]).toContain(',"f [18,35)",,');
     expect(cell('Consent Date')).toBe('2025-01-02T10:00:00.000Z');
     expect(cell('Terms ID')).toBe('7');
     expect(cell('Validity Verdict')).toBe('Valid');
@@ -283,11 +300,12 @@ describe('createAssessmentsCsvStream', () => {
     expect(cell('Anhedonia percentile (US 2024)')).toBe(String(Math.round(anh.percentile * 1000) / 10));
     expect(cell('Anhedonia level (US 2024)')).toBe(classifyLevel(anh.percentile) ?? 'Not elevated');
     expect(cell('Anhedonia z (US 2024)')).toBe('-0.50');
-    expect(cell('Anhedonia z (DE 2026)')).toBe('');
+    expect(cell('Anhedonia derived z (DE 2026)')).toBe('');
     expect(cell('Anxiousness raw')).toBe('0.00');
-    const formColumns = 1 + 7 + 1;
+    // The form, the total, the language, the German group (its name split in two here), ICD-11 and AMPD cells.
+    const formColumns = 1 + 12 + 1 + 3 + 7 * 6 + 1 + 6 * 4;
     expect(lines[1]?.split(',').slice(23, -formColumns)).toEqual(
-      Array.from({ length: CSV_HEADERS.length - 22 - formColumns }, () => ''),
+      Array.from({ length: CSV_HEADERS.length - 22 - (formColumns - 1) }, () => ''),
     );
     // Every form's columns: the form given, and the brief form's total read in the brief form's table.
     expect(cellsOf(lines[1])('Form')).toBe('FULL');
@@ -298,7 +316,7 @@ describe('createAssessmentsCsvStream', () => {
     expect(brief('Total raw')).toBe('1.48');
     expect(brief('Total T (US 2024)')).toBe(String(total.t));
     expect(brief('Total z (US 2024)')).toBe('0.50');
-    expect(brief('Total z (DE 2026)')).toBe('');
+    expect(brief('Total derived z (DE 2026)')).toBe('');
   });
 
   it('guards and quotes a value in every row and column it repeats in, however many distinct values come first', async () => {

@@ -1,7 +1,22 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { displayCountry, isCountryCode } from '@pid5/contract';
-import { scoreResponses, type FormId, type NormTables } from '@pid5/instrument';
+import {
+  assessValidity,
+  bfmProtocol,
+  FACET_KEYS,
+  getGermanNormTable,
+  germanNormCellName,
+  readGermanNorm,
+  resolveGermanReferenceGroup,
+  scoreBfmForm,
+  scoreResponses,
+  type FormId,
+  type GermanReferenceGroup,
+  type NormTables,
+} from '@pid5/instrument';
+import { normReferenceOf } from '../results/trait-models';
+import { encodeTraitModelCells, traitModelHeaders } from './export-trait-models';
 import { isoFromMs } from './iso-time';
 import { SCORE_VALUE_PATHS } from '../../db/score-values';
 import { EXPORT_VALIDITY_KEYS, EXPORT_VALUES_LAYOUT, type ExportValues } from './export-values';
@@ -72,6 +87,7 @@ export const CSV_HEADERS: readonly string[] = [
   ...scoreColumnHeaders(),
   ...formColumnHeaders(),
   'Language',
+  ...traitModelHeaders(),
 ];
 
 export type CsvCell = string | number | null;
@@ -143,7 +159,11 @@ function verdictOf(
     }
     return { label: storedLabel, lines };
   }
-  const verdict = scoreResponses(row[15], { form: row[22], normTables }).validityVerdict;
+  const form = row[22];
+  const verdict =
+    form === 'BFM'
+      ? assessValidity(bfmProtocol(scoreBfmForm(row[15], { reference: { gender: null, age: null } })))
+      : scoreResponses(row[15], { form, normTables }).validityVerdict;
   return {
     label: verdict.label,
     lines: verdict.lines.map((line) => [line.key, line.status, line.score, line.percentile?.percentile ?? null]),
@@ -189,6 +209,7 @@ function encodeScale(
   triple: string,
   options: CsvScoreOptions,
   form: FormId,
+  group: GermanReferenceGroup,
 ): string {
   const [scoreText, srfText, irfText] = triple.split(',');
   const score = parseStored(scoreText);
@@ -198,8 +219,20 @@ function encodeScale(
     irf: parseStored(irfText),
     // The form's own table.
     us: readUsNorms(options.normTables, scale.key, score, form),
+    // The form's own German table for the patient's group (a scale the form does not have is not scored).
+    de: score === null || !hasGermanTable(form, scale.key) ? null : readGermanNorm(form, scale.key, score, group),
   };
   return SCALE_COLUMNS.map((column) => encodeCsvCell(column.cell(input, options.precision))).join(',');
+}
+
+/** Whether the form has a German table for the scale (every scale of the three forms has one). */
+function hasGermanTable(form: FormId, key: string): boolean {
+  try {
+    getGermanNormTable(form, key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The verdict and each validity indicator's columns (VALIDITY_COLUMNS). */
@@ -216,7 +249,7 @@ function encodeValidity(label: string, lines: readonly ValidityLineCells[]): str
 }
 
 /** The brief form's total columns from its three stored numbers (empty for the other forms, which have none). */
-function encodeTotal(row: AssessmentExportRow, options: CsvScoreOptions): string {
+function encodeTotal(row: AssessmentExportRow, options: CsvScoreOptions, group: GermanReferenceGroup): string {
   const [text, form] = [row[21], row[22]];
   if (text === null || form !== 'BF') {
     return NO_TOTAL_CELLS;
@@ -227,7 +260,7 @@ function encodeTotal(row: AssessmentExportRow, options: CsvScoreOptions): string
   const triple = [stored[at], stored[at + 1], stored[at + 2]]
     .map((value) => (typeof value === 'number' ? String(value) : ''))
     .join(',');
-  return encodeScale({ key: 'Total' }, triple, options, 'BF');
+  return encodeScale({ key: 'Total' }, triple, options, 'BF', group);
 }
 
 /**
@@ -259,7 +292,13 @@ const valueEnds = new Int32Array(SCORE_VALUE_COUNT + 1);
  * the row's, and its encoded columns are looked up by that slice: no per-row splitting or key building (most of an
  * export's time otherwise).
  */
-function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options: CsvScoreOptions, cache: EncodedCells) {
+function encodeScaleCells(
+  row: AssessmentExportRow,
+  scoreCells: string,
+  options: CsvScoreOptions,
+  cache: EncodedCells,
+  group: GermanReferenceGroup,
+) {
   let count = 0;
   valueEnds[0] = -1;
   for (let i = scoreCells.indexOf(','); i !== -1; i = scoreCells.indexOf(',', i + 1)) {
@@ -271,6 +310,9 @@ function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options:
   }
   const perScale = cache.scales[options.precision];
   const form = row[22];
+  if (form === 'BFM') {
+    return NO_PID5_SCALE_CELLS;
+  }
   let encoded = '';
   // A plain loop: this runs 30 times a row, a million rows an export.
   for (let index = 0; index < CSV_SCALES.length; index++) {
@@ -278,11 +320,11 @@ function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options:
     const at = scale.valueIndex.score;
     const triple = scoreCells.slice((valueEnds[at] ?? 0) + 1, valueEnds[at + 3]);
     const scaleCache = perScale[index]!;
-    // Keyed by form too: the same raw score reads another row in another form's table.
-    const cacheKey = form === 'FULL' ? triple : `${form}|${triple}`;
+    // Keyed by form and German group too: the same raw score reads another row in another form's or group's table.
+    const cacheKey = `${form}|${germanNormCellName(group.cell)}|${triple}`;
     let cells = scaleCache.get(cacheKey);
     if (cells === undefined) {
-      cells = encodeScale(scale, triple, options, form);
+      cells = encodeScale(scale, triple, options, form, group);
       scaleCache.set(cacheKey, cells);
       cache.size += 1;
     }
@@ -292,6 +334,22 @@ function encodeScaleCells(row: AssessmentExportRow, scoreCells: string, options:
 }
 
 const NO_TOTAL_CELLS = SCALE_COLUMNS.map(() => '').join(',');
+/**
+ * Every PID-5 scale's columns empty, each with its leading comma as encodeScaleCells writes them: a PID5BF+M test has
+ * none of the PID-5's scales (its domains are the ICD-11 columns).
+ */
+const NO_PID5_SCALE_CELLS = ','.repeat(CSV_SCALES.length * SCALE_COLUMNS.length);
+
+/** Where each facet's raw score sits in score_values (FACET_KEYS order, as CSV_SCALES lists the facets). */
+const FACET_SCORE_INDEXES = FACET_KEYS.map(
+  (key) => CSV_SCALES.find((scale) => scale.kind === 'facet' && scale.key === key)?.valueIndex.score ?? -1,
+);
+
+/** The 25 facet scores of a row's score_values text (null where not scored or the form has no facets). */
+function facetScoresOf(scoreCells: string): (number | null)[] {
+  const values = scoreCells.split(',');
+  return FACET_SCORE_INDEXES.map((index) => parseStored(values[index]));
+}
 
 /**
  * A character without which a text cell needs neither the injection guard (MAY_START_FORMULA) nor quotes
@@ -399,13 +457,27 @@ function encodeExportRecord(
     `${textCell(responses)},${repeated.text(instrumentVersion)},${repeated.text(normsVersion)},` +
     `${timeCell(consentAgreedAt)},${termsId ?? ''}`;
   const formCell = repeated.text(form);
-  const total = `${encodeTotal(row, scoreOptions)},${repeated.text(language)}`;
+  // The German reference group of the patient's recorded gender and age (docs/decisions/0073-german-norms-as-published.md).
+  const reference = normReferenceOf({ gender, age });
+  const group = resolveGermanReferenceGroup(reference);
+  const traits = encodeTraitModelCells(
+    {
+      form,
+      responses,
+      isScored: scoreCells !== null,
+      facetScores: () => facetScoresOf(scoreCells ?? ''),
+    },
+    reference,
+    group,
+    scoreOptions,
+  );
+  const total = `${encodeTotal(row, scoreOptions, group)},${repeated.text(language)},${traits}`;
   if (scoreCells === null) {
     return `${record},${NO_SCORE_CELLS},${formCell},${total}\r\n`;
   }
   const cache = cellCacheFor(scoreOptions.normTables);
   const validity = validityCells(row, scoreOptions, cache);
-  return `${record},${validity}${encodeScaleCells(row, scoreCells, scoreOptions, cache)},${formCell},${total}\r\n`;
+  return `${record},${validity}${encodeScaleCells(row, scoreCells, scoreOptions, cache, group)},${formCell},${total}\r\n`;
 }
 
 // Not more: 2,000 was a tenth faster, but a server with a 64 MB heap (bench/README.md, csv) then ran out of memory

@@ -1,8 +1,26 @@
 import type { Language } from '@pid5/i18n';
-import { NORM_SETS, scaleNameKey, type NormTables } from '@pid5/instrument';
+import {
+  AMPD_DISORDERS,
+  AMPD_WORD_KEYS,
+  BFM_WORD_KEYS,
+  DE_NORM_TABLES,
+  NORM_SETS,
+  scaleNameKey,
+  type AmpdDisorderKey,
+  type BfmDomainKey,
+  type NormTables,
+} from '@pid5/instrument';
 import { translator, type MessageKey, type Translate } from '../../i18n/translator';
 import { CSV_SCALES, CSV_VALIDITY_SCALES, DE_NORMS, SCALE_COLUMNS, US_NORMS, VALIDITY_COLUMNS } from './export-columns';
 import { CSV_HEADERS, encodeCsvRecord, guardCsvCell } from './export-csv';
+import {
+  AMPD_COLUMNS,
+  AMPD_THRESHOLD_HEADER,
+  BFM_COLUMNS,
+  CSV_BFM_SCALES,
+  ampdHeader,
+  bfmHeader,
+} from './export-trait-models';
 
 // The data dictionary of the CSV export: one row per column of export.csv saying what it
 // holds, its values, and where its numbers come from, including the norms' provenance (sample, N, year, country,
@@ -143,10 +161,25 @@ const FIXED_COLUMNS: Readonly<Record<string, { meaning: MessageKey; values: Mess
     values: 'csv.column.language.values',
     source: 'csv.source.languageChoice',
   },
+  'German Norms Group': {
+    meaning: 'csv.column.germanGroup.meaning',
+    values: 'csv.column.germanGroup.values',
+    source: 'csv.source.clinician',
+  },
+  'German Norms Fallback': {
+    meaning: 'csv.column.germanFallback.meaning',
+    values: 'csv.column.germanFallback.values',
+    source: 'csv.source.clinician',
+  },
+  [AMPD_THRESHOLD_HEADER]: {
+    meaning: 'csv.column.ampdThreshold.meaning',
+    values: 'csv.column.ampdThreshold.values',
+    source: 'csv.source.ampd',
+  },
 };
 
 /** The provenance of the US tables, the US z and the German z, from the loaded tables and the norm sets. */
-function provenance(normTables: NormTables, t: Translate): { us: string; usZ: string; de: string } {
+function provenance(normTables: NormTables, t: Translate): { us: string; usZ: string; de: string; deTables: string } {
   const { srf, irf } = NORM_SETS;
   return {
     us: t('csv.provenance.us', {
@@ -167,6 +200,11 @@ function provenance(normTables: NormTables, t: Translate): { us: string; usZ: st
       sampleN: irf.sampleN ? `; N = ${irf.sampleN}` : '',
       note: irf.note,
     }),
+    deTables: t('csv.provenance.deTables', {
+      label: DE_NORM_TABLES.label,
+      version: DE_NORM_TABLES.version,
+      attribution: DE_NORM_TABLES.attribution,
+    }),
   };
 }
 
@@ -179,13 +217,15 @@ export function buildDataDictionary(normTables: NormTables, language: Language =
   const t = translator(language);
   const norms = provenance(normTables, t);
   const sourceOf = (suffix: string) =>
-    suffix.includes(DE_NORMS)
+    suffix.startsWith('derived z')
       ? norms.de
-      : suffix.startsWith('z')
-        ? norms.usZ
-        : suffix.includes(US_NORMS)
-          ? norms.us
-          : '';
+      : suffix.includes(DE_NORMS)
+        ? norms.deTables
+        : suffix.startsWith('z')
+          ? norms.usZ
+          : suffix.includes(US_NORMS)
+            ? norms.us
+            : '';
   const entries = new Map<string, DictionaryEntry>();
   for (const [column, entry] of Object.entries(FIXED_COLUMNS)) {
     entries.set(column, { column, meaning: t(entry.meaning), values: t(entry.values), source: t(entry.source) });
@@ -226,6 +266,32 @@ export function buildDataDictionary(normTables: NormTables, language: Language =
       values: t(column.values),
       source: sourceOf(column.suffix) || t('csv.source.briefKey'),
     });
+  }
+  // The ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles.
+  for (const scale of CSV_BFM_SCALES) {
+    const name =
+      scale.key === 'Total' ? t(BFM_WORD_KEYS.total) : t(BFM_WORD_KEYS.domain[scale.key as BfmDomainKey] as MessageKey);
+    for (const column of BFM_COLUMNS) {
+      const header = bfmHeader(scale.name, column.suffix);
+      entries.set(header, {
+        column: header,
+        meaning: t('csv.bfmMeaning', { name, meaning: t(column.meaning) }),
+        values: t(column.values),
+        source: column.suffix.includes(DE_NORMS) ? norms.deTables : t('csv.source.bfm'),
+      });
+    }
+  }
+  for (const disorder of AMPD_DISORDERS) {
+    const name = t(AMPD_WORD_KEYS.disorder[disorder.key as AmpdDisorderKey] as MessageKey);
+    for (const column of AMPD_COLUMNS) {
+      const header = ampdHeader(disorder.name, column.suffix);
+      entries.set(header, {
+        column: header,
+        meaning: t('csv.ampdMeaning', { name, meaning: t(column.meaning) }),
+        values: t(column.values),
+        source: t('csv.source.ampd'),
+      });
+    }
   }
   return CSV_HEADERS.map(
     (column) => entries.get(column) ?? { column, meaning: t('csv.notDescribed'), values: '', source: '' },

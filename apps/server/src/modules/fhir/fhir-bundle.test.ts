@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AssessmentForm } from '@pid5/contract';
+import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/instrument';
 import { fhirErrors } from '../../../test/fhir-validation';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';
 import { loadItemSet } from '../item-sets/load-item-set';
 import { presentAnyResults } from '../results/results-by-form';
-import { buildAssessmentBundle, stableUuid, toPercent } from './fhir-bundle';
+import { buildAssessmentBundle, toPercent } from './fhir-bundle';
 import { buildCodeSystem, CODE_SYSTEM_IDS, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire } from './fhir-questionnaire';
 
@@ -85,7 +85,7 @@ describe('FHIR R4 Bundle of a submitted test', () => {
       throw new Error('Questionnaire first');
     }
     expect(questionnaire.url).toBe('https://pid5.example.org/fhir/R4/Questionnaire/pid5-sf');
-    expect(questionnaire.version).toBe(results.instrument.version);
+    expect(questionnaire.version).toBe(`${results.instrument.version}+${itemSet.id}`);
     expect(questionnaire.item).toHaveLength(100);
     // Texts from the loaded item set only: the SF's item 1 is full item 1's text there.
     const texts = new Set(itemSet.items.map((i) => i.text));
@@ -137,7 +137,7 @@ describe('FHIR R4 Bundle of a submitted test', () => {
     const a = bundleFor('BF', responses).bundle;
     const b = bundleFor('BF', responses).bundle;
     expect(b.entry.map((e) => e.fullUrl)).toEqual(a.entry.map((e) => e.fullUrl));
-    expect(stableUuid('x', 1)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.entry.map((e) => e.fullUrl)).toContain('https://pid5.example.org/fhir/R4/Observation/pid5-42-VERDICT');
     expect(toPercent(0.07)).toBe(7);
   });
 
@@ -175,7 +175,7 @@ describe('FHIR R4 Bundle of a submitted test', () => {
       );
       expect(codings).toContainEqual(expect.objectContaining({ code: 'not-interpretable' }));
       expect(codings.map((c) => c.code)).not.toContain('H');
-      expect(observation.derivedFrom).toContainEqual({ reference: verdict?.fullUrl });
+      expect(observation.derivedFrom).toContainEqual({ reference: `Observation/${verdict?.resource.id}` });
     }
   });
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { TAssessmentResults, TNormReading, TValidityScaleResult } from '@pid5/contract';
 import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
   codeSystemUrl,
+  conceptDisplay,
   DATA_ABSENT_REASON,
   NO_LEVEL_CODE,
   OBSERVATION_CATEGORY,
@@ -13,7 +13,7 @@ import {
   VERDICT_CODE,
   type FhirSettings,
 } from './fhir-code-systems';
-import { answerCoding, buildQuestionnaire, questionnaireUrl } from './fhir-questionnaire';
+import { buildQuestionnaire } from './fhir-questionnaire';
 import type {
   Bundle,
   BundleEntry,
@@ -57,11 +57,29 @@ export interface BundleInput {
   questionnaires?: Map<string, Questionnaire>;
 }
 
-/** A UUID fixed by what it names, so exporting a test twice gives the same fullUrls (a receiver can de-duplicate). */
-export function stableUuid(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+/**
+ * The ids of a submitted test's resources: the test's number, and for an Observation what it reports (a scale key,
+ * VERDICT or an indicator key). Stable (the same test always gives the same ids), and they name the test a read by
+ * id finds (parseResourceId).
+ */
+export function questionnaireResponseId(assessmentId: number): string {
+  return `pid5-${assessmentId}`;
+}
+export function observationId(assessmentId: number, key: string): string {
+  return `pid5-${assessmentId}-${key}`;
+}
+export function provenanceId(assessmentId: number): string {
+  return `pid5-${assessmentId}`;
+}
+
+/** The test a resource id names and, for an Observation, its key; null when the id is none of ours. */
+export function parseResourceId(id: string): { assessmentId: number; key: string | null } | null {
+  const match = /^pid5-([1-9][0-9]{0,15})(?:-([A-Za-z][A-Za-z0-9]{0,40}))?$/.exec(id);
+  if (!match) {
+    return null;
+  }
+  const assessmentId = Number(match[1]);
+  return Number.isSafeInteger(assessmentId) ? { assessmentId, key: match[2] ?? null } : null;
 }
 
 /** The patient as a logical reference: the institute's identifier in its system; no Patient resource is sent. */
@@ -121,8 +139,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   }
   const finishedAt = results.finishedAt;
   const subject = patientReference(settings, assessment.patientId);
-  const uuid = (...parts: (string | number)[]) =>
-    `urn:uuid:${stableUuid(settings.canonicalBase, assessment.id, ...parts)}`;
+  // Each resource's id is fixed by the test and what it is (decision "FHIR resources readable by id"): its fullUrl is
+  // where a client reads it, and the references between a test's resources are relative (`Observation/<id>`), so
+  // they resolve inside a Bundle (against the fullUrls) and outside one (by GET against the base).
+  const located = <T extends ExportedResource>(resource: T, id: string): BundleEntry & { reference: string } => {
+    const reference = `${resource.resourceType}/${id}`;
+    return { fullUrl: `${settings.canonicalBase}/${reference}`, resource: { ...resource, id }, reference };
+  };
   const identifierSystem = `${settings.canonicalBase}/identifier`;
   const entries: BundleEntry[] = [];
 
@@ -135,35 +158,40 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   input.questionnaires?.set(questionnaireKey, questionnaire);
   entries.push({ fullUrl: questionnaire.url, resource: questionnaire });
 
+  const answerOptions = questionnaire.item[0]!.answerOption!.map((option) => option.valueCoding);
   let responseRef: Reference[] = [];
   if (assessment.responses !== null) {
-    const fullUrl = uuid('QuestionnaireResponse');
     const response: QuestionnaireResponse = {
       resourceType: 'QuestionnaireResponse',
       identifier: { system: `${identifierSystem}/assessment`, value: String(assessment.id) },
-      questionnaire: `${questionnaireUrl(settings, results.form)}|${results.instrument.version}`,
+      // The Questionnaire sent with it, by url and version (a version names its language and item set).
+      questionnaire: `${questionnaire.url}|${questionnaire.version}`,
       status: 'completed',
       subject,
       authored: finishedAt,
-      // Unanswered items ('9', '.') have no item: FHIR has no answer for "not answered".
+      // Unanswered items ('9', '.') have no item: FHIR has no answer for "not answered". Each answer is coded as
+      // the Questionnaire's answer option (same display).
       item: [...assessment.responses].flatMap((answer, index) =>
         /^[0-3]$/.test(answer)
-          ? [{ linkId: String(index + 1), answer: [{ valueCoding: answerCoding(settings, itemSet, Number(answer)) }] }]
+          ? [{ linkId: String(index + 1), answer: [{ valueCoding: answerOptions[Number(answer)]! }] }]
           : [],
       ),
     };
-    entries.push({ fullUrl, resource: response });
-    responseRef = [{ reference: fullUrl }];
+    const { reference, ...entry } = located(response, questionnaireResponseId(assessment.id));
+    entries.push(entry);
+    responseRef = [{ reference }];
   }
 
-  const norms =
-    `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
-    `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`;
+  const norms = results.normTables
+    ? `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
+      `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`
+    : `German T only (no US norms exist for this form); norms version ${results.normsVersion}; instrument ` +
+      results.instrument.version;
   const verdict = results.validityVerdict;
   // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
   const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
   const notInterpretable = verdict.verdict === 'not-interpretable';
-  const verdictUrl = uuid('Observation', VERDICT_CODE);
+  const verdictRef = `Observation/${observationId(assessment.id, VERDICT_CODE)}`;
 
   const observationBase = (key: string) => ({
     resourceType: 'Observation' as const,
@@ -180,16 +208,22 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     const scored = scale.isScored && scale.score !== null;
     const components: ObservationComponent[] = [];
     if (scored && scale.us) {
-      const typeCode = (code: string, display: string) => ({
-        coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code, display }],
+      const typeCode = (code: string) => ({
+        coding: [
+          {
+            system: codeSystemUrl(settings, 'pid5-score-types'),
+            code,
+            display: conceptDisplay('pid5-score-types', code),
+          },
+        ],
       });
       components.push(
         {
-          code: typeCode(T_SCORE_CODE, 'US T score'),
+          code: typeCode(T_SCORE_CODE),
           valueQuantity: quantity(scale.us.t, '{T-score}', '{T-score}', scale.us.capped),
         },
         {
-          code: typeCode(PERCENTILE_CODE, 'US percentile'),
+          code: typeCode(PERCENTILE_CODE),
           valueQuantity: percentQuantity(scale.us.percentile),
         },
       );
@@ -197,7 +231,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     return {
       ...observationBase(scale.key),
       code: {
-        coding: [{ system: codeSystemUrl(settings, 'pid5-scales'), code: scale.key, display: scale.name }],
+        coding: [
+          {
+            system: codeSystemUrl(settings, 'pid5-scales'),
+            code: scale.key,
+            display: conceptDisplay('pid5-scales', scale.key),
+          },
+        ],
         text: scale.name,
       },
       ...(scored
@@ -211,7 +251,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
                   {
                     system: codeSystemUrl(settings, 'pid5-levels'),
                     code: scale.level ?? NO_LEVEL_CODE,
-                    display: scale.level ?? 'No level',
+                    display: conceptDisplay('pid5-levels', scale.level ?? NO_LEVEL_CODE),
                   },
                   // Not interpretable: indeterminate whatever the level, so a receiver reading codes alone is told.
                   notInterpretable ? V3_INDETERMINATE : scale.level ? V3_HIGH : V3_NORMAL,
@@ -225,20 +265,29 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           }
         : {}),
       // The verdict it must be read with, by reference (beside the note), when the protocol is not valid.
-      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictUrl }] }),
+      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
       method: { text: norms },
       ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
       ...(components.length > 0 ? { component: components } : {}),
     };
   };
 
-  const validityCode = (key: string, display: string) => ({
-    coding: [{ system: codeSystemUrl(settings, 'pid5-validity'), code: key, display }],
-    text: display,
+  // Codings carry their CodeSystem's display; the product's label of the moment (a form's own) is the text.
+  const validityCode = (key: string, text: string) => ({
+    coding: [
+      { system: codeSystemUrl(settings, 'pid5-validity'), code: key, display: conceptDisplay('pid5-validity', key) },
+    ],
+    text,
   });
-  const statusConcept = (code: string, display: string): CodeableConcept => ({
-    coding: [{ system: codeSystemUrl(settings, 'pid5-validity-status'), code, display }],
-    text: display,
+  const statusConcept = (code: string, text: string): CodeableConcept => ({
+    coding: [
+      {
+        system: codeSystemUrl(settings, 'pid5-validity-status'),
+        code,
+        display: conceptDisplay('pid5-validity-status', code),
+      },
+    ],
+    text,
   });
 
   const indicatorObservation = (line: TValidityScaleResult): Observation => ({
@@ -260,7 +309,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           component: [
             {
               code: {
-                coding: [{ system: codeSystemUrl(settings, 'pid5-score-types'), code: PERCENTILE_CODE }],
+                coding: [
+                  {
+                    system: codeSystemUrl(settings, 'pid5-score-types'),
+                    code: PERCENTILE_CODE,
+                    display: conceptDisplay('pid5-score-types', PERCENTILE_CODE),
+                  },
+                ],
               },
               valueQuantity: percentQuantity(line.percentile.percentile),
             },
@@ -270,30 +325,31 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   });
 
   const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
-  const scaleEntries = scales.map((scale) => ({
-    fullUrl: uuid('Observation', scale.key),
-    resource: scaleObservation(scale),
-  }));
-  const indicatorEntries = results.validity.scales.map((line) => ({
-    fullUrl: uuid('Observation', line.key),
-    resource: indicatorObservation(line),
-  }));
-  const verdictEntry = {
-    fullUrl: verdictUrl,
-    resource: {
+  const observation = (resource: Observation, key: string) => located(resource, observationId(assessment.id, key));
+  const scaleEntries = scales.map((scale) => observation(scaleObservation(scale), scale.key));
+  const indicatorEntries = results.validity.scales.map((line) => observation(indicatorObservation(line), line.key));
+  const verdictEntry = observation(
+    {
       ...observationBase(VERDICT_CODE),
       code: validityCode(VERDICT_CODE, 'Validity verdict'),
       valueCodeableConcept: statusConcept(verdict.verdict, verdict.label),
       note: [verdict.summary, verdict.action, ...verdict.reasons.map((r) => r.text)].map((text) => ({ text })),
       method: { text: verdict.rule },
-      hasMember: indicatorEntries.map((entry) => ({ reference: entry.fullUrl })),
-    } satisfies Observation,
-  };
-  entries.push(verdictEntry, ...indicatorEntries, ...scaleEntries);
+      hasMember: indicatorEntries.map((entry) => ({ reference: entry.reference })),
+    },
+    VERDICT_CODE,
+  );
+  const targets = [
+    ...responseRef,
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map((e) => ({ reference: e.reference })),
+  ];
+  entries.push(
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map(({ fullUrl, resource }) => ({ fullUrl, resource })),
+  );
 
   const provenance: Provenance = {
     resourceType: 'Provenance',
-    target: entries.filter((e) => e.resource.resourceType !== 'Questionnaire').map((e) => ({ reference: e.fullUrl })),
+    target: targets,
     recorded: finishedAt,
     agent: [
       {
@@ -308,13 +364,16 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
       {
         role: 'source',
         what: {
-          display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
+          display: results.normTables
+            ? `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`
+            : `Norms: ${results.normsVersion} (German tables only)`,
         },
       },
       { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
     ],
   };
-  entries.push({ fullUrl: uuid('Provenance'), resource: provenance });
+  const { reference: _provenanceRef, ...provenanceEntry } = located(provenance, provenanceId(assessment.id));
+  entries.push(provenanceEntry);
   return entries;
 }
 

@@ -140,10 +140,35 @@ const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; co
   },
 };
 
-/** One of our code systems as a FHIR CodeSystem resource. */
-export function buildCodeSystem(settings: FhirSettings, id: CodeSystemId): CodeSystem {
+/** The answer labels of an item set, in its language: a CodeSystem designation where they differ from the display. */
+export interface AnswerLabelSet {
+  language: string;
+  labels: readonly string[];
+}
+
+/**
+ * One of our code systems as a FHIR CodeSystem resource. `answerLabelSets` (the loaded item sets') add each set's own
+ * answer labels as designations of pid5-answers, so an answer coded with a German label is a designation of its code.
+ */
+export function buildCodeSystem(
+  settings: FhirSettings,
+  id: CodeSystemId,
+  options: { answerLabelSets?: readonly AnswerLabelSet[] } = {},
+): CodeSystem {
   const definition = DEFINITIONS[id];
-  const concept = definition.concepts();
+  const concept = definition.concepts().map((c) => {
+    if (id !== 'pid5-answers') {
+      return c;
+    }
+    const designation: { language: string; value: string }[] = [];
+    for (const set of options.answerLabelSets ?? []) {
+      const value = set.labels[Number(c.code)];
+      if (value && value !== c.display && !designation.some((d) => d.language === set.language && d.value === value)) {
+        designation.push({ language: set.language, value });
+      }
+    }
+    return designation.length > 0 ? { ...c, designation } : c;
+  });
   return {
     resourceType: 'CodeSystem',
     id,
@@ -163,4 +188,25 @@ export function buildCodeSystem(settings: FhirSettings, id: CodeSystemId): CodeS
     count: concept.length,
     concept,
   };
+}
+
+let displays: Map<string, string> | undefined;
+
+/**
+ * The display of `code` in our CodeSystem `id`: what every Coding of ours carries, so a Coding and the CodeSystem it
+ * names never disagree (the product's own wording of the moment, e.g. a form's verdict label, goes in `text`).
+ */
+export function conceptDisplay(id: CodeSystemId, code: string): string {
+  if (!displays) {
+    displays = new Map(
+      CODE_SYSTEM_IDS.flatMap((system) =>
+        DEFINITIONS[system].concepts().map((c) => [`${system}|${c.code}`, c.display ?? c.code] as const),
+      ),
+    );
+  }
+  const display = displays.get(`${id}|${code}`);
+  if (display === undefined) {
+    throw new Error(`${code} is not a code of ${id}`);
+  }
+  return display;
 }

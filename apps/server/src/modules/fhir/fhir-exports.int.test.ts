@@ -188,11 +188,14 @@ describe('GET /api/assessments/export.fhir.ndjson: the filtered tests as NDJSON'
       }
     }
     expect(lines).toEqual(expected);
-    // Every line can be named: `urn:uuid:` references resolve to a line's id.
-    const ids = new Set(resources.map((r) => r.id));
-    for (const reference of text.matchAll(/"reference":"urn:uuid:([0-9a-f-]+)"/g)) {
-      expect(ids.has(reference[1]), reference[0]).toBe(true);
+    // Every reference is relative (Type/id) and names a line of the file.
+    const ids = new Set(resources.map((r) => `${r.resourceType}/${r.id}`));
+    const references = [...text.matchAll(/"reference":"([^"]*)"/g)].map((m) => m[1]!);
+    expect(references.length).toBeGreaterThan(0);
+    for (const reference of references) {
+      expect(ids.has(reference), reference).toBe(true);
     }
+    expect(text).not.toContain('urn:uuid:');
 
     // The scores read back from the lines equal the results API's.
     const ofTest = (id: number) => ({

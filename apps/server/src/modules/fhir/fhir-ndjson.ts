@@ -16,12 +16,12 @@ const NDJSON_BATCH_SIZE = 50;
 const ENCODE_SLICE = 5;
 
 /**
- * A line's resource: the Bundle entry's resource with the UUID of its fullUrl as its `id`, so the `urn:uuid:`
- * references between a test's resources (derivedFrom, hasMember, Provenance.target) name a resource in the file.
+ * A line's resource: the Bundle entry's resource, with its id; the references between a test's resources
+ * (derivedFrom, hasMember, Provenance.target) are relative (`Observation/<id>`), naming lines of the same file and
+ * readable by id from the FHIR API.
  */
 export function ndjsonResource(entry: BundleEntry): object {
-  const uuid = entry.fullUrl.startsWith('urn:uuid:') ? entry.fullUrl.slice('urn:uuid:'.length) : null;
-  return uuid === null ? entry.resource : { ...entry.resource, id: uuid };
+  return entry.resource;
 }
 
 /**

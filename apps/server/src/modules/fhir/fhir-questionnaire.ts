@@ -1,7 +1,13 @@
 import type { AssessmentForm } from '@pid5/contract';
-import { ANSWER_VALUES, getFormFullItems, getFormInfo, INSTRUMENT_VERSIONS } from '@pid5/instrument';
+import {
+  administeredFormInfo,
+  administeredFullItems,
+  ANSWER_VALUES,
+  BFM_INSTRUMENT_VERSION,
+  INSTRUMENT_VERSIONS,
+} from '@pid5/instrument';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
-import { codeSystemUrl, type FhirSettings } from './fhir-code-systems';
+import { codeSystemUrl, conceptDisplay, type FhirSettings } from './fhir-code-systems';
 import type { Coding, Questionnaire } from './fhir-types';
 
 // One Questionnaire per form. The item texts are the loaded item set's (the demonstration set or the institute's
@@ -12,6 +18,7 @@ export const QUESTIONNAIRE_IDS: Readonly<Record<AssessmentForm, string>> = {
   FULL: 'pid5-full',
   SF: 'pid5-sf',
   BF: 'pid5-bf',
+  BFM: 'pid5-bfm',
 };
 
 export function questionnaireUrl(settings: FhirSettings, form: AssessmentForm): string {
@@ -47,14 +54,25 @@ export function buildQuestionnaire(options: {
   const { settings, form, itemSet } = options;
   const withTexts = options.withTexts ?? true;
   const textOf = new Map(itemSet.items.map((item) => [item.number, item.text]));
-  const info = getFormInfo(form);
-  const answerOption = ANSWER_VALUES.map((value) => ({ valueCoding: answerCoding(settings, itemSet, value) }));
+  const info = administeredFormInfo(form);
+  // Without texts the Questionnaire is the same whatever the item set, so its answers read as our CodeSystem does.
+  const answerOption = ANSWER_VALUES.map((value) => ({
+    valueCoding: withTexts
+      ? answerCoding(settings, itemSet, value)
+      : {
+          system: codeSystemUrl(settings, 'pid5-answers'),
+          code: String(value),
+          display: conceptDisplay('pid5-answers', String(value)),
+        },
+  }));
+  const instrumentVersion = options.version ?? (form === 'BFM' ? BFM_INSTRUMENT_VERSION : INSTRUMENT_VERSIONS[form]);
   return {
     resourceType: 'Questionnaire',
     id: QUESTIONNAIRE_IDS[form],
     ...(withTexts ? { language: itemSet.language } : {}),
     url: questionnaireUrl(settings, form),
-    version: options.version ?? INSTRUMENT_VERSIONS[form],
+    // One url|version, one content: the texts, labels and language are the item set's, so its id is in the version.
+    version: withTexts ? `${instrumentVersion}+${itemSet.id}` : instrumentVersion,
     name: `PID5${form}`,
     title: info.name,
     status: 'active',
@@ -66,7 +84,7 @@ export function buildQuestionnaire(options: {
       : `${info.name}. The item texts are left out (a licensed item set's wording is not published here, and a test ` +
         'answered with another item set than the loaded one is not shown with texts its patient never read).',
     ...(withTexts ? { copyright: itemSet.licenceNote } : {}),
-    item: getFormFullItems(form).map((fullItem, index) => {
+    item: administeredFullItems(form).map((fullItem, index) => {
       const text = textOf.get(fullItem);
       return {
         linkId: String(index + 1),

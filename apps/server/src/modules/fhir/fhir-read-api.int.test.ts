@@ -19,6 +19,7 @@ import {
   type KeyClient,
 } from '../../../test/fhir-clients';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';
+import { fhirContentProblems } from '../../../test/fhir-content-checks';
 import { fhirErrors } from '../../../test/fhir-validation';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import type { BundleEntry } from './fhir-types';
@@ -123,8 +124,8 @@ describe('what the server says it supports', () => {
     expect(
       rest.resource.map((r) => [r.type, r.interaction.map((i) => i.code), (r.searchParam ?? []).map((p) => p.name)]),
     ).toEqual([
-      ['Observation', ['search-type'], ['patient', 'code']],
-      ['QuestionnaireResponse', ['search-type'], ['patient']],
+      ['Observation', ['read', 'search-type'], ['patient', 'subject', 'code']],
+      ['QuestionnaireResponse', ['read', 'search-type'], ['patient', 'subject']],
       ['Questionnaire', ['read'], []],
       ['CodeSystem', ['read'], []],
     ]);
@@ -139,7 +140,12 @@ describe('what the server says it supports', () => {
       grant_types_supported: ['client_credentials'],
       token_endpoint_auth_methods_supported: ['private_key_jwt', 'client_secret_basic'],
       token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
-      scopes_supported: ['system/Observation.read', 'system/QuestionnaireResponse.read'],
+      scopes_supported: [
+        'system/Observation.read',
+        'system/QuestionnaireResponse.read',
+        'system/Observation.rs',
+        'system/QuestionnaireResponse.rs',
+      ],
     });
   });
 });
@@ -168,7 +174,7 @@ describe('POST /auth/token (client credentials)', () => {
     expect(response.status).toBe(200);
     const { access_token } = await json<{ access_token: string }>(response);
     const patient = await submitted('BASIC-1', 'BF', 1);
-    const search = await fhirGet(server, `/fhir/R4/Observation?patient=${patient.patientId}`, access_token);
+    const search = await fhirGet(server, `/fhir/R4/Observation?patient:identifier=${patient.patientId}`, access_token);
     expect(search.status).toBe(200);
   });
 
@@ -299,7 +305,7 @@ describe('POST /auth/token (client credentials)', () => {
 });
 
 describe('the searches', () => {
-  it("QuestionnaireResponse?patient=: the patient's answers, each equal to its per-test Bundle's, across clinicians", async () => {
+  it("QuestionnaireResponse?patient:identifier=: the patient's answers, each equal to its per-test Bundle's, across clinicians", async () => {
     const other = await createSignedInClinician(server, 'read-api-other');
     const first = await submitted('PAT-API-1', 'FULL', 1);
     const second = await submitted('PAT-API-1', 'SF', 2, other.id);
@@ -308,7 +314,10 @@ describe('the searches', () => {
     const token = await tokenFor(server, ehr, ALL_SCOPES);
 
     for (const patient of ['PAT-API-1', `${PATIENT_SYSTEM}|PAT-API-1`]) {
-      const [page] = await allPages(`/fhir/R4/QuestionnaireResponse?patient=${encodeURIComponent(patient)}`, token);
+      const [page] = await allPages(
+        `/fhir/R4/QuestionnaireResponse?patient:identifier=${encodeURIComponent(patient)}`,
+        token,
+      );
       expect(page!.type).toBe('searchset');
       expect(page!.total).toBe(2);
       const expected = [...(await testBundleEntries(first.id)), ...(await testBundleEntries(second.id, other))].filter(
@@ -322,17 +331,20 @@ describe('the searches', () => {
     }
     // Another identifier system, or none, names another patient: nothing found.
     for (const patient of ['urn:other:system|PAT-API-1', '|PAT-API-1', 'pat-api-1']) {
-      const [page] = await allPages(`/fhir/R4/QuestionnaireResponse?patient=${encodeURIComponent(patient)}`, token);
+      const [page] = await allPages(
+        `/fhir/R4/QuestionnaireResponse?patient:identifier=${encodeURIComponent(patient)}`,
+        token,
+      );
       expect(page!.total, patient).toBe(0);
       expect(page!.entry ?? [], patient).toEqual([]);
     }
   });
 
-  it('Observation?patient=: paged by _count through next links, every resource once, equal to the per-test Bundles; scores equal the results API', async () => {
+  it('Observation?patient:identifier=: paged by _count through next links, every resource once, equal to the per-test Bundles; scores equal the results API', async () => {
     const first = await submitted('PAT-API-2', 'FULL', 4);
     const second = await submitted('PAT-API-2', 'BF', 5);
     const token = await tokenFor(server, ecEhr, 'system/Observation.read');
-    const pages = await allPages('/fhir/R4/Observation?patient=PAT-API-2&_count=7', token);
+    const pages = await allPages('/fhir/R4/Observation?patient:identifier=PAT-API-2&_count=7', token);
     const expected = [...(await testBundleEntries(first.id)), ...(await testBundleEntries(second.id))].filter(
       (e) => e.resource.resourceType === 'Observation',
     );
@@ -342,7 +354,7 @@ describe('the searches', () => {
     expect(found).toEqual(expected);
     expect(pages[0]!.link).toContainEqual({
       relation: 'self',
-      url: `${server.config.publicUrl}/fhir/R4/Observation?patient=PAT-API-2&_count=7`,
+      url: `${server.config.publicUrl}/fhir/R4/Observation?patient%3Aidentifier=PAT-API-2&_count=7`,
     });
 
     // Read back by code, as an EHR would: the full form's scores and validity equal the results API's.
@@ -357,7 +369,10 @@ describe('the searches', () => {
     const token = await tokenFor(server, ehr, ALL_SCOPES);
     const scales = `${server.config.fhir.canonicalBase}/CodeSystem/pid5-scales`;
     const codesOf = async (code: string) => {
-      const [page] = await allPages(`/fhir/R4/Observation?patient=PAT-API-3&code=${encodeURIComponent(code)}`, token);
+      const [page] = await allPages(
+        `/fhir/R4/Observation?patient:identifier=PAT-API-3&code=${encodeURIComponent(code)}`,
+        token,
+      );
       return page!.entry!.map((e) => (e.resource as { code: { coding: { code: string }[] } }).code.coding[0]!.code);
     };
     expect(await codesOf(`${scales}|Anh`)).toEqual(['Anh']);
@@ -370,8 +385,10 @@ describe('the searches', () => {
   it('audits each search with the client as the actor, one row per test sent, without the patient identifier', async () => {
     const row = await submitted('PAT-API-AUDIT', 'BF', 7);
     const token = await tokenFor(server, ehr, ALL_SCOPES);
-    expect((await fhirGet(server, '/fhir/R4/QuestionnaireResponse?patient=PAT-API-AUDIT', token)).status).toBe(200);
-    expect((await fhirGet(server, '/fhir/R4/Observation?patient=PAT-API-NONE', token)).status).toBe(200);
+    expect(
+      (await fhirGet(server, '/fhir/R4/QuestionnaireResponse?patient:identifier=PAT-API-AUDIT', token)).status,
+    ).toBe(200);
+    expect((await fhirGet(server, '/fhir/R4/Observation?patient:identifier=PAT-API-NONE', token)).status).toBe(200);
     const rows = await server.database.db
       .select()
       .from(auditEvents)
@@ -383,6 +400,225 @@ describe('the searches', () => {
       ['fhir.search', null, { resourceType: 'Observation', byCode: false, total: 0 }],
     ]);
     expect(JSON.stringify(rows)).not.toContain('PAT-API');
+  });
+});
+
+/** Every `reference` in a resource (derivedFrom, hasMember, Provenance.target, ...). */
+function referencesIn(value: unknown): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap(referencesIn);
+  }
+  if (value !== null && typeof value === 'object') {
+    const own =
+      typeof (value as { reference?: unknown }).reference === 'string'
+        ? [(value as { reference: string }).reference]
+        : [];
+    return [...own, ...Object.values(value).flatMap(referencesIn)];
+  }
+  return [];
+}
+
+describe('search as the spec writes it: identifiers, signed cursors, v2 scopes, POST, Accept', () => {
+  it('subject:identifier finds what patient:identifier finds; a next link works, an altered or borrowed cursor is 400', async () => {
+    await submitted('PAT-API-CUR', 'FULL', 9);
+    await submitted('PAT-API-CUR2', 'BF', 9);
+    const token = await tokenFor(server, ehr, ALL_SCOPES);
+    const byPatient = await allPages('/fhir/R4/Observation?patient:identifier=PAT-API-CUR&_count=10', token);
+    const bySubject = await allPages(
+      `/fhir/R4/Observation?subject:identifier=${encodeURIComponent(`${PATIENT_SYSTEM}|PAT-API-CUR`)}&_count=10`,
+      token,
+    );
+    const urls = (pages: AnyBundle[]) => pages.flatMap((p) => p.entry!.map((e) => e.fullUrl));
+    expect(urls(bySubject)).toEqual(urls(byPatient));
+    expect(byPatient.length).toBeGreaterThan(2);
+
+    const next = new URL(byPatient[0]!.link!.find((l) => l.relation === 'next')!.url);
+    const cursor = next.searchParams.get('_cursor')!;
+    expect(cursor).toMatch(/^\d+\.\d+\.[A-Za-z0-9_-]{22}$/);
+    const [testId, place, mac] = cursor.split('.');
+    const attempts = {
+      'another place': `${testId}.${Number(place) + 1}.${mac}`,
+      'another test': `${Number(testId) + 1}.${place}.${mac}`,
+      'another signature': `${testId}.${place}.${mac!.slice(0, 21)}${mac!.endsWith('A') ? 'B' : 'A'}`,
+    };
+    for (const [what, altered] of Object.entries(attempts)) {
+      const response = await fhirGet(
+        server,
+        `/fhir/R4/Observation?patient:identifier=PAT-API-CUR&_count=10&_cursor=${altered}`,
+        token,
+      );
+      expect(response.status, what).toBe(400);
+      expect((await json<{ issue: { diagnostics: string }[] }>(response)).issue[0]!.diagnostics).toMatch(/_cursor/);
+    }
+    // A cursor is bound to its search: another patient's search, or another code filter, refuses it.
+    for (const query of ['patient:identifier=PAT-API-CUR2', 'patient:identifier=PAT-API-CUR&code=Anh']) {
+      const response = await fhirGet(server, `/fhir/R4/Observation?${query}&_count=10&_cursor=${cursor}`, token);
+      expect(response.status, query).toBe(400);
+    }
+  });
+
+  it('grants SMART v2 scopes (system/Observation.rs) beside v1, answering with the names asked', async () => {
+    const answer = await requestToken(server, assertionForm(await signAssertion(server, ehr), 'system/Observation.rs'));
+    expect(answer.status).toBe(200);
+    const token = await json<{ access_token: string; scope: string }>(answer);
+    expect(token.scope).toBe('system/Observation.rs');
+    expect(
+      (await fhirGet(server, '/fhir/R4/Observation?patient:identifier=PAT-API-CUR', token.access_token)).status,
+    ).toBe(200);
+    expect(
+      (await fhirGet(server, '/fhir/R4/QuestionnaireResponse?patient:identifier=PAT-API-CUR', token.access_token))
+        .status,
+    ).toBe(403);
+    // More than read and search is not offered; less neither (reads and searches go together).
+    for (const scope of ['system/Observation.cruds', 'system/Observation.r']) {
+      const refused = await requestToken(server, assertionForm(await signAssertion(server, ehr), scope));
+      expect(refused.status, scope).toBe(400);
+    }
+  });
+
+  it('POST _search with a form body answers as GET; JSON or a query string is 415 saying what to send', async () => {
+    await submitted('PAT-API-POST', 'SF', 3);
+    const token = await tokenFor(server, ehr, ALL_SCOPES);
+    const post = (body: string, type = 'application/x-www-form-urlencoded', query = '') =>
+      fetch(`${server.config.publicUrl}/fhir/R4/Observation/_search${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body,
+      });
+    const [viaGet] = await allPages('/fhir/R4/Observation?patient:identifier=PAT-API-POST&code=Anh,NegAf', token);
+    const response = await post('patient%3Aidentifier=PAT-API-POST&code=Anh,NegAf');
+    expect(response.status).toBe(200);
+    const viaPost = await json<AnyBundle>(response);
+    expect(fhirErrors(viaPost)).toEqual([]);
+    expect(viaPost.entry).toEqual(viaGet!.entry);
+    for (const refused of [
+      await post(JSON.stringify({ 'patient:identifier': 'PAT-API-POST' }), 'application/json'),
+      await post('patient%3Aidentifier=PAT-API-POST', 'application/x-www-form-urlencoded', '?_count=5'),
+    ]) {
+      expect(refused.status).toBe(415);
+      const outcome = await json<{ resourceType: string; issue: { diagnostics: string }[] }>(refused);
+      expect(outcome.issue[0]!.diagnostics).toMatch(/x-www-form-urlencoded/);
+    }
+    const twice = await post('patient%3Aidentifier=A&patient%3Aidentifier=B');
+    expect(twice.status).toBe(400);
+  });
+
+  it('406 for an Accept it cannot answer (XML), JSON and wildcards welcome', async () => {
+    const token = await tokenFor(server, ehr, ALL_SCOPES);
+    const get = (path: string, accept: string) =>
+      fetch(`${server.config.publicUrl}${path}`, { headers: { authorization: `Bearer ${token}`, accept } });
+    for (const path of [
+      '/fhir/R4/Observation?patient:identifier=PAT-API-POST',
+      '/fhir/R4/metadata',
+      '/fhir/R4/CodeSystem/pid5-scales',
+    ]) {
+      for (const accept of [
+        'application/fhir+xml',
+        'application/xml, text/turtle',
+        'application/fhir+json;q=0, application/xml',
+      ]) {
+        const response = await get(path, accept);
+        expect(response.status, `${path} ${accept}`).toBe(406);
+        expect((await json<{ resourceType: string }>(response)).resourceType).toBe('OperationOutcome');
+      }
+      for (const accept of [
+        'application/fhir+json',
+        'application/json',
+        '*/*',
+        'application/fhir+xml;q=0.9, application/fhir+json',
+      ]) {
+        expect((await get(path, accept)).status, `${path} ${accept}`).toBe(200);
+      }
+    }
+  });
+});
+
+describe('read by id: every reference of a search page resolves by GET', () => {
+  it('each entry is at its fullUrl and each reference (relative) reads the resource it names, under the same scope and audit', async () => {
+    const base = server.config.fhir.canonicalBase;
+    expect(base).toBe(`${server.config.publicUrl}/fhir/R4`);
+    await submitted('PAT-API-REF', 'FULL', 8);
+    // One answer throughout: not interpretable, so every scale also references the verdict.
+    const { row } = await insertAssessment(server, {
+      clinicianId: owner.id,
+      patientId: 'PAT-API-REF',
+      form: 'BF',
+      responses: '3'.repeat(getFormItemCount('BF')),
+      consented: true,
+      finishedAt: server.clock.now(),
+      scores: scoreResponses('3'.repeat(getFormItemCount('BF')), { form: 'BF' }),
+    });
+    const token = await tokenFor(server, ehr, ALL_SCOPES);
+    const read = async (url: string) => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/fhir\+json/);
+      return json<{ resourceType: string; id: string }>(response);
+    };
+    const pages = [
+      ...(await allPages('/fhir/R4/Observation?patient:identifier=PAT-API-REF&_count=40', token)),
+      ...(await allPages('/fhir/R4/QuestionnaireResponse?patient:identifier=PAT-API-REF', token)),
+    ];
+    const entries = pages.flatMap((p) => p.entry!);
+    expect(entries.length).toBeGreaterThan(40);
+    const references = new Set<string>();
+    for (const entry of entries) {
+      const { resourceType, id } = entry.resource as { resourceType: string; id: string };
+      expect(entry.fullUrl).toBe(`${base}/${resourceType}/${id}`);
+      expect(await read(entry.fullUrl)).toEqual(entry.resource);
+      referencesIn(entry.resource).forEach((ref) => references.add(ref));
+    }
+    expect(
+      fhirContentProblems(
+        entries.map((e) => e.resource),
+        { settings: server.config.fhir, resolves: () => true },
+      ),
+    ).toEqual([]);
+    expect([...references].some((ref) => ref.startsWith('QuestionnaireResponse/'))).toBe(true);
+    expect([...references].some((ref) => /^Observation\/pid5-\d+-VERDICT$/.test(ref))).toBe(true);
+    for (const reference of references) {
+      expect(reference, 'relative').toMatch(/^(Observation|QuestionnaireResponse)\/[A-Za-z0-9.-]+$/);
+      const resource = await read(`${base}/${reference}`);
+      expect(`${resource.resourceType}/${resource.id}`).toBe(reference);
+      expect(fhirErrors(resource)).toEqual([]);
+    }
+
+    // The same scope as the search: a token for Observations only cannot read the answers.
+    const observationsOnly = await tokenFor(server, ecEhr, 'system/Observation.read');
+    const answers = `/fhir/R4/QuestionnaireResponse/pid5-${row.id}`;
+    expect((await fhirGet(server, answers, observationsOnly)).status).toBe(403);
+    expect((await fhirGet(server, answers)).status).toBe(401);
+    expect((await fhirGet(server, `/fhir/R4/Observation/pid5-${row.id}-Total`, observationsOnly)).status).toBe(200);
+    // Unknown, of an unfinished test, another type's id, or malformed: 404 or 400, as OperationOutcomes.
+    const unfinished = await insertAssessment(server, {
+      clinicianId: owner.id,
+      patientId: 'PAT-API-REF',
+      consented: true,
+    });
+    for (const path of [
+      '/fhir/R4/Observation/pid5-99999999-Total',
+      `/fhir/R4/Observation/pid5-${unfinished.row.id}-Total`,
+      `/fhir/R4/Observation/pid5-${row.id}`,
+      `/fhir/R4/Observation/pid5-${row.id}-NoSuchKey`,
+      '/fhir/R4/Observation/12',
+    ]) {
+      const response = await fhirGet(server, path, token);
+      expect(response.status, path).toBe(404);
+      expect((await json<{ resourceType: string }>(response)).resourceType).toBe('OperationOutcome');
+    }
+    expect((await fhirGet(server, '/fhir/R4/Observation/not%20an%20id', token)).status).toBe(400);
+
+    // Audited as a search is: the client, the test, no patient identifier.
+    const audits = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, 'fhir-client:ehr-main'), eq(auditEvents.assessmentId, row.id)))
+      .orderBy(auditEvents.id);
+    expect(audits.at(-1)).toMatchObject({
+      action: 'fhir.search',
+      details: { interaction: 'read', resourceType: 'Observation', found: true },
+    });
+    expect(JSON.stringify(audits)).not.toContain('PAT-API');
   });
 });
 
@@ -399,7 +635,7 @@ describe('who may search: only a verified token with the scope; refusals are Ope
 
   it('gives an authorised client 200 and refuses no token, expired, forged, wrong-audience and foreign tokens (401) and a missing scope (403)', async () => {
     await submitted('PAT-API-4', 'BF', 8);
-    const path = '/fhir/R4/Observation?patient=PAT-API-4';
+    const path = '/fhir/R4/Observation?patient:identifier=PAT-API-4';
     expect((await fhirGet(server, path, await tokenFor(server, ehr, ALL_SCOPES))).status).toBe(200);
     // The server's own kind of token, made for the test: accepted, so the refusals below are for their one difference.
     expect(
@@ -433,7 +669,9 @@ describe('who may search: only a verified token with the scope; refusals are Ope
     expect(await expectRefused(await fhirGet(server, path, answersToken), 403, 'lacking the scope')).toMatch(
       /system\/Observation\.read/,
     );
-    expect((await fhirGet(server, '/fhir/R4/QuestionnaireResponse?patient=PAT-API-4', answersToken)).status).toBe(200);
+    expect(
+      (await fhirGet(server, '/fhir/R4/QuestionnaireResponse?patient:identifier=PAT-API-4', answersToken)).status,
+    ).toBe(200);
     // A token granted a scope the registration no longer holds would be refused too (the registration is checked at
     // every request): here a token claiming Observation.read for the answers-only client.
     const claimed = await craftAccessToken(server, { sub: 'answers-only', scope: ALL_SCOPES });
@@ -443,7 +681,11 @@ describe('who may search: only a verified token with the scope; refusals are Ope
   it('keeps sessions and tokens apart: a staff session does not reach the system API, a token no staff route', async () => {
     // The owner's own client sends the session cookie: the patient's owner, and still refused here.
     expect((await owner.client.get('/api/me')).status).toBe(200);
-    await expectRefused(await owner.client.get('/fhir/R4/Observation?patient=PAT-API-4'), 401, 'a staff session');
+    await expectRefused(
+      await owner.client.get('/fhir/R4/Observation?patient:identifier=PAT-API-4'),
+      401,
+      'a staff session',
+    );
     const token = await tokenFor(server, ehr, ALL_SCOPES);
     for (const path of ['/api/me', '/api/assessments', '/api/assessments/export.fhir.ndjson']) {
       const response = await fetch(`${server.config.publicUrl}${path}`, {
@@ -456,20 +698,37 @@ describe('who may search: only a verified token with the scope; refusals are Ope
 
 describe('bad input: a 400 OperationOutcome that says what to change, never a 500', () => {
   it.each([
-    ['an unknown parameter', '/fhir/R4/Observation?patient=P1&subject=P1', /unknown search parameter subject/],
+    ['an unknown parameter', '/fhir/R4/Observation?patient:identifier=P1&date=2026', /unknown search parameter date/],
+    [
+      'a patient reference (no Patient resources are served)',
+      '/fhir/R4/Observation?patient=Patient/P1',
+      /serves no Patient resources.*patient:identifier=system\|value/,
+    ],
+    ['a subject reference', '/fhir/R4/Observation?subject=P1', /serves no Patient resources/],
+    ['no patient at all', '/fhir/R4/QuestionnaireResponse?_count=5', /patient:identifier is required/],
+    [
+      'both patient:identifier and subject:identifier',
+      '/fhir/R4/Observation?patient:identifier=P1&subject:identifier=P1',
+      /give the patient once/,
+    ],
     [
       'a code on QuestionnaireResponse',
-      '/fhir/R4/QuestionnaireResponse?patient=P1&code=Anh',
+      '/fhir/R4/QuestionnaireResponse?patient:identifier=P1&code=Anh',
       /unknown search parameter code/,
     ],
     ['no patient', '/fhir/R4/Observation', /patient/],
-    ['an empty identifier', '/fhir/R4/Observation?patient=urn:x%7C', /identifier value is empty/],
-    ['the patient twice', '/fhir/R4/Observation?patient=P1&patient=P2', /patient/],
-    ['_count 0', '/fhir/R4/Observation?patient=P1&_count=0', /_count/],
-    ['_count above the maximum', '/fhir/R4/Observation?patient=P1&_count=201', /_count: at most 200/],
-    ['_count not a number', '/fhir/R4/Observation?patient=P1&_count=many', /_count/],
-    ['an altered cursor', '/fhir/R4/Observation?patient=P1&_cursor=abc', /_cursor/],
-    ['XML asked for', '/fhir/R4/Observation?patient=P1&_format=xml', /_format/],
+    ['an empty identifier', '/fhir/R4/Observation?patient:identifier=urn:x%7C', /identifier value is empty/],
+    ['the patient twice', '/fhir/R4/Observation?patient:identifier=P1&patient:identifier=P2', /patient/],
+    ['_count 0', '/fhir/R4/Observation?patient:identifier=P1&_count=0', /_count/],
+    ['_count above the maximum', '/fhir/R4/Observation?patient:identifier=P1&_count=201', /_count: at most 200/],
+    ['_count not a number', '/fhir/R4/Observation?patient:identifier=P1&_count=many', /_count/],
+    ['a malformed cursor', '/fhir/R4/Observation?patient:identifier=P1&_cursor=abc', /_cursor/],
+    [
+      'a well-formed cursor this server did not sign',
+      '/fhir/R4/Observation?patient:identifier=P1&_cursor=4.6.AAAAAAAAAAAAAAAAAAAAAA',
+      /_cursor: altered, or from another search/,
+    ],
+    ['XML asked for', '/fhir/R4/Observation?patient:identifier=P1&_format=xml', /_format/],
   ])('%s', async (_what, path, message) => {
     const token = await tokenFor(server, ehr, ALL_SCOPES);
     const response = await fhirGet(server, path, token);

@@ -1,13 +1,57 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMachineClient } from '../../http/access';
 import { buildCapabilityStatement, buildSmartConfiguration } from './fhir-capability';
-import { searchPatientResources } from './fhir-read-api.service';
-import { parseToken, ZObservationSearch, ZQuestionnaireResponseSearch, type SearchedType } from './fhir-search';
-import { PRODUCT_VERSION } from './fhir.service';
+import { readPatientResource, searchPatientResources, type ReadType } from './fhir-read-api.service';
+import { fhirNotFound, PRODUCT_VERSION } from './fhir.service';
+import { ZFhirIdParams } from './fhir-ids';
+import {
+  observationSearch,
+  parseToken,
+  questionnaireResponseSearch,
+  signCursor,
+  type SearchedType,
+} from './fhir-search';
 
 // The FHIR read API for machine clients (DESIGN.md "FHIR"): what it supports (metadata, the SMART configuration;
 // public) and the searches a registered client's token opens, each needing its resource type's scope.
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType?.split(';', 1)[0] ?? '').trim().toLowerCase();
+}
+
+/** A form body's fields; a field given twice becomes a list, which the search's schema refuses ("give it once"). */
+function formFields(text: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const before = fields[name];
+    fields[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return fields;
+}
+
+/**
+ * Whether an Accept header admits what the FHIR API sends (application/fhir+json, or JSON): no header, a wildcard,
+ * or one of those media types with a quality above 0.
+ */
+export function acceptsFhirJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') {
+    return true;
+  }
+  return accept.split(',').some((range) => {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) {
+      return false;
+    }
+    return ['*/*', 'application/*', 'application/json', 'application/fhir+json', 'application/json+fhir'].includes(
+      type ?? '',
+    );
+  });
+}
 
 function sendFhir(reply: FastifyReply, resource: unknown): FastifyReply {
   return reply
@@ -19,6 +63,20 @@ function sendFhir(reply: FastifyReply, resource: unknown): FastifyReply {
 export function registerFhirReadApiRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config, itemSets, normTables, systemTokens } = app.deps;
+  const { cursors } = systemTokens;
+
+  // 406 for an Accept the API cannot answer (XML, Turtle, ...), before anything else is read; the SMART
+  // configuration is plain JSON and the bulk export's files NDJSON, each checked by its own route.
+  app.addHook('onRequest', async (request) => {
+    if (
+      request.url.startsWith('/fhir/R4/') &&
+      !request.url.startsWith('/fhir/R4/.well-known/') &&
+      !request.url.startsWith('/fhir/R4/$export-files/') &&
+      !acceptsFhirJson(request.headers.accept)
+    ) {
+      throw new AppError('VALIDATION_FAILED', 'errors.fhir.notAcceptable', { status: 406 });
+    }
+  });
   // Where the API answers (links in searchsets point here); canonical URLs may be elsewhere (FHIR_CANONICAL_BASE).
   const serviceBase = `${config.publicUrl.replace(/\/$/, '')}/fhir/R4`;
 
@@ -64,69 +122,104 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
       return `${serviceBase}/${type}?${params.toString()}`;
     };
 
-  r.get(
-    '/fhir/R4/QuestionnaireResponse',
-    {
-      config: { access: 'system', scope: 'system/QuestionnaireResponse.read' },
-      schema: {
-        tags: ['fhir'],
-        summary:
-          "A patient's submitted answers (searchset, paged): `patient` = the institute's identifier (system|value or " +
-          'value). Needs a token with system/QuestionnaireResponse.read.',
-        querystring: ZQuestionnaireResponseSearch,
-      },
-    },
-    async (request, reply) => {
-      const { patient, _count: count, _cursor: cursor } = request.query;
-      const bundle = await searchPatientResources({
-        db: database.db,
-        client: requireMachineClient(request),
-        type: 'QuestionnaireResponse',
-        patient: parseToken(patient),
-        codes: null,
-        count,
-        cursor,
-        linkFor: linkFor('QuestionnaireResponse', { patient, _count: count }),
-        itemSets,
-        normTables,
-        settings: config.fhir,
-        now: clock.now(),
-        ip: request.ip,
-      });
-      return sendFhir(reply, bundle);
-    },
-  );
+  type SearchQuery = { patient: string; patientParam: string; code?: string; _count: number; _cursor?: string };
+  const search = async (type: SearchedType, query: SearchQuery, request: FastifyRequest, reply: FastifyReply) => {
+    const asked = { patient: query.patient, code: query.code };
+    const bundle = await searchPatientResources({
+      db: database.db,
+      client: requireMachineClient(request),
+      type,
+      patient: parseToken(query.patient),
+      codes: query.code === undefined ? null : query.code.split(',').map(parseToken),
+      count: query._count,
+      cursor: query._cursor,
+      linkFor: linkFor(type, { [query.patientParam]: query.patient, code: query.code, _count: query._count }),
+      nextCursor: (position) => signCursor(cursors, type, asked, position),
+      itemSets,
+      normTables,
+      settings: config.fhir,
+      now: clock.now(),
+      ip: request.ip,
+    });
+    return sendFhir(reply, bundle);
+  };
+  const summaryOf = (type: SearchedType) =>
+    type === 'Observation'
+      ? "A patient's scores, validity verdict and indicators (searchset, paged): `patient:identifier` (or " +
+        "`subject:identifier`) = the institute's identifier, system|value or value; `code` = system|code or " +
+        'code (comma-separated: any). Needs system/Observation.read (v2: .rs).'
+      : "A patient's submitted answers (searchset, paged): `patient:identifier` (or `subject:identifier`) = " +
+        "the institute's identifier, system|value or value. Needs system/QuestionnaireResponse.read (v2: .rs).";
+  const schemaOf = (type: SearchedType) =>
+    type === 'Observation' ? observationSearch(cursors) : questionnaireResponseSearch(cursors);
 
-  r.get(
-    '/fhir/R4/Observation',
-    {
-      config: { access: 'system', scope: 'system/Observation.read' },
-      schema: {
-        tags: ['fhir'],
-        summary:
-          "A patient's scores, validity verdict and indicators (searchset, paged): `patient` as for " +
-          'QuestionnaireResponse, `code` = system|code or code (comma-separated: any). Needs system/Observation.read.',
-        querystring: ZObservationSearch,
+  const searchRoute = (type: SearchedType) => {
+    r.get(
+      `/fhir/R4/${type}`,
+      {
+        config: { access: 'system', scope: `system/${type}.read` as const },
+        schema: { tags: ['fhir'], summary: summaryOf(type), querystring: schemaOf(type) },
       },
-    },
-    async (request, reply) => {
-      const { patient, code, _count: count, _cursor: cursor } = request.query;
-      const bundle = await searchPatientResources({
-        db: database.db,
-        client: requireMachineClient(request),
-        type: 'Observation',
-        patient: parseToken(patient),
-        codes: code === undefined ? null : code.split(',').map(parseToken),
-        count,
-        cursor,
-        linkFor: linkFor('Observation', { patient, code, _count: count }),
-        itemSets,
-        normTables,
-        settings: config.fhir,
-        now: clock.now(),
-        ip: request.ip,
+      async (request, reply) => search(type, request.query as SearchQuery, request, reply),
+    );
+    // FHIR R4 search by POST: the same parameters as a form body (nothing in the URL), the same answer.
+    void app.register(async (scope) => {
+      scope.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+        done(null, formFields(body as string));
       });
-      return sendFhir(reply, bundle);
-    },
-  );
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        `/fhir/R4/${type}/_search`,
+        {
+          config: { access: 'system', scope: `system/${type}.read` as const, acceptsForm: true },
+          schema: {
+            tags: ['fhir'],
+            summary: `${summaryOf(type)} As a form-encoded POST body (FHIR search by POST).`,
+            body: schemaOf(type),
+          },
+          preValidation: async (request) => {
+            if (mediaTypeOf(request.headers['content-type']) !== FORM_TYPE || Object.keys(request.query ?? {}).length) {
+              throw new AppError('VALIDATION_FAILED', 'errors.fhir.searchForm', { status: 415 });
+            }
+          },
+        },
+        async (request, reply) => search(type, request.body as SearchQuery, request, reply),
+      );
+    });
+  };
+  searchRoute('QuestionnaireResponse');
+  searchRoute('Observation');
+
+  // Read by id: the same resource a search or an export sends, under the same scope and audit (decision "FHIR
+  // resources readable by id"). Its id names the test; an id of no submitted test's resource is 404.
+  const readRoute = (type: ReadType, scope: 'system/Observation.read' | 'system/QuestionnaireResponse.read') =>
+    r.get(
+      `/fhir/R4/${type}/:id`,
+      {
+        config: { access: 'system', scope },
+        schema: {
+          tags: ['fhir'],
+          summary: `One ${type} by its id (as a search, an export or a reference names it). Needs ${scope}.`,
+          params: ZFhirIdParams,
+        },
+      },
+      async (request, reply) => {
+        const resource = await readPatientResource({
+          db: database.db,
+          client: requireMachineClient(request),
+          type,
+          id: request.params.id,
+          itemSets,
+          normTables,
+          settings: config.fhir,
+          now: clock.now(),
+          ip: request.ip,
+        });
+        if (resource === null) {
+          throw fhirNotFound(type);
+        }
+        return sendFhir(reply, resource);
+      },
+    );
+  readRoute('Observation', 'system/Observation.read');
+  readRoute('QuestionnaireResponse', 'system/QuestionnaireResponse.read');
 }

@@ -27,12 +27,31 @@ export function parseToken(text: string): TokenParam {
 // Control characters (a search value is a printable identifier or code): checked by char code, not a regex range.
 const hasNoControl = (text: string) => ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-const ZPatientParam = z
-  .string({ error: 'patient: give it once, as system|value or value' })
-  .min(1, 'patient is required: the patient identifier, system|value or value')
-  .max(300, 'patient: at most 300 characters')
-  .refine(hasNoControl, 'patient: no control characters')
-  .refine((text) => parseToken(text).value !== '', 'patient: the identifier value is empty');
+const ZIdentifierParam = (name: string) =>
+  z
+    .string({ error: `${name}: give it once, as system|value or value` })
+    .min(1, `${name}: the patient identifier, system|value or value`)
+    .max(300, `${name}: at most 300 characters`)
+    .refine(hasNoControl, `${name}: no control characters`)
+    .refine((text) => parseToken(text).value !== '', `${name}: the identifier value is empty`);
+
+/** A plain `patient` / `subject` is a reference to a Patient resource, and this server serves none. */
+const ZPatientReferenceParam = (name: string) =>
+  z
+    .never({
+      error:
+        `${name}: this server serves no Patient resources, so a reference finds nothing; search by the ` +
+        "institute's identifier: patient:identifier=system|value (or subject:identifier)",
+    })
+    .optional();
+
+/** The patient's search parameters: the identifier as a token on the reference (`:identifier`), once. */
+const PATIENT_PARAMS = {
+  'patient:identifier': ZIdentifierParam('patient:identifier').optional(),
+  'subject:identifier': ZIdentifierParam('subject:identifier').optional(),
+  patient: ZPatientReferenceParam('patient'),
+  subject: ZPatientReferenceParam('subject'),
+};
 
 const ZCountParam = z.coerce
   .number({ error: `_count: a whole number from 1 to ${MAX_SEARCH_COUNT}` })
@@ -41,10 +60,42 @@ const ZCountParam = z.coerce
   .max(MAX_SEARCH_COUNT, `_count: at most ${MAX_SEARCH_COUNT}`)
   .default(DEFAULT_SEARCH_COUNT);
 
-/** The cursor of a next link: `<test id>.<place>`; written only by this server, refused when altered. */
+/**
+ * The cursor of a next link: `<test id>.<place>.<signature>`, the signature an HMAC of the position and the search it
+ * belongs to (decision 0059: an altered cursor, or one taken from another search, is refused).
+ */
 const ZCursorParam = z
   .string({ error: '_cursor: give it once, as the next link has it' })
-  .regex(/^\d{1,15}\.\d{1,4}$/, '_cursor: not a cursor of this server (use the next link as it is)');
+  .regex(/^\d{1,15}\.\d{1,4}\.[A-Za-z0-9_-]{22}$/, '_cursor: not a cursor of this server (use the next link as it is)');
+
+/** Signs what a cursor names; the key is the server's (derived from APP_SECRET), so a client cannot make one. */
+export interface CursorSigner {
+  mac(text: string): string;
+}
+
+function cursorSubject(type: SearchedType, patient: string, code: string | undefined, position: string): string {
+  return [type, patient, code ?? '', position].join('\n');
+}
+
+/** A next link's cursor for `position` (`<test id>.<place>`) of this search. */
+export function signCursor(
+  signer: CursorSigner,
+  type: SearchedType,
+  search: { patient: string; code?: string },
+  position: string,
+): string {
+  return `${position}.${signer.mac(cursorSubject(type, search.patient, search.code, position)).slice(0, 22)}`;
+}
+
+function cursorIsOurs(
+  signer: CursorSigner,
+  type: SearchedType,
+  search: { patient: string; code?: string },
+  cursor: string,
+): boolean {
+  const position = cursor.split('.').slice(0, 2).join('.');
+  return signCursor(signer, type, search, position) === cursor;
+}
 
 const ZFormatParam = z.enum(['json', 'application/json', 'application/fhir+json'], {
   error: '_format: this server answers JSON only (json, application/fhir+json)',
@@ -59,26 +110,61 @@ function unknownParameters(supported: string) {
   };
 }
 
-export const ZQuestionnaireResponseSearch = z.strictObject(
-  { patient: ZPatientParam, _count: ZCountParam, _cursor: ZCursorParam.optional(), _format: ZFormatParam.optional() },
-  unknownParameters('patient, _count, _cursor'),
-);
+const ZCodeParam = z
+  .string({ error: 'code: give it once; several codes as a comma-separated list' })
+  .min(1, 'code: empty')
+  .max(1000, 'code: at most 1000 characters')
+  .refine(hasNoControl, 'code: no control characters');
 
-export const ZObservationSearch = z.strictObject(
-  {
-    patient: ZPatientParam,
-    code: z
-      .string({ error: 'code: give it once; several codes as a comma-separated list' })
-      .min(1, 'code: empty')
-      .max(1000, 'code: at most 1000 characters')
-      .refine(hasNoControl, 'code: no control characters')
-      .optional(),
-    _count: ZCountParam,
-    _cursor: ZCursorParam.optional(),
-    _format: ZFormatParam.optional(),
-  },
-  unknownParameters('patient, code, _count, _cursor'),
-);
+/**
+ * A search's parameters (anything else is a 400 naming what is supported), as `patient` (the identifier, whichever
+ * parameter gave it), `patientParam` (which), `code`, `_count`, `_cursor` (its signature checked).
+ */
+function searchSchema(type: SearchedType, signer: CursorSigner) {
+  const supported = `patient:identifier (or subject:identifier)${type === 'Observation' ? ', code' : ''}, _count, _cursor`;
+  return z
+    .strictObject(
+      {
+        ...PATIENT_PARAMS,
+        ...(type === 'Observation' ? { code: ZCodeParam.optional() } : {}),
+        _count: ZCountParam,
+        _cursor: ZCursorParam.optional(),
+        _format: ZFormatParam.optional(),
+      },
+      unknownParameters(supported),
+    )
+    .transform((query, context) => {
+      const given = (['patient:identifier', 'subject:identifier'] as const).filter((name) => query[name] !== undefined);
+      if (given.length !== 1) {
+        context.addIssue({
+          code: 'custom',
+          path: ['patient:identifier'],
+          message:
+            given.length === 0
+              ? "patient:identifier is required: the institute's patient identifier, system|value or value"
+              : 'give the patient once: patient:identifier or subject:identifier',
+        });
+        return z.NEVER;
+      }
+      const patientParam = given[0]!;
+      const search = {
+        patient: query[patientParam]!,
+        code: 'code' in query ? (query.code as string | undefined) : undefined,
+      };
+      if (query._cursor !== undefined && !cursorIsOurs(signer, type, search, query._cursor)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['_cursor'],
+          message: '_cursor: altered, or from another search (use the next link as it is)',
+        });
+        return z.NEVER;
+      }
+      return { ...search, patientParam, _count: query._count, _cursor: query._cursor };
+    });
+}
+
+export const questionnaireResponseSearch = (signer: CursorSigner) => searchSchema('QuestionnaireResponse', signer);
+export const observationSearch = (signer: CursorSigner) => searchSchema('Observation', signer);
 
 export type SearchedType = 'Observation' | 'QuestionnaireResponse';
 
@@ -91,6 +177,7 @@ function parseCursor(text: string | undefined): Cursor | null {
   if (text === undefined) {
     return null;
   }
+  // The position; a signature after it was checked when the parameters were.
   const [testId, place] = text.split('.').map(Number);
   return { testId: testId!, place: place! };
 }
@@ -122,6 +209,8 @@ export function searchPage(options: {
   count: number;
   cursor: string | undefined;
   linkFor: (cursor: string | undefined) => string;
+  /** The next link's cursor for a position (`<test id>.<place>`): signed by the caller. */
+  nextCursor?: (position: string) => string;
   now: Date;
 }): { bundle: Bundle; testIds: number[] } {
   const after = parseCursor(options.cursor);
@@ -140,7 +229,8 @@ export function searchPage(options: {
   const last = page.at(-1);
   const link = [{ relation: 'self', url: options.linkFor(options.cursor) }];
   if (last && remaining.length > page.length) {
-    link.push({ relation: 'next', url: options.linkFor(`${last.testId}.${last.place}`) });
+    const position = `${last.testId}.${last.place}`;
+    link.push({ relation: 'next', url: options.linkFor(options.nextCursor ? options.nextCursor(position) : position) });
   }
   return {
     bundle: {

@@ -53,6 +53,8 @@ export interface ResourceBase {
 export interface CodeSystemConcept {
   code: string;
   display?: string;
+  /** The display in another language (or another wording), as a Coding may carry it. */
+  designation?: { language?: string; value: string }[];
   definition?: string;
 }
 

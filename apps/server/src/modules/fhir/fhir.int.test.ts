@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentForm, TAssessmentResults } from '@pid5/contract';
+import type { TAssessmentResults } from '@pid5/contract';
+import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { getFormItemCount } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -164,6 +165,12 @@ describe('the FHIR base: our CodeSystems and Questionnaires', () => {
       expect(cs.url).toBe(`${base}/CodeSystem/${id}`);
       expect(fhirErrors(cs)).toEqual([]);
     }
+    // The answers carry each loaded item set's labels as designations (here the German demonstration set's).
+    const answers = (await (await server.client().get('/fhir/R4/CodeSystem/pid5-answers')).json()) as {
+      concept: { code: string; designation?: { language: string; value: string }[] }[];
+    };
+    const german = server.running.app.deps.itemSets.get('de')!.answerLabels;
+    expect(answers.concept.map((c) => c.designation?.find((d) => d.language === 'de')?.value)).toEqual([...german]);
   });
 
   it('serves the demonstration Questionnaires with texts; unknown ids 404 and malformed ones 400, as OperationOutcomes', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
 import { registerFhirTokenRoute } from './fhir-token.routes';
+import { registerFhirBulkExportRoutes } from './fhir-bulk-export.routes';
+import { ZFhirIdParams } from './fhir-ids';
 import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';
 import {
   exportAssessmentFhir,
@@ -17,21 +18,22 @@ import {
 // The FHIR routes (DESIGN.md "FHIR"): a test's Bundle for the signed-in staff (a download beside the PDFs), and our
 // CodeSystems and Questionnaires at their canonical addresses, public (they hold no patient data).
 
-/** A FHIR logical id (R4 "id" datatype); anything else is 400, never looked up. */
-const ZFhirIdParams = z.object({
-  id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'not a FHIR id (letters, digits, - and ., at most 64)'),
-});
-
 /** The CSV export's filters (search, status, form); precision has no meaning here. */
 const ZFhirExportQuery = ZExportQuery.omit({ precision: true });
 
 export function registerFhirRoutes(app: FastifyInstance): void {
   registerFhirReadApiRoutes(app);
   registerFhirTokenRoute(app);
+  registerFhirBulkExportRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, clock, config, itemSets, normTables } = app.deps;
   // The public questionnaires carry the default language's set (no test names another).
   const itemSet = itemSets.default;
+  // Every loaded set's answer labels, as designations of our answer codes (an answer is coded with its set's label).
+  const answerLabelSets = itemSets.languages.flatMap((language) => {
+    const set = itemSets.get(language);
+    return set ? [{ language: set.language, labels: set.answerLabels }] : [];
+  });
 
   r.get(
     '/api/assessments/:id/fhir',
@@ -133,7 +135,7 @@ export function registerFhirRoutes(app: FastifyInstance): void {
     async (request, reply) =>
       reply
         .header('content-type', 'application/fhir+json; charset=utf-8')
-        .send(JSON.stringify(readCodeSystem(config.fhir, request.params.id))),
+        .send(JSON.stringify(readCodeSystem(config.fhir, request.params.id, answerLabelSets))),
   );
 
   r.get(

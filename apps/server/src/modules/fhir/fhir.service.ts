@@ -11,7 +11,7 @@ import { readSubmittedAdministrations } from '../patients/patients.service';
 import { buildResults, testIncomplete } from '../results/results.service';
 import { buildAssessmentBundle, buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
 import { createFhirNdjsonStream } from './fhir-ndjson';
-import { buildCodeSystem, isCodeSystemId, type FhirSettings } from './fhir-code-systems';
+import { buildCodeSystem, isCodeSystemId, type AnswerLabelSet, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire, formOfQuestionnaireId } from './fhir-questionnaire';
 import type { Bundle, CodeSystem, Questionnaire } from './fhir-types';
 
@@ -161,11 +161,15 @@ export function fhirNotFound(resourceType: string): AppError {
 }
 
 /** One of our CodeSystems (no patient data: public). */
-export function readCodeSystem(settings: FhirSettings, id: string): CodeSystem {
+export function readCodeSystem(
+  settings: FhirSettings,
+  id: string,
+  answerLabelSets: readonly AnswerLabelSet[] = [],
+): CodeSystem {
   if (!isCodeSystemId(id)) {
     throw fhirNotFound('CodeSystem');
   }
-  return buildCodeSystem(settings, id);
+  return buildCodeSystem(settings, id, { answerLabelSets });
 }
 
 /** A form's Questionnaire (no patient data: public; `withTexts` false leaves a licensed set's wording out). */

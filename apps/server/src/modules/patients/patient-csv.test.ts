@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreResponses } from '@pid5/instrument';
+import { readGermanNorm, scoreResponses } from '@pid5/instrument';
 import { encodePatientCsv, PATIENT_CSV_HEADERS } from './patient-csv';
 
 // The long CSV: one row per administration × scale, the dashboard export's quoting and formula guard.
@@ -16,6 +16,7 @@ function administration(overrides: Partial<Parameters<typeof encodePatientCsv>[0
     createdAt: new Date('2026-01-01T09:00:00Z'),
     finishedAt: new Date('2026-01-02T09:00:00Z'),
     validityLabel: 'Valid',
+    reference: { gender: 'Female', age: 40 },
     score: full,
     ...overrides,
   };
@@ -31,7 +32,7 @@ describe('the long CSV of one patient', () => {
     const lines = records(encodePatientCsv([administration(), administration({ id: 12, form: 'BF', score: brief })]));
     expect(lines[0]).toBe(PATIENT_CSV_HEADERS.join(','));
     // The z columns say which norms they are against; SRF and IRF read as self- and informant-report.
-    expect(PATIENT_CSV_HEADERS).toEqual(expect.arrayContaining(['z (US 2024)', 'z (DE 2026)']));
+    expect(PATIENT_CSV_HEADERS).toEqual(expect.arrayContaining(['z (US 2024)', 'T (DE 2026)', 'derived z (DE 2026)']));
     expect(PATIENT_CSV_HEADERS.filter((name) => /\b(SRF|IRF)\b/.test(name))).toEqual([]);
     expect(lines).toHaveLength(1 + 30 + 6);
     const anx = lines.find((line) => line.includes(',facet,Anx,'))!.split(',');
@@ -49,6 +50,15 @@ describe('the long CSV of one patient', () => {
     ]);
     expect(Number(anx[10])).toBe(full.facets.Anx.score);
     expect(Number(anx[11])).toBe(full.facets.Anx.us!.t);
+    // The German T of a woman aged 40: the female 35-49 row.
+    const cell = (name: string) => anx[PATIENT_CSV_HEADERS.indexOf(name)];
+    const row = readGermanNorm('FULL', 'Anx', full.facets.Anx.score!, {
+      cell: { gender: 'f', ageGroup: '[35,50)' },
+      fallbacks: [],
+    });
+    expect(cell('T (DE 2026)')).toBe(row.t.toFixed(1));
+    expect(cell('T 95% interval low (DE 2026)')).toBe(row.tLow.toFixed(1));
+    expect(lines.find((line) => line.includes(',facet,Anx,'))).toContain(',"f [35,50)",');
     expect(lines.at(-1)).toContain(',12,BF,');
     expect(lines.at(-1)).toContain(',total,Total,');
   });
@@ -58,7 +68,8 @@ describe('the long CSV of one patient', () => {
     expect(header).toBeGreaterThan(0);
     const levels = records(encodePatientCsv([administration()]))
       .slice(1)
-      .map((line) => line.split(',')[header]);
+      // The German group's name is quoted ("f [35,50)"): one cell.
+      .map((line) => line.replace(/"[^"]*"/g, 'group').split(',')[header]);
     expect(levels.length).toBe(30);
     for (const level of levels) {
       expect(['Not elevated', 'Mild', 'Moderate', 'High']).toContain(level);

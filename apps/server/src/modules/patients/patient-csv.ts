@@ -1,6 +1,7 @@
 import { NO_LEVEL_LABEL } from '@pid5/contract';
 import type { AnyScoreResult, FormId } from '@pid5/instrument';
-import { DE_NORMS, US_NORMS } from '../csv-export/export-columns';
+import { DE_NORMS, formatGermanPercentile, US_NORMS } from '../csv-export/export-columns';
+import { germanReadingsOfScore } from '../results/trait-models';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
 
 // One patient's scores in long format: one row per administration × scale, for an institute's own
@@ -25,7 +26,15 @@ export const PATIENT_CSV_HEADERS: readonly string[] = [
   'US Percentile',
   // Which norms each z is against, as in the dashboard's export: never the ambiguous SRF/IRF.
   `z (${US_NORMS})`,
-  `z (${DE_NORMS})`,
+  // The German T as published for the patient's group (docs/decisions/0073-german-norms-as-published.md).
+  `T (${DE_NORMS})`,
+  `T 95% interval low (${DE_NORMS})`,
+  `T 95% interval high (${DE_NORMS})`,
+  `percentile (${DE_NORMS})`,
+  `T extrapolated (${DE_NORMS})`,
+  'German Norms Group',
+  // Kept for continuity, named for what it is: not the published German T.
+  `derived z (${DE_NORMS})`,
   'Level',
   'Instrument Version',
   'Norms Version',
@@ -40,6 +49,8 @@ export interface PatientCsvAdministration {
   finishedAt: Date;
   validityLabel: string;
   score: AnyScoreResult;
+  /** The patient's gender and age recorded with the test, for the German reference group. */
+  reference: { gender: string; age: number | null };
 }
 
 interface CsvScale {
@@ -66,7 +77,10 @@ const text = (value: string) => guardCsvCell(value);
 export function encodePatientCsv(administrations: readonly PatientCsvAdministration[]): string {
   const lines = ['\uFEFF', encodeCsvRecord(PATIENT_CSV_HEADERS)];
   for (const a of administrations) {
+    const german = germanReadingsOfScore(a.score, a.reference);
+    const groupName = `${german.group.gender} ${german.group.ageGroup}`;
     for (const { type, scale } of scalesOf(a.score)) {
+      const de = german.scales[scale.key] ?? null;
       const cells: CsvCell[] = [
         text(a.patientId),
         text(a.clinicianId),
@@ -83,6 +97,12 @@ export function encodePatientCsv(administrations: readonly PatientCsvAdministrat
         scale.us?.capped ?? null,
         scale.us?.percentile ?? null,
         scale.srf,
+        de?.tText ?? null,
+        de ? de.tLow.toFixed(1) : null,
+        de ? de.tHigh.toFixed(1) : null,
+        de ? formatGermanPercentile(de.percentile) : null,
+        de ? (de.extrapolated ? 'yes' : 'no') : null,
+        groupName,
         scale.irf,
         // The results' words: a level, 'Not elevated' below Mild; empty when not scored, like the numbers.
         scale.us ? (scale.level ?? NO_LEVEL_LABEL) : null,

@@ -365,7 +365,12 @@ describe('the comparison as a PDF', () => {
     // The two short-form scales with a published reliability (Thimm, Jordan & Bach 2016) get a mark; the others say why not.
     expect(text).toContain('Thimm');
     expect(text).toContain('Perceptual Dysregulation');
-    expect(text).toMatch(/Irresponsibility 0\.00 \d+ 2\.00 \d+ \+2\.00 \+\d+ Reliably higher; RCI \+[\d.]+, r = 0\.59/);
+    // The row's first line (the German T and its interval are on the lines under each T).
+    const rows = (await pdfToText(pdf, { layout: true })).split('\n').map((line) => line.trim().replace(/\s+/g, ' '));
+    expect(rows.find((line) => line.startsWith('Irresponsibility 0.00'))).toMatch(
+      /Irresponsibility 0\.00 \d+ 2\.00 \d+ \+2\.00 \+\d+ Reliably higher; RCI/,
+    );
+    expect(text).toMatch(/Reliably higher; RCI \+[\d.]+, r = 0\.59/);
     expect(text).toContain('form average');
     expect((await rasterisePdf(pdf)).complaints).toBe('');
   });

@@ -36,6 +36,7 @@ import {
   scoreBfmAssessment,
   testIncomplete,
 } from '../results/results.service';
+import { bfmOfTest, germanReadingsOfScore } from '../results/trait-models';
 import { validityWording, withVerdictIn } from '../results/verdict-language';
 import type { Language } from '@pid5/i18n';
 import { encodePatientCsv } from './patient-csv';
@@ -319,9 +320,16 @@ async function buildComparison(options: {
   }
   const [earlier, later] =
     patient.anchor.finishedAt.getTime() <= other.finishedAt.getTime() ? [anchor, other] : [other, anchor];
+  const earlierScore = scoreAssessment(earlier, options.normTables).score;
+  const laterScore = scoreAssessment(later, options.normTables).score;
+  // The German T of each test for the patient's group at its date (docs/decisions/0073-german-norms-as-published.md).
+  const earlierDe = germanReadingsOfScore(earlierScore, earlier);
+  const laterDe = germanReadingsOfScore(laterScore, later);
+  const earlierBfm = bfmOfTest(earlier);
+  const laterBfm = bfmOfTest(later);
   const comparison = compareAdministrations(
-    scoreAssessment(earlier, options.normTables).score,
-    scoreAssessment(later, options.normTables).score,
+    earlierScore,
+    laterScore,
     options.reliability,
     validityWording(options.language ?? 'en'),
   );
@@ -346,11 +354,21 @@ async function buildComparison(options: {
       // Each reading with where the levels begin in T on its own form's table: the charts' level lines.
       scales: comparison.scales.map((scale) => ({
         ...scale,
-        first: { ...scale.first, levelStarts: startsOf(options.normTables, earlier.form, scale.key) },
-        second: { ...scale.second, levelStarts: startsOf(options.normTables, later.form, scale.key) },
+        first: {
+          ...scale.first,
+          levelStarts: startsOf(options.normTables, earlier.form, scale.key),
+          de: earlierDe.scales[scale.key] ?? null,
+        },
+        second: {
+          ...scale.second,
+          levelStarts: startsOf(options.normTables, later.form, scale.key),
+          de: laterDe.scales[scale.key] ?? null,
+        },
       })),
       rciRule: comparison.rciRule,
       reliabilityRule: comparison.reliabilityRule,
+      germanGroups: { first: earlierDe.group, second: laterDe.group },
+      icd11: earlierBfm && laterBfm ? { first: earlierBfm, second: laterBfm } : null,
     },
   };
 }
@@ -460,6 +478,7 @@ export async function exportPatientScores(options: {
         finishedAt: row.finishedAt!,
         validityLabel: verdictOf(row, options.normTables).label,
         score,
+        reference: { gender: row.gender, age: row.age },
       };
     }),
   );

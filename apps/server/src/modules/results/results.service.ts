@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
 import {
+  assessValidity,
+  bfmProtocol,
   demoItemSet,
   demoItemSetDe,
   isPid5Form,
@@ -27,11 +29,11 @@ import {
   type AssessmentWithClinician,
 } from '../assessments/assessments.service';
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
-import { presentAnyResults } from './results-by-form';
+import { presentAnyResults, presentBfmFormResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
-import { normReferenceOf } from './score-test';
 import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
-import { withVerdictIn } from './verdict-language';
+import { normReferenceOf, withTraitModels } from './trait-models';
+import { validityWording, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
@@ -123,12 +125,9 @@ export function buildResults(options: {
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
   }
-  const scored = scoreAssessment(row, options.normTables);
-  const score = withVerdictIn(scored.score, options.language ?? 'en');
-  const { source } = scored;
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
-  return presentAnyResults(score, {
+  const presentOptions = (source: TAssessmentResults['scoresSource']) => ({
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
     finishedAt: row.finishedAt,
@@ -138,6 +137,18 @@ export function buildResults(options: {
     responses: options.view === 'admin' ? row.responses : null,
     normTables: options.normTables,
   });
+  if (!isPid5Assessment(row)) {
+    const { score, source } = scoreBfmAssessment(row);
+    // The verdict worded in the reader's language (stored in English).
+    const verdict = assessValidity(bfmProtocol(score), validityWording(options.language ?? 'en'));
+    return presentBfmFormResults(score, verdict, presentOptions(source));
+  }
+  const scored = scoreAssessment(row, options.normTables);
+  const score = withVerdictIn(scored.score, options.language ?? 'en');
+  const results = presentAnyResults(score, presentOptions(scored.source));
+  // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
+  // patient's gender and age as recorded with the test.
+  return withTraitModels(results, row);
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */

@@ -128,7 +128,7 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
     });
   });
 
-  it('prints every scale with the numbers of the results API: raw, T, percentile, level, German z', async () => {
+  it('prints every scale with the numbers of the results API: raw, T, percentile, level, German T and percentile', async () => {
     const results = (await (
       await clinician.client.get(`/api/assessments/${validId}/results`)
     ).json()) as TAssessmentResults;
@@ -138,7 +138,8 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
       expect(line, scale.key).toBeDefined();
       const cells = [formatScore(scale.score), scale.us?.tText, scale.us?.percentileText, formatLevel(scale)];
       let at = 0;
-      for (const cell of [...cells, formatScore(scale.irf)]) {
+      // The German T as published (its interval on the line below) and the German percentile.
+      for (const cell of [...cells, scale.de?.tText ?? '—', scale.de?.percentileText ?? '—']) {
         const found = line?.indexOf(String(cell), at) ?? -1;
         expect(found, `${scale.key}: ${cell} in "${line}"`).toBeGreaterThanOrEqual(at);
         at = found + String(cell).length;

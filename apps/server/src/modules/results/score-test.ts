@@ -1,11 +1,10 @@
-import type { Gender } from '@pid5/contract';
+import { normReferenceOf } from './trait-models';
 import {
   scoreBfmForm,
   scoreResponses,
   type AdministeredFormId,
   type AnyScoreResult,
   type BfmScoreResult,
-  type NormReference,
   type NormTables,
 } from '@pid5/instrument';
 
@@ -23,18 +22,6 @@ export interface ScoredTest {
   readonly gender: string;
   readonly age: number;
 }
-
-/** The German norms' reference group from the test's gender and age (all adults for Diverse or Unspecified). */
-export function normReferenceOf(test: Pick<ScoredTest, 'gender' | 'age'>): NormReference {
-  return { gender: REFERENCE_GENDERS[test.gender as Gender] ?? 'unspecified', age: test.age };
-}
-
-const REFERENCE_GENDERS: Readonly<Record<Gender, NormReference['gender']>> = {
-  Female: 'female',
-  Male: 'male',
-  Diverse: 'diverse',
-  Unspecified: 'unspecified',
-};
 
 export function scoreTest(
   test: ScoredTest,

@@ -4,7 +4,7 @@ import { drawPageFooters } from '../drawing/footer';
 import { drawNotice } from '../drawing/notice-box';
 import { CONTENT_WIDTH, ensureSpace, MARGIN, reportDocumentOptions, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
-import { drawTable, type TableColumn, type TableRow } from '../drawing/table';
+import { drawTable, type CellLine, type TableColumn, type TableRow } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
 import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
@@ -12,7 +12,17 @@ import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
 import { reportWording } from '../report-wording';
 import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
-import { LEVEL_KEYS, LEVELS, scaleNameKey, T_Y_DOMAIN, type Level } from '@pid5/instrument';
+import {
+  BFM_WORD_KEYS,
+  LEVEL_KEYS,
+  LEVELS,
+  scaleNameKey,
+  T_Y_DOMAIN,
+  type BfmDomainKey,
+  type Level,
+} from '@pid5/instrument';
+import type { MessageKey } from '../../i18n/translator';
+import { germanGroupText, germanTCell } from '../score-report/trait-models';
 
 // The comparison of two administrations as its own small PDF: validity first, then per scale both
 // administrations' scores and T, the differences and the reliable change, the reasons where there is no mark, and
@@ -223,12 +233,12 @@ function levelLine(doc: Doc, level: Level, x: number, y1: number, y2: number): v
 
 function columns(t: ScoreWords['t']): readonly TableColumn[] {
   return [
-    { header: t('comparison.table.scale'), width: 120 },
-    { header: t('comparison.earlier'), width: 44, align: 'right' },
-    { header: 'T', width: 34, align: 'right' },
-    { header: t('comparison.later'), width: 44, align: 'right' },
-    { header: 'T', width: 34, align: 'right' },
-    { header: t('comparison.table.difference'), width: 50, align: 'right' },
+    { header: t('comparison.table.scale'), width: 104 },
+    { header: t('comparison.earlier'), width: 38, align: 'right' },
+    { header: 'T', width: 50, align: 'right' },
+    { header: t('comparison.later'), width: 38, align: 'right' },
+    { header: 'T', width: 50, align: 'right' },
+    { header: t('comparison.table.difference'), width: 46, align: 'right' },
     { header: t('comparison.table.tDifference'), width: 38, align: 'right' },
     { header: t('comparison.table.reliableChange'), width: CONTENT_WIDTH - 364 },
   ];
@@ -262,9 +272,9 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison, words: Scor
   const rows: TableRow[] = comparison.scales.map((scale) => [
     [{ text: t(scaleNameKey(scale.key)), font: scale.kind === 'facet' ? 'regular' : 'bold' }],
     [{ text: formatScoreIn(language, scale.first.score) }],
-    [{ text: formatT(scale.first) }],
+    tCell(scale.first, words),
     [{ text: formatScoreIn(language, scale.second.score) }],
-    [{ text: formatT(scale.second) }],
+    tCell(scale.second, words),
     [{ text: signed(scale.scoreDifference, 2, language) }],
     [{ text: signed(scale.tDifference, 0, language) }],
     [{ text: changeCell(scale, reasons, words), font: scale.reliableChange?.isReliable ? 'bold' : 'regular' }],
@@ -273,9 +283,66 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison, words: Scor
   drawTable(
     doc,
     columns(t),
-    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
+    rows.map((cells) => cells.map((cell) => cell.map((line: CellLine) => ({ ...line, size: line.size ?? 7.5 })))),
   );
   reasons.forEach((reason, index) => caption(doc, `(${index + 1}) ${reason}`));
+  if (comparison.germanGroups) {
+    caption(
+      doc,
+      t('results.compare.germanGroups', {
+        first: germanGroupText(t, comparison.germanGroups.first),
+        second: germanGroupText(t, comparison.germanGroups.second),
+      }),
+    );
+  }
+}
+
+/** A reading's T cell: the US T, then the German T with its interval under it (DE). */
+function tCell(reading: TComparedScale['first'], words: ScoreWords): CellLine[] {
+  const lines: CellLine[] = [{ text: formatT(reading) }];
+  if (reading.de) {
+    const [t, interval] = germanTCell(words, reading.de);
+    lines.push({ ...t!, text: `DE ${t!.text}`, size: 6.5 }, { ...interval!, size: 5.5 });
+  }
+  return lines;
+}
+
+/** The ICD-11 trait domains of both full-form tests: each German T with its interval (no US norms exist). */
+function drawIcd11(doc: Doc, comparison: TAdministrationComparison, words: ScoreWords): void {
+  const { icd11 } = comparison;
+  if (!icd11) {
+    return;
+  }
+  const { t } = words;
+  doc.moveDown(0.6);
+  ensureSpace(doc, 160);
+  sectionHeading(doc, t(BFM_WORD_KEYS.title));
+  paragraph(doc, t(BFM_WORD_KEYS.caveat));
+  const rows: TableRow[] = [...icd11.first.domains, { ...icd11.first.total, key: 'Total' }].map((domain) => {
+    const later = domain.key === 'Total' ? icd11.second.total : icd11.second.domains.find((d) => d.key === domain.key);
+    return [
+      [
+        {
+          text:
+            domain.key === 'Total'
+              ? t(BFM_WORD_KEYS.total)
+              : t(BFM_WORD_KEYS.domain[domain.key as BfmDomainKey] as MessageKey),
+        },
+      ],
+      germanTCell(words, domain.de),
+      germanTCell(words, later?.de),
+    ];
+  });
+  drawTable(
+    doc,
+    [
+      { header: t('results.traitModels.col.scale'), width: 240 },
+      { header: t('results.compare.earlierDeT'), width: 120, align: 'right' },
+      { header: t('results.compare.laterDeT'), width: CONTENT_WIDTH - 360, align: 'right' },
+    ],
+    rows,
+  );
+  caption(doc, t('results.compare.bfmNote'));
 }
 
 function drawMethod(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWords): void {
@@ -318,6 +385,7 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
   drawValidity(doc, input.comparison, words);
   drawTChart(doc, input.comparison.scales, words);
   drawScales(doc, input.comparison, words);
+  drawIcd11(doc, input.comparison, words);
   drawMethod(doc, input.comparison, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,

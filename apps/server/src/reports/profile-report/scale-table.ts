@@ -5,7 +5,7 @@ import { COLOR } from '../drawing/style';
 import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
 import { drawText, measureText } from '../pdf-text-replay';
 import type { ReportWording, TraitText } from '../report-wording';
-import { germanTText, showsGermanNorms } from './german-norms';
+import { germanTCellLines, showsGermanNorms } from './german-norms';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -43,13 +43,14 @@ const GERMAN_T_WIDTH = 40;
 
 /**
  * The table of the domains or of (part of) the facets: abbreviation, name, what it describes, the T score and the
- * level (no raw means, percentiles or z: the score report has them); for a test given in German on the full form,
- * the T score against the German norms beside the US one (docs/decisions/0067-norms-of-a-german-test.md); with
+ * level (no raw means, percentiles or z: the score report has them); for a test given in German, the T score
+ * against German adults of the patient's group as published, with its interval, beside the US one
+ * (docs/decisions/0067-norms-of-a-german-test.md, 0073-german-norms-as-published.md); with
  * `hasNote`, the note under it.
  */
 export function scaleTable(
   doc: Doc,
-  results: Pick<TAssessmentResults, 'form'>,
+  results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
   scales: readonly (TFacetResult | TDomainResult)[],
   texts: Readonly<Record<string, TraitText>>,
   words: ReportWording,
@@ -72,7 +73,7 @@ export function scaleTable(
     [{ text: words.t(scaleNameKey(scale.key)), font: 'condensedBold' as const }],
     [{ text: texts[scale.key]?.description ?? '' }],
     [{ text: scale.us?.tText ?? '—' }],
-    ...(german ? [[{ text: germanTText(scale.irf) }]] : []),
+    ...(german ? [germanTCellLines(scale.de, words.language)] : []),
     [levelLine(scale, options.patientFacingLevels, words)],
   ]);
   drawTable(doc, columns, rows);

@@ -1,6 +1,6 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
-import { demoItemSet, demoItemSetDe, FORM_NAME_KEYS } from '@pid5/instrument';
+import { demoItemSet, demoItemSetDe, FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
 import { drawLogo } from '../drawing/logo';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
@@ -8,6 +8,7 @@ import { drawText } from '../pdf-text-replay';
 import type { Translate } from '../../i18n/translator';
 import type { ScoreWords } from './score-report-wording';
 import { normWords } from './norm-words';
+import { germanGroupText } from './trait-models';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -53,8 +54,10 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
   let y = Math.max(doc.y, top + 40) + 10;
 
   const { results } = header;
-  const norms = normWords(results, { t, language });
-  const { srf, irf } = norms;
+  const { us } = normWords(results, { t, language });
+  const german = results.germanNorms
+    ? `${t(GERMAN_NORM_WORD_KEYS.source)}; ${germanGroupText(t, results.germanNorms.group)}`
+    : null;
   const lines: [string, string][] = [
     [t('scoreReport.header.patientId'), header.patientId],
     [
@@ -79,11 +82,13 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
     [t('scoreReport.header.itemSet'), itemSetText(results, t, language)],
     [
       t('scoreReport.header.norms'),
-      t('scoreReport.header.normsValue', {
-        tables: norms.tables.label,
-        usNorms: `${srf.shortLabel} (${srf.citation})`,
-        germanNorms: `${irf.shortLabel} (${irf.citation})`,
-      }),
+      us
+        ? t('scoreReport.header.normsValue', {
+            tables: us.tables.label,
+            usNorms: `${us.srf.shortLabel} (${us.srf.citation})`,
+            germanNorms: german ?? `${us.irf.shortLabel} (${us.irf.citation})`,
+          })
+        : t('scoreReport.header.germanNormsOnly', { germanNorms: german ?? '—' }),
     ],
   ];
   const labelWidth = 70;

@@ -14,8 +14,8 @@ export const SCORE_TABLE_NOTE_KEYS = {
 } as const satisfies Record<'FULL' | 'SF' | 'BF', MessageKey>;
 
 /** The note under the scores table, per form: what a raw score is the mean of, then what each column means. */
-export function scoreTableNote(t: Translate, form: keyof typeof SCORE_TABLE_NOTE_KEYS): string {
-  return `${t(SCORE_TABLE_NOTE_KEYS[form])} ${t('scoreReport.scoresNote.rest')}`;
+export function scoreTableNote(t: Translate, form: keyof typeof SCORE_TABLE_NOTE_KEYS, germanGroup: string): string {
+  return `${t(SCORE_TABLE_NOTE_KEYS[form])} ${t('scoreReport.scoresNote.rest', { group: germanGroup })}`;
 }
 
 const ANSWER_KEYS = {
@@ -54,7 +54,8 @@ export const SCORE_TABLE_HEADER_KEYS = [
   'scoreReport.scoresTable.t',
   'scoreReport.scoresTable.percentile',
   'scoreReport.scoresTable.level',
-  'scoreReport.scoresTable.z',
+  'scoreReport.scoresTable.deT',
+  'scoreReport.scoresTable.dePercentile',
 ] as const;
 
 /** A score as the reports print it in `language`: two decimals, a real minus, '—' when not scored; 1,23 in German. */

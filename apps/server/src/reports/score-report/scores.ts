@@ -3,10 +3,11 @@ import { domainTChart, facetTChart, levelKey, scaleNameKey } from '@pid5/instrum
 import { drawBarChart } from '../drawing/bar-chart';
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
-import { drawTable, type TableColumn } from '../drawing/table';
+import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
 import { translatedTChart } from '../profile-report/form';
+import { germanGroupText, germanPercentileText, germanTCell } from './trait-models';
 import {
   decimalIn,
   formatScoreIn,
@@ -18,10 +19,17 @@ import {
 
 type Doc = PDFKit.PDFDocument;
 
-const WIDTHS = [34, 150, 44, 40, 40, 46, 70];
+const WIDTHS = [34, 134, 46, 38, 32, 36, 60, 54];
 
-/** Every scale's numbers, domains, facets, then the brief form's total: raw, US T, US percentile, US level, German z. */
+/**
+ * Every scale's numbers, domains, facets, then the brief form's total: raw, US T, US percentile, US level, then the
+ * German T with its 95 % interval and the German percentile as published (for the patient's group).
+ */
 export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: ScoreWords): void {
+  if (results.form === 'BFM') {
+    // No PID-5 scales: the PID5BF+M's six trait domains are the ICD-11 section's (trait-models.ts).
+    return;
+  }
   const { t, language } = words;
   // The heading with the table's header and a few rows, or a new page.
   ensureSpace(doc, 90);
@@ -53,7 +61,8 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: Sc
     [{ text: scale.us?.tText ?? '—' }],
     [{ text: decimalIn(language, scale.us?.percentileText ?? '—') }],
     [levelCell(scale, verdict.verdict, words)],
-    [{ text: formatScoreIn(language, scale.irf) }],
+    germanTCell(words, scale.de),
+    [{ text: germanPercentileText(words, scale.de) }],
   ];
   const rows = [
     ...results.domains.map((d) => row(d, t('scoreReport.scoresTable.isDomain'), true)),
@@ -63,10 +72,11 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: Sc
   drawTable(
     doc,
     columns,
-    rows.map((cells) => cells.map((cell) => cell.map((line) => ({ ...line, size: 7.5 })))),
+    rows.map((cells) => cells.map((cell) => cell.map((line: CellLine) => ({ ...line, size: line.size ?? 7.5 })))),
   );
   doc.font('regular').fontSize(7).fillColor(COLOR.muted);
-  drawText(doc, scoreTableNote(t, results.form), MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  const group = results.germanNorms ? germanGroupText(t, results.germanNorms.group) : '—';
+  drawText(doc, scoreTableNote(t, results.form, group), MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
   doc.fillColor(COLOR.text).fontSize(10);
   doc.moveDown(0.8);
 }
@@ -100,6 +110,9 @@ const DOMAIN_CHART_WIDTH = 230;
  * instrument's T chart geometry, each scale with its own level lines.
  */
 export function drawTCharts(doc: Doc, results: TAssessmentResults, { t }: ScoreWords): void {
+  if (results.domains.length === 0) {
+    return;
+  }
   const domainScales = results.total ? [...results.domains, results.total] : results.domains;
   const domainWidth = DOMAIN_CHART_WIDTH;
   ensureSpace(doc, 70 + (domainWidth * 500) / 450);

@@ -29,7 +29,8 @@ export function BarChart({
 }: {
   chart: ChartGeometry | TChartGeometry;
   title: string;
-  norms: TAssessmentResults['norms'];
+  /** The US norm sets (charts exist for the PID-5's forms only). */
+  norms: NonNullable<TAssessmentResults['norms']>;
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
   minWidth?: number;
 }) {
@@ -47,12 +48,20 @@ export function BarChart({
 
   return (
     <figure style={{ margin: 0 }}>
-      <div style={{ overflowX: 'auto' }}>
+      {/* On a phone the chart keeps a readable width and scrolls: a named region the keyboard can reach (2.1.1). */}
+      <div
+        role="region"
+        aria-label={t('staff.chartRegion', { name: title })}
+        tabIndex={0}
+        className="mantine-focus-auto"
+        style={{ overflowX: 'auto' }}
+      >
         <svg
           viewBox={`0 0 ${chart.width} ${chart.height}`}
           width="100%"
           role="img"
-          aria-labelledby={`${titleId} ${descId}`}
+          aria-labelledby={titleId}
+          aria-describedby={descId}
           style={{ display: 'block', maxWidth: chart.width, minWidth, height: 'auto', margin: '0 auto' }}
           fontFamily="inherit"
         >

@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Container, Group, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, PATIENT_ID_MAX, parsePageNumber, type TAuditAction } from '@pid5/contract';
@@ -23,6 +11,8 @@ import { AUDIT_ACTION_TEXT } from '../../i18n/staff-labels';
 import { useStaffText } from '../../i18n/staff-language';
 import { describeAuditDetails } from '../../lib/audit-details';
 import { filterSearchParams } from '../../lib/search-params';
+import { StaffPageHeading } from '../../components/staff-page-heading';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 const isAuditAction = (text: string): text is TAuditAction => (AUDIT_ACTIONS as readonly string[]).includes(text);
 
@@ -63,9 +53,7 @@ export default function AuditPage() {
     <Container size="xl">
       <Stack gap="md">
         <BackButton to="/dashboard" />
-        <Title order={1} size="h2">
-          {t('audit.title')}
-        </Title>
+        <StaffPageHeading title={t('audit.title')} />
 
         <Paper withBorder p="md">
           <Group align="flex-end" wrap="wrap" gap="sm">
@@ -137,7 +125,7 @@ export default function AuditPage() {
 
         <LoadErrorAlert error={log.error} />
 
-        <Table.ScrollContainer minWidth={860}>
+        <TableScrollRegion label={t('audit.title')} minWidth={860}>
           <Table striped verticalSpacing="xs" style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -181,7 +169,7 @@ export default function AuditPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
 
         <PagedListFooter
           label={t('audit.pages')}

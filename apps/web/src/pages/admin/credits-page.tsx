@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { GRANT_NOTE_MAX, GRANT_QUANTITY_MAX, ZGrantCreditsRequest, fieldErrors, type TAdminUser } from '@pid5/contract';
@@ -26,6 +25,8 @@ import { WixSyncPanel } from '../../components/wix-sync-panel';
 import { translateFieldErrors } from '../../i18n/contract-messages';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
+import { StaffPageHeading } from '../../components/staff-page-heading';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 const SOURCE_LABELS: Partial<Record<string, StaffKey>> = {
   admin: 'credits.source.admin',
@@ -48,9 +49,7 @@ export default function CreditsPage() {
     <Container size="xl">
       <Stack gap="md">
         <BackButton to="/dashboard" />
-        <Title order={1} size="h2">
-          {t('credits.title')}
-        </Title>
+        <StaffPageHeading title={t('credits.title')} />
 
         <GrantForm users={users.data?.items ?? []} isLoading={users.isPending} />
 
@@ -58,7 +57,7 @@ export default function CreditsPage() {
 
         <Section title={t('credits.perClinician')}>
           <LoadErrorAlert error={users.error} />
-          <Table.ScrollContainer minWidth={640}>
+          <TableScrollRegion label={t('credits.perClinician')} minWidth={640}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -92,11 +91,11 @@ export default function CreditsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         </Section>
 
         <Section title={t('credits.ledger')}>
-          <Table.ScrollContainer minWidth={720}>
+          <TableScrollRegion label={t('credits.ledger')} minWidth={720}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -122,7 +121,7 @@ export default function CreditsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
           <PageControls
             label={t('credits.ledgerPages')}
             page={ledger.data?.page ?? page}

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Container,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Container, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { TAssessmentDetails, TAssessmentResults } from '@pid5/contract';
 import { useAnswerHistory } from '../../api/answer-history';
@@ -26,6 +14,7 @@ import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { choiceName, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
 import { useStaffText } from '../../i18n/staff-language';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 /**
  * `/dataview/{id}` (docs/product-spec.md §2 Data view, admins): the two charts, the raw answer string and its history of changes,
@@ -90,12 +79,12 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
+        <StaffPageHeading title={t('dataView.title')}>
           {t('dataView.title')}{' '}
           <Text span c="dimmed" fz="lg">
             {details.patientId}
           </Text>
-        </Title>
+        </StaffPageHeading>
         {results.status === 'completed' && <ScoreReportButton id={details.id} isSubmitted />}
       </Group>
       {results.status === 'in-progress' && (
@@ -196,7 +185,7 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
       </SimpleGrid>
 
       <Section title={t('dataView.scores')}>
-        <ResultsView results={results} showCharts={false} showStatus={false} showZ />
+        <ResultsView results={results} showCharts={false} showStatus={false} />
       </Section>
 
       <AnswerHistorySection id={details.id} />

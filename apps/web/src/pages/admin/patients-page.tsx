@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   PATIENT_ID_MAX,
@@ -27,6 +15,7 @@ import { LoadErrorAlert } from '../../components/load-states';
 import { translateFieldErrors } from '../../i18n/contract-messages';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -129,9 +118,7 @@ export default function PatientsPage() {
     <Container size="md">
       <Stack gap="md">
         <BackButton to="/dashboard" />
-        <Title order={1} size="h2">
-          {t('patients.title')}
-        </Title>
+        <StaffPageHeading title={t('patients.title')} />
         <Text size="sm">{t('patients.intro')}</Text>
         <LoadErrorAlert error={users.error} />
 

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -19,6 +18,7 @@ import { useAuthMethods, useLocalLogin, useLocalRegister, useMe } from '../../ap
 import { ApiError } from '../../api/client';
 import { LanguageMenu } from '../../components/app-header';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 /** The contract's login failures (`/login?error=…`), in the page's language. */
 const LOGIN_ERRORS: Record<LoginErrorKey, StaffKey> = {
@@ -57,9 +57,7 @@ export default function LoginPage() {
           <Center>
             <img src="/logo.svg" alt="" width={48} height={48} />
           </Center>
-          <Title order={1} size="h3" ta="center">
-            {t('login.title')}
-          </Title>
+          <StaffPageHeading title={t('login.title')} size="h3" ta="center" />
           {errorKey && (
             <Alert color="red" role="alert" title={t('login.failed')}>
               {t(errorKey)}

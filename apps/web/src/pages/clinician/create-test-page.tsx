@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
   Typography,
 } from '@mantine/core';
@@ -55,6 +54,7 @@ import { useStaffText } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';
 import { readNewTestForPatient } from './patient-prefill';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 /** Where each field's message is shown; dsmCodes and primaryDsm share the diagnoses section. */
 const FIELD_ORDER = ['age', 'gender', 'race', 'country', 'postalCode', 'patientId', 'dsmCodes', 'primaryDsm'] as const;
@@ -187,9 +187,7 @@ export default function CreateTestPage() {
     <Container size="md">
       <Stack gap="md">
         <BackButton onClick={() => setOpenPanel('leave')} />
-        <Title order={1} size="h2">
-          {t('createTest.title')}
-        </Title>
+        <StaffPageHeading title={t('createTest.title')} />
         {fromPatient && (
           <Alert color="blue" title={t('createTest.prefillTitle')}>
             {t('createTest.prefillText', { id: fromPatient.fromAssessmentId })}

@@ -12,7 +12,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
@@ -43,6 +42,8 @@ import { daysLeft, isToday } from '../../lib/dates';
 import { FORM_TEXT, SORT_TEXT, STATUS_FILTER_TEXT } from '../../i18n/staff-labels';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { filterSearchParams } from '../../lib/search-params';
+import { StaffPageHeading } from '../../components/staff-page-heading';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -126,9 +127,7 @@ export default function DashboardPage() {
     <Container size="xl">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <Title order={1} size="h2">
-            {isAdminView ? t('dashboard.titleAll') : t('dashboard.title')}
-          </Title>
+          <StaffPageHeading title={isAdminView ? t('dashboard.titleAll') : t('dashboard.title')} />
           {/* One group at the right: with three children, space-between left this link floating in the middle. */}
           <Group gap="xs">
             {/* Patients colleagues shared with this user: not in this list, which holds their own tests. */}
@@ -260,7 +259,7 @@ export default function DashboardPage() {
 
         <LoadErrorAlert error={list.error} />
 
-        <Table.ScrollContainer minWidth={720}>
+        <TableScrollRegion label={isAdminView ? t('dashboard.titleAll') : t('dashboard.title')} minWidth={720}>
           <Table
             striped
             highlightOnHover
@@ -290,7 +289,7 @@ export default function DashboardPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
 
         <PagedListFooter
           label={t('dashboard.pages')}

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -32,6 +31,7 @@ import { StaffRichText, useStaffText, type StaffKey } from '../../i18n/staff-lan
 import type { Translate } from '../../i18n/translate';
 import { PatientPanel } from './patient-panel';
 import { newTestForPatient } from './patient-prefill';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 /** `/details/{id}` (docs/product-spec.md §2 Test details, clinician and admin views). The view comes from the server session. */
 export default function DetailsPage() {
@@ -68,9 +68,7 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {t('details.title')}
-        </Title>
+        <StaffPageHeading title={t('details.title')} />
         <Group gap="xs">
           {isComplete && (
             <ReportButton id={details.id} isAdminView={isAdminView} isSubmitted={details.finishedAt !== null} />

@@ -1,15 +1,18 @@
-import { Alert, Anchor, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { type TAdministrationComparison, type TComparedScale } from '@pid5/contract';
-import { LEVELS, T_AXIS_LABEL_KEY, T_Y_DOMAIN, type Level } from '@pid5/instrument';
+import { BFM_WORD_KEYS, LEVELS, T_AXIS_LABEL_KEY, T_Y_DOMAIN, type Level } from '@pid5/instrument';
 import { ApiError } from '../../api/client';
 import { useComparison } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
+import { GermanTCell, germanGroupName, Icd11Comparison } from '../../components/trait-models';
 import { levelName, scaleName } from '../../i18n/result-words';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel';
+import { StaffPageHeading } from '../../components/staff-page-heading';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 // `/compare/{id}/{otherId}`: two completed tests of one patient. Validity first, then the profile of each
 // in US T (two bars per scale: the earlier outlined, the later solid, legible in greyscale), then the table of
@@ -24,9 +27,7 @@ export default function PatientComparePage() {
     <Container size="lg">
       <Stack gap="md">
         <BackButton to={`/details/${id ?? ''}`} />
-        <Title order={1} size="h2">
-          {t('compare.title')}
-        </Title>
+        <StaffPageHeading title={t('compare.title')} />
         {comparison.isPending ? (
           <LoadingBlock label={t('compare.loading')} />
         ) : comparison.isError ? (
@@ -125,7 +126,7 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
       </Section>
 
       <Section title={t('compare.scores')}>
-        <Table.ScrollContainer minWidth={760}>
+        <TableScrollRegion label={t('compare.tableLabel')} minWidth={760}>
           <Table striped aria-label={t('compare.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -134,6 +135,8 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
                 <Table.Th>{t('compare.col.earlierT')}</Table.Th>
                 <Table.Th>{t('compare.col.laterScore')}</Table.Th>
                 <Table.Th>{t('compare.col.laterT')}</Table.Th>
+                <Table.Th>{t('results.compare.earlierDeT')}</Table.Th>
+                <Table.Th>{t('results.compare.laterDeT')}</Table.Th>
                 <Table.Th>{t('compare.col.scoreDifference')}</Table.Th>
                 <Table.Th>{t('compare.col.tDifference')}</Table.Th>
                 <Table.Th>{t('compare.col.reliableChange')}</Table.Th>
@@ -149,6 +152,12 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
                   <Table.Td>{formatT(scale.first)}</Table.Td>
                   <Table.Td>{formatScore(scale.second.score)}</Table.Td>
                   <Table.Td>{formatT(scale.second)}</Table.Td>
+                  <Table.Td data-de-first={scale.key}>
+                    <GermanTCell de={scale.first.de} />
+                  </Table.Td>
+                  <Table.Td data-de-second={scale.key}>
+                    <GermanTCell de={scale.second.de} />
+                  </Table.Td>
                   <Table.Td>{signed(scale.scoreDifference, (v) => formatNumber(v, 2))}</Table.Td>
                   <Table.Td>{signed(scale.tDifference, (v) => String(v))}</Table.Td>
                   <Table.Td>
@@ -175,7 +184,15 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
+        {comparison.germanGroups && (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="compare-german-groups">
+            {t('results.compare.germanGroups', {
+              first: germanGroupName(t, comparison.germanGroups.first),
+              second: germanGroupName(t, comparison.germanGroups.second),
+            })}
+          </Text>
+        )}
         {reasons.length > 0 && (
           <List type="ordered" size="sm" mt="sm" aria-label={t('compare.whyNoMark')}>
             {reasons.map((reason) => (
@@ -184,6 +201,12 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
           </List>
         )}
       </Section>
+
+      {comparison.icd11 && (
+        <Section title={t(BFM_WORD_KEYS.title)}>
+          <Icd11Comparison icd11={comparison.icd11} />
+        </Section>
+      )}
 
       <Section title={t('compare.howDecided')}>
         <Stack gap="xs">

@@ -71,6 +71,18 @@ describe("the patient's trend over time", () => {
     expect(
       [...chart.querySelectorAll('[data-reliable-change]')].map((m) => m.getAttribute('data-reliable-change')),
     ).toEqual(['higher', 'lower']);
+    // The same values as a table for screen readers: a row per domain, a column per test, oldest first.
+    const table = within(trend).getByRole('table', { name: 'Domains over time (US T): values' });
+    const negAf = within(table).getByRole('row', { name: /Negative Affect/ });
+    expect(
+      within(negAf)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['T 58', 'T 66, reliably higher', 'T 52, reliably lower']);
+    expect(within(trend).getByRole('region', { name: 'Domains over time (US T) (chart)' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 
   it("names the domains, the T axis and each test's verdict in German", async () => {

@@ -9,6 +9,7 @@ import { Section } from '../../components/section';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel-labels';
 import { PatientTrendChart } from './patient-trend-chart';
+import { TableScrollRegion } from '../../components/table-scroll-region';
 
 // The patient of the test on the details page (DESIGN.md "Patients over time"): every administration of that
 // patient the signed-in user may see, newest first, with links and a comparison with this test; the long CSV; and
@@ -76,7 +77,7 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
       <Text size="sm" c="dimmed" mb="xs">
         {t('patientPanel.intro', { patientId: timeline.patientId, owner: timeline.owner.username })}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScrollRegion label={t('patientPanel.tableLabel')} minWidth={640}>
         <Table striped aria-label={t('patientPanel.tableLabel')}>
           <Table.Thead>
             <Table.Tr>
@@ -128,7 +129,7 @@ function TimelineSection({ timeline, currentId }: { timeline: TPatientTimeline; 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       <PatientTrendChart administrations={timeline.administrations} />
     </Section>
   );

@@ -1,10 +1,11 @@
-import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSharedWithMe } from '../../api/patients';
 import { BackButton } from '../../components/back-button';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { useStaffText } from '../../i18n/staff-language';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 /**
  * `/shared`: the patients colleagues have shared with the signed-in user, read only. Each opens the
@@ -17,9 +18,7 @@ export default function PatientSharedPage() {
     <Container size="lg">
       <Stack gap="md">
         <BackButton to="/dashboard" />
-        <Title order={1} size="h2">
-          {t('shared.title')}
-        </Title>
+        <StaffPageHeading title={t('shared.title')} />
         <Text size="sm" c="dimmed">
           {t('shared.intro')}
         </Text>

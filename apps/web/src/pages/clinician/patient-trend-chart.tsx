@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TPatientAdministration, TTrendDomain } from '@pid5/contract';
 import { T_AXIS_LABEL_KEY, T_Y_DOMAIN } from '@pid5/instrument';
 import { scaleName } from '../../i18n/result-words';
@@ -97,7 +97,13 @@ export function PatientTrendChart({ administrations }: { administrations: readon
       <Text fw={600} size="sm" mb={4}>
         {t('trend.title')}
       </Text>
-      <div style={{ overflowX: 'auto' }}>
+      <div
+        role="region"
+        aria-label={t('staff.chartRegion', { name: t('trend.title') })}
+        tabIndex={0}
+        className="mantine-focus-auto"
+        style={{ overflowX: 'auto' }}
+      >
         <svg
           viewBox={`0 0 ${width} ${height}`}
           width="100%"
@@ -219,6 +225,47 @@ export function PatientTrendChart({ administrations }: { administrations: readon
       <Text component="figcaption" size="xs" c="dimmed">
         {t('trend.caption')}
       </Text>
+      <VisuallyHidden>
+        <Table>
+          <caption>{t('chart.valuesCaption', { title: t('trend.title') })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('chart.scale')}</th>
+              {points.map((point) => (
+                <th scope="col" key={point.id}>
+                  {formatDate(point.finishedAt)}, {t(FORM_LABELS[point.form])}
+                  {point.validity?.verdict === 'not-interpretable' ? ` ${t('trend.notInterpretable')}` : ''}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key}>
+                <th scope="row">{nameOf.get(key)}</th>
+                {points.map((point) => {
+                  const domain = point.domains.find((d) => d.key === key);
+                  const value = domain?.tText ?? domain?.t ?? null;
+                  return (
+                    <td key={point.id}>
+                      {value === null
+                        ? t('chart.notScoredValue')
+                        : t(
+                            domain?.reliableChange === 'higher'
+                              ? 'trend.cellHigher'
+                              : domain?.reliableChange === 'lower'
+                                ? 'trend.cellLower'
+                                : 'trend.cell',
+                            { t: value },
+                          )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </VisuallyHidden>
     </figure>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Select, Stack, Switch, Text } from '@mantine/core';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '@pid5/i18n';
 import { useMySettings, useUpdateMySettings } from '../../api/messages';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { useStaffText } from '../../i18n/staff-language';
+import { StaffPageHeading } from '../../components/staff-page-heading';
 
 // Each language by its own name, as in the header's language menu.
 const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
@@ -21,9 +22,7 @@ export default function SettingsPage() {
   return (
     <Stack gap="md">
       <BackButton to="/dashboard" />
-      <Title order={1} size="h2">
-        {t('settings.title')}
-      </Title>
+      <StaffPageHeading title={t('settings.title')} />
       {settings.isPending && <LoadingBlock label={t('settings.loading')} />}
       <LoadErrorAlert error={settings.error} title={t('settings.loadError')} />
       {settings.data && (
