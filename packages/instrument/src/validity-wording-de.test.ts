@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import interpretationJson from './data/pid5-validity-interpretation.json' with { type: 'json' };
 import interpretationDeJson from './data/pid5-validity-interpretation.de.json' with { type: 'json' };
+import { demoItemSetDe } from './demo-item-set-de';
 import { getFormInfo } from './forms';
 import { formatPercentile } from './norm-lookup';
 import { ANSWER_LABELS } from './responses';
@@ -111,6 +112,15 @@ describe('validity words in German', () => {
     expect(VALIDITY_INTERPRETATION.words.answers).toEqual([0, 1, 2, 3].map((v) => ANSWER_LABELS[v as 0 | 1 | 2 | 3]));
     for (const form of FORM_IDS) {
       expect(VALIDITY_INTERPRETATION.words.formNames[form]).toBe(getFormInfo(form).nameInText);
+    }
+  });
+
+  it('the German words quote the answer labels the German patient chose among (the German item set), nothing else', () => {
+    expect(VALIDITY_INTERPRETATION_DE.words.answers).toEqual(demoItemSetDe.answerLabels);
+    const quoted = JSON.stringify(interpretationDeJson).match(/„([^“]+)“/g) ?? [];
+    const labels = demoItemSetDe.answerLabels.map((label) => label.toLowerCase());
+    for (const quote of quoted.filter((q) => /^„trifft/i.test(q))) {
+      expect(labels).toContain(quote.slice(1, -1).toLowerCase());
     }
   });
 
