@@ -154,6 +154,13 @@ function joinWords(words: ValidityInterpretation, items: readonly string[]): str
 }
 
 function percentileWords(words: ValidityInterpretation, reading: ValidityPercentileReading | null): string {
+  if (reading !== null && reading.printedScore === 0 && reading.percentile >= 0.5 && reading.percentile < 1) {
+    // At the floor the printed percentile is the share scoring 0: where most adults score 0, "PR 88.9" beside a
+    // score of 0 would read as a high rank.
+    return fillTemplate(words.words.percentileAtFloor, {
+      percentile: decimalWords(words, formatPercentile(reading.percentile)),
+    });
+  }
   return reading === null
     ? words.words.noPercentile
     : fillTemplate(words.words.percentile, {

@@ -158,7 +158,9 @@ describe('validity words in German', () => {
     expect(pattern).toMatch(/\(Standardabweichung, 0 bis 1,5\): \d,\d\d\.$/);
     expect(pattern).not.toMatch(/\d\.\d/);
     const ors = de.lines.find((l) => l.key === 'ORS')?.statement ?? '';
-    expect(ors).toMatch(/\(PR \d+(,\d)?, US-Normen\)/);
+    expect(ors).toMatch(
+      /\((PR \d+(,\d)?, US-Normen|der niedrigste mögliche Wert, wie bei [\d,]+ % der US-Erwachsenen)\)/,
+    );
     expect(ors).not.toMatch(/\d\.\d/);
   });
 

@@ -79,6 +79,8 @@ const ZWords = z.object({
   /** A percentile beyond the printed table's ends ("more than 99", "less than 1"). */
   percentileAbove: ZText,
   percentileBelow: ZText,
+  /** A score of 0, the scale's floor: the share of the US sample that scores the same, not a rank above anyone. */
+  percentileAtFloor: ZText,
   /** "{missing} of {items}" in a list of scales not computed. */
   countOf: ZText,
   /** A score with missing answers as the range they leave ({low}, {high}, {missing}, {items}). */
