@@ -232,6 +232,14 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
       </Badge>
     );
   }
+  if (scale.isScored && verdict.verdict === 'not-interpretable') {
+    // Bracketed and grey like a level: a profile that may not be read has no finding either way.
+    return (
+      <Text span size="sm" c="dimmed" title={t('resultsPanel.notInterpretable')}>
+        ({levelWords(t, scale)})
+      </Text>
+    );
+  }
   return (
     <Text span size="sm" c={scale.isScored ? undefined : 'dimmed'}>
       {levelWords(t, scale)}

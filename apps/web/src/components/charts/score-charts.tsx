@@ -32,7 +32,13 @@ export function FacetTChart({ results }: { results: TAssessmentResults }) {
   const chart = useMemo(() => facetTChart(results.facets), [results]);
   // A PID5BF+M result has no US norms and no PID-5 scales to chart.
   return results.norms ? (
-    <BarChart chart={chart} title={t('chart.facetsTTitle')} norms={results.norms} minWidth={640} />
+    <BarChart
+      chart={chart}
+      title={t('chart.facetsTTitle')}
+      norms={results.norms}
+      minWidth={640}
+      muted={isMuted(results)}
+    />
   ) : null;
 }
 
@@ -45,6 +51,15 @@ export function DomainTChart({ results }: { results: TAssessmentResults }) {
   );
   // A PID5BF+M result has no US norms and no PID-5 scales to chart.
   return results.norms ? (
-    <BarChart chart={chart} title={t('chart.domainsTTitle')} norms={results.norms} minWidth={280} />
+    <BarChart
+      chart={chart}
+      title={t('chart.domainsTTitle')}
+      norms={results.norms}
+      minWidth={280}
+      muted={isMuted(results)}
+    />
   ) : null;
 }
+
+/** A profile that may not be read is drawn in grey, as the PDF reports draw it. */
+const isMuted = (results: TAssessmentResults) => results.validityVerdict.verdict === 'not-interpretable';

@@ -204,6 +204,13 @@ describe('test details', () => {
     expect(alert.compareDocumentPosition(domains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const detachment = within(domains).getByRole('row', { name: /Detachment/ });
     expect(within(detachment).getByText('(High)')).toHaveAttribute('title', 'Not interpretable: see Response validity');
+    // A scale without a level is bracketed too, and the charts' bars are grey: nothing reads as a finding.
+    const negAf = within(domains).getByRole('row', { name: /Negative Affect/ });
+    expect(within(negAf).getByText('(Not elevated)')).toBeInTheDocument();
+    const chart = within(results).getByRole('img', { name: 'Trait domains (T scores)' });
+    const fills = [...chart.querySelectorAll('rect')].map((rect) => rect.getAttribute('fill'));
+    expect(fills.length).toBeGreaterThan(0);
+    expect(new Set(fills)).toEqual(new Set(['#c3cad2']));
   });
 
   it('explains that results come with submission when the server says the test is incomplete', async () => {
