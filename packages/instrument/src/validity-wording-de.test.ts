@@ -118,7 +118,7 @@ describe('validity words in German', () => {
   it('the German words quote the answer labels the German patient chose among (the German item set), nothing else', () => {
     expect(VALIDITY_INTERPRETATION_DE.words.answers).toEqual(demoItemSetDe.answerLabels);
     const quoted = JSON.stringify(interpretationDeJson).match(/„([^“]+)“/g) ?? [];
-    const labels = demoItemSetDe.answerLabels.map((label) => label.toLowerCase());
+    const labels = (demoItemSetDe.answerLabels ?? []).map((label) => label.toLowerCase());
     for (const quote of quoted.filter((q) => /^„trifft/i.test(q))) {
       expect(labels).toContain(quote.slice(1, -1).toLowerCase());
     }
