@@ -1,10 +1,25 @@
-import type { TAssessmentResults, TNormReading, TValidityScaleResult } from '@pid5/contract';
+import type {
+  TAssessmentResults,
+  TBfmResult,
+  TGermanNormGroup,
+  TGermanNormReading,
+  TNormReading,
+  TValidityScaleResult,
+} from '@pid5/contract';
 import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
+import { BFM_WORD_KEYS, DE_NORM_TABLES, type BfmDomainKey } from '@pid5/instrument';
+import { translator } from '../../i18n/translator';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
+  bfmScaleCode,
   codeSystemUrl,
   conceptDisplay,
   DATA_ABSENT_REASON,
+  DE_EXTRAPOLATED_CODE,
+  DE_PERCENTILE_CODE,
+  DE_T_INTERVAL_CODE,
+  DE_T_SCORE_CODE,
+  germanGroupCode,
   NO_LEVEL_CODE,
   OBSERVATION_CATEGORY,
   PERCENTILE_CODE,
@@ -25,6 +40,7 @@ import type {
   Quantity,
   Questionnaire,
   QuestionnaireResponse,
+  Range,
   Reference,
 } from './fhir-types';
 
@@ -128,6 +144,95 @@ function absent(code: string, text: string): CodeableConcept {
 
 type ScaleResult = TAssessmentResults['domains'][number] | TAssessmentResults['facets'][number];
 
+const T_UNIT = '{T-score}';
+
+/** An age group of the German tables ("[35,50)", "[65,Inf)") as a Range in years (35-49, 65 and over). */
+function ageRange(ageGroup: string): Range | null {
+  const match = /^\[(\d+),(\d+|Inf)\)$/.exec(ageGroup);
+  if (!match) {
+    return null;
+  }
+  const years = (value: number) => ({ value, unit: 'years', system: UCUM, code: 'a' });
+  return {
+    low: years(Number(match[1])),
+    ...(match[2] === 'Inf' ? {} : { high: years(Number(match[2]) - 1) }),
+  };
+}
+
+const FALLBACK_TEXT: Readonly<Record<TGermanNormGroup['fallbacks'][number], string>> = {
+  'gender-diverse': 'the gender is diverse',
+  'gender-not-given': 'no gender was given',
+  'age-not-given': 'no age was given',
+  'age-under-18': 'the age is under 18',
+};
+
+/**
+ * A scale's German T as published (decision "German T in FHIR"): the T as a component (`de-t-score`) whose
+ * referenceRange names the reference group it was read for (appliesTo, age) and the row read (text), flagged
+ * `extrapolated` in its interpretation where the row is; the 95 % interval as a Range component (`de-t-interval`); the
+ * percentile as a third (`de-percentile`). Nothing when the scale has no German reading.
+ */
+export function germanComponents(
+  settings: FhirSettings,
+  de: TGermanNormReading | null | undefined,
+  group: TGermanNormGroup | null | undefined,
+): ObservationComponent[] {
+  if (!de || !group) {
+    return [];
+  }
+  const typeCode = (code: string) => ({
+    coding: [
+      { system: codeSystemUrl(settings, 'pid5-score-types'), code, display: conceptDisplay('pid5-score-types', code) },
+    ],
+  });
+  const groupCode = germanGroupCode(group);
+  const groupDisplay = conceptDisplay('pid5-de-norms', groupCode);
+  const age = group.gender === 'all' ? null : ageRange(group.ageGroup);
+  const fallback =
+    group.fallbacks.length > 0
+      ? `; all adults read because ${group.fallbacks.map((f) => FALLBACK_TEXT[f]).join(' and ')}`
+      : '';
+  const tQuantity = (value: number) => ({ value, unit: T_UNIT, system: UCUM, code: T_UNIT });
+  return [
+    {
+      code: typeCode(DE_T_SCORE_CODE),
+      valueQuantity: tQuantity(de.t),
+      ...(de.extrapolated
+        ? {
+            interpretation: [
+              {
+                coding: [
+                  {
+                    system: codeSystemUrl(settings, 'pid5-de-norms'),
+                    code: DE_EXTRAPOLATED_CODE,
+                    display: conceptDisplay('pid5-de-norms', DE_EXTRAPOLATED_CODE),
+                  },
+                ],
+                text: 'Read in a row the norming model extrapolated beyond the scores observed in the sample',
+              },
+            ],
+          }
+        : {}),
+      referenceRange: [
+        {
+          appliesTo: [
+            {
+              coding: [{ system: codeSystemUrl(settings, 'pid5-de-norms'), code: groupCode, display: groupDisplay }],
+              text: `${groupDisplay}${fallback}`,
+            },
+          ],
+          ...(age ? { age } : {}),
+          text:
+            `T of ${groupDisplay} (percentile-based: 50 is the group's median); ` +
+            `row read: ${de.row.file} line ${de.row.line} (raw score ${de.row.raw})${fallback}`,
+        },
+      ],
+    },
+    { code: typeCode(DE_T_INTERVAL_CODE), valueRange: { low: tQuantity(de.tLow), high: tQuantity(de.tHigh) } },
+    { code: typeCode(DE_PERCENTILE_CODE), valueQuantity: percentQuantity(de.percentile) },
+  ];
+}
+
 /**
  * A submitted test's resources in the Bundle's order (the Questionnaire first, the Provenance last), each with its
  * fullUrl: what the per-test Bundle, the patient's Bundle, the NDJSON export and the search API all send.
@@ -185,6 +290,10 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   const norms =
     `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
     `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`;
+  // The tables by name and version on each score; the full credit the CC BY licence asks for once, in the Provenance.
+  const germanNorms = `German T, 95 % interval and percentile as published: ${DE_NORM_TABLES.label}, tables ${
+    results.germanNorms?.version ?? DE_NORM_TABLES.version
+  }`;
   const verdict = results.validityVerdict;
   // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
   const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
@@ -226,6 +335,9 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
         },
       );
     }
+    if (scored) {
+      components.push(...germanComponents(settings, scale.de, results.germanNorms?.group));
+    }
     return {
       ...observationBase(scale.key),
       code: {
@@ -264,10 +376,44 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
         : {}),
       // The verdict it must be read with, by reference (beside the note), when the protocol is not valid.
       ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
-      method: { text: norms },
+      method: { text: scored && scale.de ? `${norms}; ${germanNorms}` : norms },
       ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
       ...(components.length > 0 ? { component: components } : {}),
     };
+  };
+
+  // The ICD-11 trait domains of the PID5BF+M (the API's `bfm`, from a full-form test's 36 items or a test of the
+  // 36-item form): one Observation per domain and the total, raw score and German T only, since no US norms exist.
+  const bfm: TBfmResult | null = results.bfm ?? null;
+  const english = translator('en');
+  const bfmObservation = (scale: TBfmResult['domains'][number] | (TBfmResult['total'] & { key: 'Total' })) => {
+    const code = bfmScaleCode(scale.key as BfmDomainKey | 'Total');
+    const scored = scale.isScored && scale.score !== null;
+    const components = scored ? germanComponents(settings, scale.de, bfm!.group) : [];
+    const source =
+      bfm!.administeredAs === 'FULL'
+        ? 'scored from the 36 PID5BF+M items of this full-form test'
+        : 'scored from the PID5BF+M (36 items)';
+    return {
+      ...observationBase(code),
+      code: {
+        coding: [
+          { system: codeSystemUrl(settings, 'pid5-scales'), code, display: conceptDisplay('pid5-scales', code) },
+        ],
+        text: scale.name,
+      },
+      ...(scored
+        ? { valueQuantity: quantity(scale.score!, 'score', '{score}') }
+        : { dataAbsentReason: absent('not-performed', 'Not scored: too many of its items were not answered') }),
+      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
+      method: {
+        text:
+          `PID5BF+M key (Bach, Kerber et al. 2020), ${source}; ${english(BFM_WORD_KEYS.noUsNorms)}` +
+          (scored && scale.de ? ` ${germanNorms}` : ''),
+      },
+      note: [{ text: english(BFM_WORD_KEYS.caveat) }, ...verdictNote],
+      ...(components.length > 0 ? { component: components } : {}),
+    } satisfies Observation;
   };
 
   // Codings carry their CodeSystem's display; the product's label of the moment (a form's own) is the text.
@@ -325,6 +471,11 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
   const observation = (resource: Observation, key: string) => located(resource, observationId(assessment.id, key));
   const scaleEntries = scales.map((scale) => observation(scaleObservation(scale), scale.key));
+  const bfmEntries = bfm
+    ? [...bfm.domains, { ...bfm.total, key: 'Total' as const }].map((scale) =>
+        observation(bfmObservation(scale), bfmScaleCode(scale.key as BfmDomainKey | 'Total')),
+      )
+    : [];
   const indicatorEntries = results.validity.scales.map((line) => observation(indicatorObservation(line), line.key));
   const verdictEntry = observation(
     {
@@ -339,10 +490,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   );
   const targets = [
     ...responseRef,
-    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map((e) => ({ reference: e.reference })),
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries, ...bfmEntries].map((e) => ({ reference: e.reference })),
   ];
   entries.push(
-    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map(({ fullUrl, resource }) => ({ fullUrl, resource })),
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries, ...bfmEntries].map(({ fullUrl, resource }) => ({
+      fullUrl,
+      resource,
+    })),
   );
 
   const provenance: Provenance = {
@@ -365,6 +519,18 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
         },
       },
+      ...(results.germanNorms || results.bfm
+        ? [
+            {
+              role: 'source' as const,
+              what: {
+                display: `German norms: ${results.germanNorms?.version ?? DE_NORM_TABLES.version}; ${
+                  results.germanNorms?.attribution ?? DE_NORM_TABLES.attribution
+                }`,
+              },
+            },
+          ]
+        : []),
       { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
     ],
   };
