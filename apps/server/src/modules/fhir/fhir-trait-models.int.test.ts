@@ -13,8 +13,8 @@ import { fhirErrors } from '../../../test/fhir-validation';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import type { BundleEntry, Observation, ObservationComponent } from './fhir-types';
 
-// Issue 48's FHIR side over real HTTP on the real database: every scale Observation of a form with German tables
-// carries the German T as published (component de-t-score with the reference group as its referenceRange, the 95 %
+// The German norms and ICD-11 trait domains in FHIR, over real HTTP on the real database: every scale Observation
+// of a form with German tables carries the German T as published (component de-t-score with the reference group as its referenceRange, the 95 %
 // interval as a Range component, the percentile), and a full-form test's PID5BF+M gives one Observation per ICD-11
 // trait domain and its total (raw score and German T, no US norms), in the per-test Bundle, the patient's Bundle, the
 // NDJSON download, a search, a read by id and $export. Every number is the results API's for the same test (whose
