@@ -12,8 +12,7 @@ import { translator } from '../../i18n/translator';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
   bfmScaleCode,
-  codeSystemUrl,
-  conceptDisplay,
+  ourCoding,
   DATA_ABSENT_REASON,
   DE_EXTRAPOLATED_CODE,
   DE_PERCENTILE_CODE,
@@ -180,57 +179,84 @@ export function germanComponents(
   if (!de || !group) {
     return [];
   }
-  const typeCode = (code: string) => ({
-    coding: [
-      { system: codeSystemUrl(settings, 'pid5-score-types'), code, display: conceptDisplay('pid5-score-types', code) },
-    ],
-  });
-  const groupCode = germanGroupCode(group);
-  const groupDisplay = conceptDisplay('pid5-de-norms', groupCode);
-  const age = group.gender === 'all' ? null : ageRange(group.ageGroup);
+  const parts = germanParts(settings, group);
+  const tQuantity = (value: number) => ({ value, unit: T_UNIT, system: UCUM, code: T_UNIT });
+  return [
+    {
+      code: parts.tCode,
+      valueQuantity: tQuantity(de.t),
+      ...(de.extrapolated ? { interpretation: parts.extrapolated } : {}),
+      referenceRange: [
+        {
+          appliesTo: parts.appliesTo,
+          ...(parts.age ? { age: parts.age } : {}),
+          text:
+            `T of ${parts.groupDisplay} (percentile-based: 50 is the group's median); ` +
+            `row read: ${de.row.file} line ${de.row.line} (raw score ${de.row.raw})${parts.fallback}`,
+        },
+      ],
+    },
+    { code: parts.intervalCode, valueRange: { low: tQuantity(de.tLow), high: tQuantity(de.tHigh) } },
+    { code: parts.percentileCode, valueQuantity: percentQuantity(de.percentile) },
+  ];
+}
+
+interface GermanParts {
+  tCode: CodeableConcept;
+  intervalCode: CodeableConcept;
+  percentileCode: CodeableConcept;
+  extrapolated: CodeableConcept[];
+  groupDisplay: string;
+  appliesTo: CodeableConcept[];
+  age: Range | null;
+  fallback: string;
+}
+
+const germanPartsMade = new Map<string, GermanParts>();
+
+/**
+ * What every German component of a reference group shares (codes, the group as appliesTo and age, the fallback's
+ * words), made once per base and group and frozen: every scale of every test of that group carries the same.
+ */
+function germanParts(settings: FhirSettings, group: TGermanNormGroup): GermanParts {
+  const key = `${settings.canonicalBase}\n${group.gender}\n${group.ageGroup}\n${group.fallbacks.join(',')}`;
+  let parts = germanPartsMade.get(key);
+  if (parts) {
+    return parts;
+  }
+  const typeCode = (code: string) => ({ coding: [ourCoding(settings, 'pid5-score-types', code)] });
+  const groupCoding = ourCoding(settings, 'pid5-de-norms', germanGroupCode(group));
   const fallback =
     group.fallbacks.length > 0
       ? `; all adults read because ${group.fallbacks.map((f) => FALLBACK_TEXT[f]).join(' and ')}`
       : '';
-  const tQuantity = (value: number) => ({ value, unit: T_UNIT, system: UCUM, code: T_UNIT });
-  return [
-    {
-      code: typeCode(DE_T_SCORE_CODE),
-      valueQuantity: tQuantity(de.t),
-      ...(de.extrapolated
-        ? {
-            interpretation: [
-              {
-                coding: [
-                  {
-                    system: codeSystemUrl(settings, 'pid5-de-norms'),
-                    code: DE_EXTRAPOLATED_CODE,
-                    display: conceptDisplay('pid5-de-norms', DE_EXTRAPOLATED_CODE),
-                  },
-                ],
-                text: 'Read in a row the norming model extrapolated beyond the scores observed in the sample',
-              },
-            ],
-          }
-        : {}),
-      referenceRange: [
-        {
-          appliesTo: [
-            {
-              coding: [{ system: codeSystemUrl(settings, 'pid5-de-norms'), code: groupCode, display: groupDisplay }],
-              text: `${groupDisplay}${fallback}`,
-            },
-          ],
-          ...(age ? { age } : {}),
-          text:
-            `T of ${groupDisplay} (percentile-based: 50 is the group's median); ` +
-            `row read: ${de.row.file} line ${de.row.line} (raw score ${de.row.raw})${fallback}`,
-        },
-      ],
-    },
-    { code: typeCode(DE_T_INTERVAL_CODE), valueRange: { low: tQuantity(de.tLow), high: tQuantity(de.tHigh) } },
-    { code: typeCode(DE_PERCENTILE_CODE), valueQuantity: percentQuantity(de.percentile) },
-  ];
+  parts = deepFreeze({
+    tCode: typeCode(DE_T_SCORE_CODE),
+    intervalCode: typeCode(DE_T_INTERVAL_CODE),
+    percentileCode: typeCode(DE_PERCENTILE_CODE),
+    extrapolated: [
+      {
+        coding: [ourCoding(settings, 'pid5-de-norms', DE_EXTRAPOLATED_CODE)],
+        text: 'Read in a row the norming model extrapolated beyond the scores observed in the sample',
+      },
+    ],
+    groupDisplay: groupCoding.display!,
+    appliesTo: [{ coding: [groupCoding], text: `${groupCoding.display!}${fallback}` }],
+    age: group.gender === 'all' ? null : ageRange(group.ageGroup),
+    fallback,
+  });
+  germanPartsMade.set(key, parts);
+  return parts;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) {
+      deepFreeze(item);
+    }
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /**
@@ -316,13 +342,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     const components: ObservationComponent[] = [];
     if (scored && scale.us) {
       const typeCode = (code: string) => ({
-        coding: [
-          {
-            system: codeSystemUrl(settings, 'pid5-score-types'),
-            code,
-            display: conceptDisplay('pid5-score-types', code),
-          },
-        ],
+        coding: [ourCoding(settings, 'pid5-score-types', code)],
       });
       components.push(
         {
@@ -341,13 +361,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     return {
       ...observationBase(scale.key),
       code: {
-        coding: [
-          {
-            system: codeSystemUrl(settings, 'pid5-scales'),
-            code: scale.key,
-            display: conceptDisplay('pid5-scales', scale.key),
-          },
-        ],
+        coding: [ourCoding(settings, 'pid5-scales', scale.key)],
         text: scale.name,
       },
       ...(scored
@@ -358,11 +372,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
             interpretation: [
               {
                 coding: [
-                  {
-                    system: codeSystemUrl(settings, 'pid5-levels'),
-                    code: scale.level ?? NO_LEVEL_CODE,
-                    display: conceptDisplay('pid5-levels', scale.level ?? NO_LEVEL_CODE),
-                  },
+                  ourCoding(settings, 'pid5-levels', scale.level ?? NO_LEVEL_CODE),
                   // Not interpretable: indeterminate whatever the level, so a receiver reading codes alone is told.
                   notInterpretable ? V3_INDETERMINATE : scale.level ? V3_HIGH : V3_NORMAL,
                 ],
@@ -397,9 +407,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     return {
       ...observationBase(code),
       code: {
-        coding: [
-          { system: codeSystemUrl(settings, 'pid5-scales'), code, display: conceptDisplay('pid5-scales', code) },
-        ],
+        coding: [ourCoding(settings, 'pid5-scales', code)],
         text: scale.name,
       },
       ...(scored
@@ -418,19 +426,11 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
 
   // Codings carry their CodeSystem's display; the product's label of the moment (a form's own) is the text.
   const validityCode = (key: string, text: string) => ({
-    coding: [
-      { system: codeSystemUrl(settings, 'pid5-validity'), code: key, display: conceptDisplay('pid5-validity', key) },
-    ],
+    coding: [ourCoding(settings, 'pid5-validity', key)],
     text,
   });
   const statusConcept = (code: string, text: string): CodeableConcept => ({
-    coding: [
-      {
-        system: codeSystemUrl(settings, 'pid5-validity-status'),
-        code,
-        display: conceptDisplay('pid5-validity-status', code),
-      },
-    ],
+    coding: [ourCoding(settings, 'pid5-validity-status', code)],
     text,
   });
 
@@ -453,13 +453,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           component: [
             {
               code: {
-                coding: [
-                  {
-                    system: codeSystemUrl(settings, 'pid5-score-types'),
-                    code: PERCENTILE_CODE,
-                    display: conceptDisplay('pid5-score-types', PERCENTILE_CODE),
-                  },
-                ],
+                coding: [ourCoding(settings, 'pid5-score-types', PERCENTILE_CODE)],
               },
               valueQuantity: percentQuantity(line.percentile.percentile),
             },

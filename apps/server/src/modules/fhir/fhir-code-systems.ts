@@ -14,7 +14,7 @@ import {
   VALIDITY_INTERPRETATION,
 } from '@pid5/instrument';
 import { translator, type MessageKey } from '../../i18n/translator';
-import type { CodeSystem, CodeSystemConcept } from './fhir-types';
+import type { CodeSystem, CodeSystemConcept, Coding } from './fhir-types';
 
 // Our own code systems (docs/decisions/0055-fhir-r4-mapping.md): no LOINC or SNOMED CT code for the PID-5's scales
 // was found, so every code the export writes is ours, published as a CodeSystem at its canonical URL
@@ -299,4 +299,30 @@ export function conceptDisplay(id: CodeSystemId, code: string): string {
     throw new Error(`${code} is not a code of ${id}`);
   }
   return display;
+}
+
+const codings = new Map<string, Map<CodeSystemId, Map<string, Readonly<Coding>>>>();
+
+/**
+ * The Coding of `code` in our CodeSystem `id` (system, code, display), made once per base and code and shared by
+ * every resource that carries it (frozen, so no resource can change another's): an export of many tests writes the
+ * same few hundred Codings millions of times.
+ */
+export function ourCoding(settings: FhirSettings, id: CodeSystemId, code: string): Readonly<Coding> {
+  let byId = codings.get(settings.canonicalBase);
+  if (!byId) {
+    byId = new Map();
+    codings.set(settings.canonicalBase, byId);
+  }
+  let byCode = byId.get(id);
+  if (!byCode) {
+    byCode = new Map();
+    byId.set(id, byCode);
+  }
+  let coding = byCode.get(code);
+  if (!coding) {
+    coding = Object.freeze({ system: codeSystemUrl(settings, id), code, display: conceptDisplay(id, code) });
+    byCode.set(code, coding);
+  }
+  return coding;
 }
