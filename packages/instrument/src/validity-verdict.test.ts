@@ -13,6 +13,7 @@ import {
 } from '../test/test-helpers';
 import { fillTemplate, parseValidityInterpretation, VALIDITY_INTERPRETATION } from './validity-wording';
 import {
+  assessValidity,
   combineOutcomes,
   inconsistencyRule,
   responsePatternRule,
@@ -363,5 +364,22 @@ describe('the verdict is a table of rules, one per indicator, and one combiner',
     expect(verdict.reasons.map((r) => r.severity)).toEqual(['not-interpretable', 'caution']);
     expect(verdict.notes).toEqual(['a note']);
     expect(combineOutcomes({ form: 'FULL' }, []).verdict).toBe('valid');
+  });
+});
+
+describe('a validity score at its floor', () => {
+  it('says an ORS of 0 is the lowest possible score shared by most adults, never a high percentile rank', async () => {
+    const { createDemoResponses } = await import('./demo-responses');
+    for (const language of ['en', 'de'] as const) {
+      const result = scoreResponses(createDemoResponses());
+      expect(result.validity.ORS.score).toBe(0);
+      const line = assessValidity(result, { language }).lines.find((l) => l.key === 'ORS')!;
+      expect(line.statement).not.toMatch(/percentile 88|PR 88|Prozentrang 88/);
+      expect(line.statement).toContain(
+        language === 'en'
+          ? 'the lowest possible score, as for 88.9 % of US adults'
+          : 'der niedrigste mögliche Wert, wie bei 88,9 % der US-Erwachsenen',
+      );
+    }
   });
 });

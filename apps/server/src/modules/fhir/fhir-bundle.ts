@@ -313,9 +313,11 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     responseRef = [{ reference }];
   }
 
-  const norms =
-    `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
-    `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`;
+  const norms = results.normTables
+    ? `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
+      `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`
+    : `German T only (no US norms exist for this form); norms version ${results.normsVersion}; instrument ` +
+      results.instrument.version;
   // The tables by name and version on each score; the full credit the CC BY licence asks for once, in the Provenance.
   const germanNorms = `German T, 95 % interval and percentile as published: ${DE_NORM_TABLES.label}, tables ${
     results.germanNorms?.version ?? DE_NORM_TABLES.version
@@ -510,7 +512,9 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
       {
         role: 'source',
         what: {
-          display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
+          display: results.normTables
+            ? `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`
+            : `Norms: ${results.normsVersion} (German tables only)`,
         },
       },
       ...(results.germanNorms || results.bfm

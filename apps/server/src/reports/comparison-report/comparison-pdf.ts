@@ -48,6 +48,7 @@ const FORM_NAME_KEYS = {
   FULL: 'scoreReport.formName.FULL',
   SF: 'scoreReport.formName.SF',
   BF: 'scoreReport.formName.BF',
+  BFM: 'scoreReport.formName.BFM',
 } as const;
 const NOTICE_LOOK = {
   valid: { color: COLOR.brand, tint: '#eef6f6' },

@@ -29,7 +29,8 @@ export function BarChart({
 }: {
   chart: ChartGeometry | TChartGeometry;
   title: string;
-  norms: TAssessmentResults['norms'];
+  /** The US norm sets (charts exist for the PID-5's forms only). */
+  norms: NonNullable<TAssessmentResults['norms']>;
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
   minWidth?: number;
 }) {
