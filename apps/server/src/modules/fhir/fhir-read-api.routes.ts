@@ -53,6 +53,15 @@ export function acceptsFhirJson(accept: string | undefined): boolean {
   });
 }
 
+/** The `_format` values that mean JSON (the R4 RESTful API, "Content Types and encodings"), one or repeated. */
+const JSON_FORMATS = new Set(['json', 'application/json', 'application/fhir+json']);
+function isJsonFormat(format: unknown): boolean {
+  const values = Array.isArray(format) ? (format as unknown[]) : [format];
+  return values.every(
+    (value) => typeof value === 'string' && JSON_FORMATS.has(value.split(';')[0]!.trim().toLowerCase()),
+  );
+}
+
 function sendFhir(reply: FastifyReply, resource: unknown): FastifyReply {
   return reply
     .header('content-type', 'application/fhir+json; charset=utf-8')
@@ -75,6 +84,11 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
       !acceptsFhirJson(request.headers.accept)
     ) {
       throw new AppError('VALIDATION_FAILED', 'errors.fhir.notAcceptable', { status: 406 });
+    }
+    // `_format` overrides Accept (the R4 RESTful API, "Content Types and encodings"): anything but JSON is a 406 as well.
+    const format = (request.query as Record<string, unknown> | undefined)?._format;
+    if (request.url.startsWith('/fhir/R4/') && format !== undefined && !isJsonFormat(format)) {
+      throw new AppError('VALIDATION_FAILED', 'errors.fhir.formatNotAcceptable', { status: 406 });
     }
   });
   // Where the API answers (links in searchsets point here); canonical URLs may be elsewhere (FHIR_CANONICAL_BASE).

@@ -120,6 +120,8 @@ export function buildResults(options: {
   normTables: NormTables;
   /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
   language?: Language;
+  /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
+  ampd?: boolean;
 }): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
@@ -148,7 +150,7 @@ export function buildResults(options: {
   const results = presentAnyResults(score, presentOptions(scored.source));
   // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
   // patient's gender and age as recorded with the test.
-  return withTraitModels(results, row);
+  return withTraitModels(results, row, { ampd: options.ampd });
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */

@@ -222,6 +222,8 @@ export function presentAmpd(results: TAssessmentResults, reference: NormReferenc
 export function withTraitModels(
   results: TAssessmentResults,
   test: { readonly responses: string; readonly gender: string; readonly age: number | null },
+  /** `ampd: false` for a reader that shows no AMPD profiles (the FHIR mapping): they are left out, not computed. */
+  options: { readonly ampd?: boolean } = {},
 ): TAssessmentResults {
   const reference = normReferenceOf(test);
   const withNorms = withGermanNorms(results, reference);
@@ -232,6 +234,6 @@ export function withTraitModels(
     bfmUnavailable: coverage.yieldsBfm
       ? null
       : { form: results.form, present: coverage.itemsPresent.length, needed: BFM_FORM.itemCount },
-    ampd: presentAmpd(withNorms, reference),
+    ...(options.ampd === false ? {} : { ampd: presentAmpd(withNorms, reference) }),
   };
 }
