@@ -382,7 +382,7 @@ describe('test details in German', () => {
       within(anx)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Anx', '1,25', '55', '76', 'Mäßig', '9 von 9']);
+    ).toEqual(['Anx', '1,25', '55', '76', 'Mittelgradig', '9 von 9']);
     const domains = screen.getByRole('table', { name: 'Domänenwerte' });
     expect(within(domains).getByRole('rowheader', { name: 'Negative Affektivität' })).toBeInTheDocument();
     expect(within(domains).getAllByText('Nicht erhöht')).toHaveLength(5);
@@ -393,11 +393,11 @@ describe('test details in German', () => {
     for (const chart of charts) {
       expect(chart.querySelector(':scope > text')).toHaveTextContent('T-Wert');
       const lineWords = [...chart.querySelectorAll('[data-level-line] text')].map((text) => text.textContent);
-      expect(lineWords).toEqual(['Leicht', 'Mäßig', 'Hoch']);
+      expect(lineWords).toEqual(['Leicht', 'Mittelgradig', 'Hoch']);
       expect(chart).not.toHaveTextContent('T score');
     }
     const facetChart = charts[1]!;
-    expect(facetChart.querySelector('desc')).toHaveTextContent('Ängstlichkeit 55 (Mäßig)');
+    expect(facetChart.querySelector('desc')).toHaveTextContent('Ängstlichkeit 55 (Mittelgradig)');
     expect(facetChart.querySelector('rect title')?.textContent).toMatch(/^Anhedonie: 55$/);
   });
 });
