@@ -51,6 +51,7 @@ export {
   VALIDITY_TABLE_KEYS,
   describeNormTables,
   getNormTable,
+  publishedSource,
   parseNormTables,
   validateNormTables,
 } from './norm-tables';

@@ -188,7 +188,7 @@ describe('validity words in German', () => {
       scaleName: (key) => ({ Int: 'Vermeidung von Nähe', Detac: 'Verschlossenheit' })[key] ?? key,
     });
     expect(de.reasons.map((r) => r.text)).toContain(
-      '2 von 220 Aussagen wurden nicht beantwortet, daher konnten 2 Skala/Skalen nicht ausgewertet werden: ' +
+      'Unbeantwortet: 2 von 220 Aussagen, daher konnten 2 Skala/Skalen nicht ausgewertet werden: ' +
         'Vermeidung von Nähe, Verschlossenheit.',
     );
     const brief = assessValidity(scoreResponses(makeFormResponses(25, {}, '1'), { form: 'BF' }), { language: 'de' });
