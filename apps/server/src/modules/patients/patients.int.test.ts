@@ -324,6 +324,10 @@ describe('the comparison as a PDF', () => {
     expect(text).toContain('Fang');
     expect(text).toContain('form average');
     expect(text).toContain('Jacobson & Truax');
+    // A clinician's document: not the patient's report notice; dates written out like the other reports'.
+    expect(text).toContain('Clinician’s comparison of two PID-5 tests of one patient.');
+    expect(text).not.toContain('For the respondent and their clinician');
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     expect((await rasterisePdf(pdf)).complaints).toBe('');
 
     const refused = await stranger.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}`);

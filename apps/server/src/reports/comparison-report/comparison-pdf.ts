@@ -10,7 +10,6 @@ import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
 import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
-import { reportWording } from '../report-wording';
 import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
 import {
   BFM_WORD_KEYS,
@@ -72,9 +71,9 @@ function formatT(reading: TComparedScale['first']): string {
   return reading.capped === 'above' ? `≥ ${reading.t}` : reading.capped === 'below' ? `≤ ${reading.t}` : `${reading.t}`;
 }
 
-/** The day a test was completed (UTC): '2026-11-26' in English, as before; the language's own date otherwise. */
+/** The day a test was completed (UTC), written out as the other reports write dates ('Nov 26, 2026'). */
 function completedOn(finishedAt: string, language: Language): string {
-  return language === 'en' ? finishedAt.slice(0, 10) : formatLocaleDate(language, finishedAt, 'UTC');
+  return formatLocaleDate(language, finishedAt, 'UTC');
 }
 
 function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: ScoreWords): void {
@@ -389,7 +388,8 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
   drawMethod(doc, input.comparison, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
-    lines: [reportWording(words.language).footerNotice],
+    // A clinician's document, not the patient's report: the score report's kind of notice.
+    lines: [t('comparison.footerNotice')],
     pageText: (page, pages) => t('scoreReport.page', { page, pages }),
   });
   return endReportDocument(doc);
