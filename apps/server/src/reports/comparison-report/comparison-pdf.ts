@@ -155,22 +155,26 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[], { t }: ScoreWor
   sectionHeading(doc, t('comparison.chart.title'));
   const top = doc.y;
   const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
-  // Legend: the two tests, then the level lines.
+  // Legend: the two tests, then the level lines, each item after the one before as wide as its words (a longer
+  // word in another language never runs into the next item).
+  const legendGap = 12;
+  let legendX = plotLeft;
+  const legendText = (text: string, at: number) => {
+    doc.fillColor(COLOR.text).font('regular').fontSize(7);
+    drawText(doc, text, at, top + 1, { lineBreak: false });
+    legendX = at + doc.widthOfString(text) + legendGap;
+  };
   doc
-    .rect(plotLeft, top + 2, 10, 6)
+    .rect(legendX, top + 2, 10, 6)
     .lineWidth(0.6)
     .fillAndStroke('#ffffff', '#222222');
-  doc.font('regular').fontSize(7).fillColor(COLOR.text);
-  drawText(doc, t('comparison.earlier'), plotLeft + 14, top + 1);
-  doc.rect(plotLeft + 50, top + 2, 10, 6).fill('#555555');
-  doc.fillColor(COLOR.text);
-  drawText(doc, t('comparison.later'), plotLeft + 64, top + 1);
-  LEVELS.forEach((level, index) => {
-    const lx = plotLeft + 110 + index * 62;
-    levelLine(doc, level, lx, top, top + 9);
-    doc.fillColor(COLOR.text).font('regular').fontSize(7);
-    drawText(doc, t('comparison.levelBegins', { level: t(LEVEL_KEYS[level]) }), lx + 4, top + 1);
-  });
+  legendText(t('comparison.earlier'), legendX + 14);
+  doc.rect(legendX, top + 2, 10, 6).fill('#555555');
+  legendText(t('comparison.later'), legendX + 14);
+  for (const level of LEVELS) {
+    levelLine(doc, level, legendX, top, top + 9);
+    legendText(t('comparison.levelBegins', { level: t(LEVEL_KEYS[level]) }), legendX + 4);
+  }
   doc.font('regular').fontSize(7).fillColor(COLOR.text);
   drawText(doc, t('results.tAxis'), MARGIN.left, top + 14, { width: labelWidth - 6, align: 'right' });
   const plotTop = top + 24;
