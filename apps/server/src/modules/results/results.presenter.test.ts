@@ -118,7 +118,7 @@ describe('describeValidity', () => {
     // reads whatever was answered; SD-TD follows PRD, which was not decided.
     for (const scale of validity.scales.filter((s) => s.key !== 'PATTERN' && s.key !== 'SDTD')) {
       expect(scale).toMatchObject({ status: 'not-computed', score: null, isConcern: false });
-      expect(scale.statement).toMatch(/not answered/);
+      expect(scale.statement).toMatch(/statements unanswered/);
     }
     const sdtd = validity.scales.find((s) => s.key === 'SDTD');
     expect(sdtd).toMatchObject({ status: 'not-read', score: null, isConcern: false });
