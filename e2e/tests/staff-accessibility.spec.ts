@@ -1,13 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
   completeAsPatient,
   createTestViaApi,
+  DEMO,
   expect,
   grantTests,
   newClinician,
   openAdmin,
+  signInAsDemo,
   test,
   unique,
 } from './helpers';
@@ -114,6 +118,25 @@ for (const language of LANGUAGES) {
       await dialogShown(p);
       await sweep(p, found, 'create test, diagnosis picker open');
       await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+
+      // A failed submit: every required field empty.
+      await p.goto('/createtest');
+      await expect(p.locator('main h1').first()).toBeVisible();
+      await p.getByRole('button', { name: language === 'de' ? 'Test anlegen' : 'Create Test', exact: true }).click();
+      await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await sweep(p, found, 'create test after a failed submit');
+      // "Leave Create Test?"
+      await p.getByRole('button', { name: language === 'de' ? 'Zurück' : 'Back', exact: true }).click();
+      await dialogShown(p);
+      await sweep(p, found, 'create test, leave dialog open');
+      await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+      // The language menu, open.
+      await p.getByRole('button', { name: language === 'de' ? /^Sprache:/ : /^Language:/ }).click();
+      await expect(p.getByRole('menu')).toBeVisible();
+      await sweep(p, found, 'language menu open');
+      await p.keyboard.press('Escape');
 
       await p.goto(`/details/${first.id}`);
       await sweep(p, found, 'details with results');
@@ -122,6 +145,16 @@ for (const language of LANGUAGES) {
         .click();
       await dialogShown(p);
       await sweep(p, found, 'details, report dialog open');
+      await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+      // Sharing the patient: the colleague list open.
+      await p
+        .getByRole('textbox', {
+          name: language === 'de' ? 'Mit Kollegin oder Kollegen teilen' : 'Share with a colleague',
+        })
+        .click();
+      await expect(p.getByRole('listbox')).toBeVisible();
+      await sweep(p, found, 'details, share list open');
       await p.keyboard.press('Escape');
 
       await p.goto(`/compare/${second.id}/${first.id}`);
@@ -148,3 +181,70 @@ for (const language of LANGUAGES) {
     });
   }
 }
+
+// The e-mail forms (an invitation, a re-test series) are offered only where mail is configured: a server of their own
+// with a real SMTP sink, each form's error state swept in both languages at both widths.
+test('the e-mail forms in their error states have no axe violation (en and de, desktop and phone)', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const smtp = await startSmtpSink();
+  const server = await startTestServer({
+    env: {
+      DEMO_DATA: 'true',
+      WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)),
+      ...smtpSinkEnv(smtp, 'Demonstration Institute <noreply@institute.example>'),
+    },
+  });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const p = await context.newPage();
+    await signInAsDemo(p, DEMO.clinicianB);
+    const patientId = unique('PAT-A11Y-MAIL');
+    const open = await createTestViaApi(p, { patientId });
+    const done = await createTestViaApi(p, { patientId });
+    await completeAsPatient(context.request, done.code, ANSWERS);
+    void request;
+
+    const found: Record<string, string[]> = {};
+    for (const language of LANGUAGES) {
+      await p.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
+      for (const viewport of VIEWPORTS) {
+        await p.setViewportSize(viewport);
+        const where = `${language}, ${viewport.name}`;
+
+        await p.goto(`/details/${open.id}`);
+        const invitation = p.getByRole('region', {
+          name: language === 'de' ? 'E-Mail an die Testperson' : 'E-mail to the patient',
+        });
+        await invitation
+          .getByRole('textbox', {
+            name: language === 'de' ? 'E-Mail-Adresse der Testperson' : "Patient's e-mail address",
+          })
+          .fill('jane.doe@');
+        await invitation
+          .getByRole('button', { name: language === 'de' ? 'Link per E-Mail senden' : 'Send link by e-mail' })
+          .click();
+        await expect(invitation.locator('[aria-invalid="true"]')).toBeVisible();
+        await sweep(p, found, `invitation with a bad address (${where})`);
+
+        await p.goto(`/details/${done.id}`);
+        const retests = p.getByRole('region', { name: language === 'de' ? 'Wiederholungstests' : 'Re-tests' });
+        await retests
+          .getByRole('textbox', { name: language === 'de' ? 'Abstand (Wochen)' : 'Re-test every (weeks)' })
+          .fill('99');
+        await retests
+          .getByRole('button', { name: language === 'de' ? 'Wiederholungstests starten' : 'Start re-tests' })
+          .click();
+        await expect(retests.locator('[aria-invalid="true"]')).toBeVisible();
+        await sweep(p, found, `re-tests with weeks out of range (${where})`);
+      }
+    }
+    expect(found, 'axe-core violations in the e-mail forms').toEqual({});
+  } finally {
+    await context.close();
+    await server.close();
+    await smtp.stop();
+  }
+});

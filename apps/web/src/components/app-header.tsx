@@ -92,7 +92,9 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
   const { choice, choose } = useStaffLanguage();
   const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
   return (
-    <Menu position="bottom-end" withinPortal>
+    // In the header's landmark, not a portal at the end of the body (axe: all content in landmarks); no focus
+    // placeholder inside the menu (a menu holds only its items): the open menu's focus is on the current language.
+    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" size="xs" aria-label={t('header.language', { language: current })}>
           <Box component="span" visibleFrom="lg">
@@ -109,6 +111,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
             key={language}
             lang={language}
             aria-current={language === choice ? 'true' : undefined}
+            data-autofocus={language === choice ? true : undefined}
             fw={language === choice ? 700 : undefined}
             onClick={() => {
               choose(language);

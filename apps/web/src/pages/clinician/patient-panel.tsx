@@ -189,6 +189,8 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
             value={granteeId}
             onChange={setGranteeId}
             searchable
+            // The list opens in the page's main landmark, next to its field, not in a portal outside every landmark.
+            comboboxProps={{ withinPortal: false }}
             disabled={options.length === 0}
             style={{ minWidth: 240 }}
           />
