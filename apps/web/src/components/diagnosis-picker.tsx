@@ -58,8 +58,10 @@ export function DiagnosisPicker({
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={() => {
-        // Unless the user has moved on (focus on something other than the page itself).
-        if (document.activeElement === null || document.activeElement === document.body) {
+        // Unless the user has moved on: the focus is still in the closing picker (its exit transition keeps it drawn),
+        // or already dropped to the page itself.
+        const focused = document.activeElement;
+        if (focused === null || focused === document.body || focused.closest('.mantine-Modal-root') !== null) {
           document.getElementById(returnFocusTo)?.focus();
         }
       }}

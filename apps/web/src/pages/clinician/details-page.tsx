@@ -278,9 +278,19 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
     <>
       {/* Every answer is in but the patient has not submitted: the scores are frozen only at submission. */}
       <Tooltip label={t('details.download.unavailable')} disabled={isSubmitted}>
+        {/* Busy, it ignores presses but stays focusable (a disabled button drops the focus to the page, 2.4.3). */}
         <Button
-          onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : showDialog(true))}
-          disabled={isLoading || !isSubmitted}
+          onClick={() => {
+            if (!isLoading) {
+              if (isAdminView) {
+                void download(ANONYMOUS_REPORT_NAME);
+              } else {
+                showDialog(true);
+              }
+            }
+          }}
+          disabled={!isSubmitted}
+          aria-disabled={isLoading || undefined}
         >
           {isLoading && isAdminView ? t('details.download.loading') : t('details.download.patientReport')}
         </Button>
