@@ -9,7 +9,7 @@ const ROW_HEIGHT = 56;
 /** Rows drawn above and below the visible ones, so fast scrolling does not show gaps. */
 const OVERSCAN = 6;
 /** The language of the catalogue's descriptions (apps/server/src/data/diagnoses.SOURCE.md). */
-const DIAGNOSIS_CATALOGUE_LANGUAGE = 'en';
+export const DIAGNOSIS_CATALOGUE_LANGUAGE = 'en';
 
 /**
  * The diagnosis picker (docs/product-spec.md §2): search (case-insensitive on description and code), click to select

@@ -44,7 +44,9 @@ describe('test details', () => {
     for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'Postal Code: 12345', 'Country: Canada']) {
       expect(screen.getByText(chip)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();
+    // The diagnosis says its description in its text (not an aria-label on a plain element), marked as English.
+    const diagnosis = screen.getByText('Generalized anxiety disorder', { selector: '[lang="en"]' });
+    expect(diagnosis.closest('.mantine-Badge-root')).toHaveTextContent('F41.1 · Primary: Generalized anxiety disorder');
     // Unfinished: no report yet, no results.
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download FHIR (JSON)' })).not.toBeInTheDocument();
@@ -381,6 +383,17 @@ describe('test details in German', () => {
     expect(within(domains).getAllByText('Nicht erhöht')).toHaveLength(5);
     expect(screen.queryByText('Anxiousness')).not.toBeInTheDocument();
     expect(screen.queryByText('Not elevated')).not.toBeInTheDocument();
+    // The level's words on the badge in German (the server's are English), with the scale's printed percentile.
+    expect(within(anx).getByText('Mäßig').closest('.mantine-Badge-root')).toHaveAttribute(
+      'title',
+      'So hoch wie oder höher als die Werte von etwa 76 % der Erwachsenen der US-Normstichprobe: mäßig erhöht.',
+    );
+    // English text on the German page is marked as such (3.1.2): the norm tables' source.
+    expect(
+      screen.getByText('Markon, Fossati, Somma & Krueger (2024), Appendix Tables A-1 to A-9', {
+        selector: '[lang="en"]',
+      }),
+    ).toBeInTheDocument();
 
     const charts = screen.getAllByRole('img');
     for (const chart of charts) {
