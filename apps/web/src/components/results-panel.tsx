@@ -10,7 +10,7 @@ import {
 import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { levelName, levelWords, scaleName } from '../i18n/result-words';
+import { levelName, levelWords, scaleName, usPercentileText } from '../i18n/result-words';
 import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
@@ -276,7 +276,7 @@ export function ScoresTable({
   verdict: TValidityVerdict;
   form: TAssessmentResults['form'];
 }) {
-  const { t, formatScore } = useStaffText();
+  const { t, formatScore, language } = useStaffText();
   const hasGerman = scales.some((scale) => scale.de !== undefined);
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
@@ -328,7 +328,7 @@ export function ScoresTable({
                 {scale.us?.tText ?? '—'}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {scale.us?.percentileText ?? '—'}
+                {scale.us ? usPercentileText(t, language, scale.us) : '—'}
               </Table.Td>
               <Table.Td>
                 <LevelCell scale={scale} verdict={verdict} />

@@ -363,7 +363,13 @@ describe('test details in German', () => {
     onApi('getAssessment', anAssessmentDetails(FINISHED));
     onApi('getResults', {
       ...results,
-      facets: results.facets.map((facet) => (facet.key === 'Anx' ? { ...facet, level: 'Moderate' as const } : facet)),
+      facets: results.facets.map((facet) =>
+        facet.key === 'Anx'
+          ? { ...facet, level: 'Moderate' as const }
+          : facet.key === 'Dep' && facet.us
+            ? { ...facet, us: { ...facet.us, percentile: 1, percentileText: 'more than 99' } }
+            : facet,
+      ),
     });
     renderRoute('/details/7');
 
@@ -378,6 +384,10 @@ describe('test details in German', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Anx', '1,25', '55', '76', 'Mäßig', '9 von 9']);
+    // A percentile cell of 1.00 is said in German, not as the API's English text.
+    const dep = within(facets).getByRole('rowheader', { name: 'Depressivität' }).closest('tr')!;
+    expect(within(dep).getByText('mehr als 99')).toBeInTheDocument();
+    expect(screen.queryByText('more than 99')).not.toBeInTheDocument();
     const domains = screen.getByRole('table', { name: 'Domänenwerte' });
     expect(within(domains).getByRole('rowheader', { name: 'Negative Affektivität' })).toBeInTheDocument();
     expect(within(domains).getAllByText('Nicht erhöht')).toHaveLength(5);
