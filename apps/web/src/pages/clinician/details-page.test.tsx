@@ -96,12 +96,19 @@ describe('test details', () => {
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails(FINISHED));
     onApi('getResults', someResults());
-    renderRoute('/details/7');
+    const { user } = renderRoute('/details/7');
 
     const results = await screen.findByRole('region', { name: 'Results' });
     expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    // The name dialog says what an empty name gives as the field's description, not only as a pale placeholder.
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter the name you would like on the report' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name on the report' })).toHaveAccessibleDescription(
+      'Left empty, the report says “Anonymous”.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     // The same results for an EHR, downloaded straight from the server's route.
     expect(screen.getByRole('link', { name: 'Download FHIR (JSON)' })).toHaveAttribute(
       'href',

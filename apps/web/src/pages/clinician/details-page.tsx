@@ -321,6 +321,8 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
               label={t('details.download.name')}
               // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
               placeholder={t('details.download.anonymous')}
+              // The placeholder alone is pale and gone once typing starts: the same said as the field's description.
+              description={t('details.download.nameHint', { anonymous: t('details.download.anonymous') })}
               value={name}
               maxLength={REPORT_NAME_MAX}
               onChange={(event) => setName(event.currentTarget.value)}
