@@ -3,9 +3,11 @@ import {
   answersFrom,
   completeAsPatient,
   createTestViaApi,
+  DEMO,
   expect,
   newClinician,
   newClinicianWithTests,
+  signInAsDemo,
   test,
   unique,
 } from './helpers';
@@ -285,3 +287,16 @@ function badgesCutOff(): string[] {
   }
   return cutOff;
 }
+
+test("at 200 % zoom the header keeps the user's name, role and the admin view within reach", async ({ newPage }) => {
+  const admin = await newPage(ZOOM_200);
+  await signInAsDemo(admin, DEMO.admin);
+  await admin.goto('/dashboard?view=all');
+  await expect(admin.locator('main h1').first()).toBeVisible();
+  // The header has no room for them at 640 px: they are the settings link's name, and show when it has the focus.
+  const settings = admin.getByRole('link', { name: `${DEMO.admin} (Admin, Admin View): your settings` });
+  await expect(settings).toBeVisible();
+  await settings.focus();
+  await expect(admin.getByRole('tooltip')).toHaveText(`${DEMO.admin} (Admin, Admin View): your settings`);
+  await expect(admin.getByRole('tooltip')).toBeInViewport();
+});
