@@ -96,9 +96,18 @@ for (const language of LANGUAGES) {
         second.code,
         answersFrom((n) => (n % 3 === 0 ? 2 : n % 2)),
       );
-      void page;
 
       const found: Record<string, string[]> = {};
+
+      // The login page, signed out, with the password shown by its toggle.
+      await page.setViewportSize(viewport);
+      await readIn(page, language);
+      await page.goto('/login');
+      const toggle = page.getByRole('button', { name: language === 'de' ? 'Passwort anzeigen' : 'Show password' });
+      await toggle.focus();
+      await toggle.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await sweep(page, found, 'login');
       const p = clinicianPage;
 
       await p.goto('/dashboard');
