@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
+  badgesCutOff,
   completeAsPatient,
   createTestViaApi,
   DEMO,
@@ -251,6 +252,29 @@ test('the e-mail forms in their error states have no axe violation (en and de, d
       }
     }
     expect(found, 'axe-core violations in the e-mail forms').toEqual({});
+
+    // A message's state badge ("Sent", "Queued", …) is never cut off on a phone or at 200 % zoom.
+    await p.evaluate(() => window.localStorage.setItem('pid5_lang', 'en'));
+    await p.goto(`/details/${open.id}`);
+    const invitation = p.getByRole('region', { name: 'E-mail to the patient' });
+    await invitation.getByRole('textbox', { name: "Patient's e-mail address" }).fill('jane.doe@example.org');
+    await invitation.getByRole('button', { name: 'Send link by e-mail' }).click();
+    await smtp.waitFor((received) => received.to.includes('jane.doe@example.org'));
+    for (const language of LANGUAGES) {
+      await p.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
+      for (const viewport of [VIEWPORTS[1], { width: 640, height: 450 }]) {
+        await p.setViewportSize(viewport);
+        await p.goto(`/details/${open.id}`);
+        const messages = p.getByRole('region', {
+          name: language === 'de' ? 'E-Mail an die Testperson' : 'E-mail to the patient',
+        });
+        await expect(messages.locator('.mantine-Badge-root').first()).toBeVisible();
+        expect(
+          await p.evaluate(badgesCutOff),
+          `message state badges cut off (${language}, ${viewport.width} px)`,
+        ).toEqual([]);
+      }
+    }
   } finally {
     await context.close();
     await server.close();

@@ -8,6 +8,7 @@ import {
   newClinician,
   newClinicianWithTests,
   signInAsDemo,
+  badgesCutOff,
   test,
   unique,
 } from './helpers';
@@ -203,11 +204,13 @@ for (const [name, emulation] of [
       await page.waitForLoadState('networkidle');
       // From the page's last control, backwards to the header.
       await page.evaluate(() => {
-        const tabbable = [
-          ...document.querySelectorAll<HTMLElement>(
-            'main a[href], main button:not([disabled]), main input:not([disabled]), main select, main textarea, main [tabindex="0"]',
-          ),
-        ].filter((element) => element.getClientRects().length > 0);
+        const tabbable = (
+          Array.from(
+            document.querySelectorAll(
+              'main a[href], main button:not([disabled]), main input:not([disabled]), main select, main textarea, main [tabindex="0"]',
+            ),
+          ) as HTMLElement[]
+        ).filter((element) => element.getClientRects().length > 0);
         tabbable.at(-1)?.focus();
       });
       let steps = 0;
@@ -266,27 +269,6 @@ test('no clinical badge is cut off on a phone or at 200 % zoom', async ({ newPag
   });
   expect(await page.evaluate(badgesCutOff)).toEqual(['"Moderate"']);
 });
-
-/** The text of every drawn badge whose words do not fit (clipped or ended with an ellipsis). */
-function badgesCutOff(): string[] {
-  const cutOff: string[] = [];
-  for (const root of document.querySelectorAll<HTMLElement>('.mantine-Badge-root')) {
-    if (root.getClientRects().length === 0) {
-      continue;
-    }
-    for (const element of [root, ...root.querySelectorAll<HTMLElement>('.mantine-Badge-label')]) {
-      const style = getComputedStyle(element);
-      const clips = style.overflow !== 'visible' || style.overflowX !== 'visible';
-      const overflows =
-        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
-      if ((clips && overflows) || (style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && clips)) {
-        cutOff.push(`"${root.textContent?.trim() ?? ''}"`);
-        break;
-      }
-    }
-  }
-  return cutOff;
-}
 
 test("at 200 % zoom the header keeps the user's name, role and the admin view within reach", async ({ newPage }) => {
   const admin = await newPage(ZOOM_200);
