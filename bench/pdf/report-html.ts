@@ -103,6 +103,9 @@ export function renderReportHtml(input: ReportInput): string {
       })),
   ];
   const split = traitRows.findIndex((r) => r.name === 'Perceptual Dysregulation');
+  if (!results.norms) {
+    throw new Error('the HTML report bench draws PID-5 results, which have US norms');
+  }
   const { srf, irf } = results.norms;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(REPORT_TITLE)}</title><style>
 @page { size: A4; margin: 19mm 19mm 30mm 19mm; }

@@ -164,14 +164,14 @@ export interface CreatedTest {
 interface NewTestFields {
   patientId: string;
   age?: number;
-  gender?: 'Male' | 'Female' | 'Unspecified';
+  gender?: 'Male' | 'Female' | 'Diverse' | 'Unspecified';
   race?: string;
   country?: string;
   postalCode?: string;
   dsmCodes?: string[];
   primaryDsm?: string;
   /** The form to give; the server's default (DEFAULT_FORM) without it. */
-  form?: 'FULL' | 'SF' | 'BF';
+  form?: 'FULL' | 'SF' | 'BF' | 'BFM';
   /** The test's language; the server's default (DEFAULT_TEST_LANGUAGE) without it. */
   language?: 'en' | 'de';
 }

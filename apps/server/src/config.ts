@@ -314,7 +314,12 @@ export interface AppConfig {
   /** RETENTION_YEARS: patients last seen longer ago are erased by a daily sweep; null: kept until erased by hand. */
   retentionYears: number | null;
   /** FHIR export: the base of our canonical URLs and the system of the patient identifiers. */
-  fhir: { canonicalBase: string; patientIdSystem: string };
+  fhir: {
+    canonicalBase: string;
+    patientIdSystem: string;
+    /** Neither FHIR_CANONICAL_BASE nor PUBLIC_URL was set: the base is http://localhost:PORT (development only). */
+    canonicalBaseIsDefault?: boolean;
+  };
   /** FHIR_CLIENTS as given (inline JSON or a file's path); null: no machine clients. */
   fhirClients: string | null;
   /** FHIR_EXPORT_DIR: the Bulk Data export's files; default the system's temporary folder's pid5-fhir-exports. */
@@ -420,6 +425,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (isProduction && !e.APP_SECRET) {
     problems.push('APP_SECRET: required in production (patient link codes are derived from it)');
   }
+  // The FHIR export writes its canonical URLs (code systems, questionnaires) into receivers' records, where they stay:
+  // in production they are never the development default http://localhost:PORT.
+  if (isProduction && !e.FHIR_CANONICAL_BASE && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL or FHIR_CANONICAL_BASE: required in production (the FHIR export writes its canonical URLs into receivers\u2019 records, and http://localhost would stay there)',
+    );
+  }
 
   const demoData = e.DEMO_DATA ?? !isProduction;
   if (demoData && isProduction) {
@@ -503,6 +515,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     fhir: {
       canonicalBase: (e.FHIR_CANONICAL_BASE ?? `${publicUrl}/fhir/R4`).replace(/\/$/, ''),
       patientIdSystem: e.FHIR_PATIENT_ID_SYSTEM ?? `urn:pid5:${new URL(publicUrl).host}:patient-id`,
+      canonicalBaseIsDefault: !e.FHIR_CANONICAL_BASE && !e.PUBLIC_URL,
     },
     fhirClients: e.FHIR_CLIENTS ?? null,
     fhirExportDir: e.FHIR_EXPORT_DIR ?? join(tmpdir(), 'pid5-fhir-exports'),

@@ -21,6 +21,12 @@ server.app.log.info(
   `PID-5 assessment app: open ${config.publicUrl}`,
 );
 server.app.log.info(`Data: ${dataLocation}`);
+if (config.fhir.canonicalBaseIsDefault) {
+  // Refused in production (config.ts); elsewhere said once, so no one ships FHIR exports naming localhost.
+  server.app.log.warn(
+    `FHIR: canonical URLs are ${config.fhir.canonicalBase} (neither FHIR_CANONICAL_BASE nor PUBLIC_URL is set); set one before exporting to a record system`,
+  );
+}
 if (server.devIdentityProvider) {
   // What a newcomer needs to sign in: who the demo members are.
   const members = DEMO_MEMBERS.map((member) => `${member.name} (${member.role})`).join(', ');

@@ -20,8 +20,8 @@ export async function insertAssessment(
     consented?: boolean;
     finishedAt?: Date | null;
     scores?: unknown;
-    /** The form given; `responses` must then have its length (100 for SF, 25 for BF). */
-    form?: 'FULL' | 'SF' | 'BF';
+    /** The form given; `responses` must then have its length (100 for SF, 25 for BF, 36 for BFM). */
+    form?: 'FULL' | 'SF' | 'BF' | 'BFM';
     /** The patient's age and gender as recorded with the test (default 34, Unspecified). */
     age?: number;
     gender?: 'Male' | 'Female' | 'Diverse' | 'Unspecified';

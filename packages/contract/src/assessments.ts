@@ -37,14 +37,14 @@ export type Race = (typeof RACES)[number];
 
 /**
  * The PID-5 forms a test can be given as (DESIGN.md "Scoring (packages/instrument)"): the full form (220 items), the short form
- * (PID-5-SF, 100 items) and the brief form (PID-5-BF, 25 items). The same ids and item counts as
- * `@pid5/instrument` (FORM_IDS, getFormItemCount; forms.test.ts in this package checks they agree); here so the web
+ * (PID-5-SF, 100 items), the brief form (PID-5-BF, 25 items) and the PID5BF+M (36 items; ICD-11 trait domains). The same ids and item counts as
+ * `@pid5/instrument` (ADMINISTERED_FORM_IDS, administeredItemCount; forms.test.ts in this package checks they agree); here so the web
  * app's forms and the patient bundle need not load the instrument's data.
  */
-export const ASSESSMENT_FORMS = ['FULL', 'SF', 'BF'] as const;
+export const ASSESSMENT_FORMS = ['FULL', 'SF', 'BF', 'BFM'] as const;
 export type AssessmentForm = (typeof ASSESSMENT_FORMS)[number];
 export const DEFAULT_ASSESSMENT_FORM: AssessmentForm = 'FULL';
-export const FORM_ITEM_COUNTS: Readonly<Record<AssessmentForm, number>> = { FULL: 220, SF: 100, BF: 25 };
+export const FORM_ITEM_COUNTS: Readonly<Record<AssessmentForm, number>> = { FULL: 220, SF: 100, BF: 25, BFM: 36 };
 
 export interface AssessmentFormChoice {
   readonly id: AssessmentForm;
@@ -84,6 +84,15 @@ export const ASSESSMENT_FORM_CHOICES: readonly AssessmentFormChoice[] = [
     minutesLabel: 'about 5 minutes',
     description: 'PID-5-BF: 5 domains and a total score; no validity scales are published.',
   },
+  {
+    id: 'BFM',
+    label: 'PID5BF+M (36 items)',
+    shortLabel: 'BF+M',
+    itemCount: 36,
+    minutesLabel: 'about 5-10 minutes',
+    description:
+      'PID5BF+M: the six ICD-11 and DSM-5 trait domains, Anankastia included, with German norms only (no US norms exist); no validity scales are published.',
+  },
 ];
 
 export function getFormChoice(form: AssessmentForm): AssessmentFormChoice {
@@ -99,7 +108,7 @@ export function parseAssessmentForm(value: string | null | undefined): Assessmen
   return (ASSESSMENT_FORMS as readonly string[]).includes(value ?? '') ? (value as AssessmentForm) : null;
 }
 
-const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form' });
+const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form or the PID5BF+M' });
 export { ZAssessmentForm };
 
 /** Every form is the adult self-report (DESIGN.md "Creating tests and the dashboard"): 18 and older. */

@@ -5,7 +5,7 @@ import { ZBfmResult, ZGermanNormGroup, ZGermanNormReading, ZLevelStarts } from '
 // colleague, and the comparison of two administrations. A patient is the exact patient identifier within the
 // owning clinician's scope; every route is anchored on one of the patient's tests (`/api/assessments/{id}/…`).
 
-export const ZPatientForm = z.enum(['FULL', 'SF', 'BF']);
+export const ZPatientForm = z.enum(['FULL', 'SF', 'BF', 'BFM']);
 
 export const ZUserRef = z.object({ id: z.string(), username: z.string() });
 export type TUserRef = z.infer<typeof ZUserRef>;

@@ -345,8 +345,9 @@ export const ZAssessmentResults = z.object({
   responses: z.string().nullable(),
   instrument: z.object({ name: z.string(), form: z.string(), version: z.string() }),
   normsVersion: z.string(),
-  norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }),
-  normTables: ZNormTablesDescription,
+  /** The US norm sets and tables the scales are read in; null for the PID5BF+M, which has German norms only. */
+  norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }).nullable(),
+  normTables: ZNormTablesDescription.nullable(),
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
   itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */

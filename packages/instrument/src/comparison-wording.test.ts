@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareAdministrations } from './compare-administrations';
+import { COMPARISON_WORDING, comparisonWordsFrom, ZComparisonWording } from './comparison-wording';
 import { scoreResponses } from './score-responses';
 import { genuineLikeResponses, makeFormResponses, randomResponses } from '../test/test-helpers';
 
@@ -56,5 +57,38 @@ describe('the comparison in German', () => {
     expect(new Set(de.scales.map((s) => s.noReliableChangeReason))).toEqual(
       new Set(['Zurückgehalten: Eine Testung ist nicht interpretierbar.']),
     );
+  });
+});
+
+describe('the comparison wording files', () => {
+  /** Every `{name}` of each sentence, by its path in the file. */
+  const placeholders = (value: unknown, path = ''): Record<string, string[]> => {
+    if (typeof value === 'string') {
+      return { [path]: [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort() };
+    }
+    if (value && typeof value === 'object') {
+      return Object.assign({}, ...Object.entries(value).map(([key, v]) => placeholders(v, `${path}.${key}`)));
+    }
+    return {};
+  };
+
+  it('give every language the same sentences with the same values to fill in', () => {
+    const { reliabilityRule: _en, ...en } = COMPARISON_WORDING.en;
+    const { reliabilityRule: _de, ...de } = COMPARISON_WORDING.de;
+    expect(placeholders(de)).toEqual(placeholders(en));
+  });
+
+  it('refuse a file with a sentence missing or misspelt', () => {
+    const { caution: _, ...withoutCaution } = COMPARISON_WORDING.de;
+    expect(ZComparisonWording.safeParse(withoutCaution).success).toBe(false);
+    expect(ZComparisonWording.safeParse({ ...COMPARISON_WORDING.de, cautoin: 'x' }).success).toBe(false);
+  });
+
+  it('put the values into the sentences', () => {
+    const words = comparisonWordsFrom(COMPARISON_WORDING.en);
+    expect(words.differentForms('full form', 'brief form', 'domains')).toMatch(
+      /^Different forms \(full form, then brief form\): only the five domains both forms measure are shown\./,
+    );
+    expect(words.reasons.noReliability('short form')).toContain('on the short form was available');
   });
 });

@@ -2,6 +2,7 @@
 // browser and on the server. See README.md and DESIGN.md "Scoring (packages/instrument)" and "Item texts".
 
 export {
+  ADMINISTERED_FORM_IDS,
   BF_TOTAL_KEY,
   DOMAIN_KEYS,
   FACET_KEYS,
@@ -11,7 +12,8 @@ export {
   isFacetKey,
   isFormId,
 } from './keys';
-export type { BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
+export type { AdministeredFormId, BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
+export { administeredFormInfo, administeredFullItems, administeredItemCount, isPid5Form } from './administered-forms';
 
 export type {
   DomainDefinition,
@@ -49,6 +51,7 @@ export {
   VALIDITY_TABLE_KEYS,
   describeNormTables,
   getNormTable,
+  publishedSource,
   parseNormTables,
   validateNormTables,
 } from './norm-tables';
@@ -325,7 +328,7 @@ export {
   validateBfmForm,
 } from './bfm-form';
 export type { BfmCoverage, BfmDomain, BfmFacet, BfmFormDefinition, BfmFormId, BfmFormValidation } from './bfm-form';
-export { BFM_INSTRUMENT_VERSION, scoreBfmForm, scoreBfmFromFullForm } from './score-bfm';
+export { BFM_INSTRUMENT_VERSION, bfmProtocol, scoreBfmForm, scoreBfmFromFullForm } from './score-bfm';
 export type { BfmDomainScore, BfmFacetScore, BfmScoreResult, BfmTotalScore, ScoreBfmOptions } from './score-bfm';
 export {
   AMPD_DISORDERS,

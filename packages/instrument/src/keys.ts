@@ -63,6 +63,14 @@ export function isFormId(value: string): value is FormId {
   return (FORM_IDS as readonly string[]).includes(value);
 }
 
+/**
+ * The forms a test can be given as: the PID-5's three and the PID5BF+M (36 PID-5 items scored as the ICD-11 trait
+ * domains; bfm-form.ts), which has German norms only and is scored by its own scorer (score-bfm.ts).
+ */
+export const ADMINISTERED_FORM_IDS = [...FORM_IDS, 'BFM'] as const;
+
+export type AdministeredFormId = (typeof ADMINISTERED_FORM_IDS)[number];
+
 /** The brief form's total score (mean of its 25 items; Markon et al. 2024, p. 23). */
 export const BF_TOTAL_KEY = 'Total';
 

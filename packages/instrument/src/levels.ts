@@ -99,14 +99,22 @@ export const LEVEL_CUTOFFS: readonly { readonly level: Level; readonly atLeast: 
 export type LevelStartsT = Readonly<Record<Level, number | null>>;
 
 export function levelStartsInT(rows: readonly { readonly t: number; readonly percentile: number }[]): LevelStartsT {
-  const byT = [...rows].sort((a, b) => a.t - b.t);
-  const startOf = (atLeast: number) => byT.find((row) => row.percentile >= atLeast)?.t ?? null;
-  return {
-    Mild: startOf(getLevelDefinition('Mild').percentileAtLeast),
-    Moderate: startOf(getLevelDefinition('Moderate').percentileAtLeast),
-    High: startOf(getLevelDefinition('High').percentileAtLeast),
-  };
+  // A table's rows never change once loaded: each table is sorted once, not once per scale of every result shown.
+  let starts = levelStartsByRows.get(rows);
+  if (!starts) {
+    const byT = [...rows].sort((a, b) => a.t - b.t);
+    const startOf = (atLeast: number) => byT.find((row) => row.percentile >= atLeast)?.t ?? null;
+    starts = Object.freeze({
+      Mild: startOf(getLevelDefinition('Mild').percentileAtLeast),
+      Moderate: startOf(getLevelDefinition('Moderate').percentileAtLeast),
+      High: startOf(getLevelDefinition('High').percentileAtLeast),
+    });
+    levelStartsByRows.set(rows, starts);
+  }
+  return starts;
 }
+
+const levelStartsByRows = new WeakMap<object, LevelStartsT>();
 
 /** The level of a scored scale from its printed US percentile (proportion 0-1), or null below Mild / unscored. */
 export function classifyLevel(percentile: number | null): Level | null {

@@ -308,5 +308,14 @@ export function getNormTable(normTables: NormTables, form: FormId, key: string):
 /** What a result records about the tables used (no rows). */
 export function describeNormTables(normTables: NormTables): NormTablesInfo {
   const { id, version, label, source, sample } = normTables;
-  return { id, version, label, source, sample };
+  return { id, version, label, source: publishedSource(source), sample };
+}
+
+/**
+ * The published source a reader cites, without how the data were transcribed ("…, Tables A-1 to A-9, as transcribed
+ * in <repository> @ <commit> …"): that provenance stays in the data file and its notes, not in reports and pages.
+ */
+export function publishedSource(source: string): string {
+  const cut = source.search(/,\s*as transcribed in /);
+  return cut === -1 ? source : source.slice(0, cut);
 }

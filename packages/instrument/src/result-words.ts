@@ -1,4 +1,4 @@
-import type { DomainKey, FacetKey, FormId } from './keys';
+import type { AdministeredFormId, DomainKey, FacetKey, FormId } from './keys';
 import type { Level } from './levels';
 import type { Verdict } from './validity-wording';
 
@@ -78,7 +78,8 @@ export const FORM_NAME_KEYS = {
   FULL: 'results.form.FULL',
   SF: 'results.form.SF',
   BF: 'results.form.BF',
-} as const satisfies Record<FormId, string>;
+  BFM: 'results.form.BFM',
+} as const satisfies Record<AdministeredFormId, string>;
 
 /** The verdicts' labels; a valid brief form's is 'No validity scale published' (`noValidityScale`). */
 export const VERDICT_LABEL_KEYS = {
@@ -91,9 +92,12 @@ export const VERDICT_LABEL_KEYS = {
 /** The verdict's label as a key, for the form given (the brief form has no validity scale to call it valid). */
 export function verdictLabelKey(
   verdict: Verdict,
-  form: FormId,
+  form: AdministeredFormId,
 ): (typeof VERDICT_LABEL_KEYS)[keyof typeof VERDICT_LABEL_KEYS] {
-  return verdict === 'valid' && form === 'BF' ? VERDICT_LABEL_KEYS.noValidityScale : VERDICT_LABEL_KEYS[verdict];
+  // Neither the brief form nor the PID5BF+M has a published validity scale.
+  return verdict === 'valid' && (form === 'BF' || form === 'BFM')
+    ? VERDICT_LABEL_KEYS.noValidityScale
+    : VERDICT_LABEL_KEYS[verdict];
 }
 
 /** A validity indicator's status, as the score report's table and the results page print it. */

@@ -104,7 +104,13 @@ describe('scoreBfmFromFullForm: the PID5BF+M of every full-form test', () => {
         const asBfm = BFM_FORM.fullItems.map((item) => full[item - 1]).join('');
         const fromFull = scoreBfmFromFullForm(full, woman40);
         const given = scoreBfmForm(asBfm, woman40);
-        expect({ ...fromFull, administeredAs: 'BFM', pattern: null }).toEqual({ ...given, pattern: null });
+        // The same scores; only a test of the form itself has its own pattern screen and verdict.
+        expect({ ...fromFull, administeredAs: 'BFM', pattern: null }).toEqual({
+          ...given,
+          pattern: null,
+          validityVerdict: null,
+        });
+        expect(given.validityVerdict?.verdict).toBeDefined();
       }),
       { numRuns: 200 },
     );
@@ -118,5 +124,32 @@ describe('scoreBfmFromFullForm: the PID5BF+M of every full-form test', () => {
       const mean = items.reduce((sum, item) => sum + Number(full[item - 1]), 0) / 6;
       expect(result.domains[domain.key].score).toBeCloseTo(mean, 12);
     }
+  });
+});
+
+describe('the verdict of a PID5BF+M test', () => {
+  const varied = Array.from({ length: 36 }, (_, i) => String((i * 7 + (i >> 2)) % 4)).join('');
+
+  it('calls a clean protocol "No validity scale published", never "Valid", and says what cannot be checked', () => {
+    const verdict = scoreBfmForm(varied, woman40).validityVerdict!;
+    expect(verdict).toMatchObject({ verdict: 'valid', label: 'No validity scale published', reasons: [] });
+    expect(verdict.notes.join(' ')).toContain('The PID5BF+M has no published validity scales');
+  });
+
+  it('reads "Very False" throughout as a possibly low profile (no reverse-keyed item), not as not interpretable', () => {
+    const verdict = scoreBfmForm('0'.repeat(36), woman40).validityVerdict!;
+    expect(verdict.verdict).toBe('caution');
+    expect(verdict.reasons.map((r) => r.code)).toContain('POSSIBLY_LOW_PROFILE');
+  });
+
+  it('calls a cycle of answers over the whole form not interpretable, and so one answer other than the floor', () => {
+    expect(scoreBfmForm('0123'.repeat(9), woman40).validityVerdict?.verdict).toBe('not-interpretable');
+    expect(scoreBfmForm('2'.repeat(36), woman40).validityVerdict?.verdict).toBe('not-interpretable');
+  });
+
+  it('cautions answers given faster than reading, and leaves the verdict of a full-form reading to the full form', () => {
+    const fast = scoreBfmForm(varied, { ...woman40, answerTimes: Array.from({ length: 36 }, () => 400) });
+    expect(fast.validityVerdict?.reasons.map((r) => r.code)).toContain('FAST_ANSWERS');
+    expect(scoreBfmFromFullForm(createDemoResponses(), woman40).validityVerdict).toBeNull();
   });
 });

@@ -15,9 +15,11 @@ import {
 } from './de-norm-tables';
 import type { FacetKey } from './keys';
 import { type ResponsePatternResult, screenResponsePattern } from './response-pattern';
+import { type ResponseTimeResult, screenAnswerTimes } from './response-time';
 import { assertValidResponses, RESPONSES_LENGTH } from './responses';
 import { type ItemScaleCounts, scoreItemScale } from './score-scales';
 import type { FormMissingRule } from './validate-forms';
+import { assessValidity, type ValidityVerdict } from './validity-verdict';
 
 // Scoring of the PID5BF+M (bfm-form.ts; docs/decisions/0074-the-pid5bfm-and-icd-11-trait-domains.md), given as its
 // own 36-item form or read from the same 36 items of a full-form test (every one is a full-form item, so every
@@ -97,18 +99,44 @@ export interface BfmScoreResult {
    * from a full-form test, whose own verdict governs.
    */
   readonly pattern: ResponsePatternResult | null;
+  /** The response-time check of a test of the form itself whose answers carry times; absent or null otherwise. */
+  readonly responseTime?: ResponseTimeResult | null;
+  /**
+   * The validity verdict of a test of the form itself: missing answers, the pattern screen and the response times
+   * (no validity scale is published for the form, as for the brief form). Null when read from a full-form test,
+   * whose own verdict governs.
+   */
+  readonly validityVerdict: ValidityVerdict | null;
 }
 
 export interface ScoreBfmOptions {
   /** The patient's gender and age, for the German reference group. */
   readonly reference: NormReference;
   readonly normTables?: GermanNormTables;
+  /** Milliseconds each answer took, in the form's order (null where unknown), for the response-time check. */
+  readonly answerTimes?: readonly (number | null)[];
 }
 
 /** Score a PID5BF+M response string (36 characters, its own numbering; '0'-'3', '9' or '.' missing). */
 export function scoreBfmForm(responses: string, options: ScoreBfmOptions): BfmScoreResult {
   assertValidResponses(responses, BFM_FORM.itemCount);
-  return scoreBfm(responses, BFM_FORM_ID, options);
+  const scored = scoreBfm(responses, BFM_FORM_ID, options);
+  const responseTime = options.answerTimes === undefined ? null : screenAnswerTimes(options.answerTimes);
+  const protocol = { ...scored, ...(responseTime === null ? {} : { responseTime }) };
+  return { ...protocol, validityVerdict: assessValidity(bfmProtocol(protocol)) };
+}
+
+/** What the verdict reads of a PID5BF+M test: its missing answers, unscored scales, pattern and times. */
+export function bfmProtocol(result: BfmScoreResult) {
+  return {
+    form: BFM_FORM_ID,
+    formInfo: result.formInfo,
+    missing: result.missing,
+    responseTime: result.responseTime ?? null,
+    domains: result.domains,
+    total: result.total,
+    validity: { pattern: result.pattern },
+  } as const;
 }
 
 /** The PID5BF+M of a full-form test: its 36 items read from the 220-character response string. */
@@ -178,5 +206,6 @@ function scoreBfm(responses: string, administeredAs: BfmFormId | 'FULL', options
     usNorms: null,
     missingRule: BFM_FORM.missingRule,
     pattern: administeredAs === BFM_FORM_ID ? screenResponsePattern(responses, { reverseKeyedItems: [] }) : null,
+    validityVerdict: null,
   };
 }

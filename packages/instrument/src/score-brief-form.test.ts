@@ -85,7 +85,7 @@ describe('brief form: missing answers', () => {
     expect(result.total.score).toBe(1);
     expect(result.validityVerdict.verdict).toBe('caution');
     expect(result.validityVerdict.reasons[0]?.text).toBe(
-      '2 of 25 statements were not answered, so 1 scale(s) could not be scored: Negative Affect.',
+      'Unanswered: 2 of 25 statements, so 1 scale(s) could not be scored: Negative Affect.',
     );
   });
 

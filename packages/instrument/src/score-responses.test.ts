@@ -339,6 +339,8 @@ describe('US T and percentile (Markon et al. 2024 tables, read by data/pid5-form
     const result = scoreResponses(ALL_0);
     expect(result.normTables).toMatchObject({ id: 'US-Markon2024', version: 'US-Markon2024@hitop-0128ea1-1' });
     expect(result.normTables.source).toContain('Tables A-1 to A-9');
+    // The transcription's provenance stays in the data file; readers get the published source.
+    expect(result.normTables.source).not.toMatch(/transcribed|hitop|@ [0-9a-f]{7}/);
     expect(result.normsVersion).toBe(NORMS_VERSION);
     expect(NORMS_VERSION).toBe(
       'SRF@markon2024-derived-1+DE-GESIS-2026@ab2db96-derived-1+US-Markon2024@hitop-0128ea1-1',

@@ -13,6 +13,7 @@ import {
 } from '../test/test-helpers';
 import { fillTemplate, parseValidityInterpretation, VALIDITY_INTERPRETATION } from './validity-wording';
 import {
+  assessValidity,
   combineOutcomes,
   inconsistencyRule,
   responsePatternRule,
@@ -204,7 +205,7 @@ describe('validity verdict', () => {
     expect(verdict.reasons[0]).toMatchObject({
       code: 'TOO_MANY_MISSING',
       text:
-        '56 of 220 statements were not answered, more than a quarter. People with that many missing answers were ' +
+        'Unanswered: 56 of 220 statements, more than a quarter. People with that many missing answers were ' +
         'left out of the US norms, so the profile cannot be interpreted.',
     });
     // 55 missing (exactly a quarter) is not "more than a quarter".
@@ -222,7 +223,7 @@ describe('validity verdict', () => {
     // Item 89 is also one of the INC pairs (89-145): item 145 answered 1, so the pair adds 0 to 2 and INC is 0 to 2.
     expect(unscored.reasons.map((r) => r.code)).toEqual(['SCALES_NOT_SCORED']);
     expect(unscored.reasons[0]?.text).toBe(
-      '2 of 220 statements were not answered, so 2 scale(s) could not be scored: Intimacy Avoidance, Detachment.',
+      'Unanswered: 2 of 220 statements, so 2 scale(s) could not be scored: Intimacy Avoidance, Detachment.',
     );
     expect(line(unscored, 'INC')).toMatchObject({ status: 'ok', isConcern: false, score: null });
     expect(line(unscored, 'INC')?.statement).toMatch(/^Score 0 to 2 \(1 of 40 unanswered\) \(no single percentile\): /);
@@ -280,7 +281,7 @@ describe('validity verdict', () => {
     const verdict = scoreResponses(withMissing(ORDINARY, [1])).validityVerdict;
     expect(verdict.verdict).toBe('valid');
     expect(verdict.notes).toEqual([
-      '1 of 220 statements were not answered; every scale still had enough answers to be scored.',
+      'Unanswered: 1 of 220 statements; every scale still had enough answers to be scored.',
     ]);
   });
 
@@ -363,5 +364,22 @@ describe('the verdict is a table of rules, one per indicator, and one combiner',
     expect(verdict.reasons.map((r) => r.severity)).toEqual(['not-interpretable', 'caution']);
     expect(verdict.notes).toEqual(['a note']);
     expect(combineOutcomes({ form: 'FULL' }, []).verdict).toBe('valid');
+  });
+});
+
+describe('a validity score at its floor', () => {
+  it('says an ORS of 0 is the lowest possible score shared by most adults, never a high percentile rank', async () => {
+    const { createDemoResponses } = await import('./demo-responses');
+    for (const language of ['en', 'de'] as const) {
+      const result = scoreResponses(createDemoResponses());
+      expect(result.validity.ORS.score).toBe(0);
+      const line = assessValidity(result, { language }).lines.find((l) => l.key === 'ORS')!;
+      expect(line.statement).not.toMatch(/percentile 88|PR 88|Prozentrang 88/);
+      expect(line.statement).toContain(
+        language === 'en'
+          ? 'the lowest possible score, as for 88.9 % of US adults'
+          : 'der niedrigste mögliche Wert, wie bei 88,9 % der US-Erwachsenen',
+      );
+    }
   });
 });

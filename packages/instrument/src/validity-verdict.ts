@@ -1,6 +1,6 @@
 import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
-import type { FormId } from './keys';
+import type { AdministeredFormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
 import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
 import { FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
@@ -127,7 +127,7 @@ export interface InconsistencyInput {
 
 /** What the verdict is decided on; a null indicator is not published for the form. */
 export interface VerdictInput {
-  readonly form: FormId;
+  readonly form: AdministeredFormId;
   /** The form's name for sentences, e.g. "short form (PID-5-SF, 100 items)". */
   readonly formName: string;
   readonly itemCount: number;
@@ -154,6 +154,13 @@ function joinWords(words: ValidityInterpretation, items: readonly string[]): str
 }
 
 function percentileWords(words: ValidityInterpretation, reading: ValidityPercentileReading | null): string {
+  if (reading !== null && reading.printedScore === 0 && reading.percentile >= 0.5 && reading.percentile < 1) {
+    // At the floor the printed percentile is the share scoring 0: where most adults score 0, "PR 88.9" beside a
+    // score of 0 would read as a high rank.
+    return fillTemplate(words.words.percentileAtFloor, {
+      percentile: decimalWords(words, formatPercentile(reading.percentile)),
+    });
+  }
   return reading === null
     ? words.words.noPercentile
     : fillTemplate(words.words.percentile, {
@@ -814,7 +821,7 @@ export const missingAnswersRule: ValidityRule = (input, words) => {
 
 /** What the short and brief forms cannot check: a note, never a reason. */
 export const formLimitsRule: ValidityRule = (input, words) =>
-  outcome({ notes: input.form === 'SF' || input.form === 'BF' ? [words.notPublished[input.form]] : [] });
+  outcome({ notes: input.form === 'FULL' ? [] : [words.notPublished[input.form]] });
 
 /**
  * The verdict's rules, one per indicator, in the order their lines and reasons are listed. The combiner only
@@ -848,7 +855,9 @@ export function combineOutcomes(
   // A borderline inconsistency score is said in the summary too, never summed up as "consistent".
   const isBorderline = lines.some((l) => (l.key === 'INC' || l.key === 'INCS') && l.status === 'indeterminate');
   const borderlineSummary =
-    verdict === 'valid' && isBorderline && input.form !== 'BF' ? words.validBorderline[input.form] : undefined;
+    verdict === 'valid' && isBorderline && (input.form === 'FULL' || input.form === 'SF')
+      ? words.validBorderline[input.form]
+      : undefined;
   return {
     verdict,
     label: formWords?.label ?? verdictWords.label,
@@ -885,7 +894,7 @@ interface ScaleScoredState {
 }
 
 interface ProtocolCommon {
-  readonly formInfo: FormInfo;
+  readonly formInfo: Pick<FormInfo, 'nameInText' | 'itemCount'>;
   readonly missing: number;
   /** The response-time check; absent or null when no times were recorded. */
   readonly responseTime?: ResponseTimeResult | null;
@@ -913,6 +922,12 @@ export type ScoredProtocol =
       readonly domains: Readonly<Record<string, ScaleScoredState>>;
       readonly total: ScaleScoredState;
       readonly validity: BriefFormValidityResult;
+    })
+  | (ProtocolCommon & {
+      readonly form: 'BFM';
+      readonly domains: Readonly<Record<string, ScaleScoredState>>;
+      readonly total: ScaleScoredState;
+      readonly validity: { readonly pattern: ResponsePatternResult | null };
     });
 
 /** How a verdict is worded: its language, and the scales' names in it (the instrument's names are English). */
@@ -989,6 +1004,20 @@ export function assessValidity(result: ScoredProtocol, options: ValidityWordingO
           prd: null,
           sdtd: null,
           pattern: result.validity.pattern ?? null,
+        },
+        words,
+      );
+    case 'BFM':
+      return decideValidity(
+        {
+          ...common,
+          form: 'BFM',
+          unscoredScales: [...names(result.domains), ...names({ Total: result.total })],
+          inconsistency: null,
+          ors: null,
+          prd: null,
+          sdtd: null,
+          pattern: result.validity.pattern,
         },
         words,
       );

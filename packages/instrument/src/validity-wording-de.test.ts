@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import interpretationJson from './data/pid5-validity-interpretation.json' with { type: 'json' };
 import interpretationDeJson from './data/pid5-validity-interpretation.de.json' with { type: 'json' };
+import { demoItemSetDe } from './demo-item-set-de';
 import { getFormInfo } from './forms';
 import { formatPercentile } from './norm-lookup';
 import { ANSWER_LABELS } from './responses';
@@ -114,6 +115,15 @@ describe('validity words in German', () => {
     }
   });
 
+  it('the German words quote the answer labels the German patient chose among (the German item set), nothing else', () => {
+    expect(VALIDITY_INTERPRETATION_DE.words.answers).toEqual(demoItemSetDe.answerLabels);
+    const quoted = JSON.stringify(interpretationDeJson).match(/„([^“]+)“/g) ?? [];
+    const labels = (demoItemSetDe.answerLabels ?? []).map((label) => label.toLowerCase());
+    for (const quote of quoted.filter((q) => /^„trifft/i.test(q))) {
+      expect(labels).toContain(quote.slice(1, -1).toLowerCase());
+    }
+  });
+
   it('refuses a translation with a missing entry, another placeholder, a flipped severity or another cut-off', () => {
     type Data = typeof interpretationDeJson;
     const broken = (change: (data: Data) => void) => {
@@ -148,7 +158,9 @@ describe('validity words in German', () => {
     expect(pattern).toMatch(/\(Standardabweichung, 0 bis 1,5\): \d,\d\d\.$/);
     expect(pattern).not.toMatch(/\d\.\d/);
     const ors = de.lines.find((l) => l.key === 'ORS')?.statement ?? '';
-    expect(ors).toMatch(/\(PR \d+(,\d)?, US-Normen\)/);
+    expect(ors).toMatch(
+      /\((PR \d+(,\d)?, US-Normen|der niedrigste mögliche Wert, wie bei [\d,]+ % der US-Erwachsenen)\)/,
+    );
     expect(ors).not.toMatch(/\d\.\d/);
   });
 
@@ -176,7 +188,7 @@ describe('validity words in German', () => {
       scaleName: (key) => ({ Int: 'Vermeidung von Nähe', Detac: 'Verschlossenheit' })[key] ?? key,
     });
     expect(de.reasons.map((r) => r.text)).toContain(
-      '2 von 220 Aussagen wurden nicht beantwortet, daher konnten 2 Skala/Skalen nicht ausgewertet werden: ' +
+      'Unbeantwortet: 2 von 220 Aussagen, daher konnten 2 Skala/Skalen nicht ausgewertet werden: ' +
         'Vermeidung von Nähe, Verschlossenheit.',
     );
     const brief = assessValidity(scoreResponses(makeFormResponses(25, {}, '1'), { form: 'BF' }), { language: 'de' });

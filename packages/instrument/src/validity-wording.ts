@@ -60,7 +60,11 @@ const ZVerdictText = z.object({
   patientFacingLevels: z.enum(['show', 'show-marked', 'withhold']),
   /** Label and summary for a form whose checks differ from the full form's (short: INC-S only; brief: none). */
   byForm: z
-    .object({ SF: z.object({ label: ZText, summary: ZText }), BF: z.object({ label: ZText, summary: ZText }) })
+    .object({
+      SF: z.object({ label: ZText, summary: ZText }),
+      BF: z.object({ label: ZText, summary: ZText }),
+      BFM: z.object({ label: ZText, summary: ZText }),
+    })
     .partial()
     .optional(),
 });
@@ -75,6 +79,8 @@ const ZWords = z.object({
   /** A percentile beyond the printed table's ends ("more than 99", "less than 1"). */
   percentileAbove: ZText,
   percentileBelow: ZText,
+  /** A score of 0, the scale's floor: the share of the US sample that scores the same, not a rank above anyone. */
+  percentileAtFloor: ZText,
   /** "{missing} of {items}" in a list of scales not computed. */
   countOf: ZText,
   /** A score with missing answers as the range they leave ({low}, {high}, {missing}, {items}). */
@@ -85,7 +91,7 @@ const ZWords = z.object({
   /** The four answers 0-3 as the patient saw them, quoted by the response-pattern sentences. */
   answers: z.tuple([ZText, ZText, ZText, ZText]),
   /** Each form's name in a sentence ("short form (PID-5-SF, 100 items)"). */
-  formNames: z.object({ FULL: ZText, SF: ZText, BF: ZText }),
+  formNames: z.object({ FULL: ZText, SF: ZText, BF: ZText, BFM: ZText }),
 });
 
 const ZInterpretationFile = z.object({
@@ -151,7 +157,7 @@ const ZInterpretationFile = z.object({
   notComputedInconsistency: ZReasonText,
   /** ORS or PRD not computed: what they check was not checked (placeholders {names}, {details}, {checks}, {keys}). */
   notComputedChecks: ZReasonText,
-  notPublished: z.object({ scale: ZText, SF: ZText, BF: ZText }),
+  notPublished: z.object({ scale: ZText, SF: ZText, BF: ZText, BFM: ZText }),
   missing: z.object({
     notInterpretableAboveFraction: z.number().gt(0).lt(1),
     allAnswered: ZText,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FORM_ITEM_COUNTS } from '@pid5/instrument';
+import { ADMINISTERED_FORM_IDS, administeredItemCount } from '@pid5/instrument';
 import { LANGUAGES } from '@pid5/i18n';
 import {
   type AnyPgColumn,
@@ -131,13 +131,12 @@ export const testCredits = pgTable(
 
 /**
  * The share of its form's items a test has answered, 0 to 1: the Questions Completed sort's key (0014), its
- * denominator the form's item count (FORM_ITEM_COUNTS, as 0010's check on the answers' length). From answered_count
+ * denominator the form's item count (administeredItemCount, as 0010's check on the answers' length). From answered_count
  * and form alone, which 0014's indexes also hold (INCLUDE, which Drizzle cannot declare and the schema check does not
  * compare), so paging by it is an index-only scan. Written as PostgreSQL prints it back, for the schema check.
  */
 export function answeredShareOf(t: { answeredCount: AnyPgColumn; form: AnyPgColumn }): SQL {
-  const lengths = Object.entries(FORM_ITEM_COUNTS)
-    .map(([form, count]) => `WHEN '${form}'::text THEN ${count}`)
+  const lengths = ADMINISTERED_FORM_IDS.map((form) => `WHEN '${form}'::text THEN ${administeredItemCount(form)}`)
     .join(' ');
   return sql`(((${t.answeredCount})::double precision / ( CASE ${t.form} ${sql.raw(lengths)} ELSE NULL::integer END)::double precision))`;
 }
@@ -166,11 +165,11 @@ export const assessments = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     consentId: bigint('consent_id', { mode: 'number' }).references(() => documents.id),
     consentAgreedAt: timestamp('consent_agreed_at', { withTimezone: true, mode: 'date' }),
-    /** 0010: the form given; every test made before is a full form. */
-    form: text('form', { enum: ['FULL', 'SF', 'BF'] })
+    /** 0010: the form given; every test made before is a full form. 0028: the PID5BF+M. */
+    form: text('form', { enum: ADMINISTERED_FORM_IDS })
       .notNull()
       .default('FULL'),
-    /** One character per item of the form (220, 100 or 25; 0010 made it text), item 1 first, '9' unanswered. */
+    /** One character per item of the form (220, 100, 25 or 36; 0010 made it text), item 1 first, '9' unanswered. */
     responses: text('responses').notNull(),
     answeredCount: integer('answered_count').notNull().default(0),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
@@ -200,10 +199,10 @@ export const assessments = pgTable(
     uniqueIndex('assessments_clinician_request_key')
       .on(t.clinicianId, t.requestKey)
       .where(sql`${t.requestKey} IS NOT NULL`),
-    // 0010_assessment_form.sql: the form's length (220, 100 or 25).
+    // 0010_assessment_form.sql, 0028: the form's length (220, 100, 25 or 36).
     check(
       'assessments_responses_shape',
-      sql`${t.responses} ~ '^[0-39]*$' AND length(${t.responses}) = CASE ${t.form} WHEN 'FULL' THEN 220 WHEN 'SF' THEN 100 WHEN 'BF' THEN 25 END`,
+      sql`${t.responses} ~ '^[0-39]*$' AND length(${t.responses}) = CASE ${t.form} WHEN 'FULL' THEN 220 WHEN 'SF' THEN 100 WHEN 'BF' THEN 25 WHEN 'BFM' THEN 36 END`,
     ),
   ],
 );

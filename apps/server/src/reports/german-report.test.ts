@@ -108,7 +108,7 @@ describe('the score report for a German-speaking reader', () => {
     expect(text).toMatch(/Negative Affektivität \(Domäne\) \d,\d\d \d+/);
     // The German T with its interval, in German decimals, for the woman aged 40 the report is of.
     expect(text).toContain('(63,8–75,5)');
-    expect(text).toMatch(/Nicht erhöht|Leicht|Mäßig|Hoch/);
+    expect(text).toMatch(/Nicht erhöht|Leicht|Mittelgradig|Hoch/);
     expect(text).toContain('Antworten wie gegeben, vor der Umpolung');
     expect(text).not.toMatch(/\bNot elevated\b/);
   });

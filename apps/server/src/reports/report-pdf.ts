@@ -14,6 +14,8 @@ import { drawValidityFirst, showsProfile } from './profile-report/validity-first
 import { createReportDocument, endReportDocument } from './report-document';
 import { allReportFixedTexts } from './base-glyph-texts';
 import { reportWording } from './report-wording';
+import { scoreWords } from './score-report/score-report-wording';
+import { drawIcd11TraitDomains } from './score-report/trait-models';
 
 // The printable report (docs/product-spec.md §2 "Printable report"), for the patient, drawn in code with pdfkit from
 // stored data (docs/decisions/): its sections in order, each in profile-report/, built from the building blocks in
@@ -54,7 +56,11 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   drawHeader(doc, input, words);
   drawValidityFirst(doc, results, words);
   // A protocol that is not interpretable gets no profile: page 1's box says why and what happens next.
-  if (showsProfile(results)) {
+  if (showsProfile(results) && results.bfm && results.form === 'BFM') {
+    // The PID5BF+M: its six trait domains with German T (the score report's section, in the report's language; its
+    // note says whom they are compared with). No PID-5 domains or facets to explain, and not the US sample's page.
+    drawIcd11TraitDomains(doc, { bfm: results.bfm, unavailable: null, form: results.form }, scoreWords(words.language));
+  } else if (showsProfile(results)) {
     drawUnderstanding(doc, { hasFacets: results.facets.length > 0 }, words);
     // The domains start page 2, unless the explanations ran on to it (longer words): then they follow when they fit.
     if (doc.bufferedPageRange().count === 1) {

@@ -226,6 +226,7 @@ function buildWording(language: Language) {
       valid: t('report.validity.valid'),
       validBorderline: t('report.validity.validBorderline'),
       validBrief: t('report.validity.validBrief'),
+      validBfm: t('report.validity.validBfm'),
       cautionTitle: t('report.validity.cautionTitle'),
       caution: t('report.validity.caution'),
       noProfileTitle: t('report.validity.noProfileTitle'),

@@ -61,15 +61,15 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawMissingItems(doc, input.responses, words);
   drawResponseGrid(doc, input.responses, words);
   drawNormsSection(doc, results, words);
-  const norms = normWords(results, words);
+  const { us } = normWords(results, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [
       `${t('scoreReport.footerNotice')} ${t('scoreReport.footerPatient', { patientId: input.patientId })}`,
       t('scoreReport.footerSources', {
         itemSet: itemSetText(results, t, words.language),
-        tables: norms.tables.label,
-        germanNorms: results.germanNorms ? germanGroupText(t, results.germanNorms.group) : norms.irf.shortLabel,
+        tables: us?.tables.label ?? t(GERMAN_NORM_WORD_KEYS.source),
+        germanNorms: results.germanNorms ? germanGroupText(t, results.germanNorms.group) : (us?.irf.shortLabel ?? '—'),
         citation: t(GERMAN_NORM_WORD_KEYS.source),
       }),
     ],

@@ -83,6 +83,25 @@ export function ResultsView({
       </Text>
       <ValidityVerdictAlert results={results} />
       {showStatus && <ResultsStatus results={results} />}
+      {results.form === 'BFM' ? (
+        // The PID5BF+M: its six trait domains with German T only; no PID-5 domains, facets or US norms.
+        <>
+          <Icd11TraitDomainsSection bfm={results.bfm} unavailable={null} form={results.form} />
+          <GermanNormsNote results={results} />
+          <ValiditySummary results={results} />
+        </>
+      ) : (
+        <Pid5Scales results={results} showCharts={showCharts} />
+      )}
+    </Stack>
+  );
+}
+
+/** The PID-5 forms' domains, facets, German T, ICD-11 domains (full form) and AMPD profiles. */
+function Pid5Scales({ results, showCharts }: { results: TAssessmentResults; showCharts: boolean }) {
+  const { t } = useStaffText();
+  return (
+    <>
       <Stack gap="xs" component="section" aria-label={t('resultsPanel.domainsRegion')}>
         <Title order={3} size="h5">
           {t('resultsPanel.domainsHeading')}
@@ -127,7 +146,7 @@ export function ResultsView({
       <AmpdProfilesSection ampd={results.ampd} form={results.form} />
       <ValiditySummary results={results} />
       <NormsNote results={results} />
-    </Stack>
+    </>
   );
 }
 
@@ -183,8 +202,8 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
   if (results.status === 'completed') {
     return (
       <Text size="sm" c="dimmed">
-        {results.scoresSource === 'recomputed' ? t('resultsPanel.recomputed') : t('resultsPanel.asRecorded')}{' '}
-        {t('resultsPanel.tablesNote', { tables: results.normTables.label })}
+        {results.scoresSource === 'recomputed' ? t('resultsPanel.recomputed') : t('resultsPanel.asRecorded')}
+        {results.normTables && <> {t('resultsPanel.tablesNote', { tables: results.normTables.label })}</>}
       </Text>
     );
   }
@@ -237,6 +256,14 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
       </Badge>
     );
   }
+  if (scale.isScored && verdict.verdict === 'not-interpretable') {
+    // Bracketed and grey like a level: a profile that may not be read has no finding either way.
+    return (
+      <Text span size="sm" c="dimmed" title={t('resultsPanel.notInterpretable')}>
+        ({levelWords(t, scale)})
+      </Text>
+    );
+  }
   return (
     <Text span size="sm" c={scale.isScored ? undefined : 'dimmed'}>
       {levelWords(t, scale)}
@@ -249,6 +276,7 @@ const SCORE_MEANING: Record<TAssessmentResults['form'], StaffKey> = {
   FULL: 'resultsPanel.meaning.FULL',
   SF: 'resultsPanel.meaning.SF',
   BF: 'resultsPanel.meaning.BF',
+  BFM: 'resultsPanel.meaning.BFM',
 };
 
 const VISUALLY_HIDDEN = {
@@ -415,9 +443,22 @@ function ValiditySummary({ results }: { results: TAssessmentResults }) {
 
 /** Where every number comes from (issue: norms explained where a clinician reads them). */
 function NormsNote({ results }: { results: TAssessmentResults }) {
+  // A PID5BF+M result has German norms only: GermanNormsNote and the ICD-11 section say where they come from.
+  return results.norms && results.normTables ? (
+    <UsNormsNote results={results} norms={results.norms} tables={results.normTables} />
+  ) : null;
+}
+
+function UsNormsNote({
+  results,
+  norms: { srf, irf },
+  tables,
+}: {
+  results: TAssessmentResults;
+  norms: NonNullable<TAssessmentResults['norms']>;
+  tables: NonNullable<TAssessmentResults['normTables']>;
+}) {
   const { t, formatNumber } = useStaffText();
-  const { srf, irf } = results.norms;
-  const tables = results.normTables;
   const itemSet = results.itemSet.title ?? results.itemSet.id ?? t('resultsPanel.notRecorded');
   const strong = { 0: <strong /> };
   return (

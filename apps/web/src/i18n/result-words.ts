@@ -12,7 +12,7 @@ export function scaleName(t: Translate<StaffKey>, key: string, fallback: string 
   return found ? t(found) : fallback;
 }
 
-/** A level word: Mild / Moderate / High ('Leicht', 'Mäßig', 'Hoch'). */
+/** A level word: Mild / Moderate / High ('Leicht', 'Mittelgradig', 'Hoch'). */
 export function levelName(t: Translate<StaffKey>, level: Level): string {
   return t(LEVEL_KEYS[level]);
 }

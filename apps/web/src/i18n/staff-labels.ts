@@ -38,6 +38,12 @@ export const FORM_TEXT: Record<
     minutes: 'form.BF.minutes',
     description: 'form.BF.description',
   },
+  BFM: {
+    label: 'form.BFM.label',
+    short: 'form.BFM.short',
+    minutes: 'form.BFM.minutes',
+    description: 'form.BFM.description',
+  },
 };
 
 export const SORT_TEXT: Record<AssessmentSort, StaffKey> = {

@@ -58,6 +58,7 @@ describe('Wix configuration', () => {
     expect(
       problems({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pid5.example.org',
         DEMO_DATA: 'false',
         APP_SECRET: 'x'.repeat(32),
         WIX_CLIENT_ID: 'a',
@@ -66,10 +67,35 @@ describe('Wix configuration', () => {
     ).toEqual(['WIX_API_BASE: must be https:// in production (it carries member tokens and the API key)']);
     expect(
       problems({ NODE_ENV: 'production', DEMO_DATA: 'false', APP_SECRET: 'x'.repeat(32), WIX_CLIENT_ID: 'a' }),
-    ).toEqual([]);
+    ).toEqual([
+      'PUBLIC_URL or FHIR_CANONICAL_BASE: required in production (the FHIR export writes its canonical URLs into receivers\u2019 records, and http://localhost would stay there)',
+    ]);
+    for (const address of [
+      { PUBLIC_URL: 'https://pid5.example.org' } as Record<string, string>,
+      { FHIR_CANONICAL_BASE: 'https://fhir.example.org/R4' },
+    ]) {
+      expect(
+        problems({
+          NODE_ENV: 'production',
+          DEMO_DATA: 'false',
+          APP_SECRET: 'x'.repeat(32),
+          WIX_CLIENT_ID: 'a',
+          ...address,
+        }),
+      ).toEqual([]);
+    }
+    expect(parseConfig({ ...base }).fhir).toMatchObject({
+      canonicalBase: 'http://localhost:4000/fhir/R4',
+      canonicalBaseIsDefault: true,
+    });
+    expect(parseConfig({ ...base, PUBLIC_URL: 'https://pid5.example.org/' }).fhir).toMatchObject({
+      canonicalBase: 'https://pid5.example.org/fhir/R4',
+      canonicalBaseIsDefault: false,
+    });
     expect(problems({ NODE_ENV: 'production', DEMO_DATA: 'false' })).toEqual([
       'OIDC_ISSUER or WIX_CLIENT_ID: required in production (the bundled development login is for trying the app only)',
       'APP_SECRET: required in production (patient link codes are derived from it)',
+      'PUBLIC_URL or FHIR_CANONICAL_BASE: required in production (the FHIR export writes its canonical URLs into receivers\u2019 records, and http://localhost would stay there)',
     ]);
     expect(problems({ PROVIDER_TIMEOUT_SECONDS: '0' })).toHaveLength(1);
   });
@@ -78,6 +104,7 @@ describe('Wix configuration', () => {
     expect(
       problems({
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://pid5.example.org',
         DEMO_DATA: 'false',
         APP_SECRET: 'x'.repeat(32),
         OIDC_ISSUER: 'http://idp.local',

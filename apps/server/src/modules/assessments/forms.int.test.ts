@@ -138,7 +138,7 @@ describe('creating a test as a form', () => {
     const before = await availableOver(clinician.client);
     const response = await clinician.client.post('/api/assessments', await validCreateBody(server, { form: 'XL' }));
     expect(response.status).toBe(400);
-    expect((await readError(response)).fields?.form).toBe('Please choose the full, short or brief form');
+    expect((await readError(response)).fields?.form).toBe('Please choose the full, short or brief form or the PID5BF+M');
     expect((await clinician.client.get('/api/assessments?form=XL')).status).toBe(400);
     expect(await availableOver(clinician.client)).toBe(before);
   });
@@ -307,7 +307,9 @@ describe('the brief form (25 items)', () => {
       String(readNormTable(getNormTable(US_NORM_TABLES, 'BF', 'NegAf'), 1.6).t),
     );
     expect(cell(row, 'Anhedonia raw')).toBe('');
-    expect(cell(row, 'Total z (DE 2026)')).toBe('');
+    // No derived German z for the brief form; its German T as published.
+    expect(cell(row, 'Total derived z (DE 2026)')).toBe('');
+    expect(cell(row, 'Total T (DE 2026)')).toMatch(/^\d+\.\d$/);
     expect(cell(row, 'INC (inconsistency) status')).toBe('Not published');
   });
 
@@ -424,7 +426,8 @@ describe('the short form (100 items)', () => {
     );
     expect(cell(row, 'Negative Affect raw')).toBe('1.25');
     expect(cell(row, 'Total raw')).toBe('');
-    expect(cell(row, 'Anxiousness z (DE 2026)')).toBe('');
+    expect(cell(row, 'Anxiousness derived z (DE 2026)')).toBe('');
+    expect(cell(row, 'Anxiousness T (DE 2026)')).toMatch(/^\d+\.\d$/);
     expect(cell(row, 'INC-S (inconsistency, short form) score')).toBe('13');
     expect(cell(row, 'ORS (over-reporting) status')).toBe('Not published');
   });

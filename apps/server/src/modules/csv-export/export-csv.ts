@@ -2,11 +2,14 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { displayCountry, isCountryCode } from '@pid5/contract';
 import {
+  assessValidity,
+  bfmProtocol,
   FACET_KEYS,
   getGermanNormTable,
   germanNormCellName,
   readGermanNorm,
   resolveGermanReferenceGroup,
+  scoreBfmForm,
   scoreResponses,
   type FormId,
   type GermanReferenceGroup,
@@ -156,7 +159,11 @@ function verdictOf(
     }
     return { label: storedLabel, lines };
   }
-  const verdict = scoreResponses(row[15], { form: row[22], normTables }).validityVerdict;
+  const form = row[22];
+  const verdict =
+    form === 'BFM'
+      ? assessValidity(bfmProtocol(scoreBfmForm(row[15], { reference: { gender: null, age: null } })))
+      : scoreResponses(row[15], { form, normTables }).validityVerdict;
   return {
     label: verdict.label,
     lines: verdict.lines.map((line) => [line.key, line.status, line.score, line.percentile?.percentile ?? null]),
@@ -303,6 +310,9 @@ function encodeScaleCells(
   }
   const perScale = cache.scales[options.precision];
   const form = row[22];
+  if (form === 'BFM') {
+    return NO_PID5_SCALE_CELLS;
+  }
   let encoded = '';
   // A plain loop: this runs 30 times a row, a million rows an export.
   for (let index = 0; index < CSV_SCALES.length; index++) {
@@ -324,6 +334,11 @@ function encodeScaleCells(
 }
 
 const NO_TOTAL_CELLS = SCALE_COLUMNS.map(() => '').join(',');
+/**
+ * Every PID-5 scale's columns empty, each with its leading comma as encodeScaleCells writes them: a PID5BF+M test has
+ * none of the PID-5's scales (its domains are the ICD-11 columns).
+ */
+const NO_PID5_SCALE_CELLS = ','.repeat(CSV_SCALES.length * SCALE_COLUMNS.length);
 
 /** Where each facet's raw score sits in score_values (FACET_KEYS order, as CSV_SCALES lists the facets). */
 const FACET_SCORE_INDEXES = FACET_KEYS.map(

@@ -34,8 +34,8 @@ export type AssessmentExportRow = [
    * for a verdict the export has not met yet; null before submission.
    */
   exportValues: string | null,
-  /** The form given: FULL, SF or BF. */
-  form: 'FULL' | 'SF' | 'BF',
+  /** The form given: FULL, SF, BF or BFM. */
+  form: 'FULL' | 'SF' | 'BF' | 'BFM',
   /** The language the test is given in (DESIGN.md "Languages"). */
   language: string,
 ];

@@ -6,10 +6,11 @@ import {
   germanNormCellName,
   isAmpdForm,
   scoreAmpdProfiles,
+  scoreBfmForm,
   scoreBfmFromFullForm,
+  type AdministeredFormId,
   type AmpdInput,
   type FacetKey,
-  type FormId,
   type GermanReferenceGroup,
   type NormReference,
   type NormTables,
@@ -102,22 +103,23 @@ function keep(map: Map<string, string>, key: string, value: string): string {
 
 /** The ICD-11 trait domain cells of a full-form test; empty for the other forms. */
 function bfmCells(
-  form: FormId,
+  form: AdministeredFormId,
   responses: string,
   reference: NormReference,
   groupName: string,
   precision: CsvPrecision,
 ) {
-  if (form !== 'FULL') {
+  if (form !== 'FULL' && form !== 'BFM') {
     return NO_BFM_CELLS;
   }
-  const answers = BFM_FORM.fullItems.map((item) => responses[item - 1] ?? '9').join('');
+  // A PID5BF+M test's own 36 answers, or the same 36 items of a full-form test.
+  const answers = form === 'BFM' ? responses : BFM_FORM.fullItems.map((item) => responses[item - 1] ?? '9').join('');
   const cacheKey = `${precision}|${groupName}|${answers}`;
   const kept = keptBfm.get(cacheKey);
   if (kept !== undefined) {
     return kept;
   }
-  const bfm = scoreBfmFromFullForm(responses, { reference });
+  const bfm = form === 'BFM' ? scoreBfmForm(responses, { reference }) : scoreBfmFromFullForm(responses, { reference });
   const scales = [...Object.values(bfm.domains), { ...bfm.total }];
   const cells = scales.flatMap((scale) => {
     const de = scale.de;
@@ -135,7 +137,7 @@ function bfmCells(
 
 /** The AMPD cells of a full- or short-form test from its stored facet scores; empty for the brief form. */
 function ampdCells(
-  form: FormId,
+  form: AdministeredFormId,
   facetScores: readonly (number | null)[],
   reference: NormReference,
   groupName: string,
@@ -174,7 +176,12 @@ function ampdCells(
  * its ICD-11 trait domains and AMPD profiles (empty before submission).
  */
 export function encodeTraitModelCells(
-  test: { form: FormId; responses: string; isScored: boolean; facetScores: () => readonly (number | null)[] },
+  test: {
+    form: AdministeredFormId;
+    responses: string;
+    isScored: boolean;
+    facetScores: () => readonly (number | null)[];
+  },
   reference: NormReference,
   group: GermanReferenceGroup,
   options: { normTables: NormTables; precision: CsvPrecision },

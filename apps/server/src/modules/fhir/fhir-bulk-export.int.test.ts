@@ -228,7 +228,19 @@ describe('FHIR Bulk Data $export', () => {
       expect.objectContaining({
         name: 'export',
         definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
+        documentation: expect.stringMatching(
+          /System level only: Patient\/\$export and Group\/\[id\]\/\$export are not offered/,
+        ),
       }),
     );
+    // As declared: no patient- or group-level kick-off (an OperationOutcome 404, not a silent system export).
+    const token = await tokenFor(server, ehr, ALL);
+    for (const path of ['/fhir/R4/Patient/$export', '/fhir/R4/Group/all/$export']) {
+      const response = await fetch(`${server.config.publicUrl}${path}`, {
+        headers: { authorization: `Bearer ${token}`, prefer: 'respond-async' },
+      });
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { resourceType: string }).resourceType).toBe('OperationOutcome');
+    }
   });
 });

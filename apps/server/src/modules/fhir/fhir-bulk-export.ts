@@ -188,16 +188,18 @@ export function createBulkExports(deps: {
       const files = new Map<BulkExportType, { stream: WriteStream; file: string; count: number; bytes: number }>();
       const questionnairesSent = new Set<string>();
       const questionnaires = new Map<string, Questionnaire>();
-      const write = async (type: BulkExportType, line: string) => {
+      // A test's lines of one type go to its file in one write (about forty resources a test).
+      const write = async (type: BulkExportType, lines: string[]) => {
         let file = files.get(type);
         if (!file) {
           const name = `${type}.ndjson`;
           file = { stream: createWriteStream(join(folderOf(id), name)), file: name, count: 0, bytes: 0 };
           files.set(type, file);
         }
-        file.count += 1;
-        file.bytes += Buffer.byteLength(line);
-        if (!file.stream.write(line)) {
+        const text = lines.join('');
+        file.count += lines.length;
+        file.bytes += Buffer.byteLength(text);
+        if (!file.stream.write(text)) {
           await once(file.stream, 'drain');
         }
       };
@@ -210,6 +212,7 @@ export function createBulkExports(deps: {
             if (row.finishedAt && row.finishedAt.getTime() > until.getTime()) {
               continue;
             }
+            const lines = new Map<BulkExportType, string[]>();
             for (const entry of entriesOf(row, { ...deps, questionnaires })) {
               const type = entry.resource.resourceType;
               if (!types.has(type)) {
@@ -222,7 +225,15 @@ export function createBulkExports(deps: {
                 }
                 questionnairesSent.add(key);
               }
-              await write(type, `${JSON.stringify(entry.resource)}\n`);
+              let ofType = lines.get(type);
+              if (!ofType) {
+                ofType = [];
+                lines.set(type, ofType);
+              }
+              ofType.push(`${JSON.stringify(entry.resource)}\n`);
+            }
+            for (const [type, ofType] of lines) {
+              await write(type, ofType);
             }
             manifest.testsDone += 1;
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssessmentForm } from '@pid5/contract';
+import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/instrument';
 import { fhirErrors } from '../../../test/fhir-validation';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';

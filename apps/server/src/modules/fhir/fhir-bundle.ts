@@ -1,10 +1,24 @@
-import type { TAssessmentResults, TNormReading, TValidityScaleResult } from '@pid5/contract';
+import type {
+  TAssessmentResults,
+  TBfmResult,
+  TGermanNormGroup,
+  TGermanNormReading,
+  TNormReading,
+  TValidityScaleResult,
+} from '@pid5/contract';
 import { VALIDITY_STATUS_LABELS } from '@pid5/contract';
+import { BFM_WORD_KEYS, DE_NORM_TABLES, type BfmDomainKey } from '@pid5/instrument';
+import { translator } from '../../i18n/translator';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import {
-  codeSystemUrl,
-  conceptDisplay,
+  bfmScaleCode,
+  ourCoding,
   DATA_ABSENT_REASON,
+  DE_EXTRAPOLATED_CODE,
+  DE_PERCENTILE_CODE,
+  DE_T_INTERVAL_CODE,
+  DE_T_SCORE_CODE,
+  germanGroupCode,
   NO_LEVEL_CODE,
   OBSERVATION_CATEGORY,
   PERCENTILE_CODE,
@@ -25,6 +39,7 @@ import type {
   Quantity,
   Questionnaire,
   QuestionnaireResponse,
+  Range,
   Reference,
 } from './fhir-types';
 
@@ -128,6 +143,122 @@ function absent(code: string, text: string): CodeableConcept {
 
 type ScaleResult = TAssessmentResults['domains'][number] | TAssessmentResults['facets'][number];
 
+const T_UNIT = '{T-score}';
+
+/** An age group of the German tables ("[35,50)", "[65,Inf)") as a Range in years (35-49, 65 and over). */
+function ageRange(ageGroup: string): Range | null {
+  const match = /^\[(\d+),(\d+|Inf)\)$/.exec(ageGroup);
+  if (!match) {
+    return null;
+  }
+  const years = (value: number) => ({ value, unit: 'years', system: UCUM, code: 'a' });
+  return {
+    low: years(Number(match[1])),
+    ...(match[2] === 'Inf' ? {} : { high: years(Number(match[2]) - 1) }),
+  };
+}
+
+const FALLBACK_TEXT: Readonly<Record<TGermanNormGroup['fallbacks'][number], string>> = {
+  'gender-diverse': 'the gender is diverse',
+  'gender-not-given': 'no gender was given',
+  'age-not-given': 'no age was given',
+  'age-under-18': 'the age is under 18',
+};
+
+/**
+ * A scale's German T as published (decision "German T in FHIR"): the T as a component (`de-t-score`) whose
+ * referenceRange names the reference group it was read for (appliesTo, age) and the row read (text), flagged
+ * `extrapolated` in its interpretation where the row is; the 95 % interval as a Range component (`de-t-interval`); the
+ * percentile as a third (`de-percentile`). Nothing when the scale has no German reading.
+ */
+export function germanComponents(
+  settings: FhirSettings,
+  de: TGermanNormReading | null | undefined,
+  group: TGermanNormGroup | null | undefined,
+): ObservationComponent[] {
+  if (!de || !group) {
+    return [];
+  }
+  const parts = germanParts(settings, group);
+  const tQuantity = (value: number) => ({ value, unit: T_UNIT, system: UCUM, code: T_UNIT });
+  return [
+    {
+      code: parts.tCode,
+      valueQuantity: tQuantity(de.t),
+      ...(de.extrapolated ? { interpretation: parts.extrapolated } : {}),
+      referenceRange: [
+        {
+          appliesTo: parts.appliesTo,
+          ...(parts.age ? { age: parts.age } : {}),
+          text:
+            `T of ${parts.groupDisplay} (percentile-based: 50 is the group's median); ` +
+            `row read: ${de.row.file} line ${de.row.line} (raw score ${de.row.raw})${parts.fallback}`,
+        },
+      ],
+    },
+    { code: parts.intervalCode, valueRange: { low: tQuantity(de.tLow), high: tQuantity(de.tHigh) } },
+    { code: parts.percentileCode, valueQuantity: percentQuantity(de.percentile) },
+  ];
+}
+
+interface GermanParts {
+  tCode: CodeableConcept;
+  intervalCode: CodeableConcept;
+  percentileCode: CodeableConcept;
+  extrapolated: CodeableConcept[];
+  groupDisplay: string;
+  appliesTo: CodeableConcept[];
+  age: Range | null;
+  fallback: string;
+}
+
+const germanPartsMade = new Map<string, GermanParts>();
+
+/**
+ * What every German component of a reference group shares (codes, the group as appliesTo and age, the fallback's
+ * words), made once per base and group and frozen: every scale of every test of that group carries the same.
+ */
+function germanParts(settings: FhirSettings, group: TGermanNormGroup): GermanParts {
+  const key = `${settings.canonicalBase}\n${group.gender}\n${group.ageGroup}\n${group.fallbacks.join(',')}`;
+  let parts = germanPartsMade.get(key);
+  if (parts) {
+    return parts;
+  }
+  const typeCode = (code: string) => ({ coding: [ourCoding(settings, 'pid5-score-types', code)] });
+  const groupCoding = ourCoding(settings, 'pid5-de-norms', germanGroupCode(group));
+  const fallback =
+    group.fallbacks.length > 0
+      ? `; all adults read because ${group.fallbacks.map((f) => FALLBACK_TEXT[f]).join(' and ')}`
+      : '';
+  parts = deepFreeze({
+    tCode: typeCode(DE_T_SCORE_CODE),
+    intervalCode: typeCode(DE_T_INTERVAL_CODE),
+    percentileCode: typeCode(DE_PERCENTILE_CODE),
+    extrapolated: [
+      {
+        coding: [ourCoding(settings, 'pid5-de-norms', DE_EXTRAPOLATED_CODE)],
+        text: 'Read in a row the norming model extrapolated beyond the scores observed in the sample',
+      },
+    ],
+    groupDisplay: groupCoding.display!,
+    appliesTo: [{ coding: [groupCoding], text: `${groupCoding.display!}${fallback}` }],
+    age: group.gender === 'all' ? null : ageRange(group.ageGroup),
+    fallback,
+  });
+  germanPartsMade.set(key, parts);
+  return parts;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) {
+      deepFreeze(item);
+    }
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /**
  * A submitted test's resources in the Bundle's order (the Questionnaire first, the Provenance last), each with its
  * fullUrl: what the per-test Bundle, the patient's Bundle, the NDJSON export and the search API all send.
@@ -182,9 +313,15 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     responseRef = [{ reference }];
   }
 
-  const norms =
-    `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
-    `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`;
+  const norms = results.normTables
+    ? `US T and percentile read from ${results.normTables.label} (${results.normTables.id}, version ` +
+      `${results.normTables.version}); norms version ${results.normsVersion}; instrument ${results.instrument.version}`
+    : `German T only (no US norms exist for this form); norms version ${results.normsVersion}; instrument ` +
+      results.instrument.version;
+  // The tables by name and version on each score; the full credit the CC BY licence asks for once, in the Provenance.
+  const germanNorms = `German T, 95 % interval and percentile as published: ${DE_NORM_TABLES.label}, tables ${
+    results.germanNorms?.version ?? DE_NORM_TABLES.version
+  }`;
   const verdict = results.validityVerdict;
   // Every score carries the verdict when it is not 'valid', so no receiver reads a T score without its caveat.
   const verdictNote = verdict.verdict === 'valid' ? [] : [{ text: `Validity: ${verdict.summary}` }];
@@ -207,13 +344,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     const components: ObservationComponent[] = [];
     if (scored && scale.us) {
       const typeCode = (code: string) => ({
-        coding: [
-          {
-            system: codeSystemUrl(settings, 'pid5-score-types'),
-            code,
-            display: conceptDisplay('pid5-score-types', code),
-          },
-        ],
+        coding: [ourCoding(settings, 'pid5-score-types', code)],
       });
       components.push(
         {
@@ -226,16 +357,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
         },
       );
     }
+    if (scored) {
+      components.push(...germanComponents(settings, scale.de, results.germanNorms?.group));
+    }
     return {
       ...observationBase(scale.key),
       code: {
-        coding: [
-          {
-            system: codeSystemUrl(settings, 'pid5-scales'),
-            code: scale.key,
-            display: conceptDisplay('pid5-scales', scale.key),
-          },
-        ],
+        coding: [ourCoding(settings, 'pid5-scales', scale.key)],
         text: scale.name,
       },
       ...(scored
@@ -246,11 +374,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
             interpretation: [
               {
                 coding: [
-                  {
-                    system: codeSystemUrl(settings, 'pid5-levels'),
-                    code: scale.level ?? NO_LEVEL_CODE,
-                    display: conceptDisplay('pid5-levels', scale.level ?? NO_LEVEL_CODE),
-                  },
+                  ourCoding(settings, 'pid5-levels', scale.level ?? NO_LEVEL_CODE),
                   // Not interpretable: indeterminate whatever the level, so a receiver reading codes alone is told.
                   notInterpretable ? V3_INDETERMINATE : scale.level ? V3_HIGH : V3_NORMAL,
                 ],
@@ -264,27 +388,51 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
         : {}),
       // The verdict it must be read with, by reference (beside the note), when the protocol is not valid.
       ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
-      method: { text: norms },
+      method: { text: scored && scale.de ? `${norms}; ${germanNorms}` : norms },
       ...(verdictNote.length > 0 ? { note: verdictNote } : {}),
       ...(components.length > 0 ? { component: components } : {}),
     };
   };
 
+  // The ICD-11 trait domains of the PID5BF+M (the API's `bfm`, from a full-form test's 36 items or a test of the
+  // 36-item form): one Observation per domain and the total, raw score and German T only, since no US norms exist.
+  const bfm: TBfmResult | null = results.bfm ?? null;
+  const english = translator('en');
+  const bfmObservation = (scale: TBfmResult['domains'][number] | (TBfmResult['total'] & { key: 'Total' })) => {
+    const code = bfmScaleCode(scale.key as BfmDomainKey | 'Total');
+    const scored = scale.isScored && scale.score !== null;
+    const components = scored ? germanComponents(settings, scale.de, bfm!.group) : [];
+    const source =
+      bfm!.administeredAs === 'FULL'
+        ? 'scored from the 36 PID5BF+M items of this full-form test'
+        : 'scored from the PID5BF+M (36 items)';
+    return {
+      ...observationBase(code),
+      code: {
+        coding: [ourCoding(settings, 'pid5-scales', code)],
+        text: scale.name,
+      },
+      ...(scored
+        ? { valueQuantity: quantity(scale.score!, 'score', '{score}') }
+        : { dataAbsentReason: absent('not-performed', 'Not scored: too many of its items were not answered') }),
+      ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
+      method: {
+        text:
+          `PID5BF+M key (Bach, Kerber et al. 2020), ${source}; ${english(BFM_WORD_KEYS.noUsNorms)}` +
+          (scored && scale.de ? ` ${germanNorms}` : ''),
+      },
+      note: [{ text: english(BFM_WORD_KEYS.caveat) }, ...verdictNote],
+      ...(components.length > 0 ? { component: components } : {}),
+    } satisfies Observation;
+  };
+
   // Codings carry their CodeSystem's display; the product's label of the moment (a form's own) is the text.
   const validityCode = (key: string, text: string) => ({
-    coding: [
-      { system: codeSystemUrl(settings, 'pid5-validity'), code: key, display: conceptDisplay('pid5-validity', key) },
-    ],
+    coding: [ourCoding(settings, 'pid5-validity', key)],
     text,
   });
   const statusConcept = (code: string, text: string): CodeableConcept => ({
-    coding: [
-      {
-        system: codeSystemUrl(settings, 'pid5-validity-status'),
-        code,
-        display: conceptDisplay('pid5-validity-status', code),
-      },
-    ],
+    coding: [ourCoding(settings, 'pid5-validity-status', code)],
     text,
   });
 
@@ -307,13 +455,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           component: [
             {
               code: {
-                coding: [
-                  {
-                    system: codeSystemUrl(settings, 'pid5-score-types'),
-                    code: PERCENTILE_CODE,
-                    display: conceptDisplay('pid5-score-types', PERCENTILE_CODE),
-                  },
-                ],
+                coding: [ourCoding(settings, 'pid5-score-types', PERCENTILE_CODE)],
               },
               valueQuantity: percentQuantity(line.percentile.percentile),
             },
@@ -325,6 +467,11 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   const scales = [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])];
   const observation = (resource: Observation, key: string) => located(resource, observationId(assessment.id, key));
   const scaleEntries = scales.map((scale) => observation(scaleObservation(scale), scale.key));
+  const bfmEntries = bfm
+    ? [...bfm.domains, { ...bfm.total, key: 'Total' as const }].map((scale) =>
+        observation(bfmObservation(scale), bfmScaleCode(scale.key as BfmDomainKey | 'Total')),
+      )
+    : [];
   const indicatorEntries = results.validity.scales.map((line) => observation(indicatorObservation(line), line.key));
   const verdictEntry = observation(
     {
@@ -339,10 +486,13 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
   );
   const targets = [
     ...responseRef,
-    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map((e) => ({ reference: e.reference })),
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries, ...bfmEntries].map((e) => ({ reference: e.reference })),
   ];
   entries.push(
-    ...[verdictEntry, ...indicatorEntries, ...scaleEntries].map(({ fullUrl, resource }) => ({ fullUrl, resource })),
+    ...[verdictEntry, ...indicatorEntries, ...scaleEntries, ...bfmEntries].map(({ fullUrl, resource }) => ({
+      fullUrl,
+      resource,
+    })),
   );
 
   const provenance: Provenance = {
@@ -362,9 +512,23 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
       {
         role: 'source',
         what: {
-          display: `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`,
+          display: results.normTables
+            ? `Norms: ${results.normsVersion}; tables ${results.normTables.id} ${results.normTables.version}`
+            : `Norms: ${results.normsVersion} (German tables only)`,
         },
       },
+      ...(results.germanNorms || results.bfm
+        ? [
+            {
+              role: 'source' as const,
+              what: {
+                display: `German norms: ${results.germanNorms?.version ?? DE_NORM_TABLES.version}; ${
+                  results.germanNorms?.attribution ?? DE_NORM_TABLES.attribution
+                }`,
+              },
+            },
+          ]
+        : []),
       { role: 'source', what: { display: `Item set: ${results.itemSet.id ?? 'unknown'}` } },
     ],
   };

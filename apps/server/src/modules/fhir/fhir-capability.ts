@@ -95,7 +95,9 @@ export function buildCapabilityStatement(options: {
               'NDJSON per type (Questionnaire, QuestionnaireResponse, Observation, Provenance); _type, _since, ' +
               `_outputFormat (NDJSON). Needs system/Observation.read, and system/QuestionnaireResponse.read for the ` +
               `answers. The files are kept ${BULK_EXPORT_HOURS} hours after the export finishes, or until DELETE of ` +
-              'the status URL.',
+              'the status URL. System level only: Patient/$export and Group/[id]/$export are not offered (this ' +
+              'server serves no Patient or Group resources, and a system export already holds every patient the ' +
+              'client may read).',
           },
         ],
       },

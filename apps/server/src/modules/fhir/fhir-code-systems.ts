@@ -3,12 +3,18 @@ import {
   ANSWER_LABELS,
   ANSWER_VALUES,
   BF_TOTAL_KEY,
+  BFM_DOMAIN_KEYS,
+  BFM_WORD_KEYS,
   DOMAINS,
+  GERMAN_NORM_CELLS,
+  germanGroupKey,
+  type BfmDomainKey,
   FACETS,
   LEVEL_CUTOFFS,
   VALIDITY_INTERPRETATION,
 } from '@pid5/instrument';
-import type { CodeSystem, CodeSystemConcept } from './fhir-types';
+import { translator, type MessageKey } from '../../i18n/translator';
+import type { CodeSystem, CodeSystemConcept, Coding } from './fhir-types';
 
 // Our own code systems (docs/decisions/0055-fhir-r4-mapping.md): no LOINC or SNOMED CT code for the PID-5's scales
 // was found, so every code the export writes is ours, published as a CodeSystem at its canonical URL
@@ -35,6 +41,29 @@ export const NO_LEVEL_CODE = 'None';
 export const VERDICT_CODE = 'VERDICT';
 export const T_SCORE_CODE = 't-score';
 export const PERCENTILE_CODE = 'percentile';
+/** The German T as published (Zimmermann et al. 2026), its 95 % interval and percentile: components of a scale. */
+export const DE_T_SCORE_CODE = 'de-t-score';
+export const DE_T_INTERVAL_CODE = 'de-t-interval';
+export const DE_PERCENTILE_CODE = 'de-percentile';
+/** A German T read in a row the norming model extrapolated beyond the sample's scores. */
+export const DE_EXTRAPOLATED_CODE = 'extrapolated';
+
+/** The PID5BF+M's six ICD-11 trait domains and total as codes of pid5-scales: `Bfm` + the product's key. */
+export function bfmScaleCode(key: BfmDomainKey | 'Total'): string {
+  return `Bfm${key}`;
+}
+
+/** A German reference group as a code of pid5-de-norms: `all`, `f-35-49`, `m-65-plus`. */
+export function germanGroupCode(cell: { readonly gender: string; readonly ageGroup: string }): string {
+  if (cell.gender === 'all') {
+    return 'all';
+  }
+  const match = /^\[(\d+),(\d+|Inf)\)$/.exec(cell.ageGroup);
+  if (!match) {
+    throw new Error(`No age group ${cell.ageGroup}`);
+  }
+  return match[2] === 'Inf' ? `${cell.gender}-${match[1]}-plus` : `${cell.gender}-${match[1]}-${Number(match[2]) - 1}`;
+}
 
 export const CODE_SYSTEM_IDS = [
   'pid5-scales',
@@ -43,6 +72,7 @@ export const CODE_SYSTEM_IDS = [
   'pid5-validity-status',
   'pid5-answers',
   'pid5-score-types',
+  'pid5-de-norms',
 ] as const;
 export type CodeSystemId = (typeof CODE_SYSTEM_IDS)[number];
 
@@ -55,6 +85,11 @@ export function codeSystemUrl(settings: FhirSettings, id: CodeSystemId): string 
 }
 
 const percent = (proportion: number) => `${Math.round(proportion * 100)}th`;
+
+/** A display's German wording (the product's German catalogue), as a CodeSystem designation. */
+const german = (key: MessageKey, suffix = '') => [{ language: 'de', value: `${translator('de')(key)}${suffix}` }];
+const english = (key: MessageKey, suffix = '') => `${translator('en')(key)}${suffix}`;
+const BFM_SUFFIX = ' (PID5BF+M)';
 
 const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; concepts: () => CodeSystemConcept[] }> = {
   'pid5-scales': {
@@ -70,6 +105,20 @@ const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; co
         code: BF_TOTAL_KEY,
         display: 'Total score (brief form)',
         definition: 'The brief form\u2019s total: the mean of all 25 items.',
+      },
+      // The PID5BF+M's ICD-11 trait domains (from a full-form test's 36 items or the 36-item form itself): their
+      // own scales, not the PID-5 domains of the same name (2 items a facet, Anankastia added).
+      ...BFM_DOMAIN_KEYS.map((key) => ({
+        code: bfmScaleCode(key),
+        display: english(BFM_WORD_KEYS.domain[key] as MessageKey, BFM_SUFFIX),
+        designation: german(BFM_WORD_KEYS.domain[key] as MessageKey, BFM_SUFFIX),
+        definition: `ICD-11 trait domain of the PID5BF+M (Bach, Kerber et al. 2020): the mean of its three facets of two items; German norms only.`,
+      })),
+      {
+        code: bfmScaleCode('Total'),
+        display: english(BFM_WORD_KEYS.total, BFM_SUFFIX),
+        designation: german(BFM_WORD_KEYS.total, BFM_SUFFIX),
+        definition: 'The PID5BF+M\u2019s total: the mean of the 30 items of its five DSM-5 domains; German norms only.',
       },
     ],
   },
@@ -136,6 +185,47 @@ const DEFINITIONS: Record<CodeSystemId, { title: string; description: string; co
         display: 'US percentile',
         definition: 'Percentile (0-100) read from the same printed row of the form\u2019s US table.',
       },
+      {
+        code: DE_T_SCORE_CODE,
+        display: 'German T score',
+        designation: [{ language: 'de', value: 'T-Wert (deutsche Normen)' }],
+        definition:
+          'The percentile-based T as published in the German norm tables (Zimmermann et al. 2026) for the ' +
+          'reference group the component\u2019s referenceRange names: one row, the nearest raw score.',
+      },
+      {
+        code: DE_T_INTERVAL_CODE,
+        display: 'German T score, 95 % interval',
+        designation: [{ language: 'de', value: 'T-Wert (deutsche Normen), 95-%-Intervall' }],
+        definition: 'The 95 % interval of the true T printed in the same row of the German table (a Range).',
+      },
+      {
+        code: DE_PERCENTILE_CODE,
+        display: 'German percentile',
+        designation: [{ language: 'de', value: 'Prozentrang (deutsche Normen)' }],
+        definition: 'The percentile (0-100) printed in the same row of the German table.',
+      },
+    ],
+  },
+  'pid5-de-norms': {
+    title: 'German norms of the PID-5 forms: reference groups and row flags',
+    description:
+      'The reference group a German T was read for (German adults by gender and age group, Zimmermann et al. ' +
+      '2026, CC BY 4.0), and the flag of a row the norming model extrapolated.',
+    concepts: () => [
+      ...GERMAN_NORM_CELLS.map((cell) => ({
+        code: germanGroupCode(cell),
+        display: english(germanGroupKey(cell) as MessageKey),
+        designation: german(germanGroupKey(cell) as MessageKey),
+        definition: `German norm tables\u2019 cell ${cell.gender} ${cell.ageGroup}.`,
+      })),
+      {
+        code: DE_EXTRAPOLATED_CODE,
+        display: 'Extrapolated',
+        designation: [{ language: 'de', value: 'extrapoliert' }],
+        definition:
+          'The row read lies beyond the scores observed in the norm sample: the norming model\u2019s extrapolation.',
+      },
     ],
   },
 };
@@ -156,7 +246,7 @@ export function buildCodeSystem(
   options: { answerLabelSets?: readonly AnswerLabelSet[] } = {},
 ): CodeSystem {
   const definition = DEFINITIONS[id];
-  const concept = definition.concepts().map((c) => {
+  const concept = definition.concepts().map((c): CodeSystemConcept => {
     if (id !== 'pid5-answers') {
       return c;
     }
@@ -209,4 +299,30 @@ export function conceptDisplay(id: CodeSystemId, code: string): string {
     throw new Error(`${code} is not a code of ${id}`);
   }
   return display;
+}
+
+const codings = new Map<string, Map<CodeSystemId, Map<string, Readonly<Coding>>>>();
+
+/**
+ * The Coding of `code` in our CodeSystem `id` (system, code, display), made once per base and code and shared by
+ * every resource that carries it (frozen, so no resource can change another's): an export of many tests writes the
+ * same few hundred Codings millions of times.
+ */
+export function ourCoding(settings: FhirSettings, id: CodeSystemId, code: string): Readonly<Coding> {
+  let byId = codings.get(settings.canonicalBase);
+  if (!byId) {
+    byId = new Map();
+    codings.set(settings.canonicalBase, byId);
+  }
+  let byCode = byId.get(id);
+  if (!byCode) {
+    byCode = new Map();
+    byId.set(id, byCode);
+  }
+  let coding = byCode.get(code);
+  if (!coding) {
+    coding = Object.freeze({ system: codeSystemUrl(settings, id), code, display: conceptDisplay(id, code) });
+    byCode.set(code, coding);
+  }
+  return coding;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AssessmentForm } from '@pid5/contract';
+import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/instrument';
 import { fhirContentProblems } from '../../../test/fhir-content-checks';
 import { fhirSchemaErrors } from '../../../test/fhir-schema';
 import { medplumErrors } from '../../../test/fhir-validation';
 import { loadItemSet, loadItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from '../results/results-by-form';
+import { withTraitModels } from '../results/trait-models';
 import { buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
 import { buildCodeSystem, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire } from './fhir-questionnaire';
@@ -26,14 +27,18 @@ const itemSet = loadItemSet({ file: undefined });
 const FORMS: AssessmentForm[] = ['FULL', 'SF', 'BF'];
 
 function testOf(form: AssessmentForm, id: number, responses: string) {
-  const results = presentAnyResults(scoreResponses(responses, { form }), {
-    assessmentId: id,
-    isFinished: true,
-    finishedAt: new Date(Date.UTC(2026, 2, 1, 10, id % 60)),
-    scoresSource: 'frozen',
-    itemSet: { id: itemSet.id, title: itemSet.title, isDemo: true },
-    responses: null,
-  });
+  // As the results API gives them: German T as published and, for the full form, the PID5BF+M's trait domains.
+  const results = withTraitModels(
+    presentAnyResults(scoreResponses(responses, { form }), {
+      assessmentId: id,
+      isFinished: true,
+      finishedAt: new Date(Date.UTC(2026, 2, 1, 10, id % 60)),
+      scoresSource: 'frozen',
+      itemSet: { id: itemSet.id, title: itemSet.title, isDemo: true },
+      responses: null,
+    }),
+    { responses, gender: 'Female', age: 40 },
+  );
   return {
     productVersion: '0.1.0',
     results,
@@ -100,6 +105,10 @@ describe("the mapping's output passes HL7's R4 JSON Schema and the content check
         const observations = bundle.entry.filter((e) => e.resource.resourceType === 'Observation');
         expect(observations.length).toBeGreaterThan(0);
         expect(observations.every((e) => (e.resource as { status: string }).status === 'final')).toBe(true);
+        // The German T on every scale, and a full-form test's six ICD-11 trait domains and total (PID5BF+M).
+        const keys = (re: RegExp) => observations.filter((e) => re.test(e.resource.id!)).length;
+        expect(JSON.stringify(bundle)).toContain('"code":"de-t-score"');
+        expect(keys(/^pid5-7-Bfm/)).toBe(form === 'FULL' ? 7 : 0);
       });
 
       it(`${form}, ${name}: NDJSON lines, each resource on its own`, () => {

@@ -1,5 +1,11 @@
 import type { AssessmentForm } from '@pid5/contract';
-import { ANSWER_VALUES, getFormFullItems, getFormInfo, INSTRUMENT_VERSIONS } from '@pid5/instrument';
+import {
+  administeredFormInfo,
+  administeredFullItems,
+  ANSWER_VALUES,
+  BFM_INSTRUMENT_VERSION,
+  INSTRUMENT_VERSIONS,
+} from '@pid5/instrument';
 import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { codeSystemUrl, conceptDisplay, type FhirSettings } from './fhir-code-systems';
 import type { Coding, Questionnaire } from './fhir-types';
@@ -12,6 +18,7 @@ export const QUESTIONNAIRE_IDS: Readonly<Record<AssessmentForm, string>> = {
   FULL: 'pid5-full',
   SF: 'pid5-sf',
   BF: 'pid5-bf',
+  BFM: 'pid5-bfm',
 };
 
 export function questionnaireUrl(settings: FhirSettings, form: AssessmentForm): string {
@@ -47,7 +54,7 @@ export function buildQuestionnaire(options: {
   const { settings, form, itemSet } = options;
   const withTexts = options.withTexts ?? true;
   const textOf = new Map(itemSet.items.map((item) => [item.number, item.text]));
-  const info = getFormInfo(form);
+  const info = administeredFormInfo(form);
   // Without texts the Questionnaire is the same whatever the item set, so its answers read as our CodeSystem does.
   const answerOption = ANSWER_VALUES.map((value) => ({
     valueCoding: withTexts
@@ -58,7 +65,7 @@ export function buildQuestionnaire(options: {
           display: conceptDisplay('pid5-answers', String(value)),
         },
   }));
-  const instrumentVersion = options.version ?? INSTRUMENT_VERSIONS[form];
+  const instrumentVersion = options.version ?? (form === 'BFM' ? BFM_INSTRUMENT_VERSION : INSTRUMENT_VERSIONS[form]);
   return {
     resourceType: 'Questionnaire',
     id: QUESTIONNAIRE_IDS[form],
@@ -77,7 +84,7 @@ export function buildQuestionnaire(options: {
       : `${info.name}. The item texts are left out (a licensed item set's wording is not published here, and a test ` +
         'answered with another item set than the loaded one is not shown with texts its patient never read).',
     ...(withTexts ? { copyright: itemSet.licenceNote } : {}),
-    item: getFormFullItems(form).map((fullItem, index) => {
+    item: administeredFullItems(form).map((fullItem, index) => {
       const text = textOf.get(fullItem);
       return {
         linkId: String(index + 1),

@@ -53,6 +53,15 @@ export function acceptsFhirJson(accept: string | undefined): boolean {
   });
 }
 
+/** The `_format` values that mean JSON (the R4 RESTful API, "Content Types and encodings"), one or repeated. */
+const JSON_FORMATS = new Set(['json', 'application/json', 'application/fhir+json']);
+function isJsonFormat(format: unknown): boolean {
+  const values = Array.isArray(format) ? (format as unknown[]) : [format];
+  return values.every(
+    (value) => typeof value === 'string' && JSON_FORMATS.has(value.split(';')[0]!.trim().toLowerCase()),
+  );
+}
+
 function sendFhir(reply: FastifyReply, resource: unknown): FastifyReply {
   return reply
     .header('content-type', 'application/fhir+json; charset=utf-8')
@@ -75,6 +84,11 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
       !acceptsFhirJson(request.headers.accept)
     ) {
       throw new AppError('VALIDATION_FAILED', 'errors.fhir.notAcceptable', { status: 406 });
+    }
+    // `_format` overrides Accept (the R4 RESTful API, "Content Types and encodings"): anything but JSON is a 406 as well.
+    const format = (request.query as Record<string, unknown> | undefined)?._format;
+    if (request.url.startsWith('/fhir/R4/') && format !== undefined && !isJsonFormat(format)) {
+      throw new AppError('VALIDATION_FAILED', 'errors.fhir.formatNotAcceptable', { status: 406 });
     }
   });
   // Where the API answers (links in searchsets point here); canonical URLs may be elsewhere (FHIR_CANONICAL_BASE).
@@ -153,9 +167,10 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
   const schemaOf = (type: SearchedType) =>
     type === 'Observation' ? observationSearch(cursors) : questionnaireResponseSearch(cursors);
 
-  const searchRoute = (type: SearchedType) => {
+  // Each path written out where it is registered (ARCHITECTURE.md's route table finds it here).
+  const searchRoute = (type: SearchedType, paths: { get: string; post: string }) => {
     r.get(
-      `/fhir/R4/${type}`,
+      paths.get,
       {
         config: { access: 'system', scope: `system/${type}.read` as const },
         schema: { tags: ['fhir'], summary: summaryOf(type), querystring: schemaOf(type) },
@@ -168,7 +183,7 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
         done(null, formFields(body as string));
       });
       scope.withTypeProvider<ZodTypeProvider>().post(
-        `/fhir/R4/${type}/_search`,
+        paths.post,
         {
           config: { access: 'system', scope: `system/${type}.read` as const, acceptsForm: true },
           schema: {
@@ -186,14 +201,21 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
       );
     });
   };
-  searchRoute('QuestionnaireResponse');
-  searchRoute('Observation');
+  searchRoute('QuestionnaireResponse', {
+    get: '/fhir/R4/QuestionnaireResponse',
+    post: '/fhir/R4/QuestionnaireResponse/_search',
+  });
+  searchRoute('Observation', { get: '/fhir/R4/Observation', post: '/fhir/R4/Observation/_search' });
 
   // Read by id: the same resource a search or an export sends, under the same scope and audit (decision "FHIR
   // resources readable by id"). Its id names the test; an id of no submitted test's resource is 404.
-  const readRoute = (type: ReadType, scope: 'system/Observation.read' | 'system/QuestionnaireResponse.read') =>
+  const readRoute = (
+    type: ReadType,
+    path: string,
+    scope: 'system/Observation.read' | 'system/QuestionnaireResponse.read',
+  ) =>
     r.get(
-      `/fhir/R4/${type}/:id`,
+      path,
       {
         config: { access: 'system', scope },
         schema: {
@@ -220,6 +242,6 @@ export function registerFhirReadApiRoutes(app: FastifyInstance): void {
         return sendFhir(reply, resource);
       },
     );
-  readRoute('Observation', 'system/Observation.read');
-  readRoute('QuestionnaireResponse', 'system/QuestionnaireResponse.read');
+  readRoute('Observation', '/fhir/R4/Observation/:id', 'system/Observation.read');
+  readRoute('QuestionnaireResponse', '/fhir/R4/QuestionnaireResponse/:id', 'system/QuestionnaireResponse.read');
 }

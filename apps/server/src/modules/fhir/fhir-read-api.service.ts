@@ -74,7 +74,13 @@ export function entriesOf(
     questionnaires: options.questionnaires,
     settings: options.settings,
     productVersion: PRODUCT_VERSION,
-    results: buildResults({ row, view: 'clinician', itemSets: options.itemSets, normTables: options.normTables }),
+    results: buildResults({
+      row,
+      view: 'clinician',
+      itemSets: options.itemSets,
+      normTables: options.normTables,
+      ampd: false,
+    }),
     assessment: { id: row.id, patientId: row.patientId, responses: row.responses },
     itemSet: options.itemSets.forTest(row.language),
   });

@@ -114,10 +114,26 @@ export interface QuestionnaireResponse extends ResourceBase {
   item?: QuestionnaireResponseItem[];
 }
 
+/** A Range's ends: Quantities without a comparator (SimpleQuantity). */
+export interface Range {
+  low?: Omit<Quantity, 'comparator'>;
+  high?: Omit<Quantity, 'comparator'>;
+}
+
+/** What a value is read against: here the reference group a German T was read for. */
+export interface ObservationReferenceRange {
+  appliesTo?: CodeableConcept[];
+  age?: Range;
+  text?: string;
+}
+
 export interface ObservationComponent {
   code: CodeableConcept;
   valueQuantity?: Quantity;
+  valueRange?: Range;
   dataAbsentReason?: CodeableConcept;
+  interpretation?: CodeableConcept[];
+  referenceRange?: ObservationReferenceRange[];
 }
 
 export interface Observation extends ResourceBase {

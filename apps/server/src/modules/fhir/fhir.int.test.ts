@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentForm, TAssessmentResults } from '@pid5/contract';
+import type { TAssessmentResults } from '@pid5/contract';
+import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { getFormItemCount } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';

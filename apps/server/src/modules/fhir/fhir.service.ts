@@ -40,7 +40,7 @@ export async function exportAssessmentFhir(options: {
   if (!row.finishedAt) {
     throw testIncomplete();
   }
-  const results = buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables });
+  const results = buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables, ampd: false });
   const isShared = access === 'shared';
   const bundle = buildAssessmentBundle({
     settings: options.settings,
@@ -91,7 +91,13 @@ export async function exportPatientFhir(options: {
     now: options.now,
     tests: rows.map((row) => ({
       productVersion: PRODUCT_VERSION,
-      results: buildResults({ row, view: patient.view, itemSets: options.itemSets, normTables: options.normTables }),
+      results: buildResults({
+        row,
+        view: patient.view,
+        itemSets: options.itemSets,
+        normTables: options.normTables,
+        ampd: false,
+      }),
       assessment: { id: row.id, patientId: row.patientId, responses: isShared ? null : row.responses },
       itemSet: options.itemSets.forTest(row.language),
     })),
@@ -146,7 +152,7 @@ export async function exportAssessmentsNdjson(options: {
       buildAssessmentEntries({
         settings: options.settings,
         productVersion: PRODUCT_VERSION,
-        results: buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables }),
+        results: buildResults({ row, view, itemSets: options.itemSets, normTables: options.normTables, ampd: false }),
         assessment: { id: row.id, patientId: row.patientId, responses: row.responses },
         itemSet: options.itemSets.forTest(row.language),
         questionnaires,

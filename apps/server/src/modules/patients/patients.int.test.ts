@@ -12,7 +12,7 @@ import { FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
-import { pdfToText, rasterisePdf } from '../../../test/results-test-helpers';
+import { pdfToText, pdfWords, rasterisePdf } from '../../../test/results-test-helpers';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
@@ -263,6 +263,18 @@ describe('the validity words in the reader’s language', () => {
     const text = (await pdfToText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain('Beide Testungen verwendeten die Vollversion');
     expect(text).not.toContain('Both administrations');
+    // The chart legend's items follow each other by their width: "Mittelgradig ab hier" ends before "Hoch ab hier".
+    const words = await pdfWords(
+      new Uint8Array(
+        await (
+          await owner.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}&tz=UTC`, de)
+        ).arrayBuffer(),
+      ),
+      1,
+    );
+    const at = words.findIndex((w, i) => w.text === 'Mittelgradig' && words[i + 3]?.text === 'Hoch');
+    expect(at).toBeGreaterThan(-1);
+    expect(words[at + 3]!.x - words[at + 2]!.x).toBeGreaterThan(20);
   });
 });
 
@@ -324,6 +336,10 @@ describe('the comparison as a PDF', () => {
     expect(text).toContain('Fang');
     expect(text).toContain('form average');
     expect(text).toContain('Jacobson & Truax');
+    // A clinician's document: not the patient's report notice; dates written out like the other reports'.
+    expect(text).toContain('Clinician’s comparison of two PID-5 tests of one patient.');
+    expect(text).not.toContain('For the respondent and their clinician');
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     expect((await rasterisePdf(pdf)).complaints).toBe('');
 
     const refused = await stranger.client.get(`/api/assessments/${p.second.id}/compare.pdf?with=${p.first.id}`);

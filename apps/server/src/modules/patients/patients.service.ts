@@ -9,11 +9,12 @@ import type {
 } from '@pid5/contract';
 import {
   assessValidity,
+  bfmProtocol,
   compareAdministrations,
   DOMAIN_KEYS,
   formatTScore,
-  isFormId,
   levelStartsInT,
+  type AdministeredFormId,
   type AnyScoreResult,
   type FormId,
   type NormTables,
@@ -28,7 +29,13 @@ import type { PdfPool } from '../../reports/pdf-pool';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
 import { findReadableAssessment, type AssessmentRow } from '../assessments/assessments.service';
 import { reportDate, reportFooter, type ReportRequest } from '../results/report-request';
-import { renderInPool, scoreAssessment, testIncomplete } from '../results/results.service';
+import {
+  isPid5Assessment,
+  renderInPool,
+  scoreAssessment,
+  scoreBfmAssessment,
+  testIncomplete,
+} from '../results/results.service';
 import { bfmOfTest, germanReadingsOfScore } from '../results/trait-models';
 import { validityWording, withVerdictIn } from '../results/verdict-language';
 import type { Language } from '@pid5/i18n';
@@ -92,14 +99,16 @@ export async function readSubmittedAdministrations(options: {
   return { patient, rows };
 }
 
-/** The form of an administration: the row's `form` where the table has one, else the full form. */
-export function formOfRow(row: AssessmentRow): FormId {
-  const form = (row as { form?: unknown }).form;
-  return typeof form === 'string' && isFormId(form) ? form : 'FULL';
+/** The form of an administration. */
+export function formOfRow(row: AssessmentRow): AdministeredFormId {
+  return row.form;
 }
 
 /** A test's verdict, worded in `language` (English, as stored, by default: the CSV's words). */
 function verdictOf(row: AssessmentRow, normTables: NormTables, language: Language = 'en'): ValidityVerdict {
+  if (!isPid5Assessment(row)) {
+    return assessValidity(bfmProtocol(scoreBfmAssessment(row).score), validityWording(language));
+  }
   const { score } = scoreAssessment(row, normTables);
   const stored = (score as { validityVerdict?: ValidityVerdict }).validityVerdict;
   return stored
@@ -125,8 +134,10 @@ const canShare = (patient: ResolvedPatient) => patient.access !== 'shared';
  * completed before it, as the comparison decides it (compareAdministrations: only where it gives one).
  */
 function domainTrend(rows: readonly AssessmentRow[], normTables: NormTables): Map<number, TTrendDomain[]> {
+  // The PID5BF+M's domains are the ICD-11 ones with German T only: not on the US T trend of the five DSM-5 domains.
   const completed = rows
     .filter((row) => row.finishedAt !== null)
+    .filter(isPid5Assessment)
     .sort((a, b) => a.finishedAt!.getTime() - b.finishedAt!.getTime() || a.id - b.id);
   const trend = new Map<number, TTrendDomain[]>();
   let previous: AnyScoreResult | null = null;
@@ -303,10 +314,12 @@ async function buildComparison(options: {
   if (!patient.anchor.finishedAt || !other.finishedAt) {
     throw testIncomplete();
   }
+  const anchor = patient.anchor;
+  if (!isPid5Assessment(anchor) || !isPid5Assessment(other)) {
+    throw notSamePatient('errors.patients.bfmNotCompared');
+  }
   const [earlier, later] =
-    patient.anchor.finishedAt.getTime() <= other.finishedAt.getTime()
-      ? [patient.anchor, other]
-      : [other, patient.anchor];
+    patient.anchor.finishedAt.getTime() <= other.finishedAt.getTime() ? [anchor, other] : [other, anchor];
   const earlierScore = scoreAssessment(earlier, options.normTables).score;
   const laterScore = scoreAssessment(later, options.normTables).score;
   // The German T of each test for the patient's group at its date (docs/decisions/0073-german-norms-as-published.md).
@@ -343,12 +356,12 @@ async function buildComparison(options: {
         ...scale,
         first: {
           ...scale.first,
-          levelStarts: startsOf(options.normTables, formOfRow(earlier), scale.key),
+          levelStarts: startsOf(options.normTables, earlier.form, scale.key),
           de: earlierDe.scales[scale.key] ?? null,
         },
         second: {
           ...scale.second,
-          levelStarts: startsOf(options.normTables, formOfRow(later), scale.key),
+          levelStarts: startsOf(options.normTables, later.form, scale.key),
           de: laterDe.scales[scale.key] ?? null,
         },
       })),
@@ -441,7 +454,10 @@ export async function exportPatientScores(options: {
 }): Promise<string> {
   const { db } = options;
   const patient = await resolvePatient(options);
-  const rows = (await listPatientAdministrations(db, patient.key)).filter((row) => row.finishedAt !== null);
+  // The PID-5's forms only: a PID5BF+M test has no US T, facets or PID-5 domains for these columns.
+  const rows = (await listPatientAdministrations(db, patient.key))
+    .filter((row) => row.finishedAt !== null)
+    .filter(isPid5Assessment);
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'patient.export',
@@ -457,7 +473,7 @@ export async function exportPatientScores(options: {
         patientId: row.patientId,
         clinicianId: row.clinicianId,
         id: row.id,
-        form: formOfRow(row),
+        form: row.form,
         createdAt: row.createdAt,
         finishedAt: row.finishedAt!,
         validityLabel: verdictOf(row, options.normTables).label,

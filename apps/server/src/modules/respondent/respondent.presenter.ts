@@ -1,6 +1,6 @@
 import type { Language } from '@pid5/i18n';
 import { FORM_ITEM_COUNTS, type AssessmentForm, type TPatientItemSet, type TPatientTest } from '@pid5/contract';
-import { getFormFullItems } from '@pid5/instrument';
+import { administeredFullItems } from '@pid5/instrument';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
 import type { PatientTestRow } from './respondent.repo';
@@ -12,7 +12,7 @@ import type { PatientTestRow } from './respondent.repo';
  */
 export function presentItemSet(itemSet: ActiveItemSet, form: AssessmentForm = 'FULL'): TPatientItemSet {
   const textOf = new Map(itemSet.items.map((item) => [item.number, item.text]));
-  const fullItems = getFormFullItems(form);
+  const fullItems = administeredFullItems(form);
   return {
     id: itemSet.id,
     title: itemSet.title,

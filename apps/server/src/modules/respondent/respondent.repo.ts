@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AssessmentForm } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
-import type { AnyScoreResult } from '@pid5/instrument';
+import type { TestScores } from '../results/score-test';
 import type { Db } from '../../db/database';
 import { answerChanges, assessments } from '../../db/schema';
 import { whereNotCompleted, whereOpen, whereOpenForAnswers } from '../assessments/assessment-lifecycle';
@@ -22,7 +22,7 @@ const patientColumns = {
 
 export interface PatientTestRow {
   id: number;
-  /** The form given: `responses` has its length (220, 100 or 25), in its own numbering. */
+  /** The form given: `responses` has its length (220, 100, 25 or 36), in its own numbering. */
   form: AssessmentForm;
   /** The language the test is given in (DESIGN.md "Languages"). */
   language: Language;
@@ -296,12 +296,29 @@ export async function withLockedTest<T>(
   });
 }
 
+/**
+ * The gender and age the scorer reads for the German norms' reference group (the PID5BF+M's result holds its German
+ * T); read inside the submit's transaction, never sent to the patient's pages.
+ */
+export async function findNormReference(db: Db, id: number): Promise<{ gender: string; age: number }> {
+  const rows = await db
+    .select({ gender: assessments.gender, age: assessments.age })
+    .from(assessments)
+    .where(eq(assessments.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) {
+    throw new Error(`test ${id} vanished inside its own transaction`);
+  }
+  return row;
+}
+
 export async function markFinished(
   db: Db,
   options: {
     id: number;
     now: Date;
-    scores: AnyScoreResult;
+    scores: TestScores;
     itemSetId: string;
     instrumentVersion: string;
     normsVersion: string;

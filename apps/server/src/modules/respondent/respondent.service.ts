@@ -7,7 +7,8 @@ import {
   type TSaveAnswersResponse,
 } from '@pid5/contract';
 import { LANGUAGE_NAMES, type Language } from '@pid5/i18n';
-import { scoreResponses, type NormTables } from '@pid5/instrument';
+import type { NormTables } from '@pid5/instrument';
+import { scoreTest } from '../results/score-test';
 import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -15,6 +16,7 @@ import { hashToken } from '../../lib/tokens';
 import { patientTestStatus } from '../assessments/assessment-lifecycle';
 import { getCurrentDocumentIn } from '../documents/documents.service';
 import {
+  findNormReference,
   findTestByCodeHash,
   markFinished,
   recordConsent,
@@ -233,7 +235,7 @@ export async function submitTest(
     if (closed) {
       throw closed;
     }
-    // Every item of the test's own form (220, 100 or 25).
+    // Every item of the test's own form (220, 100, 25 or 36).
     const missing = FORM_ITEM_COUNTS[row.form] - row.answeredCount;
     if (missing > 0) {
       throw new AppError('TEST_INCOMPLETE', 'errors.respondent.questionsMissing', {
@@ -243,7 +245,11 @@ export async function submitTest(
     }
     // Scored by the form's own scorer, key, missing-data rules and tables (DESIGN.md "Scoring (packages/instrument)").
     const answerTimes = await firstAnswerTimes(tx, row.id, FORM_ITEM_COUNTS[row.form]);
-    const scores = scoreResponses(row.responses, { form: row.form, normTables: options.normTables, answerTimes });
+    const reference = await findNormReference(tx, row.id);
+    const scores = scoreTest(
+      { form: row.form, responses: row.responses, ...reference },
+      { normTables: options.normTables, answerTimes },
+    );
     // The item set the patient answered: the one of the test's language (DESIGN.md "Languages").
     const itemSet = options.itemSets.forTest(row.language);
     await markFinished(tx, {

@@ -1,10 +1,20 @@
 import type { TAssessmentResults } from '@pid5/contract';
-import { DOMAIN_KEYS, type AnyScoreResult, type BriefFormScoreResult } from '@pid5/instrument';
+import {
+  DOMAIN_KEYS,
+  LEVEL_CUTOFFS,
+  type AnyScoreResult,
+  type BfmScoreResult,
+  type BriefFormScoreResult,
+  type ValidityVerdict,
+} from '@pid5/instrument';
+import { describeForm } from './results-form';
+import { presentBfm, presentGermanNorms } from './trait-models';
 import {
   levelStartsReader,
   presentCommonFields,
   presentResults,
   presentValidityLines,
+  presentVerdict,
   scaleScores,
   type PresentResultsOptions,
 } from './results.presenter';
@@ -22,6 +32,48 @@ export function presentAnyResults(score: AnyScoreResult, options: PresentResults
     case 'BF':
       return presentBriefFormResults(score, options);
   }
+}
+
+/**
+ * A PID5BF+M test's results: its six ICD-11/DSM-5 trait domains with German T only (`bfm`, as a full-form test
+ * carries them), no PID-5 facets, domains or US norms, and the verdict of the form itself (missing answers, the
+ * pattern screen and the response times: no validity scale is published for it).
+ */
+export function presentBfmFormResults(
+  score: BfmScoreResult,
+  verdict: ValidityVerdict,
+  options: PresentResultsOptions,
+): TAssessmentResults {
+  return {
+    assessmentId: options.assessmentId,
+    status: options.isFinished ? 'completed' : 'in-progress',
+    scoresSource: options.scoresSource,
+    finishedAt: options.finishedAt?.toISOString() ?? null,
+    answered: score.answered,
+    missing: score.missing,
+    responses: options.responses,
+    instrument: { name: score.instrument.name, form: score.formInfo.nameInText, version: score.instrumentVersion },
+    normsVersion: score.normsVersion,
+    norms: null,
+    normTables: null,
+    itemSet: options.itemSet,
+    levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
+    validityVerdict: presentVerdict(verdict),
+    ...describeForm(score.form),
+    facets: [],
+    domains: [],
+    total: null,
+    germanNorms: presentGermanNorms(score.germanNorms.group),
+    bfm: presentBfm(score),
+    bfmUnavailable: null,
+    ampd: null,
+    validity: {
+      missing: score.missing,
+      unscoredFacets: [],
+      scales: presentValidityLines(verdict),
+      summary: verdict.summary,
+    },
+  };
 }
 
 export function presentBriefFormResults(

@@ -89,8 +89,8 @@ describe('GET /api/assessments/{id}/results', () => {
     expectScoresOf(results, responses);
     expect(results.responses).toBeNull();
     // Each norm set by its label and source; the second set is the German population set, not informant norms.
-    expect(results.norms.srf).toMatchObject({ id: 'SRF', shortLabel: 'US general population' });
-    expect(results.norms.irf).toMatchObject({ id: 'DE-GESIS-2026', shortLabel: 'German general population' });
+    expect(results.norms!.srf).toMatchObject({ id: 'SRF', shortLabel: 'US general population' });
+    expect(results.norms!.irf).toMatchObject({ id: 'DE-GESIS-2026', shortLabel: 'German general population' });
     expect(JSON.stringify(results).toLowerCase()).not.toContain('informant');
     expect(results.validityVerdict).toMatchObject({ verdict: 'valid', patientFacingLevels: 'show' });
     expect(results.validity.summary).toBe(results.validityVerdict.summary);
@@ -182,10 +182,10 @@ describe('GET /api/assessments/{id}/results', () => {
     // Every number but the words stays: the scores as frozen.
     expect(german.facets).toEqual(english.facets);
     // The norms' words as the score report prints them; the citations as published.
-    expect(german.normTables.label).toBe('US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
-    expect(german.norms.irf.note).toMatch(/^Nur z: Mittelwert und SD/);
-    expect(german.normTables.source).toBe(english.normTables.source);
-    expect(english.normTables.label).not.toBe(german.normTables.label);
+    expect(german.normTables!.label).toBe('US-Allgemeinbevölkerung (Markon, Fossati, Somma & Krueger 2024)');
+    expect(german.norms!.irf.note).toMatch(/^Nur z: Mittelwert und SD/);
+    expect(german.normTables!.source).toBe(english.normTables!.source);
+    expect(english.normTables!.label).not.toBe(german.normTables!.label);
     // The staff app's language cookie wins over the header.
     const reader = await createSignedInClinician(server);
     const ownId = await createSubmittedAssessment(server, { clinicianId: reader.id, responses });

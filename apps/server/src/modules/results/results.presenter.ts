@@ -20,6 +20,7 @@ import {
   type ScoreResult,
   type ShortFormScoreResult,
   type ValidityVerdict,
+  publishedSource,
 } from '@pid5/instrument';
 import { describeForm } from './results-form';
 
@@ -72,7 +73,8 @@ export function presentCommonFields(score: AnyScoreResult, options: PresentResul
     instrument: { name: score.instrument.name, form: score.instrument.form, version: score.instrumentVersion },
     normsVersion: score.normsVersion,
     norms: { srf: { ...score.norms.srf }, irf: { ...score.norms.irf } },
-    normTables: { ...score.normTables },
+    // A result frozen before the source was trimmed still cites the published tables only.
+    normTables: { ...score.normTables, source: publishedSource(score.normTables.source) },
     itemSet: options.itemSet,
     levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
     validityVerdict: presentVerdict(score.validityVerdict),

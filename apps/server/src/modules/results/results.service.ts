@@ -1,6 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
-import { demoItemSet, demoItemSetDe, scoreResponses, type AnyScoreResult, type NormTables } from '@pid5/instrument';
+import {
+  assessValidity,
+  bfmProtocol,
+  demoItemSet,
+  demoItemSetDe,
+  isPid5Form,
+  scoreBfmForm,
+  scoreResponses,
+  type AnyScoreResult,
+  type BfmScoreResult,
+  type FormId,
+  type NormTables,
+} from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
@@ -17,11 +29,11 @@ import {
   type AssessmentWithClinician,
 } from '../assessments/assessments.service';
 import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
-import { presentAnyResults } from './results-by-form';
+import { presentAnyResults, presentBfmFormResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
-import { readStoredFormScores } from './stored-scores';
-import { withTraitModels } from './trait-models';
-import { withVerdictIn } from './verdict-language';
+import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
+import { normReferenceOf, withTraitModels } from './trait-models';
+import { validityWording, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
@@ -62,7 +74,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
  * so far, with the instrument's missing-item rules.
  */
 export function scoreAssessment(
-  row: AssessmentRow,
+  row: Pid5AssessmentRow,
   normTables: NormTables,
 ): { score: AnyScoreResult; source: TAssessmentResults['scoresSource'] } {
   // The test's own form: its scorer, missing-data rules and tables.
@@ -73,6 +85,26 @@ export function scoreAssessment(
   const stored = readStoredFormScores(row.scores, row.form);
   // Scores stored before T, percentiles and the verdict (scoring-1) are scored again from the stored answers, which
   // never change after submission; the page says so ('recomputed').
+  return stored ? { score: stored, source: 'frozen' } : { score: score(), source: 'recomputed' };
+}
+
+/** A test of one of the PID-5's own three forms (US tables, facets and domains), as against the PID5BF+M. */
+export type Pid5AssessmentRow = AssessmentRow & { form: FormId };
+
+export function isPid5Assessment(row: AssessmentRow): row is Pid5AssessmentRow {
+  return isPid5Form(row.form);
+}
+
+/** The scores of a PID5BF+M test, frozen or computed now, as scoreAssessment gives those of the other forms. */
+export function scoreBfmAssessment(row: AssessmentRow): {
+  score: BfmScoreResult;
+  source: TAssessmentResults['scoresSource'];
+} {
+  const score = () => scoreBfmForm(row.responses, { reference: normReferenceOf(row) });
+  if (!row.finishedAt) {
+    return { score: score(), source: 'live' };
+  }
+  const stored = readStoredBfmScores(row.scores);
   return stored ? { score: stored, source: 'frozen' } : { score: score(), source: 'recomputed' };
 }
 
@@ -88,17 +120,16 @@ export function buildResults(options: {
   normTables: NormTables;
   /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
   language?: Language;
+  /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
+  ampd?: boolean;
 }): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
   }
-  const scored = scoreAssessment(row, options.normTables);
-  const score = withVerdictIn(scored.score, options.language ?? 'en');
-  const { source } = scored;
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
-  const results = presentAnyResults(score, {
+  const presentOptions = (source: TAssessmentResults['scoresSource']) => ({
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
     finishedAt: row.finishedAt,
@@ -108,9 +139,18 @@ export function buildResults(options: {
     responses: options.view === 'admin' ? row.responses : null,
     normTables: options.normTables,
   });
+  if (!isPid5Assessment(row)) {
+    const { score, source } = scoreBfmAssessment(row);
+    // The verdict worded in the reader's language (stored in English).
+    const verdict = assessValidity(bfmProtocol(score), validityWording(options.language ?? 'en'));
+    return presentBfmFormResults(score, verdict, presentOptions(source));
+  }
+  const scored = scoreAssessment(row, options.normTables);
+  const score = withVerdictIn(scored.score, options.language ?? 'en');
+  const results = presentAnyResults(score, presentOptions(scored.source));
   // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
   // patient's gender and age as recorded with the test.
-  return withTraitModels(results, row);
+  return withTraitModels(results, row, { ampd: options.ampd });
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */

@@ -1,11 +1,13 @@
-import type { AssessmentForm } from '@pid5/contract';
 import {
   DOMAIN_KEYS,
   FACET_KEYS,
   VALIDITY_KEYS,
+  BFM_DOMAIN_KEYS,
   type AnyScoreResult,
+  type BfmScoreResult,
   type BriefFormScoreResult,
   type ScoreResult,
+  type FormId,
   type ShortFormScoreResult,
 } from '@pid5/instrument';
 
@@ -48,7 +50,7 @@ function isNormSet(value: unknown): boolean {
  * in the shape this version reads (each form has its own shape: the short form's validity is INC-S, the brief form
  * has domains made of items and a total, no facets).
  */
-export function readStoredFormScores(value: unknown, form: AssessmentForm): AnyScoreResult | null {
+export function readStoredFormScores(value: unknown, form: FormId): AnyScoreResult | null {
   switch (form) {
     case 'FULL':
       return readStoredScores(value);
@@ -60,7 +62,7 @@ export function readStoredFormScores(value: unknown, form: AssessmentForm): AnyS
 }
 
 /** What every form's stored result has: the form, norms, versions and counts. */
-function hasCommonShape(value: Record<string, unknown>, form: AssessmentForm): boolean {
+function hasCommonShape(value: Record<string, unknown>, form: FormId): boolean {
   const { norms, instrument } = value;
   // A result stored before forms existed has no `form`: it is a full-form result.
   const storedForm = value.form ?? 'FULL';
@@ -139,4 +141,37 @@ export function readStoredScores(value: unknown): ScoreResult | null {
     typeof validity.missing === 'number' &&
     VALIDITY_KEYS.every((key) => isRecord(validity[key]));
   return isValid ? (value as unknown as ScoreResult) : null;
+}
+
+/**
+ * The stored result of a PID5BF+M test (score-bfm.ts), or null when missing or not in the shape this version reads:
+ * its six domains with their German readings, the total, and the verdict of the form itself.
+ */
+export function readStoredBfmScores(value: unknown): BfmScoreResult | null {
+  if (!isRecord(value)) {
+    return null;
+  }
+  const { domains, total, validityVerdict } = value;
+  const isDomain = (domain: unknown) =>
+    isRecord(domain) &&
+    typeof domain.name === 'string' &&
+    typeof domain.isScored === 'boolean' &&
+    isNumberOrNull(domain.score) &&
+    (domain.de === null || isRecord(domain.de));
+  const isValid =
+    value.form === 'BFM' &&
+    value.administeredAs === 'BFM' &&
+    isRecord(domains) &&
+    BFM_DOMAIN_KEYS.every((key) => isDomain(domains[key])) &&
+    isRecord(value.facets) &&
+    isRecord(total) &&
+    isNumberOrNull(total.score) &&
+    isRecord(value.germanNorms) &&
+    isRecord(validityVerdict) &&
+    Array.isArray(validityVerdict.lines) &&
+    typeof value.instrumentVersion === 'string' &&
+    typeof value.normsVersion === 'string' &&
+    typeof value.answered === 'number' &&
+    typeof value.missing === 'number';
+  return isValid ? (value as unknown as BfmScoreResult) : null;
 }

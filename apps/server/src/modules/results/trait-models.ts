@@ -7,6 +7,8 @@ import type {
   TGermanNormReading,
 } from '@pid5/contract';
 import {
+  BFM_DOMAIN_KEYS,
+  BFM_FACET_KEYS,
   BFM_FORM,
   DE_NORM_TABLES,
   DEFAULT_AMPD_THRESHOLD,
@@ -68,6 +70,10 @@ const scoresByKey = (scales: readonly { key: string; score: number | null }[]) =
 
 /** The German T of every scale of a full-, short- or brief-form result, for the patient's group. */
 function withGermanNorms(results: TAssessmentResults, reference: NormReference): TAssessmentResults {
+  if (results.form === 'BFM') {
+    // A PID5BF+M test's German T are its `bfm` readings (presentBfm).
+    return results;
+  }
   const norms =
     results.form === 'BF'
       ? readGermanNorms(
@@ -82,18 +88,23 @@ function withGermanNorms(results: TAssessmentResults, reference: NormReference):
     const reading = norms.scales[key];
     return reading ? presentGermanReading(reading) : null;
   };
-  const info = describeGermanNormTables(DE_NORM_TABLES);
   return {
     ...results,
     facets: results.facets.map((facet) => ({ ...facet, de: deOf(facet.key) })),
     domains: results.domains.map((domain) => ({ ...domain, de: deOf(domain.key) })),
     total: results.total ? { ...results.total, de: deOf('Total') } : null,
-    germanNorms: {
-      group: presentGermanGroup(norms.group),
-      version: info.version,
-      citation: info.citation,
-      attribution: info.attribution,
-    },
+    germanNorms: presentGermanNorms(norms.group),
+  };
+}
+
+/** The German tables read for a result: the group, the tables' version and the credit the licence asks for. */
+export function presentGermanNorms(group: GermanReferenceGroup): NonNullable<TAssessmentResults['germanNorms']> {
+  const info = describeGermanNormTables(DE_NORM_TABLES);
+  return {
+    group: presentGermanGroup(group),
+    version: info.version,
+    citation: info.citation,
+    attribution: info.attribution,
   };
 }
 
@@ -133,7 +144,8 @@ export function presentBfm(bfm: BfmScoreResult): TBfmResult {
     administeredAs: bfm.administeredAs,
     answered: bfm.answered,
     missing: bfm.missing,
-    domains: Object.values(bfm.domains).map((domain) => ({
+    // In the form's order (a stored result's objects come back from jsonb in another order).
+    domains: BFM_DOMAIN_KEYS.map((key) => bfm.domains[key]).map((domain) => ({
       key: domain.key,
       name: domain.name,
       icd11Name: domain.icd11Name,
@@ -150,7 +162,7 @@ export function presentBfm(bfm: BfmScoreResult): TBfmResult {
       nItems: bfm.total.nItems,
       de: de(bfm.total.de),
     },
-    facets: Object.values(bfm.facets).map((facet) => ({
+    facets: BFM_FACET_KEYS.map((key) => bfm.facets[key]).map((facet) => ({
       key: facet.key,
       name: facet.name,
       domain: facet.domain,
@@ -210,6 +222,8 @@ export function presentAmpd(results: TAssessmentResults, reference: NormReferenc
 export function withTraitModels(
   results: TAssessmentResults,
   test: { readonly responses: string; readonly gender: string; readonly age: number | null },
+  /** `ampd: false` for a reader that shows no AMPD profiles (the FHIR mapping): they are left out, not computed. */
+  options: { readonly ampd?: boolean } = {},
 ): TAssessmentResults {
   const reference = normReferenceOf(test);
   const withNorms = withGermanNorms(results, reference);
@@ -220,6 +234,6 @@ export function withTraitModels(
     bfmUnavailable: coverage.yieldsBfm
       ? null
       : { form: results.form, present: coverage.itemsPresent.length, needed: BFM_FORM.itemCount },
-    ampd: presentAmpd(withNorms, reference),
+    ...(options.ampd === false ? {} : { ampd: presentAmpd(withNorms, reference) }),
   };
 }

@@ -10,7 +10,6 @@ import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
 import { allReportFixedTexts } from '../base-glyph-texts';
 import { drawText } from '../pdf-text-replay';
-import { reportWording } from '../report-wording';
 import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
 import {
   BFM_WORD_KEYS,
@@ -48,6 +47,7 @@ const FORM_NAME_KEYS = {
   FULL: 'scoreReport.formName.FULL',
   SF: 'scoreReport.formName.SF',
   BF: 'scoreReport.formName.BF',
+  BFM: 'scoreReport.formName.BFM',
 } as const;
 const NOTICE_LOOK = {
   valid: { color: COLOR.brand, tint: '#eef6f6' },
@@ -71,9 +71,9 @@ function formatT(reading: TComparedScale['first']): string {
   return reading.capped === 'above' ? `≥ ${reading.t}` : reading.capped === 'below' ? `≤ ${reading.t}` : `${reading.t}`;
 }
 
-/** The day a test was completed (UTC): '2026-11-26' in English, as before; the language's own date otherwise. */
+/** The day a test was completed (UTC), written out as the other reports write dates ('Nov 26, 2026'). */
 function completedOn(finishedAt: string, language: Language): string {
-  return language === 'en' ? finishedAt.slice(0, 10) : formatLocaleDate(language, finishedAt, 'UTC');
+  return formatLocaleDate(language, finishedAt, 'UTC');
 }
 
 function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: ScoreWords): void {
@@ -155,22 +155,26 @@ function drawTChart(doc: Doc, scales: readonly TComparedScale[], { t }: ScoreWor
   sectionHeading(doc, t('comparison.chart.title'));
   const top = doc.y;
   const x = (t: number) => plotLeft + ((Math.min(Math.max(t, T_MIN), T_MAX) - T_MIN) / (T_MAX - T_MIN)) * plotWidth;
-  // Legend: the two tests, then the level lines.
+  // Legend: the two tests, then the level lines, each item after the one before as wide as its words (a longer
+  // word in another language never runs into the next item).
+  const legendGap = 12;
+  let legendX = plotLeft;
+  const legendText = (text: string, at: number) => {
+    doc.fillColor(COLOR.text).font('regular').fontSize(7);
+    drawText(doc, text, at, top + 1, { lineBreak: false });
+    legendX = at + doc.widthOfString(text) + legendGap;
+  };
   doc
-    .rect(plotLeft, top + 2, 10, 6)
+    .rect(legendX, top + 2, 10, 6)
     .lineWidth(0.6)
     .fillAndStroke('#ffffff', '#222222');
-  doc.font('regular').fontSize(7).fillColor(COLOR.text);
-  drawText(doc, t('comparison.earlier'), plotLeft + 14, top + 1);
-  doc.rect(plotLeft + 50, top + 2, 10, 6).fill('#555555');
-  doc.fillColor(COLOR.text);
-  drawText(doc, t('comparison.later'), plotLeft + 64, top + 1);
-  LEVELS.forEach((level, index) => {
-    const lx = plotLeft + 110 + index * 62;
-    levelLine(doc, level, lx, top, top + 9);
-    doc.fillColor(COLOR.text).font('regular').fontSize(7);
-    drawText(doc, t('comparison.levelBegins', { level: t(LEVEL_KEYS[level]) }), lx + 4, top + 1);
-  });
+  legendText(t('comparison.earlier'), legendX + 14);
+  doc.rect(legendX, top + 2, 10, 6).fill('#555555');
+  legendText(t('comparison.later'), legendX + 14);
+  for (const level of LEVELS) {
+    levelLine(doc, level, legendX, top, top + 9);
+    legendText(t('comparison.levelBegins', { level: t(LEVEL_KEYS[level]) }), legendX + 4);
+  }
   doc.font('regular').fontSize(7).fillColor(COLOR.text);
   drawText(doc, t('results.tAxis'), MARGIN.left, top + 14, { width: labelWidth - 6, align: 'right' });
   const plotTop = top + 24;
@@ -388,7 +392,8 @@ export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8
   drawMethod(doc, input.comparison, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
-    lines: [reportWording(words.language).footerNotice],
+    // A clinician's document, not the patient's report: the score report's kind of notice.
+    lines: [t('comparison.footerNotice')],
     pageText: (page, pages) => t('scoreReport.page', { page, pages }),
   });
   return endReportDocument(doc);

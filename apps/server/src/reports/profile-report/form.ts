@@ -34,6 +34,9 @@ export function formTableNote(results: Pick<TAssessmentResults, 'form'>, words: 
       return `${words.t('report.form.shortTableNote')} ${words.tableNote}`;
     case 'BF':
       return `${words.t('report.form.briefTableNote')} ${words.tableNote}`;
+    case 'BFM':
+      // No PID-5 table: the PID5BF+M's domains are drawn by the ICD-11 section, with its own note.
+      return words.tableNote;
   }
 }
 

@@ -45,7 +45,13 @@ export function drawValidityFirst(doc: Doc, results: TAssessmentResults, words: 
         lines: [
           {
             text:
-              results.form === 'BF' ? texts.validBrief : isBorderline(results) ? texts.validBorderline : texts.valid,
+              results.form === 'BF'
+                ? texts.validBrief
+                : results.form === 'BFM'
+                  ? texts.validBfm
+                  : isBorderline(results)
+                    ? texts.validBorderline
+                    : texts.valid,
           },
         ],
         ...style,

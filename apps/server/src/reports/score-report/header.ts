@@ -54,8 +54,10 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
   let y = Math.max(doc.y, top + 40) + 10;
 
   const { results } = header;
-  const norms = normWords(results, { t, language });
-  const { srf, irf } = norms;
+  const { us } = normWords(results, { t, language });
+  const german = results.germanNorms
+    ? `${t(GERMAN_NORM_WORD_KEYS.source)}; ${germanGroupText(t, results.germanNorms.group)}`
+    : null;
   const lines: [string, string][] = [
     [t('scoreReport.header.patientId'), header.patientId],
     [
@@ -80,13 +82,13 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
     [t('scoreReport.header.itemSet'), itemSetText(results, t, language)],
     [
       t('scoreReport.header.norms'),
-      t('scoreReport.header.normsValue', {
-        tables: norms.tables.label,
-        usNorms: `${srf.shortLabel} (${srf.citation})`,
-        germanNorms: results.germanNorms
-          ? `${t(GERMAN_NORM_WORD_KEYS.source)}; ${germanGroupText(t, results.germanNorms.group)}`
-          : `${irf.shortLabel} (${irf.citation})`,
-      }),
+      us
+        ? t('scoreReport.header.normsValue', {
+            tables: us.tables.label,
+            usNorms: `${us.srf.shortLabel} (${us.srf.citation})`,
+            germanNorms: german ?? `${us.irf.shortLabel} (${us.irf.citation})`,
+          })
+        : t('scoreReport.header.germanNormsOnly', { germanNorms: german ?? '—' }),
     ],
   ];
   const labelWidth = 70;

@@ -51,15 +51,30 @@ export function normText(text: string, { t, language }: { t: Translate; language
 
 /** The norm sets' and tables' words a score report prints, in the reader's language. */
 export function normWords(results: TAssessmentResults, words: { t: Translate; language: Language }) {
-  const { srf, irf } = results.norms;
-  const tables = results.normTables;
   const text = (value: string) => normText(value, words);
   return {
-    tables: { label: text(tables.label), sample: text(tables.sample), source: tables.source },
-    srf: { ...srf, shortLabel: text(srf.shortLabel), label: text(srf.label), note: text(srf.note) },
-    irf: { ...irf, shortLabel: text(irf.shortLabel), label: text(irf.label), note: text(irf.note) },
     levelRule: { rule: text(LEVEL_RULE.rule), normSet: text(LEVEL_RULE.normSet) },
+    // The US sets and tables; null for the PID5BF+M, which has German norms only.
+    us:
+      results.norms && results.normTables
+        ? {
+            tables: {
+              label: text(results.normTables.label),
+              sample: text(results.normTables.sample),
+              source: results.normTables.source,
+            },
+            srf: usSetWords(results.norms.srf, text),
+            irf: usSetWords(results.norms.irf, text),
+          }
+        : null,
   };
+}
+
+function usSetWords<T extends { shortLabel: string; label: string; note: string }>(
+  set: T,
+  text: (v: string) => string,
+): T {
+  return { ...set, shortLabel: text(set.shortLabel), label: text(set.label), note: text(set.note) };
 }
 
 /** `results` with the norm sets' and tables' words in `language`, for a page that shows them as the server sends them. */
@@ -67,13 +82,13 @@ export function withNormWordsIn(results: TAssessmentResults, language: Language)
   if (language === 'en') {
     return results;
   }
-  const words = normWords(results, { t: translator(language), language });
+  const { us } = normWords(results, { t: translator(language), language });
+  if (!us || !results.normTables) {
+    return results;
+  }
   return {
     ...results,
-    normTables: { ...results.normTables, label: words.tables.label, sample: words.tables.sample },
-    norms: {
-      srf: { ...results.norms.srf, label: words.srf.label, shortLabel: words.srf.shortLabel, note: words.srf.note },
-      irf: { ...results.norms.irf, label: words.irf.label, shortLabel: words.irf.shortLabel, note: words.irf.note },
-    },
+    normTables: { ...results.normTables, label: us.tables.label, sample: us.tables.sample },
+    norms: { srf: us.srf, irf: us.irf },
   };
 }

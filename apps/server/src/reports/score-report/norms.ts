@@ -16,18 +16,28 @@ type Doc = PDFKit.PDFDocument;
  */
 export function normBlocks(results: TAssessmentResults, words: ScoreWords): TextBlock[] {
   const { t } = words;
-  const { srf, tables, levelRule } = normWords(results, words);
+  const { us, levelRule } = normWords(results, words);
   const block = (text: string): TextBlock => ({ text, size: 8, color: COLOR.text, indent: 0, gapAfter: 5 });
   return [
-    block(t('scoreReport.norms.tables', { label: tables.label, sample: tables.sample, source: tables.source })),
-    block(
-      t('scoreReport.norms.us', {
-        label: srf.label,
-        source: srf.source,
-        sampleN: srf.sampleN ? `, N = ${srf.sampleN}` : '',
-        note: srf.note,
-      }),
-    ),
+    ...(us
+      ? [
+          block(
+            t('scoreReport.norms.tables', {
+              label: us.tables.label,
+              sample: us.tables.sample,
+              source: us.tables.source,
+            }),
+          ),
+          block(
+            t('scoreReport.norms.us', {
+              label: us.srf.label,
+              source: us.srf.source,
+              sampleN: us.srf.sampleN ? `, N = ${us.srf.sampleN}` : '',
+              note: us.srf.note,
+            }),
+          ),
+        ]
+      : [block(t('scoreReport.norms.noUs'))]),
     ...(results.germanNorms
       ? [
           block(
@@ -41,7 +51,7 @@ export function normBlocks(results: TAssessmentResults, words: ScoreWords): Text
           ),
         ]
       : []),
-    block(t('scoreReport.norms.levels', { rule: levelRule.rule, normSet: levelRule.normSet })),
+    ...(us ? [block(t('scoreReport.norms.levels', { rule: levelRule.rule, normSet: levelRule.normSet }))] : []),
     {
       ...block(
         t('scoreReport.norms.versions', { instrument: results.instrument.version, norms: results.normsVersion }),

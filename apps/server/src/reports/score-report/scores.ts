@@ -26,6 +26,10 @@ const WIDTHS = [34, 134, 46, 38, 32, 36, 60, 54];
  * German T with its 95 % interval and the German percentile as published (for the patient's group).
  */
 export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: ScoreWords): void {
+  if (results.form === 'BFM') {
+    // No PID-5 scales: the PID5BF+M's six trait domains are the ICD-11 section's (trait-models.ts).
+    return;
+  }
   const { t, language } = words;
   // The heading with the table's header and a few rows, or a new page.
   ensureSpace(doc, 90);
@@ -106,6 +110,9 @@ const DOMAIN_CHART_WIDTH = 230;
  * instrument's T chart geometry, each scale with its own level lines.
  */
 export function drawTCharts(doc: Doc, results: TAssessmentResults, { t }: ScoreWords): void {
+  if (results.domains.length === 0) {
+    return;
+  }
   const domainScales = results.total ? [...results.domains, results.total] : results.domains;
   const domainWidth = DOMAIN_CHART_WIDTH;
   ensureSpace(doc, 70 + (domainWidth * 500) / 450);

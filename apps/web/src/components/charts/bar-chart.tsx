@@ -9,6 +9,8 @@ import { bandName, barValue, chartRows, describeChart, valueHeader } from './cha
 const TEXT_COLOR = '#1f2933';
 const MUTED_COLOR = '#52606d';
 const GUIDE_COLOR = '#3e4c59';
+/** A not-interpretable profile's bars: grey, so no level reads as a finding. */
+const MUTED_BAR_COLOR = '#c3cad2';
 
 /**
  * A guide line's stroke: the T chart's level starts each in its own pattern (dotted Mild, dashed Moderate, solid
@@ -26,12 +28,16 @@ export function BarChart({
   title,
   norms,
   minWidth,
+  muted = false,
 }: {
   chart: ChartGeometry | TChartGeometry;
   title: string;
-  norms: TAssessmentResults['norms'];
+  /** The US norm sets (charts exist for the PID-5's forms only). */
+  norms: NonNullable<TAssessmentResults['norms']>;
   /** Below this width (px) the chart scrolls sideways instead of shrinking its labels further. */
   minWidth?: number;
+  /** A profile that may not be read (not interpretable): bars and level lines in grey, as the PDF draws them. */
+  muted?: boolean;
 }) {
   const { t, language } = useStaffText();
   const words = { t, language };
@@ -67,7 +73,15 @@ export function BarChart({
           <title id={titleId}>{title}</title>
           <desc id={descId}>{describeChart(chart, norms, words)}</desc>
           {chart.bars.map((bar) => (
-            <rect key={bar.key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill={bar.fill}>
+            <rect
+              key={bar.key}
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              fill={muted ? MUTED_BAR_COLOR : bar.fill}
+              data-muted={muted || undefined}
+            >
               <title>
                 {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWords(t, { level: bar.level, isScored: true })})` : ''}`}
               </title>

@@ -56,7 +56,7 @@ describe('chart text in German', () => {
     const anx = rows.find((row) => row.key === 'Anx')!;
     expect(anx.name).toBe('Ängstlichkeit');
     expect(anx.value).toMatch(/^\u2212?\d+,\d\d$/);
-    expect(['Leicht', 'Mäßig', 'Hoch', 'Nicht erhöht']).toContain(anx.level);
+    expect(['Leicht', 'Mittelgradig', 'Hoch', 'Nicht erhöht']).toContain(anx.level);
     expect(rows.some((row) => row.level === 'Nicht ausgewertet')).toBe(true);
     const text = describeChart(facetChart(result), norms, german);
     expect(text).not.toMatch(/\d\.\d/);

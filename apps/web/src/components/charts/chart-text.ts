@@ -56,7 +56,11 @@ export function chartRows(chart: AnyChart, { t, language }: ChartWords): ChartRo
 }
 
 /** The table alternative's value column. */
-export function valueHeader(chart: AnyChart, norms: TAssessmentResults['norms'], t: Translate<StaffKey>): string {
+export function valueHeader(
+  chart: AnyChart,
+  norms: NonNullable<TAssessmentResults['norms']>,
+  t: Translate<StaffKey>,
+): string {
   return isT(chart) ? t('chart.tValueHeader') : t('chart.zValueHeader', { norms: norms[chart.normField].shortLabel });
 }
 
@@ -66,7 +70,7 @@ export function valueHeader(chart: AnyChart, norms: TAssessmentResults['norms'],
  */
 export function describeChart(
   chart: AnyChart,
-  norms: TAssessmentResults['norms'],
+  norms: NonNullable<TAssessmentResults['norms']>,
   { t, language }: ChartWords,
 ): string {
   const count = chart.bands.length;

@@ -11,20 +11,35 @@ import { BarChart } from './bar-chart';
 export function FacetScoreChart({ results, title }: { results: TAssessmentResults; title?: string }) {
   const { t } = useStaffText();
   const chart = useMemo(() => facetChart(chartScoresFromLists(results)), [results]);
-  return <BarChart chart={chart} title={title ?? t('chart.facetsTitle')} norms={results.norms} minWidth={640} />;
+  // A PID5BF+M result has no US norms and no PID-5 scales to chart.
+  return results.norms ? (
+    <BarChart chart={chart} title={title ?? t('chart.facetsTitle')} norms={results.norms} minWidth={640} />
+  ) : null;
 }
 
 export function DomainScoreChart({ results, title }: { results: TAssessmentResults; title?: string }) {
   const { t } = useStaffText();
   const chart = useMemo(() => domainChart(chartScoresFromLists(results)), [results]);
-  return <BarChart chart={chart} title={title ?? t('chart.domainsTitle')} norms={results.norms} minWidth={280} />;
+  // A PID5BF+M result has no US norms and no PID-5 scales to chart.
+  return results.norms ? (
+    <BarChart chart={chart} title={title ?? t('chart.domainsTitle')} norms={results.norms} minWidth={280} />
+  ) : null;
 }
 
 /** The facets in US T, each with its own level lines. */
 export function FacetTChart({ results }: { results: TAssessmentResults }) {
   const { t } = useStaffText();
   const chart = useMemo(() => facetTChart(results.facets), [results]);
-  return <BarChart chart={chart} title={t('chart.facetsTTitle')} norms={results.norms} minWidth={640} />;
+  // A PID5BF+M result has no US norms and no PID-5 scales to chart.
+  return results.norms ? (
+    <BarChart
+      chart={chart}
+      title={t('chart.facetsTTitle')}
+      norms={results.norms}
+      minWidth={640}
+      muted={isMuted(results)}
+    />
+  ) : null;
 }
 
 /** The domains in US T (the brief form: and its total), each with its own level lines. */
@@ -34,5 +49,17 @@ export function DomainTChart({ results }: { results: TAssessmentResults }) {
     () => domainTChart(results.total ? [...results.domains, results.total] : results.domains),
     [results],
   );
-  return <BarChart chart={chart} title={t('chart.domainsTTitle')} norms={results.norms} minWidth={280} />;
+  // A PID5BF+M result has no US norms and no PID-5 scales to chart.
+  return results.norms ? (
+    <BarChart
+      chart={chart}
+      title={t('chart.domainsTTitle')}
+      norms={results.norms}
+      minWidth={280}
+      muted={isMuted(results)}
+    />
+  ) : null;
 }
+
+/** A profile that may not be read is drawn in grey, as the PDF reports draw it. */
+const isMuted = (results: TAssessmentResults) => results.validityVerdict.verdict === 'not-interpretable';

@@ -213,6 +213,13 @@ describe('test details', () => {
     expect(alert.compareDocumentPosition(domains) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const detachment = within(domains).getByRole('row', { name: /Detachment/ });
     expect(within(detachment).getByText('(High)')).toHaveAttribute('title', 'Not interpretable: see Response validity');
+    // A scale without a level is bracketed too, and the charts' bars are grey: nothing reads as a finding.
+    const negAf = within(domains).getByRole('row', { name: /Negative Affect/ });
+    expect(within(negAf).getByText('(Not elevated)')).toBeInTheDocument();
+    const chart = within(results).getByRole('img', { name: 'Trait domains (T scores)' });
+    const fills = [...chart.querySelectorAll('rect')].map((rect) => rect.getAttribute('fill'));
+    expect(fills.length).toBeGreaterThan(0);
+    expect(new Set(fills)).toEqual(new Set(['#c3cad2']));
   });
 
   it('explains that results come with submission when the server says the test is incomplete', async () => {
@@ -390,7 +397,7 @@ describe('test details in German', () => {
       within(anx)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Anx', '1,25', '55', '76', 'Mäßig', '9 von 9']);
+    ).toEqual(['Anx', '1,25', '55', '76', 'Mittelgradig', '9 von 9']);
     // A percentile cell of 1.00 is said in German, not as the API's English text.
     const dep = within(facets).getByRole('rowheader', { name: 'Depressivität' }).closest('tr')!;
     expect(within(dep).getByText('mehr als 99')).toBeInTheDocument();
@@ -401,9 +408,9 @@ describe('test details in German', () => {
     expect(screen.queryByText('Anxiousness')).not.toBeInTheDocument();
     expect(screen.queryByText('Not elevated')).not.toBeInTheDocument();
     // The level's words on the badge in German (the server's are English), with the scale's printed percentile.
-    expect(within(anx).getByText('Mäßig').closest('.mantine-Badge-root')).toHaveAttribute(
+    expect(within(anx).getByText('Mittelgradig').closest('.mantine-Badge-root')).toHaveAttribute(
       'title',
-      'So hoch wie oder höher als die Werte von etwa 76 % der Erwachsenen der US-Normstichprobe: mäßig erhöht.',
+      'So hoch wie oder höher als die Werte von etwa 76 % der Erwachsenen der US-Normstichprobe: mittelgradig erhöht.',
     );
     // English text on the German page is marked as such (3.1.2): the norm tables' source.
     expect(
@@ -416,11 +423,11 @@ describe('test details in German', () => {
     for (const chart of charts) {
       expect(chart.querySelector(':scope > text')).toHaveTextContent('T-Wert');
       const lineWords = [...chart.querySelectorAll('[data-level-line] text')].map((text) => text.textContent);
-      expect(lineWords).toEqual(['Leicht', 'Mäßig', 'Hoch']);
+      expect(lineWords).toEqual(['Leicht', 'Mittelgradig', 'Hoch']);
       expect(chart).not.toHaveTextContent('T score');
     }
     const facetChart = charts[1]!;
-    expect(facetChart.querySelector('desc')).toHaveTextContent('Ängstlichkeit 55 (Mäßig)');
+    expect(facetChart.querySelector('desc')).toHaveTextContent('Ängstlichkeit 55 (Mittelgradig)');
     expect(facetChart.querySelector('rect title')?.textContent).toMatch(/^Anhedonie: 55$/);
   });
 });

@@ -132,7 +132,7 @@ describe('compare two tests in German', () => {
     expect(chart).toHaveTextContent('T-Wert');
     expect(chart).toHaveTextContent('Ängstlichkeit');
     expect(chart).not.toHaveTextContent('Anxiousness');
-    for (const word of ['Leicht beginnt', 'Mäßig beginnt', 'Hoch beginnt']) {
+    for (const word of ['Leicht beginnt', 'Mittelgradig beginnt', 'Hoch beginnt']) {
       expect(chart).toHaveTextContent(word);
     }
   });

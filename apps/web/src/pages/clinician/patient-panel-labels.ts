@@ -6,4 +6,5 @@ export const FORM_LABELS: Record<TPatientAdministration['form'], StaffKey> = {
   FULL: 'form.FULL.withCount',
   SF: 'form.SF.withCount',
   BF: 'form.BF.withCount',
+  BFM: 'form.BFM.withCount',
 };

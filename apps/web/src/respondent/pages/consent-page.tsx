@@ -10,6 +10,7 @@ const FORM_SUMMARY = {
   FULL: 'consent.formSummary.FULL',
   SF: 'consent.formSummary.SF',
   BF: 'consent.formSummary.BF',
+  BFM: 'consent.formSummary.BFM',
 } as const;
 
 /** `/consent/{code}`: the consent document (sanitised by the server when stored) and Accept (docs/product-spec.md §2). */
