@@ -36,7 +36,12 @@ export function MessageDeliveries({ messages }: { messages: TMessageDelivery[] }
   // Wider than a phone: the table scrolls sideways in its own named, focusable region (keyboard users scroll it with
   // the arrow keys), never the whole page (1.4.10, 2.1.1).
   return (
-    <div role="region" aria-label={t('messages.table')} tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%' }}>
+    <div
+      role="region"
+      aria-label={t('messages.table')}
+      tabIndex={0}
+      style={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
+    >
       <Table aria-label={t('messages.table')} striped miw={560}>
         <Table.Thead>
           <Table.Tr>

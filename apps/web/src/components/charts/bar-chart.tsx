@@ -1,9 +1,11 @@
-import { Table, VisuallyHidden } from '@mantine/core';
-import { useId } from 'react';
+import { Table } from '@mantine/core';
+import { HiddenValues } from './hidden-values';
+import { useId, useRef } from 'react';
 import type { TAssessmentResults } from '@pid5/contract';
 import { T_AXIS_LABEL_KEY, VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
 import { levelName, levelWords, localDecimals } from '../../i18n/result-words';
 import { useStaffText } from '../../i18n/staff-language';
+import { ScrollHint, useOverflowsSideways } from '../scroll-hint';
 import { bandName, barValue, chartRows, describeChart, valueHeader } from './chart-text';
 
 const TEXT_COLOR = '#1f2933';
@@ -41,6 +43,8 @@ export function BarChart({
 }) {
   const { t, language } = useStaffText();
   const words = { t, language };
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsSideways(scroller);
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -54,12 +58,14 @@ export function BarChart({
   return (
     <figure style={{ margin: 0 }}>
       {/* On a phone the chart keeps a readable width and scrolls: a named region the keyboard can reach (2.1.1). */}
+      {overflows && <ScrollHint />}
       <div
+        ref={scroller}
         role="region"
         aria-label={t('staff.chartRegion', { name: title })}
         tabIndex={0}
         className="mantine-focus-auto"
-        style={{ overflowX: 'auto' }}
+        style={{ overflowX: 'auto', position: 'relative' }}
       >
         <svg
           viewBox={`0 0 ${chart.width} ${chart.height}`}
@@ -166,7 +172,7 @@ export function BarChart({
           })}
         </svg>
       </div>
-      <VisuallyHidden>
+      <HiddenValues>
         <Table>
           <caption>{t('chart.valuesCaption', { title })}</caption>
           <thead>
@@ -188,7 +194,7 @@ export function BarChart({
             ))}
           </tbody>
         </Table>
-      </VisuallyHidden>
+      </HiddenValues>
     </figure>
   );
 }

@@ -1,4 +1,5 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
+import { HiddenValues } from '../../components/charts/hidden-values';
 import type { TPatientAdministration, TTrendDomain } from '@pid5/contract';
 import { T_AXIS_LABEL_KEY, T_Y_DOMAIN } from '@pid5/instrument';
 import { scaleName } from '../../i18n/result-words';
@@ -102,7 +103,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
         aria-label={t('staff.chartRegion', { name: t('trend.title') })}
         tabIndex={0}
         className="mantine-focus-auto"
-        style={{ overflowX: 'auto' }}
+        style={{ overflowX: 'auto', position: 'relative' }}
       >
         <svg
           viewBox={`0 0 ${width} ${height}`}
@@ -225,7 +226,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
       <Text component="figcaption" size="xs" c="dimmed">
         {t('trend.caption')}
       </Text>
-      <VisuallyHidden>
+      <HiddenValues>
         <Table>
           <caption>{t('chart.valuesCaption', { title: t('trend.title') })}</caption>
           <thead>
@@ -265,7 +266,7 @@ export function PatientTrendChart({ administrations }: { administrations: readon
             ))}
           </tbody>
         </Table>
-      </VisuallyHidden>
+      </HiddenValues>
     </figure>
   );
 }
