@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
@@ -42,7 +42,11 @@ async function violationsOn(page: Page): Promise<string[]> {
 
 /** Waits until an opened dialog has finished fading in (axe measures contrast on what is drawn). */
 async function dialogShown(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog');
+  await fadedIn(page.getByRole('dialog'));
+}
+
+/** Waits until `dialog` (a dialog, menu or list) is drawn at full opacity: its opening transition is over. */
+async function fadedIn(dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect
     .poll(() =>
@@ -144,7 +148,7 @@ for (const language of LANGUAGES) {
       await expect(p.getByRole('dialog')).toBeHidden();
       // The language menu, open.
       await p.getByRole('button', { name: language === 'de' ? /^Sprache:/ : /^Language:/ }).click();
-      await expect(p.getByRole('menu')).toBeVisible();
+      await fadedIn(p.getByRole('menu'));
       await sweep(p, found, 'language menu open');
       await p.keyboard.press('Escape');
 
@@ -163,7 +167,7 @@ for (const language of LANGUAGES) {
           name: language === 'de' ? 'Mit Kollegin oder Kollegen teilen' : 'Share with a colleague',
         })
         .click();
-      await expect(p.getByRole('listbox')).toBeVisible();
+      await fadedIn(p.getByRole('listbox'));
       await sweep(p, found, 'details, share list open');
       await p.keyboard.press('Escape');
 
