@@ -97,7 +97,7 @@ test('a new clinician gets two tests from the admin, creates both through the fo
   await page.goto('/login');
   await page.getByText('Register', { exact: true }).click();
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('header-username')).toHaveText(username);
@@ -241,8 +241,9 @@ test('a new clinician gets two tests from the admin, creates both through the fo
     await expect(page.getByText(chip, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('Not Finished', { exact: true })).toBeVisible();
-  await expect(page.getByLabel('F41.1 (primary): Generalized anxiety disorder')).toBeVisible();
-  await expect(page.getByLabel('F60.3: Borderline personality disorder')).toBeVisible();
+  // Each diagnosis badge says its description in its text (visually hidden), the tooltip's words for a screen reader.
+  await expect(page.getByText('F41.1 · Primary: Generalized anxiety disorder', { exact: true })).toBeVisible();
+  await expect(page.getByText('F60.3: Borderline personality disorder', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toHaveCount(0);
 
   // The second test: Back → Yes leaves without creating; then create it.

@@ -215,7 +215,7 @@ test('a local username with markup is refused with a message; nothing runs', asy
   await page.goto('/login');
   await page.getByText('Register', { exact: true }).click();
   await page.getByLabel('Username').fill(XSS.imgAlert);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Usernames use letters, digits and . _ @ - only.');
   await expect(page).toHaveURL(/\/login$/);

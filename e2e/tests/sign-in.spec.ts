@@ -55,14 +55,14 @@ test('a local account registers and logs in with the spec messages', async ({ pa
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Choose a username and password!');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long enough password');
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('header-username')).toHaveText(username);
   await page.getByRole('button', { name: 'Logout' }).click();
 
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('the wrong password');
+  await page.getByLabel('Password', { exact: true }).fill('the wrong password');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText("Oops! The username and password didn't match. Try again!");
 });

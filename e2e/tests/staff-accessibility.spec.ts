@@ -1,13 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
+  badgesCutOff,
   completeAsPatient,
   createTestViaApi,
+  DEMO,
   expect,
   grantTests,
   newClinician,
   openAdmin,
+  signInAsDemo,
   test,
   unique,
 } from './helpers';
@@ -37,7 +42,11 @@ async function violationsOn(page: Page): Promise<string[]> {
 
 /** Waits until an opened dialog has finished fading in (axe measures contrast on what is drawn). */
 async function dialogShown(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog');
+  await fadedIn(page.getByRole('dialog'));
+}
+
+/** Waits until `dialog` (a dialog, menu or list) is drawn at full opacity: its opening transition is over. */
+async function fadedIn(dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect
     .poll(() =>
@@ -92,9 +101,18 @@ for (const language of LANGUAGES) {
         second.code,
         answersFrom((n) => (n % 3 === 0 ? 2 : n % 2)),
       );
-      void page;
 
       const found: Record<string, string[]> = {};
+
+      // The login page, signed out, with the password shown by its toggle.
+      await page.setViewportSize(viewport);
+      await readIn(page, language);
+      await page.goto('/login');
+      const toggle = page.getByRole('button', { name: language === 'de' ? 'Passwort anzeigen' : 'Show password' });
+      await toggle.focus();
+      await toggle.press('Enter');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await sweep(page, found, 'login');
       const p = clinicianPage;
 
       await p.goto('/dashboard');
@@ -114,6 +132,25 @@ for (const language of LANGUAGES) {
       await dialogShown(p);
       await sweep(p, found, 'create test, diagnosis picker open');
       await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+
+      // A failed submit: every required field empty.
+      await p.goto('/createtest');
+      await expect(p.locator('main h1').first()).toBeVisible();
+      await p.getByRole('button', { name: language === 'de' ? 'Test anlegen' : 'Create Test', exact: true }).click();
+      await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await sweep(p, found, 'create test after a failed submit');
+      // "Leave Create Test?"
+      await p.getByRole('button', { name: language === 'de' ? 'Zurück' : 'Back', exact: true }).click();
+      await dialogShown(p);
+      await sweep(p, found, 'create test, leave dialog open');
+      await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+      // The language menu, open.
+      await p.getByRole('button', { name: language === 'de' ? /^Sprache:/ : /^Language:/ }).click();
+      await fadedIn(p.getByRole('menu'));
+      await sweep(p, found, 'language menu open');
+      await p.keyboard.press('Escape');
 
       await p.goto(`/details/${first.id}`);
       await sweep(p, found, 'details with results');
@@ -122,6 +159,16 @@ for (const language of LANGUAGES) {
         .click();
       await dialogShown(p);
       await sweep(p, found, 'details, report dialog open');
+      await p.keyboard.press('Escape');
+      await expect(p.getByRole('dialog')).toBeHidden();
+      // Sharing the patient: the colleague list open.
+      await p
+        .getByRole('textbox', {
+          name: language === 'de' ? 'Mit Kollegin oder Kollegen teilen' : 'Share with a colleague',
+        })
+        .click();
+      await fadedIn(p.getByRole('listbox'));
+      await sweep(p, found, 'details, share list open');
       await p.keyboard.press('Escape');
 
       await p.goto(`/compare/${second.id}/${first.id}`);
@@ -148,3 +195,93 @@ for (const language of LANGUAGES) {
     });
   }
 }
+
+// The e-mail forms (an invitation, a re-test series) are offered only where mail is configured: a server of their own
+// with a real SMTP sink, each form's error state swept in both languages at both widths.
+test('the e-mail forms in their error states have no axe violation (en and de, desktop and phone)', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const smtp = await startSmtpSink();
+  const server = await startTestServer({
+    env: {
+      DEMO_DATA: 'true',
+      WEB_DIST_DIR: fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)),
+      ...smtpSinkEnv(smtp, 'Demonstration Institute <noreply@institute.example>'),
+    },
+  });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const p = await context.newPage();
+    await signInAsDemo(p, DEMO.clinicianB);
+    const patientId = unique('PAT-A11Y-MAIL');
+    const open = await createTestViaApi(p, { patientId });
+    const done = await createTestViaApi(p, { patientId });
+    await completeAsPatient(context.request, done.code, ANSWERS);
+    void request;
+
+    const found: Record<string, string[]> = {};
+    for (const language of LANGUAGES) {
+      await p.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
+      for (const viewport of VIEWPORTS) {
+        await p.setViewportSize(viewport);
+        const where = `${language}, ${viewport.name}`;
+
+        await p.goto(`/details/${open.id}`);
+        const invitation = p.getByRole('region', {
+          name: language === 'de' ? 'E-Mail an die Testperson' : 'E-mail to the patient',
+        });
+        await invitation
+          .getByRole('textbox', {
+            name: language === 'de' ? 'E-Mail-Adresse der Testperson' : "Patient's e-mail address",
+          })
+          .fill('jane.doe@');
+        await invitation
+          .getByRole('button', { name: language === 'de' ? 'Link per E-Mail senden' : 'Send link by e-mail' })
+          .click();
+        await expect(invitation.locator('[aria-invalid="true"]')).toBeVisible();
+        await sweep(p, found, `invitation with a bad address (${where})`);
+
+        await p.goto(`/details/${done.id}`);
+        const retests = p.getByRole('region', { name: language === 'de' ? 'Wiederholungstests' : 'Re-tests' });
+        await retests
+          .getByRole('textbox', { name: language === 'de' ? 'Abstand (Wochen)' : 'Re-test every (weeks)' })
+          .fill('99');
+        await retests
+          .getByRole('button', { name: language === 'de' ? 'Wiederholungstests starten' : 'Start re-tests' })
+          .click();
+        await expect(retests.locator('[aria-invalid="true"]')).toBeVisible();
+        await sweep(p, found, `re-tests with weeks out of range (${where})`);
+      }
+    }
+    expect(found, 'axe-core violations in the e-mail forms').toEqual({});
+
+    // A message's state badge ("Sent", "Queued", …) is never cut off on a phone or at 200 % zoom.
+    await p.evaluate(() => window.localStorage.setItem('pid5_lang', 'en'));
+    await p.goto(`/details/${open.id}`);
+    const invitation = p.getByRole('region', { name: 'E-mail to the patient' });
+    await invitation.getByRole('textbox', { name: "Patient's e-mail address" }).fill('jane.doe@example.org');
+    await invitation.getByRole('button', { name: 'Send link by e-mail' }).click();
+    await smtp.waitFor((received) => received.to.includes('jane.doe@example.org'));
+    for (const language of LANGUAGES) {
+      await p.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
+      for (const viewport of [VIEWPORTS[1], { width: 640, height: 450 }]) {
+        await p.setViewportSize(viewport);
+        await p.goto(`/details/${open.id}`);
+        const messages = p.getByRole('region', {
+          name: language === 'de' ? 'E-Mail an die Testperson' : 'E-mail to the patient',
+        });
+        await expect(messages.locator('.mantine-Badge-root').first()).toBeVisible();
+        expect(
+          await p.evaluate(badgesCutOff),
+          `message state badges cut off (${language}, ${viewport.width} px)`,
+        ).toEqual([]);
+      }
+    }
+  } finally {
+    await context.close();
+    await server.close();
+    await smtp.stop();
+  }
+});

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -17,6 +17,9 @@ export function AppHeader({ me }: { me: TMe }) {
   const { t } = useStaffText();
   const isAdmin = me.role === 'admin';
   const inAdminView = me.viewMode === 'admin';
+  const role = me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin');
+  const view = inAdminView ? t('header.adminView') : t('header.clinicianView');
+  const settingsFor = t('header.settingsFor', { name: me.username, details: isAdmin ? `${role}, ${view}` : role });
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -57,22 +60,26 @@ export function AppHeader({ me }: { me: TMe }) {
         {/* Signed in, one choice: the pages and the e-mails to oneself (kept on the server, Settings can differ). */}
         <LanguageMenu onChosen={(language) => updateSettings.mutate({ messageLanguage: language })} />
         {/* One's own picture and name open one's settings: no extra button to push Logout off a phone's screen. */}
-        <UnstyledButton component={Link} to="/settings" aria-label={t('header.settings')} title={t('header.settings')}>
-          <Group gap="xs" wrap="nowrap">
-            {/* The provider's picture when there is one; else initials without titles. */}
-            <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
-              {initialsOf(me.username)}
-            </Avatar>
-            <Box visibleFrom="sm">
-              <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
-                {me.username}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
-                {me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin')}
-              </Text>
-            </Box>
-          </Group>
-        </UnstyledButton>
+        {/* Its name starts with the words it shows (2.5.3). Where the header has no room for the name, the role and
+            the admin view's badge (a phone, 200 % zoom) they show on hover and on focus, and are in its name. */}
+        <Tooltip label={settingsFor} events={{ hover: true, focus: true, touch: true }}>
+          <UnstyledButton component={Link} to="/settings" aria-label={settingsFor}>
+            <Group gap="xs" wrap="nowrap">
+              {/* The provider's picture when there is one; else initials without titles. */}
+              <Avatar src={me.photoUrl} alt="" radius="xl" size="sm" data-testid="header-avatar">
+                {initialsOf(me.username)}
+              </Avatar>
+              <Box visibleFrom="sm">
+                <Text size="sm" fw={600} lh={1.2} style={{ whiteSpace: 'nowrap' }} data-testid="header-username">
+                  {me.username}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2} data-testid="header-role">
+                  {role}
+                </Text>
+              </Box>
+            </Group>
+          </UnstyledButton>
+        </Tooltip>
         <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
           {t('header.logout')}
         </Button>
@@ -92,7 +99,9 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
   const { choice, choose } = useStaffLanguage();
   const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
   return (
-    <Menu position="bottom-end" withinPortal>
+    // In the header's landmark, not a portal at the end of the body (axe: all content in landmarks); no focus
+    // placeholder inside the menu (a menu holds only its items): the open menu's focus is on the current language.
+    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" size="xs" aria-label={t('header.language', { language: current })}>
           <Box component="span" visibleFrom="lg">
@@ -109,6 +118,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
             key={language}
             lang={language}
             aria-current={language === choice ? 'true' : undefined}
+            data-autofocus={language === choice ? true : undefined}
             fw={language === choice ? 700 : undefined}
             onClick={() => {
               choose(language);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { matchesDiagnosis, type TDiagnosis } from '@pid5/contract';
 import { useStaffText } from '../i18n/staff-language';
 
@@ -9,7 +9,7 @@ const ROW_HEIGHT = 56;
 /** Rows drawn above and below the visible ones, so fast scrolling does not show gaps. */
 const OVERSCAN = 6;
 /** The language of the catalogue's descriptions (apps/server/src/data/diagnoses.SOURCE.md). */
-const DIAGNOSIS_CATALOGUE_LANGUAGE = 'en';
+export const DIAGNOSIS_CATALOGUE_LANGUAGE = 'en';
 
 /**
  * The diagnosis picker (docs/product-spec.md §2): search (case-insensitive on description and code), click to select
@@ -58,8 +58,10 @@ export function DiagnosisPicker({
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={() => {
-        // Unless the user has moved on (focus on something other than the page itself).
-        if (document.activeElement === null || document.activeElement === document.body) {
+        // Unless the user has moved on: the focus is still in the closing picker (its exit transition keeps it drawn),
+        // or already dropped to the page itself.
+        const focused = document.activeElement;
+        if (focused === null || focused === document.body || focused.closest('.mantine-Modal-root') !== null) {
           document.getElementById(returnFocusTo)?.focus();
         }
       }}
@@ -120,6 +122,12 @@ export function DiagnosisPicker({
   );
 }
 
+/**
+ * The list is one Tab stop (WAI-ARIA listbox, multi-select): the focus stays on the list and `aria-activedescendant`
+ * names the active row; Up/Down, Home/End and Page Up/Down move it (scrolled into view, so it is drawn), Space or
+ * Enter selects or deselects it. A row's description is clamped to two lines; the active row's whole description is
+ * written out below the list.
+ */
 function VirtualDiagnosisList({
   items,
   selected,
@@ -130,56 +138,119 @@ function VirtualDiagnosisList({
   onToggle: (code: string) => void;
 }) {
   const { t } = useStaffText();
+  const listId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
+  const [active, setActive] = useState(0);
+  const [hasFocus, setHasFocus] = useState(false);
   const height = Math.min(LIST_MAX_HEIGHT, items.length * ROW_HEIGHT);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const activeItem = items[active];
+
+  /** Makes row `index` the active one and scrolls it into the list's view (drawn before the focus names it). */
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(items.length - 1, index));
+    setActive(next);
+    const list = listRef.current;
+    if (!list) {
+      return;
+    }
+    const top = next * ROW_HEIGHT;
+    const visibleHeight = list.clientHeight || height;
+    if (top < list.scrollTop) {
+      list.scrollTop = top;
+    } else if (top + ROW_HEIGHT > list.scrollTop + visibleHeight) {
+      list.scrollTop = top + ROW_HEIGHT - visibleHeight;
+    }
+    setScrollTop(list.scrollTop);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: items.length - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveTo(moves[event.key]!);
+    } else if ((event.key === ' ' || event.key === 'Enter') && activeItem) {
+      event.preventDefault();
+      onToggle(activeItem.code);
+    }
+  };
 
   return (
-    <div
-      role="listbox"
-      aria-label={t('diagnoses.list')}
-      aria-multiselectable="true"
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      style={{
-        maxHeight: LIST_MAX_HEIGHT,
-        height,
-        overflowY: 'auto',
-        position: 'relative',
-        border: '1px solid var(--mantine-color-gray-3)',
-        borderRadius: 'var(--mantine-radius-md)',
-      }}
-    >
-      <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
-        {items.slice(first, last).map((item, offset) => {
-          const index = first + offset;
-          const isSelected = selected.has(item.code);
-          return (
-            <button
-              key={item.code}
-              type="button"
-              role="option"
-              aria-selected={isSelected}
-              aria-setsize={items.length}
-              aria-posinset={index + 1}
-              onClick={() => onToggle(item.code)}
-              style={rowStyle(index, isSelected)}
-              title={`${item.code}: ${item.description}`}
-            >
-              <span aria-hidden style={{ width: 18, flex: 'none', fontWeight: 700 }}>
-                {isSelected ? '✓' : ''}
-              </span>
-              <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                {item.code}
-              </span>
-              <span style={clampStyle} lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>
-                {item.description}
-              </span>
-            </button>
-          );
-        })}
+    <Stack gap={4}>
+      <div
+        ref={listRef}
+        role="listbox"
+        tabIndex={0}
+        aria-label={t('diagnoses.list')}
+        aria-multiselectable="true"
+        aria-activedescendant={activeItem && active >= first && active < last ? optionId(active) : undefined}
+        onKeyDown={onKeyDown}
+        onFocus={() => setHasFocus(true)}
+        onBlur={() => setHasFocus(false)}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        style={{
+          maxHeight: LIST_MAX_HEIGHT,
+          height,
+          overflowY: 'auto',
+          position: 'relative',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-md)',
+        }}
+      >
+        <div style={{ height: items.length * ROW_HEIGHT, position: 'relative' }}>
+          {items.slice(first, last).map((item, offset) => {
+            const index = first + offset;
+            const isSelected = selected.has(item.code);
+            return (
+              <div
+                key={item.code}
+                id={optionId(index)}
+                role="option"
+                aria-selected={isSelected}
+                aria-setsize={items.length}
+                aria-posinset={index + 1}
+                data-active={index === active && hasFocus ? true : undefined}
+                onClick={() => {
+                  setActive(index);
+                  onToggle(item.code);
+                }}
+                onMouseEnter={() => setActive(index)}
+                style={rowStyle(index, isSelected, index === active && hasFocus)}
+              >
+                <span aria-hidden style={{ width: 18, flex: 'none', fontWeight: 700 }}>
+                  {isSelected ? '✓' : ''}
+                </span>
+                <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                  {item.code}
+                </span>
+                <span style={clampStyle} lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>
+                  {item.description}
+                </span>
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
+      {/* The active row in full (its description may be clamped above); the list itself already reads it out. */}
+      <Text size="sm" aria-hidden data-testid="diagnosis-active">
+        {activeItem && (
+          <>
+            <strong>{activeItem.code}</strong> <span lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>{activeItem.description}</span>
+          </>
+        )}
+      </Text>
+    </Stack>
   );
 }
 
@@ -192,7 +263,8 @@ const clampStyle: CSSProperties = {
   lineHeight: 1.3,
 };
 
-function rowStyle(index: number, isSelected: boolean): CSSProperties {
+/** A row's look; the active row of the focused list has the focus ring (the list's focus is on it, 2.4.7). */
+function rowStyle(index: number, isSelected: boolean, isActive: boolean): CSSProperties {
   return {
     position: 'absolute',
     top: index * ROW_HEIGHT,
@@ -203,13 +275,12 @@ function rowStyle(index: number, isSelected: boolean): CSSProperties {
     alignItems: 'center',
     gap: 8,
     padding: '0 12px',
-    border: 0,
     borderBottom: '1px solid var(--mantine-color-gray-2)',
     background: isSelected ? 'var(--mantine-color-teal-0)' : 'var(--mantine-color-body)',
-    color: 'inherit',
-    font: 'inherit',
     fontSize: 'var(--mantine-font-size-sm)',
     cursor: 'pointer',
     textAlign: 'left',
+    outline: isActive ? '2px solid var(--mantine-primary-color-filled)' : undefined,
+    outlineOffset: -2,
   };
 }

@@ -10,7 +10,7 @@ import {
 import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { levelName, levelWords, scaleName } from '../i18n/result-words';
+import { levelName, levelWords, scaleName, usPercentileText } from '../i18n/result-words';
 import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
@@ -214,8 +214,26 @@ function ResultsStatus({ results }: { results: TAssessmentResults }) {
   );
 }
 
+/** The level's words with its scale's own printed percentile, in the page's language (the server's are English). */
+const LEVEL_TITLE_KEYS = {
+  Mild: 'resultsPanel.levelTitle.Mild',
+  Moderate: 'resultsPanel.levelTitle.Moderate',
+  High: 'resultsPanel.levelTitle.High',
+} as const;
+
 function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerdict }) {
-  const { t } = useStaffText();
+  const { t, formatNumber } = useStaffText();
+  const percentileWords = (percentile: number): string => {
+    if (percentile >= 1) {
+      return t('resultsPanel.percentileAbove');
+    }
+    if (percentile <= 0) {
+      return t('resultsPanel.percentileBelow');
+    }
+    // As printed: a proportion with three decimals is a percentile with one.
+    const decimals = Math.max(0, (String(percentile).split('.')[1]?.length ?? 0) - 2);
+    return t('resultsPanel.percentileAbout', { value: formatNumber(percentile * 100, decimals) });
+  };
   if (scale.level && verdict.verdict === 'not-interpretable') {
     // The level is still data, but the profile may not be read: no colour that invites interpretation.
     return (
@@ -227,7 +245,13 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
   if (scale.level) {
     const color = scale.level === 'High' ? 'red' : scale.level === 'Moderate' ? 'orange' : 'yellow';
     return (
-      <Badge color={color} variant="light" title={scale.levelDescription ?? undefined}>
+      <Badge
+        color={color}
+        variant="light"
+        title={
+          scale.us ? t(LEVEL_TITLE_KEYS[scale.level], { percentile: percentileWords(scale.us.percentile) }) : undefined
+        }
+      >
         {levelName(t, scale.level)}
       </Badge>
     );
@@ -280,7 +304,7 @@ export function ScoresTable({
   verdict: TValidityVerdict;
   form: TAssessmentResults['form'];
 }) {
-  const { t, formatScore } = useStaffText();
+  const { t, formatScore, language } = useStaffText();
   const hasGerman = scales.some((scale) => scale.de !== undefined);
   const hasItems = scales.some((scale) => 'nItems' in scale);
   return (
@@ -332,7 +356,7 @@ export function ScoresTable({
                 {scale.us?.tText ?? '—'}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {scale.us?.percentileText ?? '—'}
+                {scale.us ? usPercentileText(t, language, scale.us) : '—'}
               </Table.Td>
               <Table.Td>
                 <LevelCell scale={scale} verdict={verdict} />
@@ -445,7 +469,8 @@ function UsNormsNote({
       <Text size="xs" c="dimmed">
         <StaffRichText
           id="resultsPanel.normsUsT"
-          values={{ label: tables.label, sample: tables.sample, source: tables.source }}
+          // The tables' source and the German tables' licence notice are English (bibliographic text, 3.1.2).
+          values={{ label: tables.label, sample: tables.sample, source: <span lang="en">{tables.source}</span> }}
           components={strong}
         />
       </Text>
@@ -460,7 +485,7 @@ function UsNormsNote({
             citation: irf.citation,
             sample: irf.sampleN ? t('resultsPanel.sampleSize', { n: formatNumber(irf.sampleN) }) : '',
             version: results.germanNorms?.version ?? '',
-            attribution: results.germanNorms?.attribution ?? '',
+            attribution: results.germanNorms ? <span lang="en">{results.germanNorms.attribution}</span> : '',
           }}
           components={strong}
         />

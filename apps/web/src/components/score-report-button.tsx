@@ -28,7 +28,18 @@ export function ScoreReportButton({ id, isSubmitted }: { id: number; isSubmitted
   return (
     <>
       <Tooltip label={t('scoreReport.unavailable')} disabled={isSubmitted}>
-        <Button variant="default" onClick={() => void download()} disabled={isLoading || !isSubmitted}>
+        {/* While it works the button says so and ignores presses, but stays focusable: a disabled button would drop
+            the keyboard user's focus to the page (2.4.3). */}
+        <Button
+          variant="default"
+          onClick={() => {
+            if (!isLoading) {
+              void download();
+            }
+          }}
+          disabled={!isSubmitted}
+          aria-disabled={isLoading || undefined}
+        >
           {isLoading ? t('scoreReport.loading') : t('scoreReport.button')}
         </Button>
       </Tooltip>

@@ -66,6 +66,7 @@ describe('TestLanguageSelect', () => {
       </MantineProvider>,
     );
     expect(await screen.findByText('Language')).toBeInTheDocument();
-    expect(screen.getByText('Deutsch')).toBeInTheDocument();
+    // In its own language, marked as such on a page in another (3.1.2).
+    expect(screen.getByText('Deutsch')).toHaveAttribute('lang', 'de');
   });
 });

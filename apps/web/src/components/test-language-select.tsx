@@ -44,5 +44,10 @@ export function TestLanguageSelect({
 /** The test's language on its details page. */
 export function TestLanguageField({ language }: { language: Language }) {
   const { t } = useStaffText();
-  return <LabelledField label={t('testLanguage.detailsLabel')}>{LANGUAGE_NAMES[language]}</LabelledField>;
+  // The language's own name ("English" on a German page): marked as that language (3.1.2).
+  return (
+    <LabelledField label={t('testLanguage.detailsLabel')}>
+      <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+    </LabelledField>
+  );
 }

@@ -30,3 +30,21 @@ export function localDecimals(language: Language, text: string): string {
   const decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
   return decimal && decimal !== '.' ? text.replace(/(\d)\.(\d)/g, `$1${decimal}$2`) : text;
 }
+
+/**
+ * A printed US percentile as a table cell in the reader's language: the API's text ('more than 99' for a cell of
+ * 1.00) is English; the ends are said from the catalogue, the rest with the language's decimal sign.
+ */
+export function usPercentileText(
+  t: Translate<StaffKey>,
+  language: Language,
+  us: { percentile: number; percentileText: string },
+): string {
+  if (us.percentile >= 1) {
+    return t('resultsPanel.percentileCellAbove');
+  }
+  if (us.percentile <= 0) {
+    return t('resultsPanel.percentileCellBelow');
+  }
+  return localDecimals(language, us.percentileText);
+}

@@ -46,3 +46,25 @@ describe('registering a local account', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in a minute.');
   });
 });
+
+describe('the password field', () => {
+  it('shows and hides the password by keyboard: a named toggle in the Tab order, pressed by Enter and Space', async () => {
+    signOut();
+    onApi('authMethods', { institute: { enabled: true, kind: 'oidc' }, localAccounts: true });
+    renderRoute('/login');
+    const user = userEvent.setup({ delay: null });
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'secret words');
+    expect(password).toHaveAttribute('type', 'password');
+
+    await user.tab();
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Enter}');
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});

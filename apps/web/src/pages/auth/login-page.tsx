@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { LoginErrorKey } from '@pid5/contract';
 import { useAuthMethods, useLocalLogin, useLocalRegister, useMe } from '../../api/auth';
@@ -78,6 +78,7 @@ function LocalAccountForms() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const login = useLocalLogin();
   const register = useLocalRegister();
@@ -155,6 +156,20 @@ function LocalAccountForms() {
             description={mode === 'register' ? t('login.passwordHint') : undefined}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
+            // Mantine's eye is mouse-only (no Tab stop, no name): a named toggle button in the Tab order that Space
+            // and Enter press too (2.1.1, 4.1.2); aria-pressed says whether the password shows.
+            visible={isPasswordShown}
+            onVisibilityChange={setIsPasswordShown}
+            visibilityToggleButtonProps={{
+              tabIndex: 0,
+              'aria-label': t('login.showPassword'),
+              onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  setIsPasswordShown((shown) => !shown);
+                }
+              },
+            }}
           />
           {message && (
             <Text role="alert" c={message.kind === 'error' ? 'red.8' : 'teal.8'} size="sm">

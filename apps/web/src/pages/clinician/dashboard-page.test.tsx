@@ -239,7 +239,8 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('cell', { name: 'PAT-DONE' })).toBeInTheDocument();
     const [done, open] = tableRows();
-    expect(done?.[5]).toBe('—');
+    expect(done?.[5]).toBe('—Completed: no days left to count');
+    expect(screen.getByText('Completed: no days left to count')).toHaveClass('mantine-VisuallyHidden-root');
     expect(open?.[5]).toMatch(/^(9|10)$/);
   });
 

@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
@@ -349,7 +350,13 @@ function AssessmentRow({ item, isAdminView }: { item: TAssessmentListItem; isAdm
 function DaysLeft({ item }: { item: TAssessmentListItem }) {
   const { t } = useStaffText();
   if (item.status === 'completed') {
-    return <span aria-label={t('dashboard.row.noDaysLeft')}>—</span>;
+    // The dash for the eye, the words for a screen reader (an aria-label on a plain span may not be read).
+    return (
+      <>
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{t('dashboard.row.noDaysLeft')}</VisuallyHidden>
+      </>
+    );
   }
   if (item.status === 'expired') {
     return (

@@ -44,7 +44,9 @@ describe('test details', () => {
     for (const chip of ['Race: Asian', 'Age: 34', 'Gender: Female', 'Postal Code: 12345', 'Country: Canada']) {
       expect(screen.getByText(chip)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('F41.1 (primary): Generalized anxiety disorder')).toBeInTheDocument();
+    // The diagnosis says its description in its text (not an aria-label on a plain element), marked as English.
+    const diagnosis = screen.getByText('Generalized anxiety disorder', { selector: '[lang="en"]' });
+    expect(diagnosis.closest('.mantine-Badge-root')).toHaveTextContent('F41.1 · Primary: Generalized anxiety disorder');
     // Unfinished: no report yet, no results.
     expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download FHIR (JSON)' })).not.toBeInTheDocument();
@@ -94,12 +96,19 @@ describe('test details', () => {
     signInAs(CLINICIAN);
     onApi('getAssessment', anAssessmentDetails(FINISHED));
     onApi('getResults', someResults());
-    renderRoute('/details/7');
+    const { user } = renderRoute('/details/7');
 
     const results = await screen.findByRole('region', { name: 'Results' });
     expect(await within(results).findByRole('table', { name: 'Domain scores' })).toBeInTheDocument();
     expect(within(results).getByRole('table', { name: 'Facet scores' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+    // The name dialog says what an empty name gives as the field's description, not only as a pale placeholder.
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter the name you would like on the report' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name on the report' })).toHaveAccessibleDescription(
+      'Left empty, the report says “Anonymous”.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     // The same results for an EHR, downloaded straight from the server's route.
     expect(screen.getByRole('link', { name: 'Download FHIR (JSON)' })).toHaveAttribute(
       'href',
@@ -368,7 +377,13 @@ describe('test details in German', () => {
     onApi('getAssessment', anAssessmentDetails(FINISHED));
     onApi('getResults', {
       ...results,
-      facets: results.facets.map((facet) => (facet.key === 'Anx' ? { ...facet, level: 'Moderate' as const } : facet)),
+      facets: results.facets.map((facet) =>
+        facet.key === 'Anx'
+          ? { ...facet, level: 'Moderate' as const }
+          : facet.key === 'Dep' && facet.us
+            ? { ...facet, us: { ...facet.us, percentile: 1, percentileText: 'more than 99' } }
+            : facet,
+      ),
     });
     renderRoute('/details/7');
 
@@ -383,11 +398,26 @@ describe('test details in German', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Anx', '1,25', '55', '76', 'Mittelgradig', '9 von 9']);
+    // A percentile cell of 1.00 is said in German, not as the API's English text.
+    const dep = within(facets).getByRole('rowheader', { name: 'Depressivität' }).closest('tr')!;
+    expect(within(dep).getByText('mehr als 99')).toBeInTheDocument();
+    expect(screen.queryByText('more than 99')).not.toBeInTheDocument();
     const domains = screen.getByRole('table', { name: 'Domänenwerte' });
     expect(within(domains).getByRole('rowheader', { name: 'Negative Affektivität' })).toBeInTheDocument();
     expect(within(domains).getAllByText('Nicht erhöht')).toHaveLength(5);
     expect(screen.queryByText('Anxiousness')).not.toBeInTheDocument();
     expect(screen.queryByText('Not elevated')).not.toBeInTheDocument();
+    // The level's words on the badge in German (the server's are English), with the scale's printed percentile.
+    expect(within(anx).getByText('Mittelgradig').closest('.mantine-Badge-root')).toHaveAttribute(
+      'title',
+      'So hoch wie oder höher als die Werte von etwa 76 % der Erwachsenen der US-Normstichprobe: mittelgradig erhöht.',
+    );
+    // English text on the German page is marked as such (3.1.2): the norm tables' source.
+    expect(
+      screen.getByText('Markon, Fossati, Somma & Krueger (2024), Appendix Tables A-1 to A-9', {
+        selector: '[lang="en"]',
+      }),
+    ).toBeInTheDocument();
 
     const charts = screen.getAllByRole('img');
     for (const chart of charts) {

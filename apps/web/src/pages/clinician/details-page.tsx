@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +19,7 @@ import { ANONYMOUS_REPORT_NAME, REPORT_NAME_MAX, downloadPath, type TAssessmentD
 import { downloadReport, isMissingAssessment, useAssessment, useExtendAssessment } from '../../api/assessments';
 import { ApiError } from '../../api/client';
 import { BackButton } from '../../components/back-button';
+import { DIAGNOSIS_CATALOGUE_LANGUAGE } from '../../components/diagnosis-picker';
 import { InvitationPanel } from '../../components/invitation-panel';
 import { LabelledField } from '../../components/labelled-field';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
@@ -167,31 +169,38 @@ function DetailsView({ details }: { details: TAssessmentDetails }) {
           <Text c="dimmed">{t('details.none')}</Text>
         ) : (
           <Group gap="xs">
-            {details.diagnoses.map((diagnosis) => (
-              <Tooltip
-                key={diagnosis.code}
-                label={diagnosis.description ?? t('details.noDescription')}
-                multiline
-                maw={360}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <Badge
-                  size="lg"
-                  variant={diagnosis.isPrimary ? 'filled' : 'default'}
-                  color="teal"
-                  tabIndex={0}
-                  aria-label={t(diagnosis.isPrimary ? 'details.diagnosisPrimaryLabel' : 'details.diagnosisLabel', {
-                    code: diagnosis.code,
-                    description: diagnosis.description ?? t('details.noDescription'),
-                  })}
-                  data-primary={diagnosis.isPrimary || undefined}
-                  style={{ textTransform: 'none', cursor: 'help' }}
+            {details.diagnoses.map((diagnosis) => {
+              // The catalogue's descriptions are English whatever the page's language (diagnoses.SOURCE.md).
+              const description = diagnosis.description ? (
+                <span lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>{diagnosis.description}</span>
+              ) : (
+                t('details.noDescription')
+              );
+              return (
+                <Tooltip
+                  key={diagnosis.code}
+                  label={description}
+                  multiline
+                  maw={360}
+                  events={{ hover: true, focus: true, touch: true }}
                 >
-                  {diagnosis.code}
-                  {diagnosis.isPrimary ? ` · ${t('details.primary')}` : ''}
-                </Badge>
-              </Tooltip>
-            ))}
+                  {/* Focusable so that the tooltip shows by keyboard; the description is also in its text for
+                      screen readers (an aria-label on a plain element may not be read). */}
+                  <Badge
+                    size="lg"
+                    variant={diagnosis.isPrimary ? 'filled' : 'default'}
+                    color="teal"
+                    tabIndex={0}
+                    data-primary={diagnosis.isPrimary || undefined}
+                    style={{ textTransform: 'none', cursor: 'help' }}
+                  >
+                    {diagnosis.code}
+                    {diagnosis.isPrimary ? ` · ${t('details.primary')}` : ''}
+                    <VisuallyHidden>: {description}</VisuallyHidden>
+                  </Badge>
+                </Tooltip>
+              );
+            })}
           </Group>
         )}
       </Section>
@@ -278,9 +287,19 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
     <>
       {/* Every answer is in but the patient has not submitted: the scores are frozen only at submission. */}
       <Tooltip label={t('details.download.unavailable')} disabled={isSubmitted}>
+        {/* Busy, it ignores presses but stays focusable (a disabled button drops the focus to the page, 2.4.3). */}
         <Button
-          onClick={() => (isAdminView ? void download(ANONYMOUS_REPORT_NAME) : showDialog(true))}
-          disabled={isLoading || !isSubmitted}
+          onClick={() => {
+            if (!isLoading) {
+              if (isAdminView) {
+                void download(ANONYMOUS_REPORT_NAME);
+              } else {
+                showDialog(true);
+              }
+            }
+          }}
+          disabled={!isSubmitted}
+          aria-disabled={isLoading || undefined}
         >
           {isLoading && isAdminView ? t('details.download.loading') : t('details.download.patientReport')}
         </Button>
@@ -302,6 +321,8 @@ function ReportButton({ id, isAdminView, isSubmitted }: { id: number; isAdminVie
               label={t('details.download.name')}
               // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
               placeholder={t('details.download.anonymous')}
+              // The placeholder alone is pale and gone once typing starts: the same said as the field's description.
+              description={t('details.download.nameHint', { anonymous: t('details.download.anonymous') })}
               value={name}
               maxLength={REPORT_NAME_MAX}
               onChange={(event) => setName(event.currentTarget.value)}

@@ -38,6 +38,12 @@ describe('compare two tests', () => {
     expect(screen.getByRole('list', { name: 'Reliabilities used' })).toHaveTextContent(
       'Thimm, J. C., Jordan, S., & Bach, B. (2016). BMC Psychology, 4, 61. Internal consistency, Norwegian university students, N = 503.',
     );
+    // The reference and its sample are English whatever the page's language: marked so (3.1.2).
+    const reliabilities = screen.getByRole('list', { name: 'Reliabilities used' });
+    expect([...reliabilities.querySelectorAll('[lang="en"]')].map((element) => element.textContent)).toEqual([
+      'Thimm, J. C., Jordan, S., & Bach, B. (2016). BMC Psychology, 4, 61',
+      'Norwegian university students',
+    ]);
     const chart = screen.getByRole('img', { name: /Profile of both tests in US T scores/ });
     expect(chart).toBeInTheDocument();
     // The axis is titled and runs T 30-100; each bar carries its scale's own level lines where the comparison gives

@@ -218,11 +218,12 @@ function ComparisonView({ comparison }: { comparison: TAdministrationComparison 
             <List size="sm" aria-label={t('compare.reliabilitiesUsed')}>
               {[...sources.values()].map((source) => (
                 <List.Item key={source.id}>
-                  {source.citation}.{' '}
+                  {/* The published reference and its sample, in the source's language (English, 3.1.2). */}
+                  <span lang="en">{source.citation}</span>.{' '}
                   {source.kind === 'retest'
                     ? t('compare.retest', { interval: source.interval ?? '' })
                     : t('compare.internalConsistency')}
-                  , {source.sample}
+                  , <span lang="en">{source.sample}</span>
                   {source.n === null ? '' : `, N = ${formatNumber(source.n)}`}.
                 </List.Item>
               ))}

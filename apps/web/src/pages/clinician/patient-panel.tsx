@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadPath, type TPatientAdministration, type TPatientTimeline } from '@pid5/contract';
 import { verdictLabelKey } from '@pid5/instrument';
@@ -139,6 +139,7 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
   const { t, formatDate } = useStaffText();
   const [granteeId, setGranteeId] = useState<string | null>(null);
   const share = useSharePatient(assessmentId, 'share');
+  const shareField = useRef<HTMLInputElement>(null);
   const revoke = useSharePatient(assessmentId, 'revoke');
 
   if (timeline.access === 'shared') {
@@ -172,7 +173,8 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
                 <Button
                   size="compact-sm"
                   variant="default"
-                  onClick={() => revoke.mutate(s.grantee.id)}
+                  // The button goes with the share it ended: the focus goes to the field to share again (2.4.3).
+                  onClick={() => revoke.mutate(s.grantee.id, { onSuccess: () => shareField.current?.focus() })}
                   loading={revoke.isPending && revoke.variables === s.grantee.id}
                 >
                   {t('patientPanel.stopSharing', { username: s.grantee.username })}
@@ -183,12 +185,15 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
         )}
         <Group align="flex-end" gap="sm">
           <Select
+            ref={shareField}
             label={t('patientPanel.shareWith')}
             placeholder={options.length === 0 ? t('patientPanel.noColleague') : t('patientPanel.chooseColleague')}
             data={options}
             value={granteeId}
             onChange={setGranteeId}
             searchable
+            // The list opens in the page's main landmark, next to its field, not in a portal outside every landmark.
+            comboboxProps={{ withinPortal: false }}
             disabled={options.length === 0}
             style={{ minWidth: 240 }}
           />
@@ -197,7 +202,13 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
             loading={share.isPending}
             onClick={() => {
               if (granteeId !== null) {
-                share.mutate(granteeId, { onSuccess: () => setGranteeId(null) });
+                // The Share button is disabled once the field is empty: the focus goes back to the field (2.4.3).
+                share.mutate(granteeId, {
+                  onSuccess: () => {
+                    setGranteeId(null);
+                    shareField.current?.focus();
+                  },
+                });
               }
             }}
           >
