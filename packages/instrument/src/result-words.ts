@@ -1,4 +1,4 @@
-import type { AdministeredFormId, DomainKey, FacetKey, FormId } from './keys';
+import type { AdministeredFormId, DomainKey, FacetKey } from './keys';
 import type { Level } from './levels';
 import type { Verdict } from './validity-wording';
 
