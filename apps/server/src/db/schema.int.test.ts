@@ -92,7 +92,7 @@ describe('schema.ts and the SQL migrations', () => {
       notNull: true,
       default: "'FULL'::text",
       isGenerated: false,
-      allowedValues: ['FULL', 'SF', 'BF'],
+      allowedValues: ['FULL', 'SF', 'BF', 'BFM'],
     });
     expect(declared.get('users')?.columns.get('role')).toEqual({
       type: 'text',
