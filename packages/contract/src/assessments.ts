@@ -108,7 +108,9 @@ export function parseAssessmentForm(value: string | null | undefined): Assessmen
   return (ASSESSMENT_FORMS as readonly string[]).includes(value ?? '') ? (value as AssessmentForm) : null;
 }
 
-const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, { error: 'Please choose the full, short or brief form or the PID5BF+M' });
+const ZAssessmentForm = z.enum(ASSESSMENT_FORMS, {
+  error: 'Please choose the full, short or brief form or the PID5BF+M',
+});
 export { ZAssessmentForm };
 
 /** Every form is the adult self-report (DESIGN.md "Creating tests and the dashboard"): 18 and older. */

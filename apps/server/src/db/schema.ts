@@ -136,8 +136,9 @@ export const testCredits = pgTable(
  * compare), so paging by it is an index-only scan. Written as PostgreSQL prints it back, for the schema check.
  */
 export function answeredShareOf(t: { answeredCount: AnyPgColumn; form: AnyPgColumn }): SQL {
-  const lengths = ADMINISTERED_FORM_IDS.map((form) => `WHEN '${form}'::text THEN ${administeredItemCount(form)}`)
-    .join(' ');
+  const lengths = ADMINISTERED_FORM_IDS.map((form) => `WHEN '${form}'::text THEN ${administeredItemCount(form)}`).join(
+    ' ',
+  );
   return sql`(((${t.answeredCount})::double precision / ( CASE ${t.form} ${sql.raw(lengths)} ELSE NULL::integer END)::double precision))`;
 }
 
@@ -166,9 +167,7 @@ export const assessments = pgTable(
     consentId: bigint('consent_id', { mode: 'number' }).references(() => documents.id),
     consentAgreedAt: timestamp('consent_agreed_at', { withTimezone: true, mode: 'date' }),
     /** 0010: the form given; every test made before is a full form. 0028: the PID5BF+M. */
-    form: text('form', { enum: ADMINISTERED_FORM_IDS })
-      .notNull()
-      .default('FULL'),
+    form: text('form', { enum: ADMINISTERED_FORM_IDS }).notNull().default('FULL'),
     /** One character per item of the form (220, 100, 25 or 36; 0010 made it text), item 1 first, '9' unanswered. */
     responses: text('responses').notNull(),
     answeredCount: integer('answered_count').notNull().default(0),

@@ -138,7 +138,9 @@ describe('creating a test as a form', () => {
     const before = await availableOver(clinician.client);
     const response = await clinician.client.post('/api/assessments', await validCreateBody(server, { form: 'XL' }));
     expect(response.status).toBe(400);
-    expect((await readError(response)).fields?.form).toBe('Please choose the full, short or brief form or the PID5BF+M');
+    expect((await readError(response)).fields?.form).toBe(
+      'Please choose the full, short or brief form or the PID5BF+M',
+    );
     expect((await clinician.client.get('/api/assessments?form=XL')).status).toBe(400);
     expect(await availableOver(clinician.client)).toBe(before);
   });

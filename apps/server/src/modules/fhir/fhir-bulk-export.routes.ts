@@ -2,11 +2,16 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../audit/audit';
 import { createJobQueue } from '../../db/job-queue';
 import { AppError } from '../../errors';
 import { requireMachineClient } from '../../http/access';
-import { BULK_EXPORT_TYPES, createBulkExports, type BulkExportManifest, type BulkExportType } from './fhir-bulk-export';
+import {
+  auditBulkExport,
+  BULK_EXPORT_TYPES,
+  createBulkExports,
+  type BulkExportManifest,
+  type BulkExportType,
+} from './fhir-bulk-export';
 import { clientActor } from './fhir-read-api.service';
 
 // FHIR Bulk Data Access for machine clients (decision "FHIR Bulk Data export on the job queue"): the system-level
@@ -75,14 +80,7 @@ export function registerFhirBulkExportRoutes(app: FastifyInstance): void {
   }
   const statusUrl = (id: string) => `${serviceBase}/$export-status/${id}`;
   const audit = (client: string, ip: string, details: Record<string, unknown>) =>
-    recordAudit(database.db, {
-      actor: client,
-      action: 'fhir.search',
-      assessmentId: null,
-      ip,
-      at: clock.now(),
-      details: { interaction: 'export', ...details },
-    });
+    auditBulkExport(database.db, { client, ip, at: clock.now(), details });
 
   r.get(
     '/fhir/R4/$export',

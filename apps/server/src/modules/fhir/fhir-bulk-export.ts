@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import type { NormTables } from '@pid5/instrument';
+import { recordAudit } from '../../audit/audit';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../db/job-queue';
 import { countSubmittedTestsSince, submittedTestsSince } from '../assessments/assessments.service';
@@ -20,6 +21,21 @@ import type { Questionnaire } from './fhir-types';
 // server process that shares the folder answers for it.
 
 export const BULK_EXPORT_QUEUE = 'fhir-bulk-export';
+
+/** A kick-off, status read, download or deletion, audited as a search (`fhir.search`, interaction `export`). */
+export function auditBulkExport(
+  db: Db,
+  event: { client: string; ip: string; at: Date; details: Record<string, unknown> },
+): Promise<void> {
+  return recordAudit(db, {
+    actor: event.client,
+    action: 'fhir.search',
+    assessmentId: null,
+    ip: event.ip,
+    at: event.at,
+    details: { interaction: 'export', ...event.details },
+  });
+}
 /** The resource types an export can hold, in the order its files are listed. */
 export const BULK_EXPORT_TYPES = ['Questionnaire', 'QuestionnaireResponse', 'Observation', 'Provenance'] as const;
 export type BulkExportType = (typeof BULK_EXPORT_TYPES)[number];
