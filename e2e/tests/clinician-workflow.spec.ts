@@ -461,7 +461,7 @@ test('25 tests: search, the four sorts and paging are in the URL, and the CSV is
   expect(header?.slice(0, 3)).toEqual(['Assessment ID', 'Patient ID', 'Clinician']);
   // Readable, honest score headers: never the spec's SRF/IRF.
   expect(header).toEqual(
-    expect.arrayContaining(['Validity Verdict', 'Anhedonia raw', 'Anhedonia T (US 2024)', 'Anhedonia z (DE 2026)']),
+    expect.arrayContaining(['Validity Verdict', 'Anhedonia raw', 'Anhedonia T (US 2024)', 'Anhedonia T (DE 2026)']),
   );
   expect(header?.filter((name) => /\b(SRF|IRF)\b/.test(name))).toEqual([]);
   // The data dictionary beside it names every column.

@@ -70,6 +70,8 @@ const STAFF_CONTENT = [
   '[data-testid="patient-id"]',
   // A picker's options list stored data (colleagues' names); its fixed choices are checked in German by the web tests.
   '[role="option"]',
+  // Data in English marked as such (the diagnosis catalogue's descriptions, sources as published).
+  '[lang="en"]',
 ];
 const DATE_OR_DATA =
   /^(English|Deutsch|\w{3} \d{1,2}, \d{4}(, [\d:]+)?|PAT-PSEUDO-\S+|clinician-pseudo-\S+|[A-Z]\d{2}(\.\d+)?)$/;

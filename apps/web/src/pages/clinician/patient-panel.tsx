@@ -192,6 +192,11 @@ function SharingSection({ timeline, assessmentId }: { timeline: TPatientTimeline
             value={granteeId}
             onChange={setGranteeId}
             searchable
+            // At most 8 names, found by typing, in a list that never scrolls: options listed by the field (arrow keys,
+            // aria-activedescendant) are not focusable, so a scrolling list would be a region the keyboard cannot
+            // scroll on its own (axe scrollable-region-focusable), and an institute has hundreds of colleagues.
+            limit={8}
+            maxDropdownHeight={400}
             // The list opens in the page's main landmark, next to its field, not in a portal outside every landmark.
             comboboxProps={{ withinPortal: false }}
             disabled={options.length === 0}
