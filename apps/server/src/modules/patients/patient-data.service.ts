@@ -31,7 +31,6 @@ import {
   lockClinicianRow,
 } from './patient-data.repo';
 import { listPatientAdministrations, type PatientKey } from './patients.repo';
-import { formOfRow } from './patients.service';
 
 // A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
 // about one patient, and its erasure, by request or by the retention sweep (patient-retention.ts).
@@ -111,7 +110,7 @@ export async function exportPatientData(options: {
     patientId: key.patientId,
     administrations: rows.map((row) => ({
       id: row.id,
-      form: formOfRow(row),
+      form: row.form,
       language: row.language,
       createdAt: row.createdAt.toISOString(),
       dueAt: row.dueAt.toISOString(),

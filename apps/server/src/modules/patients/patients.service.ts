@@ -14,7 +14,6 @@ import {
   DOMAIN_KEYS,
   formatTScore,
   levelStartsInT,
-  type AdministeredFormId,
   type AnyScoreResult,
   type FormId,
   type NormTables,
@@ -97,11 +96,6 @@ export async function readSubmittedAdministrations(options: {
     .filter((row) => row.finishedAt !== null)
     .sort((a, b) => a.finishedAt!.getTime() - b.finishedAt!.getTime() || a.id - b.id);
   return { patient, rows };
-}
-
-/** The form of an administration. */
-export function formOfRow(row: AssessmentRow): AdministeredFormId {
-  return row.form;
 }
 
 /** A test's verdict, worded in `language` (English, as stored, by default: the CSV's words). */
@@ -198,7 +192,7 @@ export async function viewPatientTimeline(options: {
     access: patient.access,
     administrations: rows.map((row) => ({
       id: row.id,
-      form: formOfRow(row),
+      form: row.form,
       createdAt: row.createdAt.toISOString(),
       dueAt: row.dueAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -335,7 +329,7 @@ async function buildComparison(options: {
   );
   const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
     id: row.id,
-    form: formOfRow(row),
+    form: row.form,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt!.toISOString(),
     validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
