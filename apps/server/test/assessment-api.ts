@@ -1,4 +1,10 @@
-import type { TAssessmentDetails, TAssessmentList, TCreateAssessmentRequest } from '@pid5/contract';
+import type {
+  TAssessmentDetails,
+  TAssessmentList,
+  TCreateAssessmentRequest,
+  TCreateAssessmentResponse,
+  TPatientTest,
+} from '@pid5/contract';
 import type { SignedInUser } from './factories';
 import type { TestClient } from './test-client';
 import { findCurrentDocument } from '../src/modules/documents/documents.repo';
@@ -59,4 +65,33 @@ export async function detailsOver(client: TestClient, id: number): Promise<TAsse
 
 export async function availableOver(client: TestClient): Promise<number> {
   return ((await (await client.get('/api/credits')).json()) as { available: number }).available;
+}
+
+/** `POST /api/assessments` by `user` with a valid body and `overrides`; the created test and its link code. */
+export async function createTestOver(
+  server: TestServer,
+  user: SignedInUser,
+  overrides: Partial<Record<keyof TCreateAssessmentRequest, unknown>> = {},
+) {
+  const response = await user.client.post('/api/assessments', await validCreateBody(server, overrides));
+  if (response.status !== 201) {
+    throw new Error(`create failed: ${response.status} ${await response.text()}`);
+  }
+  const created = (await response.json()) as TCreateAssessmentResponse;
+  const code = decodeURIComponent(new URL(created.testLink).pathname.split('/').at(-1) ?? '');
+  return { ...created, code };
+}
+
+/** A patient's browser on the link, consent accepted: the client and the test as the patient API answers it. */
+export async function openAsPatientOver(
+  server: TestServer,
+  code: string,
+): Promise<{ patient: TestClient; test: TPatientTest }> {
+  const patient = server.client();
+  const consent = (await (await patient.get(`/api/patient/${code}/consent`)).json()) as { id: number };
+  const accepted = await patient.post(`/api/patient/${code}/consent`, { consentId: consent.id });
+  if (accepted.status !== 200) {
+    throw new Error(`consent failed: ${accepted.status} ${await accepted.text()}`);
+  }
+  return { patient, test: (await accepted.json()) as TPatientTest };
 }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAssessmentResults, TCreateAssessmentResponse, TPatientTest } from '@pid5/contract';
+import type { TAssessmentResults, TPatientTest } from '@pid5/contract';
 import { demoItemSet } from '@pid5/instrument';
 import { CSV_HEADERS } from '../csv-export/export-csv';
-import { grantOverApi, validCreateBody } from '../../../test/assessment-api';
+import { createTestOver, grantOverApi, openAsPatientOver } from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { pdfToText } from '../../../test/results-test-helpers';
-import { readError, type TestClient } from '../../../test/test-client';
+import { readError } from '../../../test/test-client';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 // The PID5BF+M (36 items) as a fourth form end to end over HTTP: create, answer through the patient API, submit,
@@ -116,22 +116,9 @@ afterAll(async () => {
   await server.close();
 });
 
-async function createTest(overrides: Record<string, unknown>) {
-  const body = await validCreateBody(server, { age: 40, gender: 'Female', ...overrides });
-  const response = await clinician.client.post('/api/assessments', body);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const created = (await response.json()) as TCreateAssessmentResponse;
-  const code = decodeURIComponent(new URL(created.testLink).pathname.split('/').at(-1) ?? '');
-  return { ...created, code };
-}
-
-async function openAsPatient(code: string): Promise<{ patient: TestClient; test: TPatientTest }> {
-  const patient = server.client();
-  const consent = (await (await patient.get(`/api/patient/${code}/consent`)).json()) as { id: number };
-  const accepted = await patient.post(`/api/patient/${code}/consent`, { consentId: consent.id });
-  expect(accepted.status).toBe(200);
-  return { patient, test: (await accepted.json()) as TPatientTest };
-}
+const createTest = (overrides: Record<string, unknown>) =>
+  createTestOver(server, clinician, { age: 40, gender: 'Female', ...overrides });
+const openAsPatient = (code: string) => openAsPatientOver(server, code);
 
 async function submittedBfmTest(patientId: string) {
   const created = await createTest({ form: 'BFM', patientId });

@@ -3,7 +3,15 @@ import type { TAssessmentResults, TCreateAssessmentResponse, TPatientTest } from
 import { US_NORM_TABLES, demoItemSet, getNormTable, readNormTable } from '@pid5/instrument';
 import { PATIENT_VALIDITY } from '../../reports/report-wording';
 import { CSV_HEADERS } from '../csv-export/export-csv';
-import { availableOver, detailsOver, grantOverApi, listOver, validCreateBody } from '../../../test/assessment-api';
+import {
+  availableOver,
+  createTestOver,
+  detailsOver,
+  grantOverApi,
+  listOver,
+  openAsPatientOver,
+  validCreateBody,
+} from '../../../test/assessment-api';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../../test/factories';
 import { pdfToText } from '../../../test/results-test-helpers';
 import { readError, type TestClient } from '../../../test/test-client';
@@ -68,23 +76,9 @@ afterAll(async () => {
   await server.close();
 });
 
-async function createTest(user: SignedInUser, form: string | undefined, patientId: string) {
-  const body = await validCreateBody(server, form === undefined ? { patientId } : { patientId, form });
-  const response = await user.client.post('/api/assessments', body);
-  expect(response.status).toBe(201);
-  const created = (await response.json()) as TCreateAssessmentResponse;
-  const code = decodeURIComponent(new URL(created.testLink).pathname.split('/').at(-1) ?? '');
-  return { ...created, code };
-}
-
-/** A patient's browser on the link, consent accepted. */
-async function openAsPatient(code: string): Promise<{ patient: TestClient; test: TPatientTest }> {
-  const patient = server.client();
-  const consent = (await (await patient.get(`/api/patient/${code}/consent`)).json()) as { id: number };
-  const accepted = await patient.post(`/api/patient/${code}/consent`, { consentId: consent.id });
-  expect(accepted.status).toBe(200);
-  return { patient, test: (await accepted.json()) as TPatientTest };
-}
+const createTest = (user: SignedInUser, form: string | undefined, patientId: string) =>
+  createTestOver(server, user, form === undefined ? { patientId } : { patientId, form });
+const openAsPatient = (code: string) => openAsPatientOver(server, code);
 
 /** Every answered character of `responses` through the batch call (as the offline queue sends them). */
 async function answerAll(patient: TestClient, code: string, responses: string) {
