@@ -53,6 +53,23 @@ describe("the patient's report of a test given in German", () => {
     expect((await rasterisePdf(pdf)).complaints).toBe('');
   });
 
+  it('keeps the domain table whole on the page of its chart, German rows being taller', async () => {
+    const dateText = formatReportDate({ date, acceptLanguage: 'de', language: 'de' }).text;
+    const pdf = await renderReportPdf({ ...demoReportInput({ name: 'Jürgen Weiß' }), language: 'de', dateText });
+    const pages = splitPages(await pdfToText(pdf)).map((page) => page.replace(/\s+/g, ' '));
+    const domainsPage = pages.find((page) => page.includes('Domänen Ausgefüllte Fassung'));
+    expect(domainsPage).toBeDefined();
+    for (const domain of [
+      'Negative Affektivität',
+      'Verschlossenheit',
+      'Antagonismus',
+      'Enthemmtheit',
+      'Psychotizismus',
+    ]) {
+      expect(domainsPage, domain).toContain(domain);
+    }
+  });
+
   it('replays every German fixed text from the second report on (their letters are in the base glyph sets)', async () => {
     const german = { ...demoReportInput({ name: 'Zoë Ångström' }), language: 'de' as const };
     await renderReportPdf(german);

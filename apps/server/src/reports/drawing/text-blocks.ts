@@ -44,6 +44,12 @@ export function caption(doc: Doc, text: string): void {
   doc.fillColor(COLOR.text);
 }
 
+/** The height `caption` takes for `text`, its spacing included. */
+export function captionHeight(doc: Doc, text: string): number {
+  doc.font('regular').fontSize(8);
+  return 4 + measureText(doc, text, { width: CONTENT_WIDTH, lineGap: 1 }) + doc.currentLineHeight(true) * 0.9;
+}
+
 /** One block of a note: a text in the regular font, indented, with space after it and optionally a coloured dot. */
 export interface TextBlock {
   text: string;

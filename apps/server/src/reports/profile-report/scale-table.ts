@@ -2,7 +2,14 @@ import type { TAssessmentResults, TDomainResult, TFacetResult } from '@pid5/cont
 import { levelKey, scaleNameKey } from '@pid5/instrument';
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
-import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
+import {
+  drawTable,
+  TABLE_HEADER_HEIGHT,
+  tableRowHeight,
+  type CellLine,
+  type TableColumn,
+  type TableRow,
+} from '../drawing/table';
 import { drawText, measureText } from '../pdf-text-replay';
 import type { ReportWording, TraitText } from '../report-wording';
 import { germanTCellLines, showsGermanNorms } from './german-norms';
@@ -54,8 +61,49 @@ export function scaleTable(
   scales: readonly (TFacetResult | TDomainResult)[],
   texts: Readonly<Record<string, TraitText>>,
   words: ReportWording,
-  options: { nameHeader: string; hasNote: boolean; note?: string; patientFacingLevels: PatientFacingLevels },
+  options: ScaleTableOptions,
 ): void {
+  const { columns, rows, german } = scaleTableLayout(results, scales, texts, words, options);
+  drawTable(doc, columns, rows);
+  if (!options.hasNote) {
+    return;
+  }
+  const note = tableNote(options, german, words);
+  // The note stays whole: on the next page when it does not fit under the table.
+  ensureSpace(doc, noteHeight(doc, note));
+  doc.fillColor(COLOR.muted);
+  drawText(doc, note, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  doc.fillColor(COLOR.text).fontSize(10);
+}
+
+interface ScaleTableOptions {
+  nameHeader: string;
+  hasNote: boolean;
+  note?: string;
+  patientFacingLevels: PatientFacingLevels;
+}
+
+/** The height the table and its note take when drawn on one page (a caller keeps it with what comes before). */
+export function scaleTableHeight(
+  doc: Doc,
+  results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
+  scales: readonly (TFacetResult | TDomainResult)[],
+  texts: Readonly<Record<string, TraitText>>,
+  words: ReportWording,
+  options: ScaleTableOptions,
+): number {
+  const { columns, rows, german } = scaleTableLayout(results, scales, texts, words, options);
+  const rowsHeight = rows.reduce((sum, row) => sum + tableRowHeight(doc, columns, row), TABLE_HEADER_HEIGHT);
+  return rowsHeight + (options.hasNote ? noteHeight(doc, tableNote(options, german, words)) : 0);
+}
+
+function scaleTableLayout(
+  results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
+  scales: readonly (TFacetResult | TDomainResult)[],
+  texts: Readonly<Record<string, TraitText>>,
+  words: ReportWording,
+  options: ScaleTableOptions,
+): { columns: TableColumn[]; rows: TableRow[]; german: boolean } {
   const german = showsGermanNorms(results, words.language);
   const describesWidth = 322 - NAME_COLUMN_WIDTH - (german ? GERMAN_T_WIDTH : 0);
   const columns: TableColumn[] = [
@@ -76,15 +124,14 @@ export function scaleTable(
     ...(german ? [germanTCellLines(scale.de, words.language)] : []),
     [levelLine(scale, options.patientFacingLevels, words)],
   ]);
-  drawTable(doc, columns, rows);
-  if (!options.hasNote) {
-    return;
-  }
+  return { columns, rows, german };
+}
+
+function tableNote(options: ScaleTableOptions, german: boolean, words: ReportWording): string {
+  return [options.note ?? words.tableNote, ...(german ? [words.t('report.germanNorms.note')] : [])].join(' ');
+}
+
+function noteHeight(doc: Doc, note: string): number {
   doc.font('regular').fontSize(7);
-  const note = [options.note ?? words.tableNote, ...(german ? [words.t('report.germanNorms.note')] : [])].join(' ');
-  // The note stays whole: on the next page when it does not fit under the table.
-  ensureSpace(doc, 3 + measureText(doc, note, { width: CONTENT_WIDTH, lineGap: 1 }));
-  doc.fillColor(COLOR.muted);
-  drawText(doc, note, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
-  doc.fillColor(COLOR.text).fontSize(10);
+  return 3 + measureText(doc, note, { width: CONTENT_WIDTH, lineGap: 1 });
 }
