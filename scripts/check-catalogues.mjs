@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
-const CATALOGUES = join(ROOT, 'packages', 'i18n', 'catalogues');
+export const CATALOGUES = join(ROOT, 'packages', 'i18n', 'catalogues');
 const SOURCE_ROOTS = ['apps', 'packages'];
 const SOURCE_FILE = /\.(ts|tsx|mjs)$/;
 const NOT_SOURCE = /(\.test\.tsx?$|[\\/](node_modules|dist|test|catalogues)[\\/])/;
@@ -139,6 +139,10 @@ function readCatalogues(folders) {
   return catalogues;
 }
 
+/** The validity data without what each language has of its own (its description, its sources' citations). */
+const withoutOwn = (data) =>
+  Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'sources' && key !== 'description'));
+
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** `{name}` placeholders of a data file's text, sorted. */
@@ -220,17 +224,9 @@ export function languageDataProblems(folders) {
       join(INSTRUMENT_DATA, `demo-item-set-${language}.json`),
       DATA_FILES.demoItemSet,
     );
-    const { sources: _s, description: _d, ...validityReference } = englishValidity;
+    const validityReference = withoutOwn(englishValidity);
     const checks = [
-      [
-        'validity words',
-        validity,
-        DATA_FILES.validity,
-        (data) => {
-          const { sources: _sources, description: _description, ...rest } = data;
-          return shapeProblems(validityReference, rest);
-        },
-      ],
+      ['validity words', validity, DATA_FILES.validity, (data) => shapeProblems(validityReference, withoutOwn(data))],
       ['comparison sentences', comparison, DATA_FILES.comparison, (data) => shapeProblems(englishComparison, data)],
       ['demonstration item set', demo, DATA_FILES.demoItemSet, () => []],
     ];
@@ -257,7 +253,7 @@ export function allLanguageProblems(roots, usedText) {
 }
 
 /** Every quoted string in the product's source files: where a key counts as used. */
-function usedStrings() {
+export function usedStrings() {
   const used = new Set();
   const visit = (dir) => {
     for (const entry of readdirSync(dir)) {

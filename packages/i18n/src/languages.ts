@@ -56,7 +56,11 @@ export function registerLanguage(code: string, description: unknown, folder?: st
   }
   registry.set(code, { ...parseDescription(description, `${folder ?? code}/language.json`), folder });
   const list = LANGUAGES as Language[];
-  list.splice(0, list.length, ...[...registry.keys()].sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b))));
+  list.splice(
+    0,
+    list.length,
+    ...[...registry.keys()].sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b))),
+  );
   return code;
 }
 
@@ -113,7 +117,9 @@ export function addLanguageFolder(folder: string, options: { extra?: boolean } =
   for (const entry of fs.readdirSync(base, { withFileTypes: true })) {
     const description = `${base}${entry.name}/language.json`;
     if (entry.isDirectory() && fs.existsSync(description)) {
-      found.push(registerLanguage(entry.name, JSON.parse(fs.readFileSync(description, 'utf8')), `${base}${entry.name}/`));
+      found.push(
+        registerLanguage(entry.name, JSON.parse(fs.readFileSync(description, 'utf8')), `${base}${entry.name}/`),
+      );
     }
   }
   if (options.extra !== false && !extraFolders.includes(base)) {
@@ -141,7 +147,9 @@ function registerOwnLanguages(): void {
     return;
   }
   const candidates = [new URL('../catalogues/', import.meta.url), new URL('./catalogues/', import.meta.url)];
-  const found = candidates.map((url) => decodeURIComponent(url.pathname)).find((path) => fs.existsSync(`${path}en/language.json`));
+  const found = candidates
+    .map((url) => decodeURIComponent(url.pathname))
+    .find((path) => fs.existsSync(`${path}en/language.json`));
   if (found) {
     addLanguageFolder(found, { extra: false });
   }

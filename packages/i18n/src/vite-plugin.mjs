@@ -17,7 +17,6 @@ export function languageDescriptions() {
   return descriptions;
 }
 
-
 /**
  * Bundles each catalogue compiled, so the page needs no ICU parser (Lingui's runtime is then about 2.5 kB gzipped).
  * Runs before Vite's JSON plugin, so the module stays JSON. The server compiles with src/compile-catalogue.ts.

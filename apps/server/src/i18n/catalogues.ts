@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { languageFolder, type Language } from '@pid5/i18n';
 import type { Catalogue } from '@pid5/i18n/compile';
+import type enCsv from '@pid5/i18n/catalogues/en/csv.json';
+import type enErrors from '@pid5/i18n/catalogues/en/errors.json';
+import type enMessages from '@pid5/i18n/catalogues/en/messages.json';
+import type enReport from '@pid5/i18n/catalogues/en/report.json';
+import type enResults from '@pid5/i18n/catalogues/en/results.json';
+import type enScoreReport from '@pid5/i18n/catalogues/en/score-report.json';
+import type enValidation from '@pid5/i18n/catalogues/en/validation.json';
 
 // The catalogue areas the server speaks (packages/i18n/catalogues/<language>/<area>.json), read from each
 // language's folder the first time the language is asked for: the production build (scripts/build-server.mjs)
@@ -9,16 +16,16 @@ import type { Catalogue } from '@pid5/i18n/compile';
 
 export const SERVER_AREAS = ['report', 'results', 'score-report', 'errors', 'validation', 'csv', 'messages'] as const;
 
-type English = typeof import('@pid5/i18n/catalogues/en/report.json') &
-  typeof import('@pid5/i18n/catalogues/en/results.json') &
-  typeof import('@pid5/i18n/catalogues/en/score-report.json') &
-  typeof import('@pid5/i18n/catalogues/en/errors.json') &
-  typeof import('@pid5/i18n/catalogues/en/validation.json') &
-  typeof import('@pid5/i18n/catalogues/en/csv.json') &
-  typeof import('@pid5/i18n/catalogues/en/messages.json');
+type English = typeof enReport &
+  typeof enResults &
+  typeof enScoreReport &
+  typeof enErrors &
+  typeof enValidation &
+  typeof enCsv &
+  typeof enMessages;
 
 /** A key of the server's messages, typed from the English catalogues (a key missing there fails the typecheck). */
-export type MessageKey = Exclude<keyof English, 'default'>;
+export type MessageKey = keyof English;
 
 const loaded = new Map<Language, Catalogue>();
 

@@ -1,14 +1,7 @@
 import { DataFileError, readJsonFile } from '../../lib/read-json-file';
 import { demoItemSetFor } from '../../i18n/language-files';
 import { LANGUAGES, pickLanguage, type Language } from '@pid5/i18n';
-import {
-  ANSWER_LABELS,
-  ANSWER_VALUES,
-  demoItemSet,
-  ItemSetError,
-  parseItemSet,
-  type ItemSet,
-} from '@pid5/instrument';
+import { ANSWER_LABELS, ANSWER_VALUES, demoItemSet, ItemSetError, parseItemSet, type ItemSet } from '@pid5/instrument';
 
 /** An item set the server shows patients: an institute's licensed file, or one of our demonstration sets. */
 export interface ActiveItemSet extends ItemSet {
