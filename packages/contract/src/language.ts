@@ -6,7 +6,6 @@ import { isLanguage, LANGUAGES, type Language } from '@pid5/i18n';
  * from files, so a language added as files is accepted with no schema changed).
  */
 export function zLanguage(message: string | (() => string) = () => `Choose one of: ${LANGUAGES.join(', ')}`) {
-  return z.string().refine((value): value is Language => isLanguage(value), {
-    error: () => (typeof message === 'string' ? message : message()),
-  });
+  const error = () => (typeof message === 'string' ? message : message());
+  return z.string({ error }).refine((value): value is Language => isLanguage(value), { error });
 }

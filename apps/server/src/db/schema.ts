@@ -44,7 +44,11 @@ export const users = pgTable(
     messageLanguage: text('message_language').$type<Language>().notNull().default('en'),
   },
   // Finding a user by e-mail ignores case (users.repo.ts).
-  (t) => [index('users_email_lower').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('users_email_lower').on(sql`lower(${t.email})`),
+    // 0029: a language code's shape; which languages exist is the language registry's (files), not the database's.
+    check('users_message_language_check', sql`${t.messageLanguage} ~ '^[a-z]{2,3}$'`),
+  ],
 );
 
 export const identities = pgTable(
@@ -106,7 +110,10 @@ export const documents = pgTable(
     /** 0018: each kind is versioned per language; every document published before is English. */
     language: text('language').$type<Language>().notNull().default('en'),
   },
-  (t) => [uniqueIndex('documents_kind_language_version').on(t.kind, t.language, t.version)],
+  (t) => [
+    uniqueIndex('documents_kind_language_version').on(t.kind, t.language, t.version),
+    check('documents_language_check', sql`${t.language} ~ '^[a-z]{2,3}$'`),
+  ],
 );
 
 export const testCredits = pgTable(
@@ -198,6 +205,7 @@ export const assessments = pgTable(
     uniqueIndex('assessments_clinician_request_key')
       .on(t.clinicianId, t.requestKey)
       .where(sql`${t.requestKey} IS NOT NULL`),
+    check('assessments_language_check', sql`${t.language} ~ '^[a-z]{2,3}$'`),
     // 0010_assessment_form.sql, 0028: the form's length (220, 100, 25 or 36).
     check(
       'assessments_responses_shape',
