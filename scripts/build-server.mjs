@@ -4,7 +4,9 @@
 //  - main.js (the server), pdf-worker.js and pglite-worker.js (its worker threads), user-role.js and
 //    publish-document.js (the operator commands), each with a source map;
 //  - migrations/ (the SQL files, read at start).
-//  - default-documents/ (the default terms and consent per language, read at start).
+//  - default-documents/ (the default terms and consent per language, read at start);
+//  - catalogues/ (one folder per language: its language.json, catalogues and data files, found at start by
+//    packages/i18n/src/languages.ts, so a language folder added before the build is in it).
 // The workspace packages (@pid5/contract, @pid5/instrument) are TypeScript and are bundled in; every other package
 // stays an import that Node resolves from node_modules at run time. apps/server/src/lib/server-files.ts finds these
 // files from either layout.
@@ -58,4 +60,5 @@ await build({
 mkdirSync(join(outdir, 'migrations'), { recursive: true });
 cpSync(join(server, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
 cpSync(join(server, 'src/modules/documents/defaults'), join(outdir, 'default-documents'), { recursive: true });
+cpSync(join(root, 'packages/i18n/catalogues'), join(outdir, 'catalogues'), { recursive: true });
 console.log(`server built into ${outdir} in ${Math.round(performance.now() - started)} ms`);

@@ -85,6 +85,11 @@ export const OUTSIDE_THE_TREE = new Set([
   'publish-document.js',
   'rotate-app-secret.js',
   'index-4f3a2b1c.js',
+  // a language folder's own data files (packages/i18n/README.md "Adding a language"); English and German ship theirs
+  // under other names
+  'validity-interpretation.json',
+  'terms.html',
+  'consent.html',
   // written by Playwright next to a failed test's screenshot
   'error-context.md',
   // files of the outside repositories the data notes and research notes cite

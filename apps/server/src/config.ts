@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isCountryCode } from '@pid5/contract';
-import { LANGUAGES, isLanguage, type Language } from '@pid5/i18n';
+import { addLanguageFolder, LANGUAGES, isLanguage, type Language } from '@pid5/i18n';
 
 /** Whether the runtime knows this IANA time zone. */
 function isTimeZone(value: string): boolean {
@@ -154,7 +154,13 @@ const ZEnv = z.object({
   ITEM_SET_FILES: itemSetFileList.optional(),
   // The language Create Test starts at (DESIGN.md "Languages"); it must have an item set loaded. Unset: English, or
   // the first language loaded when there is no English set (an ITEM_SET_FILE in German, say).
-  DEFAULT_TEST_LANGUAGE: z.enum(LANGUAGES, { error: `one of ${LANGUAGES.join(', ')}` }).optional(),
+  DEFAULT_TEST_LANGUAGE: z
+    .string()
+    .refine(isLanguage, { error: () => `one of ${LANGUAGES.join(', ')}` })
+    .optional(),
+  // A folder of further languages, one sub-folder each (packages/i18n/README.md "Adding a language"); read before
+  // the rest of the configuration, so the languages it adds can be named in it.
+  LANGUAGES_FOLDER: z.string().min(1).optional(),
   // Whether a patient may switch the test's language (to another language with an item set) before submitting.
   PATIENT_LANGUAGE_SWITCH: booleanFlag.default(true),
   NORM_TABLES_FILE: z.string().min(1).optional(),
@@ -353,6 +359,13 @@ export class ConfigError extends Error {
 /** Parse an environment (process.env in production, a literal in tests) into the app's configuration. */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  if (cleaned.LANGUAGES_FOLDER) {
+    try {
+      addLanguageFolder(cleaned.LANGUAGES_FOLDER);
+    } catch (error) {
+      throw new ConfigError([`LANGUAGES_FOLDER: ${(error as Error).message}`]);
+    }
+  }
   const parsed = ZEnv.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));

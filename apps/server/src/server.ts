@@ -26,6 +26,8 @@ import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
 import { createPdfPool } from './reports/pdf-pool';
+import { addLanguageData } from './i18n/language-files';
+import { loadServerCatalogues } from './i18n/translator';
 import { checkAppSecret } from './db/app-secret-check';
 import { createJobQueue } from './db/job-queue';
 import { schemaVersion } from './db/migrate';
@@ -86,7 +88,11 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // First, before anything opens: a malformed ITEM_SET_FILE(S) or NORM_TABLES_FILE stops the start with every problem named.
+  // Every language's words now (LANGUAGES_FOLDER's too, added when the configuration was read), so a broken
+  // catalogue or data file of any language fails the start, not a request.
+  loadServerCatalogues();
+  addLanguageData();
+  // Then, before anything opens: a malformed ITEM_SET_FILE(S) or NORM_TABLES_FILE stops the start with every problem named.
   const itemSets = loadItemSets({
     file: config.itemSetFile,
     files: config.itemSetFiles,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '@pid5/i18n';
+import { zLanguage } from './language';
 import { countryCodeFor, isCountryCode, postalCodeProblem, US_POSTAL_CODE_MESSAGE } from './countries';
 
 // The clinician and admin side of an assessment (product docs/product-spec.md §2-§5, DESIGN.md "API"). One rule set:
@@ -183,7 +184,7 @@ export const ZCreateAssessmentRequest = z
     /** The form to give; without it, the institute's default (DEFAULT_FORM, else Full). */
     form: ZAssessmentForm.optional(),
     /** The language to give it in (DESIGN.md "Languages"); without it, the institute's (DEFAULT_TEST_LANGUAGE). */
-    language: z.enum(LANGUAGES, { error: `Choose a test language: ${LANGUAGES.join(', ')}` }).optional(),
+    language: zLanguage(() => `Choose a test language: ${LANGUAGES.join(', ')}`).optional(),
     /**
      * One key per intent to create (the form makes one when it opens): a repeated request with the same key, such as
      * a double click or a retry after a lost answer, returns the test the first one created and uses no second
@@ -295,7 +296,7 @@ export const ZAssessmentListItem = z.object({
   /** The form given; `answeredCount` counts its items. */
   form: z.enum(ASSESSMENT_FORMS),
   /** The language the test is given in. */
-  language: z.enum(LANGUAGES),
+  language: zLanguage(),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -335,7 +336,7 @@ export const ZAssessmentDetails = z.object({
   form: z.enum(ASSESSMENT_FORMS),
   itemCount: z.number().int(),
   /** The language the test is given in (the patient may switch it while it is open, where offered). */
-  language: z.enum(LANGUAGES),
+  language: zLanguage(),
   answeredCount: z.number().int(),
   createdAt: z.string(),
   dueAt: z.string(),
@@ -371,7 +372,7 @@ export const ZCreateAssessmentResponse = z.object({
   /** The form the test was created as (the request's, else the institute's default). */
   form: z.enum(ASSESSMENT_FORMS),
   /** The language the test was created in (the request's, else the institute's default). */
-  language: z.enum(LANGUAGES),
+  language: zLanguage(),
   testLink: z.string(),
   testsAvailable: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@pid5/i18n';
+import { zLanguage } from './language';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -22,8 +22,8 @@ export const ZMe = z.object({
     /** DEFAULT_COUNTRY: ISO 3166-1 alpha-2 code listed first and preselected in Create Test. */
     defaultCountry: z.string(),
     /** The languages a test can be given in (each has an item set loaded), and DEFAULT_TEST_LANGUAGE among them. */
-    testLanguages: z.array(z.enum(LANGUAGES)),
-    defaultTestLanguage: z.enum(LANGUAGES),
+    testLanguages: z.array(zLanguage()),
+    defaultTestLanguage: zLanguage(),
     /**
      * In production with no licensed item set configured: patients are shown the demonstration items, which are not
      * the questionnaire's wording, so their results mean nothing. The staff pages say so on every page.

@@ -15,3 +15,4 @@ export * from './countries';
 export * from './message-keys';
 export * from './messages';
 export * from './retests';
+export * from './language';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@pid5/i18n';
+import { zLanguage } from './language';
 
 // E-mail about a test (DESIGN.md "Messages to patients and clinicians"): the invitation, reminders and the
 // clinician's completion notice, with each message's delivery state.
@@ -97,12 +97,12 @@ export type TTestMessages = z.infer<typeof ZTestMessages>;
  */
 export const ZMySettings = z.object({
   completionNotices: z.boolean(),
-  messageLanguage: z.enum(LANGUAGES),
+  messageLanguage: zLanguage(),
   mailConfigured: z.boolean(),
 });
 export type TMySettings = z.infer<typeof ZMySettings>;
 export const ZUpdateMySettingsRequest = z
-  .object({ completionNotices: z.boolean().optional(), messageLanguage: z.enum(LANGUAGES).optional() })
+  .object({ completionNotices: z.boolean().optional(), messageLanguage: zLanguage().optional() })
   .refine((body) => body.completionNotices !== undefined || body.messageLanguage !== undefined, {
     message: 'Give completionNotices, messageLanguage or both.',
   });

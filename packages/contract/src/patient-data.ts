@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@pid5/i18n';
+import { zLanguage } from './language';
 import { ASSESSMENT_FORMS, PATIENT_ID_MAX, ZClinicianRef } from './assessments';
 import { ZAssessmentResults } from './results';
 
@@ -25,7 +25,7 @@ export type TPatientDataQuery = z.infer<typeof ZPatientDataQuery>;
 export const ZPatientDataAdministration = z.object({
   id: z.number().int(),
   form: z.enum(ASSESSMENT_FORMS),
-  language: z.enum(LANGUAGES),
+  language: zLanguage(),
   createdAt: z.string(),
   dueAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -85,7 +85,7 @@ export const ZPatientDataExport = z.object({
       id: z.number().int(),
       kind: z.enum(['terms', 'consent']),
       version: z.number().int(),
-      language: z.enum(LANGUAGES),
+      language: zLanguage(),
       publishedAt: z.string(),
       bodyHtml: z.string(),
     }),

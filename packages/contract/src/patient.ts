@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@pid5/i18n';
+import { zLanguage } from './language';
 import { ASSESSMENT_FORMS } from './assessments';
 
 // The patient link API (DESIGN.md "Assessment lifecycle" and "API"): what the patient pages and the server agree on.
@@ -42,9 +42,9 @@ export const ZPatientTest = z.object({
   /** The form given (the consent page names it with its length, in the test's language). */
   form: z.enum(ASSESSMENT_FORMS),
   /** The test's language: the patient's pages, the item texts and the patient report are in it. */
-  language: z.enum(LANGUAGES),
+  language: zLanguage(),
   /** The languages the patient may switch to (each has an item set loaded); empty where the institute allows none. */
-  languageChoices: z.array(z.enum(LANGUAGES)),
+  languageChoices: z.array(zLanguage()),
   /** One character per item of the form: '0'-'3' answered, '9' unanswered; item 1 first. */
   answers: z.string(),
   answeredCount: z.int(),
@@ -60,7 +60,7 @@ export type TPatientConsent = z.infer<typeof ZPatientConsent>;
 
 /** `PUT /api/patient/{code}/language`: the patient's choice of language, before submitting. */
 export const ZSetPatientLanguageRequest = z.object({
-  language: z.enum(LANGUAGES, { error: 'Choose one of the offered languages' }),
+  language: zLanguage('Choose one of the offered languages'),
 });
 export type TSetPatientLanguageRequest = z.infer<typeof ZSetPatientLanguageRequest>;
 

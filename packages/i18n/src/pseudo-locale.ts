@@ -57,3 +57,65 @@ export function pseudoCatalogue(catalogue: CompiledCatalogue): CompiledCatalogue
   }
   return result;
 }
+
+const CHOICE_TYPES = new Set(['plural', 'select', 'selectordinal']);
+
+/**
+ * The pseudo-locale of an ICU message as written (not compiled): the text accented and lengthened, wrapped in ⟦ ⟧;
+ * argument names, types and choice keys kept. A language folder made of these (a test's third language) passes
+ * the catalogue check and shows, in anything rendered, which words did not come from its files.
+ */
+export function pseudoMessage(message: string): string {
+  let at = 0;
+  const text = (): string => {
+    let out = '';
+    while (at < message.length && message[at] !== '}') {
+      if (message[at] === '{') {
+        out += argument();
+      } else {
+        const next = message.slice(at).search(/[{}]/);
+        const end = next === -1 ? message.length : at + next;
+        out += pseudoText(message.slice(at, end));
+        at = end;
+      }
+    }
+    return out;
+  };
+  const argument = (): string => {
+    const close = (from: number) => {
+      let depth = 0;
+      for (let i = from; i < message.length; i += 1) {
+        depth += message[i] === '{' ? 1 : message[i] === '}' ? -1 : 0;
+        if (depth === 0) {
+          return i;
+        }
+      }
+      throw new Error(`Unbalanced braces in "${message}"`);
+    };
+    const header = /^\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?(,|\})/.exec(message.slice(at));
+    if (!header || !CHOICE_TYPES.has(header[2] ?? '')) {
+      const end = close(at);
+      const whole = message.slice(at, end + 1);
+      at = end + 1;
+      return whole;
+    }
+    at += header[0].length;
+    let out = header[0];
+    while (at < message.length && message[at] !== '}') {
+      const selector = /^\s*([^\s{]+)\s*\{/.exec(message.slice(at));
+      if (!selector) {
+        throw new Error(`Unreadable choice in "${message}"`);
+      }
+      out += selector[0];
+      at += selector[0].length;
+      out += `${text()}}`;
+      at += 1;
+      const space = /^\s*/.exec(message.slice(at))?.[0] ?? '';
+      out += space;
+      at += space.length;
+    }
+    at += 1;
+    return `${out}}`;
+  };
+  return `⟦${text()}⟧`;
+}

@@ -1,8 +1,21 @@
 // Plain JavaScript: Vite loads its configuration, and so this file, before any TypeScript tooling runs.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
-const CATALOGUE = /[\\/]packages[\\/]i18n[\\/]catalogues[\\/][a-z]{2}[\\/][a-z-]+\.json$/;
+const CATALOGUE = /[\\/]packages[\\/]i18n[\\/]catalogues[\\/][a-z]{2,3}[\\/][a-z-]+\.json$/;
+const CATALOGUES = new URL('../catalogues/', import.meta.url);
+
+/** Every language folder's language.json ({ code: { name, letterLocale } }): the languages the page offers. */
+export function languageDescriptions() {
+  const descriptions = {};
+  for (const entry of readdirSync(CATALOGUES, { withFileTypes: true })) {
+    const file = new URL(`${entry.name}/language.json`, CATALOGUES);
+    if (entry.isDirectory() && existsSync(file)) {
+      descriptions[entry.name] = JSON.parse(readFileSync(file, 'utf8'));
+    }
+  }
+  return descriptions;
+}
 
 /**
  * Bundles each catalogue compiled, so the page needs no ICU parser (Lingui's runtime is then about 2.5 kB gzipped).
@@ -12,6 +25,11 @@ export function compiledCatalogues() {
   return {
     name: 'pid5-compiled-catalogues',
     enforce: 'pre',
+    // The languages are the catalogue folders found at build time (src/languages.ts reads the list), so a language
+    // added as files is offered with no code changed.
+    config() {
+      return { define: { __PID5_LANGUAGES__: JSON.stringify(languageDescriptions()) } };
+    },
     load(id) {
       const path = id.split('?')[0] ?? id;
       if (!CATALOGUE.test(path)) {

@@ -73,17 +73,29 @@ export function comparisonWordsFrom(data: ComparisonWording): ComparisonWords {
 }
 
 /** Each language's file, checked when this module loads. */
-export const COMPARISON_WORDING: Readonly<Record<WordingLanguage, ComparisonWording>> = {
+export const COMPARISON_WORDING: Readonly<Record<'en' | 'de', ComparisonWording>> = {
   en: ZComparisonWording.parse(comparisonJson),
   de: ZComparisonWording.parse(comparisonDeJson),
 };
 
-const WORDS: Readonly<Record<WordingLanguage, ComparisonWords>> = {
-  en: comparisonWordsFrom(COMPARISON_WORDING.en),
-  de: comparisonWordsFrom(COMPARISON_WORDING.de),
-};
+const WORDS = new Map<WordingLanguage, ComparisonWords>(
+  Object.entries(COMPARISON_WORDING).map(([language, data]) => [language, comparisonWordsFrom(data)]),
+);
+const SHIPPED: ReadonlySet<WordingLanguage> = new Set(WORDS.keys());
+
+/** Adds a language's comparison sentences from its data file (checked against the schema), so a language is files. */
+export function addComparisonWording(language: WordingLanguage, raw: unknown): void {
+  WORDS.set(language, comparisonWordsFrom(ZComparisonWording.parse(raw)));
+}
+
+/** Forgets a language added with addComparisonWording (a test's own language, when the test ends). */
+export function removeComparisonWording(language: WordingLanguage): void {
+  if (!SHIPPED.has(language)) {
+    WORDS.delete(language);
+  }
+}
 
 /** The comparison's sentences in a language (English when absent). */
 export function comparisonWords(language: WordingLanguage = 'en'): ComparisonWords {
-  return WORDS[language];
+  return WORDS.get(language) ?? (WORDS.get('en') as ComparisonWords);
 }

@@ -161,7 +161,9 @@ export {
   VALIDITY_INTERPRETATION,
   VALIDITY_INTERPRETATION_DE,
   VERDICTS,
-  WORDING_LANGUAGES,
+  wordingLanguages,
+  addValidityWords,
+  removeValidityWords,
   decimalWords,
   fillTemplate,
   findTranslationProblems,
@@ -246,7 +248,7 @@ export {
 } from './reliability';
 export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
 export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
-export { comparisonWords } from './comparison-wording';
+export { addComparisonWording, comparisonWords, removeComparisonWording } from './comparison-wording';
 export type { ComparisonWords } from './comparison-wording';
 export type {
   AdministrationComparison,

@@ -8,10 +8,11 @@ import { summariseProblems } from './validate-definition';
 // validity-verdict.ts applies it to a result. The German words are our translation of the same data
 // (pid5-validity-interpretation.de.json, the same structure and checks; the English file stays the reference).
 
-/** The languages the validity words are written in. */
-export const WORDING_LANGUAGES = ['en', 'de'] as const;
-
-export type WordingLanguage = (typeof WORDING_LANGUAGES)[number];
+/**
+ * A language the validity words may be asked in (a code of the product's language registry, @pid5/i18n). English
+ * and German ship here; another language's words are added from its files (addValidityWords).
+ */
+export type WordingLanguage = string;
 
 export const VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;
 
@@ -279,18 +280,40 @@ export const VALIDITY_INTERPRETATION_DE: ValidityInterpretation = parseValidityT
   VALIDITY_INTERPRETATION,
 );
 
-const INTERPRETATIONS: Readonly<Record<WordingLanguage, ValidityInterpretation>> = {
-  en: VALIDITY_INTERPRETATION,
-  de: VALIDITY_INTERPRETATION_DE,
-};
+const INTERPRETATIONS = new Map<WordingLanguage, ValidityInterpretation>([
+  ['en', VALIDITY_INTERPRETATION],
+  ['de', VALIDITY_INTERPRETATION_DE],
+]);
+
+const SHIPPED: ReadonlySet<WordingLanguage> = new Set(INTERPRETATIONS.keys());
+
+/** The languages the validity words are written in. */
+export function wordingLanguages(): WordingLanguage[] {
+  return [...INTERPRETATIONS.keys()];
+}
 
 export function isWordingLanguage(value: unknown): value is WordingLanguage {
-  return typeof value === 'string' && (WORDING_LANGUAGES as readonly string[]).includes(value);
+  return typeof value === 'string' && INTERPRETATIONS.has(value);
+}
+
+/**
+ * Adds a language's validity words from its data file (a translation of pid5-validity-interpretation.json, checked
+ * like the German one), so a language is added with its files.
+ */
+export function addValidityWords(language: WordingLanguage, raw: unknown): void {
+  INTERPRETATIONS.set(language, parseValidityTranslation(raw, VALIDITY_INTERPRETATION));
+}
+
+/** Forgets a language added with addValidityWords (a test's own language, when the test ends). */
+export function removeValidityWords(language: WordingLanguage): void {
+  if (!SHIPPED.has(language)) {
+    INTERPRETATIONS.delete(language);
+  }
 }
 
 /** The validity words in a language (English when absent). */
 export function validityWords(language: WordingLanguage = 'en'): ValidityInterpretation {
-  return INTERPRETATIONS[language];
+  return INTERPRETATIONS.get(language) ?? VALIDITY_INTERPRETATION;
 }
 
 /** A decimal number as the words' language writes it: "43.6", in German "43,6". */

@@ -1,39 +1,47 @@
-import type { Language } from '@pid5/i18n';
+import { readFileSync } from 'node:fs';
+import { languageFolder, type Language } from '@pid5/i18n';
 import type { Catalogue } from '@pid5/i18n/compile';
-import deCsv from '@pid5/i18n/catalogues/de/csv.json' with { type: 'json' };
-import deErrors from '@pid5/i18n/catalogues/de/errors.json' with { type: 'json' };
-import deMessages from '@pid5/i18n/catalogues/de/messages.json' with { type: 'json' };
-import deReport from '@pid5/i18n/catalogues/de/report.json' with { type: 'json' };
-import deResults from '@pid5/i18n/catalogues/de/results.json' with { type: 'json' };
-import deValidation from '@pid5/i18n/catalogues/de/validation.json' with { type: 'json' };
-import deScoreReport from '@pid5/i18n/catalogues/de/score-report.json' with { type: 'json' };
-import enCsv from '@pid5/i18n/catalogues/en/csv.json' with { type: 'json' };
-import enErrors from '@pid5/i18n/catalogues/en/errors.json' with { type: 'json' };
-import enMessages from '@pid5/i18n/catalogues/en/messages.json' with { type: 'json' };
-import enReport from '@pid5/i18n/catalogues/en/report.json' with { type: 'json' };
-import enResults from '@pid5/i18n/catalogues/en/results.json' with { type: 'json' };
-import enValidation from '@pid5/i18n/catalogues/en/validation.json' with { type: 'json' };
-import enScoreReport from '@pid5/i18n/catalogues/en/score-report.json' with { type: 'json' };
+import type enCsv from '@pid5/i18n/catalogues/en/csv.json';
+import type enErrors from '@pid5/i18n/catalogues/en/errors.json';
+import type enMessages from '@pid5/i18n/catalogues/en/messages.json';
+import type enReport from '@pid5/i18n/catalogues/en/report.json';
+import type enResults from '@pid5/i18n/catalogues/en/results.json';
+import type enScoreReport from '@pid5/i18n/catalogues/en/score-report.json';
+import type enValidation from '@pid5/i18n/catalogues/en/validation.json';
 
-// The catalogue areas the server speaks (packages/i18n/catalogues/<language>/<area>.json), imported as JSON: the
-// production build (scripts/build-server.mjs) bundles them into main.js and pdf-worker.js, so the built server and
-// its report threads carry them with no file to find at run time. An area added here is added for every language.
+// The catalogue areas the server speaks (packages/i18n/catalogues/<language>/<area>.json), read from each
+// language's folder the first time the language is asked for: the production build (scripts/build-server.mjs)
+// copies the catalogue folders beside main.js, and a language added as a folder needs no import here. An area
+// added here is added for every language.
 
-const ENGLISH = {
-  ...enReport,
-  ...enResults,
-  ...enScoreReport,
-  ...enErrors,
-  ...enValidation,
-  ...enCsv,
-  ...enMessages,
-};
+export const SERVER_AREAS = ['report', 'results', 'score-report', 'errors', 'validation', 'csv', 'messages'] as const;
+
+type English = typeof enReport &
+  typeof enResults &
+  typeof enScoreReport &
+  typeof enErrors &
+  typeof enValidation &
+  typeof enCsv &
+  typeof enMessages;
 
 /** A key of the server's messages, typed from the English catalogues (a key missing there fails the typecheck). */
-export type MessageKey = keyof typeof ENGLISH;
+export type MessageKey = keyof English;
 
-/** The server's messages per language, as written (ICU); translator.ts compiles them once per process or thread. */
-export const SERVER_CATALOGUES: Readonly<Record<Language, Catalogue>> = {
-  en: ENGLISH,
-  de: { ...deReport, ...deResults, ...deScoreReport, ...deErrors, ...deValidation, ...deCsv, ...deMessages },
-};
+const loaded = new Map<Language, Catalogue>();
+
+/** The server's messages in `language`, as written (ICU); translator.ts compiles them once per process or thread. */
+export function serverCatalogue(language: Language): Catalogue {
+  let catalogue = loaded.get(language);
+  if (!catalogue) {
+    const folder = languageFolder(language);
+    if (folder === undefined) {
+      throw new Error(`No catalogue folder for the language "${language}"`);
+    }
+    catalogue = Object.assign(
+      {},
+      ...SERVER_AREAS.map((area) => JSON.parse(readFileSync(`${folder}${area}.json`, 'utf8')) as Catalogue),
+    ) as Catalogue;
+    loaded.set(language, catalogue);
+  }
+  return catalogue;
+}

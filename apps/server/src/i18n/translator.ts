@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { LANGUAGES, type Language } from '@pid5/i18n';
 import { compileCatalogue } from '@pid5/i18n/compile';
-import { SERVER_CATALOGUES, type MessageKey } from './catalogues';
+import { serverCatalogue, type MessageKey } from './catalogues';
 
 // The server's words in the product's languages: one Lingui instance per language, its catalogue compiled the first
 // time a language is asked for (once per process, and once per report thread: pdf-worker.ts asks in its own thread).
@@ -19,7 +19,7 @@ function instanceFor(language: Language): I18n {
   let i18n = instances.get(language);
   if (!i18n) {
     i18n = setupI18n();
-    i18n.loadAndActivate({ locale: language, messages: compileCatalogue(SERVER_CATALOGUES[language]) as Messages });
+    i18n.loadAndActivate({ locale: language, messages: compileCatalogue(serverCatalogue(language)) as Messages });
     instances.set(language, i18n);
   }
   return i18n;
@@ -31,7 +31,7 @@ export function translator(language: Language): Translate {
   if (!translate) {
     const i18n = instanceFor(language);
     const english = language === 'en' ? i18n : instanceFor('en');
-    const own = SERVER_CATALOGUES[language];
+    const own = serverCatalogue(language);
     translate = (key, values) => (key in own ? i18n : english)._(key, values as Record<string, unknown>);
     translators.set(language, translate);
   }
@@ -40,7 +40,7 @@ export function translator(language: Language): Translate {
 
 /** Whether `value` is one of the server's message keys (an AppError's or a contract message given as a key). */
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(SERVER_CATALOGUES.en, value);
+  return Object.hasOwn(serverCatalogue('en'), value);
 }
 
 /** Compiles every language's catalogue now (at start), so a broken message fails the start, not a request. */
@@ -56,7 +56,7 @@ export function loadServerCatalogues(): void {
  */
 export function allMessageTexts(prefixes: readonly string[]): string[] {
   return LANGUAGES.flatMap((language) =>
-    Object.entries(SERVER_CATALOGUES[language])
+    Object.entries(serverCatalogue(language))
       .filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix)))
       .map(([, message]) => message),
   );

@@ -5,6 +5,7 @@ import type { MessageValues } from '../i18n/translator';
 import { startWorker } from '../lib/start-worker';
 import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
 import { workerEntry } from '../lib/server-files';
+import { extraLanguageFolders } from '@pid5/i18n';
 
 // Reports are drawn off the event loop (DESIGN.md "Architecture": "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
@@ -156,7 +157,11 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   }
 
   function spawn(slot: Slot): Worker {
-    const worker = startWorker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    // The thread reads its own language registry: the folders of languages added from outside go with it.
+    const worker = startWorker(workerUrl, {
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      workerData: { languageFolders: extraLanguageFolders() },
+    });
     worker.on('message', (message: PdfResultMessage) => {
       if (slot.worker !== worker || slot.job?.id !== message.id) {
         return;

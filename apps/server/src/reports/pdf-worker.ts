@@ -1,6 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { addLanguageFolder } from '@pid5/i18n';
+import { addLanguageData } from '../i18n/language-files';
 import { canUsePdfkitInternals } from './pdfkit-internals';
 import { renderComparisonPdf, type ComparisonReportInput } from './comparison-report/comparison-pdf';
 import { renderReportPdf, type ReportInput } from './report-pdf';
@@ -60,6 +62,10 @@ if (!port) {
 }
 
 lowerThreadPriority();
+for (const folder of (workerData as { languageFolders?: string[] } | null)?.languageFolders ?? []) {
+  addLanguageFolder(folder);
+}
+addLanguageData();
 // Check pdfkit now, while the worker warms up (about 0.1 s), rather than in the first report it draws.
 canUsePdfkitInternals();
 

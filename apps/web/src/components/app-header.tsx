@@ -3,7 +3,7 @@ import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TMe } from '@pid5/contract';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pid5/i18n';
+import { languageName, LANGUAGES, type Language } from '@pid5/i18n';
 import { logout, useSetViewMode } from '../api/auth';
 import { useUpdateMySettings } from '../api/messages';
 import { PSEUDO_TAG } from '../i18n/language-runtime';
@@ -101,7 +101,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
   const { t } = useStaffText();
   const buttonSize = useHeaderButtonSize();
   const { choice, choose } = useStaffLanguage();
-  const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
+  const current = choice === 'pseudo' ? PSEUDO_TAG : languageName(choice);
   return (
     // In the header's landmark, not a portal at the end of the body (axe: all content in landmarks); no focus
     // placeholder inside the menu (a menu holds only its items): the open menu's focus is on the current language.
@@ -129,7 +129,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
               onChosen?.(language);
             }}
           >
-            {LANGUAGE_NAMES[language]}
+            {languageName(language)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

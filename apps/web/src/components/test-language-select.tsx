@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LANGUAGE_NAMES, isLanguage, type Language } from '@pid5/i18n';
+import { languageName, isLanguage, type Language } from '@pid5/i18n';
 import { useStaffText } from '../i18n/staff-language';
 import { LabelledField } from './labelled-field';
 
@@ -26,7 +26,7 @@ export function TestLanguageSelect({
       label={t('testLanguage.label')}
       description={t('testLanguage.description')}
       // Each language in its own name, so a clinician finds it whatever the page shows.
-      data={languages.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+      data={languages.map((language) => ({ value: language, label: languageName(language) }))}
       value={value}
       onChange={(chosen) => {
         if (isLanguage(chosen)) {
@@ -47,7 +47,7 @@ export function TestLanguageField({ language }: { language: Language }) {
   // The language's own name ("English" on a German page): marked as that language (3.1.2).
   return (
     <LabelledField label={t('testLanguage.detailsLabel')}>
-      <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+      <span lang={language}>{languageName(language)}</span>
     </LabelledField>
   );
 }

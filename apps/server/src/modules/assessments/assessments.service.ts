@@ -13,7 +13,7 @@ import {
   type ViewMode,
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
-import { LANGUAGE_NAMES } from '@pid5/i18n';
+import { languageName } from '@pid5/i18n';
 import { recordAudit } from '../../audit/audit';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
@@ -419,8 +419,8 @@ export async function createAssessment({
   const language = request.language ?? itemSets.defaultLanguage;
   if (!itemSets.languages.includes(language)) {
     const values = {
-      language: LANGUAGE_NAMES[language],
-      offered: itemSets.languages.map((l) => LANGUAGE_NAMES[l]).join(', '),
+      language: languageName(language),
+      offered: itemSets.languages.map((l) => languageName(l)).join(', '),
     };
     throw new AppError('VALIDATION_FAILED', 'errors.language.noItemSet', {
       values,

@@ -1,14 +1,7 @@
 import { DataFileError, readJsonFile } from '../../lib/read-json-file';
+import { demoItemSetFor } from '../../i18n/language-files';
 import { LANGUAGES, pickLanguage, type Language } from '@pid5/i18n';
-import {
-  ANSWER_LABELS,
-  ANSWER_VALUES,
-  demoItemSet,
-  demoItemSetDe,
-  ItemSetError,
-  parseItemSet,
-  type ItemSet,
-} from '@pid5/instrument';
+import { ANSWER_LABELS, ANSWER_VALUES, demoItemSet, ItemSetError, parseItemSet, type ItemSet } from '@pid5/instrument';
 
 /** An item set the server shows patients: an institute's licensed file, or one of our demonstration sets. */
 export interface ActiveItemSet extends ItemSet {
@@ -69,7 +62,7 @@ export function loadItemSet(options: { file: string | undefined; setting?: strin
 
 /**
  * Loads the item sets once at start-up (DESIGN.md "Languages"). With neither ITEM_SET_FILE nor ITEM_SET_FILES, our
- * demonstration sets in English and German. Otherwise exactly the configured files: each of ITEM_SET_FILES for the
+ * demonstration sets, one per language that has one. Otherwise exactly the configured files: each of ITEM_SET_FILES for the
  * language it is listed under (its own `language` must agree, e.g. en-GB for en), and ITEM_SET_FILE for the language
  * its own `language` field names. Every file is validated in full, and the server refuses to start with one message
  * naming every problem of every file (and a DEFAULT_TEST_LANGUAGE without a set), rather than show patients a broken
@@ -84,8 +77,12 @@ export function loadItemSets(options: {
   const loaded = new Map<Language, ActiveItemSet>();
   const problems: string[] = [];
   if (options.file === undefined && options.files.length === 0) {
-    loaded.set('en', withAnswerLabels(demoItemSet, true));
-    loaded.set('de', withAnswerLabels(demoItemSetDe, true));
+    for (const language of LANGUAGES) {
+      const demo = demoItemSetFor(language);
+      if (demo) {
+        loaded.set(language, withAnswerLabels(demo, true));
+      }
+    }
   }
   const attempt = (setting: string, file: string, declared: Language | null) => {
     let itemSet: ActiveItemSet;

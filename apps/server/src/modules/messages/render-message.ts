@@ -1,4 +1,4 @@
-import { LANGUAGES, LETTER_LOCALES, type Language } from '@pid5/i18n';
+import { LANGUAGES, letterLocale, type Language } from '@pid5/i18n';
 import { translator, type MessageKey } from '../../i18n/translator';
 
 // What a message says is the catalogue's (area `messages`, ICU, every language); which blocks it has, in what order,
@@ -101,7 +101,7 @@ export function messageLanguage(language: string | null | undefined): MessageLan
  * "Samstag, 26. Dezember 2026, 14:00 Uhr (MEZ)".
  */
 export function dueDateInWords(date: Date, language: MessageLanguage, timeZone: string | null = null): string {
-  const locale = LETTER_LOCALES[language];
+  const locale = letterLocale(language);
   const zone = timeZone ?? 'UTC';
   const day = new Intl.DateTimeFormat(locale, {
     weekday: 'long',

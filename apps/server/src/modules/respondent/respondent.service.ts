@@ -6,7 +6,7 @@ import {
   type TPatientTest,
   type TSaveAnswersResponse,
 } from '@pid5/contract';
-import { LANGUAGE_NAMES, type Language } from '@pid5/i18n';
+import { languageName, type Language } from '@pid5/i18n';
 import type { NormTables } from '@pid5/instrument';
 import { scoreTest } from '../results/score-test';
 import { recordAudit } from '../../audit/audit';
@@ -295,7 +295,7 @@ export async function setPatientLanguage(
   const offered = patientLanguageChoices(options, true);
   if (!offered.includes(language)) {
     const key = offered.length === 0 ? 'errors.language.notSwitchable' : 'errors.language.notOffered';
-    const values = { language: LANGUAGE_NAMES[language], offered: offered.map((l) => LANGUAGE_NAMES[l]).join(', ') };
+    const values = { language: languageName(language), offered: offered.map((l) => languageName(l)).join(', ') };
     throw new AppError('VALIDATION_FAILED', key, { values, fields: { language: key } });
   }
   if (row.language === language) {

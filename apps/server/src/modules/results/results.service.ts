@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ANONYMOUS_REPORT_NAME, type TAssessmentResults, type ViewMode } from '@pid5/contract';
+import { demoItemSets } from '../../i18n/language-files';
 import {
   assessValidity,
   bfmProtocol,
-  demoItemSet,
-  demoItemSetDe,
   isPid5Form,
   scoreBfmForm,
   scoreResponses,
@@ -64,7 +63,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
   return {
     id,
     title: id === active.id ? active.title : null,
-    isDemo: id === demoItemSet.id || id === demoItemSetDe.id,
+    isDemo: demoItemSets().some((set) => set.id === id),
   };
 }
 

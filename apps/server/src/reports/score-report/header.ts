@@ -1,6 +1,7 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
-import { demoItemSet, demoItemSetDe, FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
+import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
+import { demoItemSetFor, demoItemSets } from '../../i18n/language-files';
 import { drawLogo } from '../drawing/logo';
 import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
@@ -22,9 +23,9 @@ export interface ScoreReportHeader {
 }
 
 /** The demonstration sets' descriptions in each language: the same words, as each set's own title gives them. */
-const DEMO_TITLES: Readonly<Record<string, Readonly<Record<Language, string>>>> = Object.fromEntries(
-  [demoItemSet, demoItemSetDe].map((set) => [set.id, { en: demoItemSet.title, de: demoItemSetDe.title }]),
-);
+function demoTitle(id: string, language: Language): string | undefined {
+  return demoItemSets().some((set) => set.id === id) ? demoItemSetFor(language)?.title : undefined;
+}
 
 /**
  * The item set as the reports name it: its title and id, or that it was not recorded. A demonstration set is
@@ -35,7 +36,7 @@ export function itemSetText(results: TAssessmentResults, t: Translate, language:
   if (id === null) {
     return t('scoreReport.header.itemSetNotRecorded');
   }
-  const shown = title && DEMO_TITLES[id] ? DEMO_TITLES[id][language] : title;
+  const shown = (title && demoTitle(id, language)) || title;
   return shown ? `${shown} (${id})` : id;
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Select, Stack, Switch, Text } from '@mantine/core';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '@pid5/i18n';
+import { languageName, LANGUAGES, isLanguage } from '@pid5/i18n';
 import { useMySettings, useUpdateMySettings } from '../../api/messages';
 import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
@@ -8,7 +8,7 @@ import { useStaffText } from '../../i18n/staff-language';
 import { StaffPageHeading } from '../../components/staff-page-heading';
 
 // Each language by its own name, as in the header's language menu.
-const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: languageName(language) }));
 
 /**
  * The signed-in user's own settings: whether a patient's submission is announced by e-mail, and the language of the

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TPatientTest } from '@pid5/contract';
-import { LANGUAGE_NAMES, type Language } from '@pid5/i18n';
+import { languageName, type Language } from '@pid5/i18n';
 import { ApiError } from '../../api/client';
 import { setPatientLanguage } from '../respondent-api';
 import { useRespondentText } from '../respondent-language';
@@ -38,7 +38,7 @@ export function LanguageSwitch({
         <select value={test.language} onChange={(event) => void choose(event.target.value as Language)}>
           {test.languageChoices.map((language) => (
             <option key={language} value={language} lang={language}>
-              {LANGUAGE_NAMES[language]}
+              {languageName(language)}
             </option>
           ))}
         </select>
