@@ -348,6 +348,11 @@ export const ZAssessmentResults = z.object({
   /** The US norm sets and tables the scales are read in; null for the PID5BF+M, which has German norms only. */
   norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }).nullable(),
   normTables: ZNormTablesDescription.nullable(),
+  /**
+   * The share of the US norm sample whose T lies from 40 to 60 on this form's scales, as the printed tables give it
+   * (median, lowest, highest; proportions 0-1); null for the PID5BF+M, which has no US tables.
+   */
+  tMiddleShare: z.object({ median: z.number(), lowest: z.number(), highest: z.number() }).nullable(),
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
   itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */

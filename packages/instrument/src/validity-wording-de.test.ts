@@ -225,3 +225,27 @@ describe('percentiles in the validity words', () => {
     expect(de.lines.find((l) => l.key === 'INC')?.statement).toMatch(/^Wert 25 \(PR über 99, US-Normen\), /);
   });
 });
+
+describe('the German clinical terms', () => {
+  const texts = JSON.stringify(interpretationDeJson);
+
+  it('name what the answers do, not colloquial exaggeration or a motive of the person', () => {
+    for (const word of ['Übertreib', 'Untertreib', 'übertreib', 'untertreib', 'Simulation', 'Dissimulation']) {
+      expect(texts, word).not.toContain(word);
+    }
+    expect(VALIDITY_INTERPRETATION_DE.scales.ORS.name).toBe('Überzeichnung (ORS)');
+    expect(VALIDITY_INTERPRETATION_DE.scales.PRD.name).toBe('Beschönigung (PRD)');
+  });
+
+  it('call the three PID-5 forms Vollversion, Kurzversion and Screening-Version, and nothing else', () => {
+    expect(Object.values(VALIDITY_INTERPRETATION_DE.words.formNames).map((name) => name.split(' (')[0])).toEqual([
+      'Vollversion',
+      'Kurzversion',
+      'Screening-Version',
+      'PID5BF+M',
+    ]);
+    for (const word of ['Kurzform', 'Kurzfassung', 'Langform', 'Langversion', 'kurze Version', 'kurze Form']) {
+      expect(texts, word).not.toContain(word);
+    }
+  });
+});
