@@ -186,9 +186,10 @@ export const ZValidityScaleResult = z.object({
   source: z.string(),
   /**
    * ok, flagged (a concern), indeterminate (between cut-offs), not-computed (answers missing), not-read (SD-TD
-   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form).
+   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form),
+   * not-recorded (the response-time check of a test whose answers carry no times).
    */
-  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published']),
+  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published', 'not-recorded']),
   /** True exactly when the line reports a concern. */
   isConcern: z.boolean(),
   score: z.number().nullable(),
@@ -214,6 +215,7 @@ export const VALIDITY_STATUS_LABELS: Readonly<Record<TValidityScaleResult['statu
   'not-computed': 'Not computed',
   'not-read': 'Not read',
   'not-published': 'Not published',
+  'not-recorded': 'Not recorded',
 };
 
 export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;

@@ -15,11 +15,11 @@ export function validityWording(language: Language): ValidityWordingOptions {
   return { language, scaleName: (key) => t(scaleNameKey(key)) };
 }
 
-/** The result with its verdict worded in `language` (English: the result as it is). */
+/**
+ * The result with its verdict worded in `language` (English: the stored words), with the response-time line a
+ * verdict stored before it existed lacks ("not recorded").
+ */
 export function withVerdictIn<T extends AnyScoreResult>(score: T, language: Language): T {
-  if (language === 'en') {
-    return score;
-  }
   const verdict = validityVerdictIn(score, validityWording(language));
   return verdict === score.validityVerdict ? score : { ...score, validityVerdict: verdict };
 }
