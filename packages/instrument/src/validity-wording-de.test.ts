@@ -230,7 +230,15 @@ describe('the German clinical terms', () => {
   const texts = JSON.stringify(interpretationDeJson);
 
   it('name what the answers do, not colloquial exaggeration or a motive of the person', () => {
-    for (const word of ['Übertreib', 'Untertreib', 'übertreib', 'untertreib', 'übertrieb', 'untertrieb', 'Simulation']) {
+    for (const word of [
+      'Übertreib',
+      'Untertreib',
+      'übertreib',
+      'untertreib',
+      'übertrieb',
+      'untertrieb',
+      'Simulation',
+    ]) {
       expect(texts, word).not.toContain(word);
     }
     expect(VALIDITY_INTERPRETATION_DE.scales.ORS.name).toBe('Überzeichnung (ORS)');
