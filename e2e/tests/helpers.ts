@@ -385,21 +385,27 @@ export async function pdfPageCount(file: string): Promise<number> {
   return Number(pages);
 }
 
-/** The text of every drawn badge whose words do not fit (clipped or ended with an ellipsis). */
-export function badgesCutOff(): string[] {
+/** The text of every drawn badge or button whose words do not fit (clipped or ended with an ellipsis). */
+export function wordsCutOff(): string[] {
   const cutOff: string[] = [];
-  for (const root of Array.from(document.querySelectorAll('.mantine-Badge-root')) as HTMLElement[]) {
-    if (root.getClientRects().length === 0) {
-      continue;
-    }
-    for (const element of [root, ...(Array.from(root.querySelectorAll('.mantine-Badge-label')) as HTMLElement[])]) {
-      const style = getComputedStyle(element);
-      const clips = style.overflow !== 'visible' || style.overflowX !== 'visible';
-      const overflows =
-        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
-      if ((clips && overflows) || (style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && clips)) {
-        cutOff.push(`"${root.textContent?.trim() ?? ''}"`);
-        break;
+  const parts: [string, string][] = [
+    ['.mantine-Badge-root', '.mantine-Badge-label'],
+    ['.mantine-Button-root', '.mantine-Button-label'],
+  ];
+  for (const [rootSelector, labelSelector] of parts) {
+    for (const root of Array.from(document.querySelectorAll(rootSelector)) as HTMLElement[]) {
+      if (root.getClientRects().length === 0) {
+        continue;
+      }
+      for (const element of [root, ...(Array.from(root.querySelectorAll(labelSelector)) as HTMLElement[])]) {
+        const style = getComputedStyle(element);
+        const clips = style.overflow !== 'visible' || style.overflowX !== 'visible';
+        const overflows =
+          element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+        if ((clips && overflows) || (style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && clips)) {
+          cutOff.push(`"${root.textContent?.trim() ?? ''}"`);
+          break;
+        }
       }
     }
   }

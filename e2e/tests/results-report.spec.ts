@@ -235,7 +235,7 @@ test('the data view shows both charts with the bars of the results API', async (
       .map((scale) => `${scale.name}: ${formatScoreText(scale.srf)}${scale.level ? ` (${scale.level})` : ''}`);
     await expect(chart.locator('rect > title')).toHaveText(expectedBars);
     for (const fill of await chart.locator('rect').evaluateAll((rects) => rects.map((r) => r.getAttribute('fill')))) {
-      expect(fill?.toUpperCase()).toBe('#48A9AD');
+      expect(fill?.toUpperCase()).toBe('#3B979B');
     }
     // The table that screen readers get instead of the bars.
     const table = admin.getByRole('table', { name: `${title}: values` });

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
-  badgesCutOff,
+  wordsCutOff,
   completeAsPatient,
   createTestViaApi,
   DEMO,
@@ -274,7 +274,7 @@ test('the e-mail forms in their error states have no axe violation (en and de, d
         });
         await expect(messages.locator('.mantine-Badge-root').first()).toBeVisible();
         expect(
-          await p.evaluate(badgesCutOff),
+          await p.evaluate(wordsCutOff),
           `message state badges cut off (${language}, ${viewport.width} px)`,
         ).toEqual([]);
       }

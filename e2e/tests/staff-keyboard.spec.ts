@@ -8,7 +8,7 @@ import {
   newClinician,
   newClinicianWithTests,
   signInAsDemo,
-  badgesCutOff,
+  wordsCutOff,
   test,
   unique,
 } from './helpers';
@@ -23,6 +23,8 @@ const ANSWERS = answersFrom((n) => (n % 7 === 0 ? 3 : n % 5 === 0 ? 2 : (n * 3) 
 const ZOOM_200 = { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 };
+/** The narrowest width WCAG 1.4.10 asks a page to reflow to. */
+const NARROW = { viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 };
 
 /** A clinician with a completed test and a second, later one of the same patient. */
 async function clinicianWithResults(
@@ -33,7 +35,12 @@ async function clinicianWithResults(
 ) {
   await newClinicianWithTests(page, newPage, baseURL, 'kbd', 2);
   const patientId = unique('PAT-KBD');
-  const first = await createTestViaApi(page, { patientId });
+  // A long country name, which a chip on the details page once cut to "United States of …" at 320 px.
+  const first = await createTestViaApi(page, {
+    patientId,
+    country: 'United States of America',
+    postalCode: '10001',
+  });
   await completeAsPatient(request, first.code, ANSWERS);
   const second = await createTestViaApi(page, { patientId });
   await completeAsPatient(
@@ -231,13 +238,19 @@ for (const [name, emulation] of [
   });
 }
 
-test('no clinical badge is cut off on a phone or at 200 % zoom', async ({ newPage, baseURL, request }) => {
+test('no clinical badge or button is cut off at 320 px, on a phone or at 200 % zoom', async ({
+  newPage,
+  baseURL,
+  request,
+}) => {
   test.slow();
   const page = await newPage(PHONE);
   const { first, second } = await clinicianWithResults(page, newPage, baseURL!, request);
+  const admin = await newPage(NARROW);
+  await signInAsDemo(admin, DEMO.admin);
   const cut: string[] = [];
   await page.goto('/dashboard');
-  for (const emulation of [PHONE, ZOOM_200]) {
+  for (const emulation of [NARROW, PHONE, ZOOM_200]) {
     await page.setViewportSize(emulation.viewport);
     for (const language of ['en', 'de']) {
       await page.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
@@ -250,14 +263,34 @@ test('no clinical badge is cut off on a phone or at 200 % zoom', async ({ newPag
           expect(await page.locator('main .mantine-Badge-root').count(), `badges on ${path}`).toBeGreaterThan(3);
         }
         cut.push(
-          ...(await page.evaluate(badgesCutOff)).map(
-            (badge) => `${language} ${emulation.viewport.width} px ${path}: ${badge}`,
+          ...(await page.evaluate(wordsCutOff)).map(
+            (words) => `${language} ${emulation.viewport.width} px ${path}: ${words}`,
           ),
         );
       }
+      // The admin's page with the longest button ("Download everything stored (JSON)").
+      await admin.setViewportSize(emulation.viewport);
+      await admin.evaluate((value) => window.localStorage.setItem('pid5_lang', value), language);
+      await admin.goto('/admin/patients');
+      await expect(admin.locator('main h1').first()).toBeVisible();
+      // An admin's header has the most controls: each must be on screen, Logout included.
+      const offScreen = await admin
+        .getByRole('banner')
+        .locator('a, button')
+        .evaluateAll((controls) =>
+          controls
+            .filter((control) => control.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((control) => control.textContent?.trim() || control.getAttribute('aria-label') || '?'),
+        );
+      cut.push(...offScreen.map((name) => `${language} ${emulation.viewport.width} px header: "${name}" off screen`));
+      cut.push(
+        ...(await admin.evaluate(wordsCutOff)).map(
+          (words) => `${language} ${emulation.viewport.width} px /admin/patients: ${words}`,
+        ),
+      );
     }
   }
-  expect(cut, 'badges whose words are cut off').toEqual([]);
+  expect(cut, 'badges and buttons whose words are cut off').toEqual([]);
 
   // The check itself finds a badge cut to "MO…" as Mantine draws one by default (one line, clipped, an ellipsis).
   await page.evaluate(() => {
@@ -267,7 +300,7 @@ test('no clinical badge is cut off on a phone or at 200 % zoom', async ({ newPag
     badge.textContent = 'Moderate';
     document.querySelector('main')?.append(badge);
   });
-  expect(await page.evaluate(badgesCutOff)).toEqual(['"Moderate"']);
+  expect(await page.evaluate(wordsCutOff)).toEqual(['"Moderate"']);
 });
 
 test("at 200 % zoom the header keeps the user's name, role and the admin view within reach", async ({ newPage }) => {

@@ -70,7 +70,7 @@ describe('facetChart', () => {
       const bar = chart.bars.find((b) => b.key === key);
       expect(bar?.y).toBeCloseTo(facetY(srf - 4), 10);
       expect(bar?.height).toBeCloseTo(420 - facetY(srf - 4), 10);
-      expect(bar?.fill).toBe('#48A9AD');
+      expect(bar?.fill).toBe('#3B979B');
     }
     // srf 0 → axis −4 → y 320, 100 px tall.
     expect(chart.bars.find((b) => b.key === 'Cal')).toMatchObject({ y: 320, height: 100 });

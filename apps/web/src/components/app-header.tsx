@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton, useMatches } from '@mantine/core';
 import { initialsOf } from '../lib/initials';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -20,9 +20,12 @@ export function AppHeader({ me }: { me: TMe }) {
   const role = me.role === 'user' ? t('header.roleClinician') : t('header.roleAdmin');
   const view = inAdminView ? t('header.adminView') : t('header.clinicianView');
   const settingsFor = t('header.settingsFor', { name: me.username, details: isAdmin ? `${role}, ${view}` : role });
+  const buttonSize = useHeaderButtonSize();
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    // At 320 px an admin's header holds five controls: padding, gaps and buttons that narrow with the screen keep
+    // Logout on screen (1.4.10).
+    <Group h="100%" px={{ base: 6, sm: 'md' }} justify="space-between" wrap="nowrap">
       <Link
         to="/dashboard"
         aria-label={t('header.home')}
@@ -33,7 +36,7 @@ export function AppHeader({ me }: { me: TMe }) {
           {t('staff.siteName')}
         </Text>
       </Link>
-      <Group gap="sm" wrap="nowrap">
+      <Group wrap="nowrap" style={{ gap: 'clamp(2px, 1.2vw, 12px)' }}>
         {isAdmin && (
           <Group gap="xs" wrap="nowrap">
             {/* Below a wide screen the badge and the button's "Switch to" give way, on a phone the names too, so that
@@ -43,7 +46,7 @@ export function AppHeader({ me }: { me: TMe }) {
             </Badge>
             <Button
               variant="default"
-              size="xs"
+              {...buttonSize}
               loading={setViewMode.isPending}
               onClick={() => setViewMode.mutate(inAdminView ? 'clinician' : 'admin')}
             >
@@ -80,7 +83,7 @@ export function AppHeader({ me }: { me: TMe }) {
             </Group>
           </UnstyledButton>
         </Tooltip>
-        <Button variant="subtle" size="xs" onClick={() => void logout(queryClient)}>
+        <Button variant="subtle" {...buttonSize} onClick={() => void logout(queryClient)}>
           {t('header.logout')}
         </Button>
       </Group>
@@ -96,6 +99,7 @@ export function AppHeader({ me }: { me: TMe }) {
  */
 export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => void } = {}) {
   const { t } = useStaffText();
+  const buttonSize = useHeaderButtonSize();
   const { choice, choose } = useStaffLanguage();
   const current = choice === 'pseudo' ? PSEUDO_TAG : LANGUAGE_NAMES[choice];
   return (
@@ -103,7 +107,7 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
     // placeholder inside the menu (a menu holds only its items): the open menu's focus is on the current language.
     <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="subtle" size="xs" aria-label={t('header.language', { language: current })}>
+        <Button variant="subtle" {...buttonSize} aria-label={t('header.language', { language: current })}>
           <Box component="span" visibleFrom="lg">
             {current}
           </Box>
@@ -131,4 +135,9 @@ export function LanguageMenu({ onChosen }: { onChosen?: (language: Language) => 
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** The header's buttons: compact (less padding) on a phone, so five of them fit in 320 px; never under 24 px (2.5.8). */
+function useHeaderButtonSize(): { size: 'compact-xs' | 'xs'; mih: number } {
+  return { size: useMatches({ base: 'compact-xs', sm: 'xs' }), mih: 26 };
 }

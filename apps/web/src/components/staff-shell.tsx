@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import {
   Badge,
+  Button,
   createTheme,
   MantineProvider,
   Modal,
@@ -34,6 +35,20 @@ const themeIn = (t: Translate<StaffKey>) =>
         styles: {
           root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', paddingBlock: 2 },
           label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+        },
+      }),
+      // A button's words wrap rather than end in "…" on a narrow screen ("Download everything stored (JS…" at 320 px).
+      Button: Button.extend({
+        styles: {
+          root: {
+            height: 'auto',
+            minHeight: 'var(--button-height)',
+            paddingBlock: 4,
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          },
+          label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' },
         },
       }),
     },

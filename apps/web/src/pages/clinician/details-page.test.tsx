@@ -219,7 +219,7 @@ describe('test details', () => {
     const chart = within(results).getByRole('img', { name: 'Trait domains (T scores)' });
     const fills = [...chart.querySelectorAll('rect')].map((rect) => rect.getAttribute('fill'));
     expect(fills.length).toBeGreaterThan(0);
-    expect(new Set(fills)).toEqual(new Set(['#c3cad2']));
+    expect(new Set(fills)).toEqual(new Set(['#868e96']));
   });
 
   it('explains that results come with submission when the server says the test is incomplete', async () => {
