@@ -68,6 +68,8 @@ export type {
 } from './norm-tables';
 export { formatPercentile, formatTScore, readNormTable, readValidityPercentile } from './norm-lookup';
 export type { Capped, NormReading, ValidityPercentileReading } from './norm-lookup';
+export { inTenAdults, sharePercent, tableMiddleShare, tMiddleShare } from './t-middle-share';
+export type { TMiddleShare } from './t-middle-share';
 
 export {
   ANSWER_LABELS,

@@ -394,6 +394,7 @@ const VALIDITY_BADGE_COLOR: Record<TValidityScaleResult['status'], string> = {
   'not-computed': 'gray',
   'not-read': 'gray',
   'not-published': 'gray',
+  'not-recorded': 'gray',
 };
 
 /** The badge says the line's status, and only a flagged line is coloured as a concern. */
