@@ -6,7 +6,7 @@ import { fhirSchemaErrors } from './fhir-schema';
 // The FHIR R4 validators the export's tests use, three that share no code with each other or with the mapping:
 // medplum's, against the R4 StructureDefinitions it ships (structure, cardinality, types, the FHIRPath invariants of
 // every element); HL7's R4 JSON Schema checked by ajv (required codes, empty strings, unknown properties; see
-// fhir-schema.ts); and FHIR.js (Lantana), from its own parse of the R4 profiles, with unknown properties as errors
+// fhir-schema.ts); and Lantana's `fhir` package, from its own parse of the R4 profiles, with unknown properties as errors
 // and codes checked against the value sets it ships. Loaded once per test file.
 
 let indexed = false;
@@ -32,7 +32,7 @@ export function fhirErrors(resource: { resourceType: string }): string[] {
 
 let fhirJs: Fhir | undefined;
 
-/** Every error or fatal message FHIR.js finds in `resource`, each as "location: message". */
+/** Every error or fatal message the `fhir` package finds in `resource`, each as "location: message". */
 export function fhirJsErrors(resource: { resourceType: string }): string[] {
   fhirJs ??= new Fhir();
   const { messages } = fhirJs.validate(resource, { errorOnUnexpected: true });
