@@ -212,7 +212,7 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
       sample: 'U.S. Census-matched panel, N = 995',
     },
     tMiddleShare: { median: 0.715, lowest: 0.62, highest: 0.86 },
-    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
+    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true, language: 'en' },
     levelCutoffs: [
       { level: 'Mild', atLeast: 0.84 },
       { level: 'Moderate', atLeast: 0.93 },

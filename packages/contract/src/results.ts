@@ -356,7 +356,13 @@ export const ZAssessmentResults = z.object({
    */
   tMiddleShare: z.object({ median: z.number(), lowest: z.number(), highest: z.number() }).nullable(),
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
-  itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
+  itemSet: z.object({
+    id: z.string().nullable(),
+    title: z.string().nullable(),
+    isDemo: z.boolean().nullable(),
+    /** The set's language (BCP 47) when its title is given: the title is in it, whatever the reader's language. */
+    language: z.string().nullable().optional(),
+  }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */
   levelCutoffs: z.array(z.object({ level: ZResultLevel, atLeast: z.number() })),
   /** Read this first: how far the profile can be interpreted, and what to do. */

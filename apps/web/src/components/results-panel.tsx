@@ -492,11 +492,20 @@ function UsNormsNote({
         />
       </Text>
       <Text size="xs" c="dimmed">
-        {t('resultsPanel.versions', {
-          itemSet,
-          scoring: results.instrument.version,
-          norms: results.normsVersion,
-        })}
+        <StaffRichText
+          id="resultsPanel.versions"
+          // The set's title is in the test's language, which may not be the page's (3.1.2).
+          values={{
+            itemSet: results.itemSet.title ? (
+              <span lang={results.itemSet.language ?? undefined}>{itemSet}</span>
+            ) : (
+              itemSet
+            ),
+            scoring: results.instrument.version,
+            norms: results.normsVersion,
+          }}
+          components={{}}
+        />
       </Text>
     </Stack>
   );

@@ -64,6 +64,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
     id,
     title: id === active.id ? active.title : null,
     isDemo: demoItemSets().some((set) => set.id === id),
+    language: id === active.id ? active.language : null,
   };
 }
 
