@@ -11,6 +11,7 @@ export {
   isDomainKey,
   isFacetKey,
   isFormId,
+  scalesInOrder,
 } from './keys';
 export type { AdministeredFormId, BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
 export { administeredFormInfo, administeredFullItems, administeredItemCount, isPid5Form } from './administered-forms';
