@@ -362,6 +362,8 @@ export const ZAssessmentResults = z.object({
     isDemo: z.boolean().nullable(),
     /** The set's language (BCP 47) when its title is given: the title is in it, whatever the reader's language. */
     language: z.string().nullable().optional(),
+    /** The four answers 0-3 as the set labels them (the patient's words), when the set is loaded. */
+    answerLabels: z.array(z.string()).length(4).nullable().optional(),
   }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */
   levelCutoffs: z.array(z.object({ level: ZResultLevel, atLeast: z.number() })),

@@ -223,7 +223,7 @@ function notPublishedLine(
     score: null,
     percentile: null,
     direction: scale.direction,
-    directionText: fillTemplate(scale.directionText, PUBLISHED_CUTOFF_VALUES),
+    directionText: fillTemplate(scale.directionText, { ...PUBLISHED_CUTOFF_VALUES, topAnswer: answerWords(words, 3) }),
     cutoffText: null,
     statement: fillTemplate(words.notPublished.scale, { form: formName }),
   };
@@ -497,17 +497,20 @@ export const overReportingRule: ValidityRule = (input, words) => {
   const ors = input.ors;
   const decided = orsDecision(ors);
   const isRange = !ors.isComputed && decided !== null && ors.range !== null && ors.range !== undefined;
+  // The answer that counts, quoted as the patient saw it.
+  const topAnswer = answerWords(words, 3);
   const values = {
     score: isRange && ors.range ? rangeWords(words, ors.range, ors) : (ors.score ?? ''),
     cutoff: ors.cutoff,
     percentile: isRange ? words.words.rangePercentile : percentileWords(words, ors.percentile),
+    topAnswer,
   };
   const base = {
     key: 'ORS',
     name: orsWords.name,
     source: orsWords.source,
     direction: orsWords.direction,
-    directionText: orsWords.directionText,
+    directionText: fillTemplate(orsWords.directionText, { topAnswer }),
     cutoffText: fillTemplate(orsWords.cutoffText, values),
   } as const;
   if (decided === null) {
@@ -959,6 +962,21 @@ export interface ValidityWordingOptions {
   readonly language?: WordingLanguage;
   /** A scale's name in the language, by key ('Anx', 'NegAf', 'Total'); the result's own (English) name when absent. */
   readonly scaleName?: (key: string, name: string) => string;
+  /**
+   * The four answers 0-3 as the test's item set showed them to the patient, quoted instead of the words' own (an
+   * institute's licensed set may label them otherwise).
+   */
+  readonly answerLabels?: readonly string[];
+}
+
+/** The validity words of the options' language, quoting the item set's answer labels when given. */
+function wordsFor(options: ValidityWordingOptions): ValidityInterpretation {
+  const words = validityWords(options.language);
+  const labels = options.answerLabels;
+  if (!labels || labels.length !== 4 || labels.every((label, i) => label === words.words.answers[i])) {
+    return words;
+  }
+  return { ...words, words: { ...words.words, answers: [labels[0]!, labels[1]!, labels[2]!, labels[3]!] } };
 }
 
 function unscoredNames(
@@ -975,7 +993,7 @@ function unscoredNames(
  * worded in `options.language` (English by default). The language changes words only, never the verdict.
  */
 export function assessValidity(result: ScoredProtocol, options: ValidityWordingOptions = {}): ValidityVerdict {
-  const words = validityWords(options.language);
+  const words = wordsFor(options);
   const names = (scales: Readonly<Record<string, ScaleScoredState>>) => unscoredNames(scales, options.scaleName);
   const common = {
     // English keeps the form's own name in text; another language names the form in its words.
@@ -1073,7 +1091,8 @@ export function validityVerdictIn(
   options: ValidityWordingOptions = {},
 ): ValidityVerdict {
   const stored = result.validityVerdict;
-  if (options.language === undefined || options.language === 'en') {
+  // Stored in English with the English words' answers: kept unless another language or other labels are asked for.
+  if ((options.language === undefined || options.language === 'en') && wordsFor(options) === validityWords('en')) {
     return withTimeLine(stored, validityWords('en'));
   }
   let worded: ValidityVerdict;

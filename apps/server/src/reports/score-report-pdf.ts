@@ -59,7 +59,7 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawIcd11TraitDomains(doc, { bfm: results.bfm, unavailable: results.bfmUnavailable, form: results.form }, words);
   drawAmpdProfiles(doc, { ampd: results.ampd, form: results.form }, words);
   drawMissingItems(doc, input.responses, words);
-  drawResponseGrid(doc, input.responses, words);
+  drawResponseGrid(doc, input.responses, words, results.itemSet.answerLabels);
   drawNormsSection(doc, results, words);
   const { us } = normWords(results, words);
   drawPageFooters(doc, {

@@ -9,6 +9,11 @@ import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician } from '../../../test/factories';
 import { getFreePort } from '../../../test/free-port';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { pdfToText } from '../../../test/results-test-helpers';
+import { eq } from 'drizzle-orm';
+import { US_NORM_TABLES } from '@pid5/instrument';
+import { assessments } from '../../db/schema';
+import { scoreTest } from '../results/score-test';
 
 const dir = mkdtempSync(join(tmpdir(), 'item-set-int-'));
 const file = join(dir, 'institute.json');
@@ -20,6 +25,7 @@ writeFileSync(
     language: 'en-GB',
     source: 'Licensed',
     licenceNote: 'Institute use only',
+    answerLabels: ['Not at all like me', 'Rather not like me', 'Rather like me', 'Exactly like me'],
     items: Array.from({ length: 220 }, (_, i) => ({ number: i + 1, text: `Licensed statement ${i + 1}` })),
   }),
 );
@@ -41,6 +47,37 @@ describe('ITEM_SET_FILE', () => {
     };
     expect(body.itemSet).toMatchObject({ id: 'institute-en-2', title: 'Institute licensed items', language: 'en-GB' });
     expect(body.itemSet.items[41]?.text).toBe('Licensed statement 42');
+  });
+
+  it("quotes the set's own answer labels in the validity sentences and the score report's legend", async () => {
+    const clinician = await createSignedInClinician(server);
+    const responses = '3'.repeat(220);
+    const { row } = await insertAssessment(server, {
+      clinicianId: clinician.id,
+      consented: true,
+      responses,
+      finishedAt: server.clock.now(),
+      scores: scoreTest({ form: 'FULL', responses, gender: 'Unspecified', age: 40 }, { normTables: US_NORM_TABLES }),
+    });
+    await server.database.db.update(assessments).set({ itemSetId: 'institute-en-2' }).where(eq(assessments.id, row.id));
+    const results = (await (await clinician.client.get(`/api/assessments/${row.id}/results`)).json()) as {
+      itemSet: { answerLabels: string[] };
+      validity: { scales: { key: string; statement: string }[] };
+    };
+    expect(results.itemSet.answerLabels).toEqual([
+      'Not at all like me',
+      'Rather not like me',
+      'Rather like me',
+      'Exactly like me',
+    ]);
+    const pattern = results.validity.scales.find((scale) => scale.key === 'PATTERN')!;
+    expect(pattern.statement).toContain('Exactly like me');
+    expect(JSON.stringify(results)).not.toContain('Very True or Often True');
+    const pdf = new Uint8Array(
+      await (await clinician.client.get(`/api/assessments/${row.id}/score-report.pdf?tz=UTC`)).arrayBuffer(),
+    );
+    const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
+    expect(text).toContain('0 = Not at all like me; 1 = Rather not like me; 2 = Rather like me; 3 = Exactly like me');
   });
 
   it('refuses to start with a malformed file, naming the problem', async () => {

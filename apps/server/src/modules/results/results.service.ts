@@ -65,6 +65,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
     title: id === active.id ? active.title : null,
     isDemo: demoItemSets().some((set) => set.id === id),
     language: id === active.id ? active.language : null,
+    answerLabels: id === active.id ? [...active.answerLabels] : null,
   };
 }
 
@@ -129,6 +130,8 @@ export function buildResults(options: {
   }
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
+  // The answers are quoted as the patient saw them: the labels of the test's own item set, when it is loaded.
+  const answerLabels = itemSetId === active.id ? active.answerLabels : undefined;
   const presentOptions = (source: TAssessmentResults['scoresSource']) => ({
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
@@ -142,11 +145,11 @@ export function buildResults(options: {
   if (!isPid5Assessment(row)) {
     const { score, source } = scoreBfmAssessment(row);
     // The verdict worded in the reader's language (stored in English).
-    const verdict = assessValidity(bfmProtocol(score), bfmValidityWording(options.language ?? 'en'));
+    const verdict = assessValidity(bfmProtocol(score), bfmValidityWording(options.language ?? 'en', answerLabels));
     return presentBfmFormResults(score, verdict, presentOptions(source));
   }
   const scored = scoreAssessment(row, options.normTables);
-  const score = withVerdictIn(scored.score, options.language ?? 'en');
+  const score = withVerdictIn(scored.score, options.language ?? 'en', answerLabels);
   const results = presentAnyResults(score, presentOptions(scored.source));
   // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
   // patient's gender and age as recorded with the test.

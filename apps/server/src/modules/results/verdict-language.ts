@@ -12,24 +12,28 @@ import { translator, type MessageKey } from '../../i18n/translator';
 // is English; another language gets the same decision in its own words (validityVerdictIn), the scales it names in
 // the catalogue's names. The verdict, its reasons and every number stay as stored.
 
-/** The wording options of a language: the validity words' language and the scales' names in it. */
-export function validityWording(language: Language): ValidityWordingOptions {
+/**
+ * The wording options of a language: the validity words' language and the scales' names in it; with
+ * `answerLabels`, the answers quoted as the test's item set showed them.
+ */
+export function validityWording(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
   if (language === 'en') {
-    return { language };
+    return { language, answerLabels };
   }
   const t = translator(language);
-  return { language, scaleName: (key) => t(scaleNameKey(key)) };
+  return { language, scaleName: (key) => t(scaleNameKey(key)), answerLabels };
 }
 
 /** The wording options of a PID5BF+M test: its domains (Anankastia among them) and total by their own names. */
-export function bfmValidityWording(language: Language): ValidityWordingOptions {
+export function bfmValidityWording(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
   if (language === 'en') {
-    return { language };
+    return { language, answerLabels };
   }
   const t = translator(language);
   const domains = BFM_WORD_KEYS.domain;
   return {
     language,
+    answerLabels,
     scaleName: (key, name) => {
       if (key in domains) {
         return t(domains[key as keyof typeof domains] as MessageKey);
@@ -43,7 +47,11 @@ export function bfmValidityWording(language: Language): ValidityWordingOptions {
  * The result with its verdict worded in `language` (English: the stored words), with the response-time line a
  * verdict stored before it existed lacks ("not recorded").
  */
-export function withVerdictIn<T extends AnyScoreResult>(score: T, language: Language): T {
-  const verdict = validityVerdictIn(score, validityWording(language));
+export function withVerdictIn<T extends AnyScoreResult>(
+  score: T,
+  language: Language,
+  answerLabels?: readonly string[],
+): T {
+  const verdict = validityVerdictIn(score, validityWording(language, answerLabels));
   return verdict === score.validityVerdict ? score : { ...score, validityVerdict: verdict };
 }

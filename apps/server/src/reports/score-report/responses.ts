@@ -29,9 +29,15 @@ const ROW_HEIGHT = 13;
 
 /**
  * Every answer by item number, 20 to a row: the number small and muted, the answer beside it ('–' when missing).
- * Item texts are never printed here (DESIGN.md "Item texts").
+ * Item texts are never printed here (DESIGN.md "Item texts"). The legend quotes the item set's own answer labels
+ * when they are known.
  */
-export function drawResponseGrid(doc: Doc, responses: string, { t }: ScoreWords): void {
+export function drawResponseGrid(
+  doc: Doc,
+  responses: string,
+  { t }: ScoreWords,
+  answerLabels?: readonly string[] | null,
+): void {
   const rows = Math.ceil(responses.length / PER_ROW);
   ensureSpace(doc, 60 + rows * ROW_HEIGHT);
   sectionHeading(doc, scoreReportSections(t).responses);
@@ -84,5 +90,5 @@ export function drawResponseGrid(doc: Doc, responses: string, { t }: ScoreWords)
   }
   doc.x = MARGIN.left;
   doc.y = top + rows * ROW_HEIGHT + 2;
-  caption(doc, responsesLegend(t));
+  caption(doc, responsesLegend(t, answerLabels));
 }

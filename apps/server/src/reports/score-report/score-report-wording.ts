@@ -30,10 +30,13 @@ export function answerWords(t: Translate): Record<(typeof ANSWER_VALUES)[number]
   return { 0: t(ANSWER_KEYS[0]), 1: t(ANSWER_KEYS[1]), 2: t(ANSWER_KEYS[2]), 3: t(ANSWER_KEYS[3]) };
 }
 
-/** The legend under the answer grid: "0 = Very False or Often False; …; – = not answered." */
-export function responsesLegend(t: Translate): string {
+/**
+ * The legend under the answer grid: "0 = Very False or Often False; …; – = not answered." With `answerLabels` (the
+ * test's item set's), the answers as the patient saw them.
+ */
+export function responsesLegend(t: Translate, answerLabels?: readonly string[] | null): string {
   return t('scoreReport.responsesLegend', {
-    answers: ANSWER_VALUES.map((value) => `${value} = ${t(ANSWER_KEYS[value])}`).join('; '),
+    answers: ANSWER_VALUES.map((value) => `${value} = ${answerLabels?.[value] ?? t(ANSWER_KEYS[value])}`).join('; '),
   });
 }
 
