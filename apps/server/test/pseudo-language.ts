@@ -77,14 +77,21 @@ export function writePseudoLanguage(root: string, code = PSEUDO_LANGUAGE): strin
   return code;
 }
 
+/** `phrase` wherever it stands as whole words, with or without line breaks and spaces between its characters. */
+function phrasePattern(phrase: string): RegExp {
+  const characters = [...phrase.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}])${characters.join('\\s*')}(?![\\p{L}])`, 'gu');
+}
+
 /**
  * The English a text shows outside the pseudo language's ⟦ ⟧: words of plain letters with a plain vowel (the
- * pseudo-locale accents every vowel), in runs of two or more, after removing what is allowed to stay as it is.
+ * pseudo-locale accents every vowel), in runs of two or more, after removing what is allowed to stay as it is
+ * (wherever a PDF or an e-mail breaks its lines).
  */
 export function englishOutsideMarkers(text: string, allowed: readonly string[] = []): string[] {
   let rest = text;
   for (const phrase of [...allowed].sort((a, b) => b.length - a.length)) {
-    rest = rest.split(phrase).join(' ');
+    rest = rest.replace(phrasePattern(phrase), ' ');
   }
   rest = rest.replace(/\S+@\S+|https?:\/\/\S+/g, ' ');
   const runs = rest.match(/\b[A-Za-z'’]*[aeiouAEIOU][A-Za-z'’]*(?:[ \t]+[A-Za-z'’]*[aeiouAEIOU][A-Za-z'’]*)+\b/g) ?? [];
