@@ -8,7 +8,7 @@ import type { TAssessmentResults } from '@pid5/contract';
 import { DOMAIN_KEYS, FACET_KEYS, removeComparisonWording, removeValidityWords } from '@pid5/instrument';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
 import { createTestOver, grantOverApi, openAsPatientOver } from '../../test/assessment-api';
-import { englishOutsideMarkers, writePseudoLanguage } from '../../test/pseudo-language';
+import { englishOutsideMarkers, writePseudoLanguage } from '@pid5/i18n/pseudo-language';
 import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { pdfToText } from '../../test/results-test-helpers';

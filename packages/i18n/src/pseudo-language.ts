@@ -1,13 +1,15 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pseudoMessage, pseudoText } from '@pid5/i18n/pseudo';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pseudoMessage, pseudoText } from './pseudo-locale';
 
-// A third language made of files only, for the tests that prove a language needs no code: every file of English's
+// A third language made of files only, for the tests (server and web) that prove a language needs no code: every file of English's
 // homes of words (catalogues, validity and comparison words, demo item set, default documents) in the pseudo-locale,
 // each text in ⟦ ⟧ with its vowels accented, so any English word a page, PDF, e-mail or CSV shows is a fallback.
 
-const ROOT = new URL('../../../', import.meta.url);
-const at = (path: string) => new URL(path, ROOT);
+// Paths, not URLs: the web tests' jsdom has a URL of its own that node:fs does not take.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../');
+const at = (path: string) => join(ROOT, path);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(at(path), 'utf8')) as unknown;
 
 /** The language's code: ISO 639's range for local use, so it is nobody's real language. */
