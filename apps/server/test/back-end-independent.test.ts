@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BACK_END_INDEPENDENT_TESTS } from './back-end-independent';
+import { BACK_END_INDEPENDENT_TESTS, WORDING_TESTS } from './back-end-independent';
 
 // The PostgreSQL run leaves these files out; one that starts using the test database must run there again.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -13,5 +13,11 @@ describe('the integration files the PostgreSQL run leaves out', () => {
     const path = `${REPO_ROOT}${file}`;
     expect(existsSync(path)).toBe(true);
     expect(readFileSync(path, 'utf8')).not.toMatch(OPENS_THE_TEST_DATABASE);
+  });
+});
+
+describe('the wording files the PGlite run of npm test leaves to the PostgreSQL run', () => {
+  it.each(WORDING_TESTS)('%s exists', (file) => {
+    expect(existsSync(`${REPO_ROOT}${file}`)).toBe(true);
   });
 });

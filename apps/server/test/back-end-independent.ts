@@ -11,3 +11,10 @@ export const BACK_END_INDEPENDENT_TESTS = [
   'apps/server/src/reports/pdf-pool.int.test.ts',
   'apps/server/src/reports/pdf-worker-priority.int.test.ts',
 ] as const;
+
+/**
+ * Integration files that check printed wording only: they store finished tests just to read their results and
+ * reports back as text, which no back end changes, and draw hundreds of PDFs. `npm test` runs them once, on the
+ * PostgreSQL run (the shorter of its two); with no PostgreSQL, or run alone, they run on PGlite.
+ */
+export const WORDING_TESTS = ['apps/server/src/modules/results/statements.int.test.ts'] as const;

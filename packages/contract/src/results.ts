@@ -186,9 +186,10 @@ export const ZValidityScaleResult = z.object({
   source: z.string(),
   /**
    * ok, flagged (a concern), indeterminate (between cut-offs), not-computed (answers missing), not-read (SD-TD
-   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form).
+   * when PRD does not flag under-reporting), not-published (no published scale or cut-off for this form),
+   * not-recorded (the response-time check of a test whose answers carry no times).
    */
-  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published']),
+  status: z.enum(['ok', 'flagged', 'indeterminate', 'not-computed', 'not-read', 'not-published', 'not-recorded']),
   /** True exactly when the line reports a concern. */
   isConcern: z.boolean(),
   score: z.number().nullable(),
@@ -214,6 +215,7 @@ export const VALIDITY_STATUS_LABELS: Readonly<Record<TValidityScaleResult['statu
   'not-computed': 'Not computed',
   'not-read': 'Not read',
   'not-published': 'Not published',
+  'not-recorded': 'Not recorded',
 };
 
 export const VALIDITY_VERDICTS = ['valid', 'caution', 'not-interpretable'] as const;
@@ -348,8 +350,19 @@ export const ZAssessmentResults = z.object({
   /** The US norm sets and tables the scales are read in; null for the PID5BF+M, which has German norms only. */
   norms: z.object({ srf: ZNormSetDescription, irf: ZNormSetDescription }).nullable(),
   normTables: ZNormTablesDescription.nullable(),
+  /**
+   * The share of the US norm sample whose T lies from 40 to 60 on this form's scales, as the printed tables give it
+   * (median, lowest, highest; proportions 0-1); null for the PID5BF+M, which has no US tables.
+   */
+  tMiddleShare: z.object({ median: z.number(), lowest: z.number(), highest: z.number() }).nullable(),
   /** The item texts the patient answered (the demonstration set or the institute's licensed set). */
-  itemSet: z.object({ id: z.string().nullable(), title: z.string().nullable(), isDemo: z.boolean().nullable() }),
+  itemSet: z.object({
+    id: z.string().nullable(),
+    title: z.string().nullable(),
+    isDemo: z.boolean().nullable(),
+    /** The set's language (BCP 47) when its title is given: the title is in it, whatever the reader's language. */
+    language: z.string().nullable().optional(),
+  }),
   /** The level rule: each level from this printed US percentile (proportion 0-1) up. */
   levelCutoffs: z.array(z.object({ level: ZResultLevel, atLeast: z.number() })),
   /** Read this first: how far the profile can be interpreted, and what to do. */

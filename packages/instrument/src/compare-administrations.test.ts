@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareAdministrations, RCI_CRITICAL_VALUE, usNormSd } from './compare-administrations';
 import reliabilityJson from './data/pid5-reliability.json' with { type: 'json' };
 import { getFormFullItems } from './forms';
-import { DOMAIN_KEYS, FACET_KEYS } from './keys';
+import { BF_TOTAL_KEY, DOMAIN_KEYS, FACET_KEYS } from './keys';
 import {
   FORM_SCALE_KEYS,
   findReliabilityProblems,
@@ -155,6 +155,32 @@ describe('comparing two administrations', () => {
       r: 0.79,
       source: { basis: 'form-average' },
     });
+  });
+
+  it("keeps the instrument's order for results read back from jsonb, whose object keys come back sorted", () => {
+    // PostgreSQL's jsonb stores an object's keys shorter first, then bytewise: NegAf's domains come back Antag first.
+    const sortedLikeJsonb = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sortedLikeJsonb)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+                .map(([key, inner]) => [key, sortedLikeJsonb(inner)]),
+            )
+          : value;
+    const stored = <T>(result: T) => sortedLikeJsonb(result) as T;
+    expect(Object.keys(stored(full(makeKeyedResponses({}))).domains)[0]).toBe('Antag');
+    const comparison = compareAdministrations(
+      stored(full(makeKeyedResponses({ Anx: 3 }))),
+      stored(full(makeKeyedResponses({ Anx: 1 }))),
+    );
+    expect(comparison.scales.map((s) => s.key)).toEqual([...DOMAIN_KEYS, ...FACET_KEYS]);
+    const briefComparison = compareAdministrations(
+      stored(brief(toFormResponses(makeKeyedResponses({}), getFormFullItems('BF')))),
+      stored(brief(toFormResponses(makeKeyedResponses({ Anx: 2 }), getFormFullItems('BF')))),
+    );
+    expect(briefComparison.scales.map((s) => s.key)).toEqual([...DOMAIN_KEYS, BF_TOTAL_KEY]);
   });
 
   it('a small change inside the interval is not reliable, and a fall is "lower"', () => {

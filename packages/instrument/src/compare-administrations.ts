@@ -2,7 +2,7 @@ import type { AnyScoreResult } from './result-types';
 import { comparisonWords, type ComparisonWords } from './comparison-wording';
 import { assessValidity, validityVerdictIn, type ValidityWordingOptions } from './validity-verdict';
 import { pid5Definition } from './definition';
-import { BF_TOTAL_KEY, isDomainKey, isFacetKey, type FormId } from './keys';
+import { BF_TOTAL_KEY, DOMAIN_KEYS, FACET_KEYS, isDomainKey, isFacetKey, scalesInOrder, type FormId } from './keys';
 import type { Capped } from './norm-lookup';
 import { resolveNormSet } from './norm-sets';
 import { getNormTable, US_NORM_TABLES } from './norm-tables';
@@ -96,10 +96,7 @@ type WithoutVerdict<T> = T extends unknown ? Omit<T, 'validityVerdict'> : never;
 type ComparableProtocol = WithoutVerdict<AnyScoreResult> & { readonly validityVerdict?: ValidityVerdict };
 
 function scaleReadings(result: ComparableProtocol): ScaleReading[] {
-  const read = (
-    kind: ScaleKind,
-    scale: { key: string; name: string; score: number | null; srf: number | null; us: ScaleReading['us'] },
-  ): ScaleReading => ({
+  const read = (kind: ScaleKind, scale: ScaleInput): ScaleReading => ({
     key: scale.key,
     name: scale.name,
     kind,
@@ -107,15 +104,16 @@ function scaleReadings(result: ComparableProtocol): ScaleReading[] {
     srf: scale.srf,
     us: scale.us,
   });
+  // Domains first, then facets, each in the instrument's order (DOMAIN_KEYS, FACET_KEYS): the order of the results
+  // page, the reports and the CSV. Never the object's own key order: a result read back from jsonb has its keys sorted.
+  const domains = scalesInOrder<ScaleInput>(DOMAIN_KEYS, result.domains).map((d) => read('domain', d));
   if (result.form === 'BF') {
-    return [...Object.values(result.domains).map((d) => read('domain', d)), read('total', result.total)];
+    return [...domains, read('total', result.total)];
   }
-  // Domains first, then facets: the order of the results page, the reports and the CSV.
-  return [
-    ...Object.values(result.domains).map((d) => read('domain', d)),
-    ...Object.values(result.facets).map((f) => read('facet', f)),
-  ];
+  return [...domains, ...scalesInOrder<ScaleInput>(FACET_KEYS, result.facets).map((f) => read('facet', f))];
 }
+
+type ScaleInput = { key: string; name: string; score: number | null; srf: number | null; us: ScaleReading['us'] };
 
 function validityOf(result: ComparableProtocol, options: ValidityWordingOptions): AdministrationValidity {
   const verdict = result.validityVerdict

@@ -11,6 +11,7 @@ export {
   isDomainKey,
   isFacetKey,
   isFormId,
+  scalesInOrder,
 } from './keys';
 export type { AdministeredFormId, BfTotalKey, DomainKey, FacetKey, FormId, ValidityKey } from './keys';
 export { administeredFormInfo, administeredFullItems, administeredItemCount, isPid5Form } from './administered-forms';
@@ -68,6 +69,8 @@ export type {
 } from './norm-tables';
 export { formatPercentile, formatTScore, readNormTable, readValidityPercentile } from './norm-lookup';
 export type { Capped, NormReading, ValidityPercentileReading } from './norm-lookup';
+export { inTenAdults, sharePercent, tableMiddleShare, tMiddleShare } from './t-middle-share';
+export type { TMiddleShare } from './t-middle-share';
 
 export {
   ANSWER_LABELS,

@@ -37,6 +37,14 @@ export const DOMAIN_KEYS = ['NegAf', 'Detac', 'Antag', 'Disin', 'Psych'] as cons
 
 export type DomainKey = (typeof DOMAIN_KEYS)[number];
 
+/**
+ * A result's scales in the instrument's order (`keys`), whatever its object's key order: a result read back from
+ * jsonb has its keys sorted (shorter first, then bytewise), which puts Antag before NegAf.
+ */
+export function scalesInOrder<T>(keys: readonly string[], scales: Readonly<Record<string, T>>): T[] {
+  return keys.flatMap((key) => (scales[key] === undefined ? [] : [scales[key]]));
+}
+
 /** Validity scales computed for the 220-item form (keys as in the scoring data's `validityScales`). */
 export const VALIDITY_KEYS = ['INC', 'ORS', 'PRD', 'SDTD'] as const;
 

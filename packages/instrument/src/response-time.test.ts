@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAST_SECONDS_PER_STATEMENT, screenAnswerTimes } from './response-time';
 import { scoreResponses } from './score-responses';
-import { assessValidity } from './validity-verdict';
+import { assessValidity, validityVerdictIn } from './validity-verdict';
 
 /** Times (ms) of answers given `gaps` seconds apart, statement 1 first. */
 function timesFrom(gaps: readonly number[]): number[] {
@@ -74,12 +74,32 @@ describe('the verdict with response times', () => {
     );
   });
 
-  it('scored without times (or stored before times were recorded): no response-time line and no concern', () => {
+  it('scored without times (or stored before times were recorded): the check is "not recorded", no concern', () => {
     const result = scoreResponses(BRIEF, { form: 'BF' });
     expect(result.validityVerdict.verdict).toBe('valid');
-    expect(result.validityVerdict.lines.map((l) => l.key)).not.toContain('TIME');
+    const time = result.validityVerdict.lines.find((l) => l.key === 'TIME');
+    expect(time).toMatchObject({ status: 'not-recorded', isConcern: false, score: null });
+    expect(time?.statement).toMatch(/^Not recorded: /);
+    expect(result.validityVerdict.reasons).toEqual([]);
     // Too few times to read is the same as none.
     const few = scoreResponses(BRIEF, { form: 'BF', answerTimes: timesFrom([0.5, 0.5, 0.5]) });
     expect(few).toEqual(result);
+  });
+
+  it('a verdict stored before the line existed reads "not recorded" in every language, in that language', () => {
+    const result = scoreResponses(BRIEF, { form: 'BF' });
+    const stored = {
+      ...result,
+      validityVerdict: {
+        ...result.validityVerdict,
+        lines: result.validityVerdict.lines.filter((l) => l.key !== 'TIME'),
+      },
+    };
+    const en = validityVerdictIn(stored, { language: 'en' }).lines.find((l) => l.key === 'TIME');
+    const de = validityVerdictIn(stored, { language: 'de' });
+    expect(en).toMatchObject({ status: 'not-recorded', statement: expect.stringMatching(/^Not recorded: /) });
+    expect(de.lines.find((l) => l.key === 'TIME')?.statement).toMatch(/^Nicht erfasst: /);
+    // Still the German words of the same decision, not the stored English ones.
+    expect(de.summary).not.toBe(stored.validityVerdict.summary);
   });
 });

@@ -108,6 +108,7 @@ export const VALIDITY_STATUS_KEYS = {
   'not-computed': 'results.validityStatus.not-computed',
   'not-read': 'results.validityStatus.not-read',
   'not-published': 'results.validityStatus.not-published',
+  'not-recorded': 'results.validityStatus.not-recorded',
 } as const;
 
 /** The T charts' axis title ('T score'). */

@@ -119,6 +119,7 @@ describe('brief form validity: none published', () => {
       ['PRD', 'not-published'],
       ['SDTD', 'not-published'],
       ['PATTERN', 'ok'],
+      ['TIME', 'not-recorded'],
     ]);
     expect(result.validityVerdict).toMatchObject({
       verdict: 'valid',

@@ -68,6 +68,7 @@ describe('validity verdict', () => {
       ['PRD', 'ok', false],
       ['SDTD', 'not-read', false],
       ['PATTERN', 'ok', false],
+      ['TIME', 'not-recorded', false],
     ]);
     expect(line(verdict, 'INC')?.statement).toBe(
       'Score 0 (US percentile 3): answers to pairs of statements with nearly the same meaning were consistent; ' +
@@ -252,6 +253,7 @@ describe('validity verdict', () => {
       ['PRD', 'ok'],
       ['SDTD', 'not-read'],
       ['PATTERN', 'ok'],
+      ['TIME', 'not-recorded'],
     ]);
     expect(verdict.verdict).toBe('valid');
     expect(line(verdict, 'PRD')?.statement).toMatch(

@@ -3,7 +3,7 @@ import type { FormInfo } from './forms';
 import type { AdministeredFormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
 import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
-import { FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
+import { FAST_SECONDS_PER_STATEMENT, FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
 import type {
   BriefFormValidityResult,
   ScoreRange,
@@ -43,11 +43,12 @@ import {
 //   or two in turn run over half the form or 95 % of the answers are one value; caution from a quarter of the form
 //   (at least 10 statements). Labelled as the product's own: no PID-5 scale exists for it.
 // - The product's own response-time check (response-time.ts): caution when half the timed statements or more were
-//   answered in under 2 seconds each (Huang et al. 2012); no line when the answers carry no times.
+//   answered in under 2 seconds each (Huang et al. 2012); answers without times say the check was "not recorded".
 
 export type ValidityLineKey = 'INC' | 'INCS' | 'ORS' | 'PRD' | 'SDTD' | 'PATTERN' | 'TIME';
 
-export type ValidityLineStatus = 'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published';
+export type ValidityLineStatus =
+  'ok' | 'flagged' | 'indeterminate' | 'not-computed' | 'not-read' | 'not-published' | 'not-recorded';
 
 /** One validity indicator as a line of a results page or report. */
 export interface ValidityLine {
@@ -694,11 +695,33 @@ export const responsePatternRule: ValidityRule = (input, words) => {
   return outcome({ lines: [line], reasons: reason ? [reason] : [] });
 };
 
+/**
+ * The response-time line of a test whose answers carry no times (tests answered before times were recorded): the
+ * check is named as not made, never left out as if it had found nothing. Never a reason: it changes no verdict.
+ */
+export function timeNotRecordedLine(words: ValidityInterpretation): ValidityLine {
+  const w = words.scales.TIME;
+  const values = { threshold: FAST_SECONDS_PER_STATEMENT, cautionShare: Math.round(FAST_SHARE_CAUTION * 100) };
+  return {
+    key: 'TIME',
+    name: w.name,
+    source: w.source,
+    status: 'not-recorded',
+    isConcern: false,
+    score: null,
+    percentile: null,
+    direction: 'low',
+    directionText: fillTemplate(w.directionText, values),
+    cutoffText: fillTemplate(w.cutoffText, values),
+    statement: w.notRecorded,
+  };
+}
+
 /** How fast the statements were answered: the median, the share under the threshold, the longest fast stretch. */
 export const responseTimeRule: ValidityRule = (input, words) => {
   const time = input.responseTime;
   if (time === null) {
-    return outcome({});
+    return outcome({ lines: [timeNotRecordedLine(words)] });
   }
   const w = words.scales.TIME;
   const values = {
@@ -1024,14 +1047,17 @@ export function assessValidity(result: ScoredProtocol, options: ValidityWordingO
   }
 }
 
-/** Whether two verdicts decide the same (verdict, reasons, lines, notes), whatever their words. */
+/**
+ * Whether two verdicts decide the same (verdict, reasons, lines, notes), whatever their words. A response-time check
+ * not recorded is no decision: a verdict stored before that line existed decides the same without it.
+ */
 export function isSameDecision(a: ValidityVerdict, b: ValidityVerdict): boolean {
   const decision = (v: ValidityVerdict) =>
     JSON.stringify([
       v.verdict,
       v.patientFacingLevels,
       v.reasons.map((r) => [r.code, r.severity]),
-      v.lines.map((l) => [l.key, l.status, l.isConcern, l.score]),
+      v.lines.filter((l) => l.status !== 'not-recorded').map((l) => [l.key, l.status, l.isConcern, l.score]),
       v.notes.length,
     ]);
   return decision(a) === decision(b);
@@ -1048,14 +1074,23 @@ export function validityVerdictIn(
 ): ValidityVerdict {
   const stored = result.validityVerdict;
   if (options.language === undefined || options.language === 'en') {
-    return stored;
+    return withTimeLine(stored, validityWords('en'));
   }
   let worded: ValidityVerdict;
   try {
     worded = assessValidity(result, options);
   } catch {
     // A stored result missing a field the words need (a form's name): its own words.
-    return stored;
+    return withTimeLine(stored, validityWords('en'));
   }
-  return isSameDecision(worded, stored) ? worded : stored;
+  return isSameDecision(worded, stored)
+    ? withTimeLine(worded, validityWords(options.language))
+    : withTimeLine(stored, validityWords('en'));
+}
+
+/** A verdict stored before the response-time line existed gets the line that says the times were not recorded. */
+function withTimeLine(verdict: ValidityVerdict, words: ValidityInterpretation): ValidityVerdict {
+  return verdict.lines.some((line) => line.key === 'TIME')
+    ? verdict
+    : { ...verdict, lines: [...verdict.lines, timeNotRecordedLine(words)] };
 }

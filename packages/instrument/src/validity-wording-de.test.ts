@@ -147,7 +147,7 @@ describe('validity words in German', () => {
     expect(de.verdict).toBe(result.validityVerdict.verdict);
     expect(de.label).toBe('Valide');
     expect(de.summary).toBe(
-      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
+      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, überzeichnende oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
     );
     expect(de.notes).toEqual(['Alle 220 Aussagen wurden beantwortet.']);
     const inc = de.lines.find((l) => l.key === 'INC');
@@ -223,5 +223,37 @@ describe('percentiles in the validity words', () => {
     expect(VALIDITY_INTERPRETATION.words.percentileBelow).toBe(formatPercentile(0));
     const de = assessValidity(scoreResponses('0123'.repeat(55)), { language: 'de' });
     expect(de.lines.find((l) => l.key === 'INC')?.statement).toMatch(/^Wert 25 \(PR über 99, US-Normen\), /);
+  });
+});
+
+describe('the German clinical terms', () => {
+  const texts = JSON.stringify(interpretationDeJson);
+
+  it('name what the answers do, not colloquial exaggeration or a motive of the person', () => {
+    for (const word of [
+      'Übertreib',
+      'Untertreib',
+      'übertreib',
+      'untertreib',
+      'übertrieb',
+      'untertrieb',
+      'Simulation',
+    ]) {
+      expect(texts, word).not.toContain(word);
+    }
+    expect(VALIDITY_INTERPRETATION_DE.scales.ORS.name).toBe('Überzeichnung (ORS)');
+    expect(VALIDITY_INTERPRETATION_DE.scales.PRD.name).toBe('Beschönigung (PRD)');
+  });
+
+  it('call the three PID-5 forms Vollversion, Kurzversion and Screening-Version, and nothing else', () => {
+    expect(Object.values(VALIDITY_INTERPRETATION_DE.words.formNames).map((name) => name.split(' (')[0])).toEqual([
+      'Vollversion',
+      'Kurzversion',
+      'Screening-Version',
+      'PID5BF+M',
+    ]);
+    for (const word of ['Kurzform', 'Kurzfassung', 'Langform', 'Langversion', 'kurze Version', 'kurze Form']) {
+      expect(texts, word).not.toContain(word);
+    }
   });
 });

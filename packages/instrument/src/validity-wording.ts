@@ -149,6 +149,8 @@ const ZInterpretationFile = z.object({
     /** The product's own response-time check (response-time.ts): not a PID-5 scale. */
     TIME: ZScaleBase.extend({
       ok: ZText,
+      /** A test whose answers carry no times: the check was not made, and the line says so. */
+      notRecorded: ZText,
       caution: ZText,
       short: ZText,
       action: ZText,

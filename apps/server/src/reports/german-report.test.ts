@@ -169,7 +169,7 @@ describe("the score report's validity for a German-speaking reader", () => {
     const page1 = await germanScoreReportPage1(createDemoResponses());
     expect(page1).toContain('Urteil: Valide');
     expect(page1).toContain(
-      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, übertriebene oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
+      'Valide: In den für diese Version verfügbaren Prüfungen kein Hinweis auf inkonsistente, überzeichnende oder übermäßig günstige Antworten oder ein festes Antwortmuster.',
     );
     expect(page1).toContain('Alle 220 Aussagen wurden beantwortet.');
     // The norms in the header: the product's own sets in German, their citations as published.

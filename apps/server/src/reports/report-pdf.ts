@@ -61,7 +61,7 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
     // note says whom they are compared with). No PID-5 domains or facets to explain, and not the US sample's page.
     drawIcd11TraitDomains(doc, { bfm: results.bfm, unavailable: null, form: results.form }, scoreWords(words.language));
   } else if (showsProfile(results)) {
-    drawUnderstanding(doc, { hasFacets: results.facets.length > 0 }, words);
+    drawUnderstanding(doc, { hasFacets: results.facets.length > 0, tMiddleShare: results.tMiddleShare }, words);
     // The domains start page 2, unless the explanations ran on to it (longer words): then they follow when they fit.
     if (doc.bufferedPageRange().count === 1) {
       doc.addPage();

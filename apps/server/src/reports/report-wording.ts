@@ -1,5 +1,15 @@
 import type { Language } from '@pid5/i18n';
-import { DOMAIN_KEYS, LEVEL_KEYS, LEVEL_RULE, type DomainKey, type FacetKey, type Level } from '@pid5/instrument';
+import {
+  DOMAIN_KEYS,
+  inTenAdults,
+  LEVEL_KEYS,
+  LEVEL_RULE,
+  tMiddleShare,
+  US_NORM_TABLES,
+  type DomainKey,
+  type FacetKey,
+  type Level,
+} from '@pid5/instrument';
 import { translator, type MessageKey, type Translate } from '../i18n/translator';
 
 // Every explanatory text of the patient's PDF report (docs/product-spec.md §2 "Printable report"), in the test's
@@ -248,7 +258,8 @@ function buildWording(language: Language) {
       profile: t('report.understanding.profile'),
       domains: t('report.understanding.domains'),
       facets: t('report.understanding.facets'),
-      scores: t('report.understanding.scores'),
+      /** How to read a T, with the form's share of adults between 40 and 60 ("about 7 in ten"; tMiddleShare). */
+      scores: (inTen: number) => t('report.understanding.scores', { inTen }),
       /** The domains paragraph of the brief form's report, which has no facets: it replaces the two above. */
       briefDomains: t('report.understanding.briefDomains'),
       closing: t('report.understanding.closing'),
@@ -304,7 +315,7 @@ export const UNDERSTANDING_PARAGRAPHS: readonly string[] = [
   ENGLISH.understanding.profile,
   ENGLISH.understanding.domains,
   ENGLISH.understanding.facets,
-  ENGLISH.understanding.scores,
+  ENGLISH.understanding.scores(inTenAdults(tMiddleShare(US_NORM_TABLES, 'FULL'))),
 ];
 export const DOMAIN_TEXTS = ENGLISH.domainTexts;
 export const FACET_TEXTS = ENGLISH.facetTexts;

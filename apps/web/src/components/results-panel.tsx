@@ -394,6 +394,7 @@ const VALIDITY_BADGE_COLOR: Record<TValidityScaleResult['status'], string> = {
   'not-computed': 'gray',
   'not-read': 'gray',
   'not-published': 'gray',
+  'not-recorded': 'gray',
 };
 
 /** The badge says the line's status, and only a flagged line is coloured as a concern. */
@@ -491,11 +492,20 @@ function UsNormsNote({
         />
       </Text>
       <Text size="xs" c="dimmed">
-        {t('resultsPanel.versions', {
-          itemSet,
-          scoring: results.instrument.version,
-          norms: results.normsVersion,
-        })}
+        <StaffRichText
+          id="resultsPanel.versions"
+          // The set's title is in the test's language, which may not be the page's (3.1.2).
+          values={{
+            itemSet: results.itemSet.title ? (
+              <span lang={results.itemSet.language ?? undefined}>{itemSet}</span>
+            ) : (
+              itemSet
+            ),
+            scoring: results.instrument.version,
+            norms: results.normsVersion,
+          }}
+          components={{}}
+        />
       </Text>
     </Stack>
   );

@@ -445,7 +445,9 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
           dataAbsentReason:
             line.status === 'not-published'
               ? absent('not-applicable', 'No published scale or cut-off for this form')
-              : absent('not-performed', 'Not computed: some of its items were not answered'),
+              : line.status === 'not-recorded'
+                ? absent('not-performed', 'Not recorded: the answers were stored without their times')
+                : absent('not-performed', 'Not computed: some of its items were not answered'),
         }),
     interpretation: [statusConcept(line.status, VALIDITY_STATUS_LABELS[line.status])],
     method: { text: `${line.source}${line.cutoffs ? `; cut-offs: ${line.cutoffs}` : ''}` },

@@ -3,7 +3,7 @@ import type { FormId as AssessmentForm } from '@pid5/instrument';
 import { createDemoResponses, getFormItemCount, scoreResponses } from '@pid5/instrument';
 import { fhirContentProblems } from '../../../test/fhir-content-checks';
 import { fhirSchemaErrors } from '../../../test/fhir-schema';
-import { medplumErrors } from '../../../test/fhir-validation';
+import { fhirJsErrors, medplumErrors } from '../../../test/fhir-validation';
 import { loadItemSet, loadItemSets } from '../item-sets/load-item-set';
 import { presentAnyResults } from '../results/results-by-form';
 import { withTraitModels } from '../results/trait-models';
@@ -80,6 +80,7 @@ function withinBundle(bundle: { entry: readonly BundleEntry[] }) {
 function problemsOf(bundle: Bundle): string[] {
   return [
     ...fhirSchemaErrors(bundle),
+    ...fhirJsErrors(bundle).map((e) => `FHIR.js ${e}`),
     ...fhirContentProblems(
       bundle.entry.map((e) => e.resource),
       { settings, resolves: withinBundle(bundle) },
@@ -287,6 +288,25 @@ describe('the checks fail on each planted defect', () => {
     );
     expect(problems).toContainEqual(expect.stringContaining('"NOT-A-SCALE" is not in'));
     expect(problems).toContainEqual(expect.stringContaining('QuestionnaireResponse/unknown does not resolve'));
+  });
+
+  it('FHIR.js, the third validator, rejects an invalid status, Bundle type and comparator and an unknown property', () => {
+    const cases: [string, (entries: BundleEntry[], b: Record<string, unknown>) => void][] = [
+      ['status', (entries) => observations(entries).forEach((o) => (o.status = 'done'))],
+      ['bundle type', (_, b) => (b.type = 'bundle')],
+      [
+        'comparator',
+        (entries) => {
+          const quantity = observations(entries).find((o) => o.valueQuantity)!.valueQuantity as Record<string, unknown>;
+          quantity.comparator = '=>';
+        },
+      ],
+      ['unknown property', (entries) => (observations(entries)[0]!.score = 1)],
+    ];
+    for (const [defect, plant] of cases) {
+      expect(fhirJsErrors(planted(plant)), defect).not.toEqual([]);
+    }
+    expect(fhirJsErrors(planted(() => undefined))).toEqual([]);
   });
 
   it("medplum's validator alone lets an invalid status through (why the schema is there)", () => {

@@ -1,5 +1,5 @@
 import { NO_LEVEL_LABEL } from '@pid5/contract';
-import type { AnyScoreResult, FormId } from '@pid5/instrument';
+import { DOMAIN_KEYS, FACET_KEYS, scalesInOrder, type AnyScoreResult, type FormId } from '@pid5/instrument';
 import { DE_NORMS, formatGermanPercentile, US_NORMS } from '../csv-export/export-columns';
 import { germanReadingsOfScore } from '../results/trait-models';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
@@ -64,11 +64,12 @@ interface CsvScale {
 }
 
 function scalesOf(score: AnyScoreResult): { type: string; scale: CsvScale }[] {
-  const domains = Object.values(score.domains).map((scale) => ({ type: 'domain', scale: scale as CsvScale }));
+  // The instrument's order, not the stored object's (jsonb sorts its keys).
+  const domains = scalesInOrder<CsvScale>(DOMAIN_KEYS, score.domains).map((scale) => ({ type: 'domain', scale }));
   if (score.form === 'BF') {
     return [...domains, { type: 'total', scale: score.total as CsvScale }];
   }
-  return [...Object.values(score.facets).map((scale) => ({ type: 'facet', scale: scale as CsvScale })), ...domains];
+  return [...scalesInOrder<CsvScale>(FACET_KEYS, score.facets).map((scale) => ({ type: 'facet', scale })), ...domains];
 }
 
 const text = (value: string) => guardCsvCell(value);

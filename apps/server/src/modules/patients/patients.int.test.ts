@@ -8,7 +8,7 @@ import type {
   TSharedWithMe,
   TShareResponse,
 } from '@pid5/contract';
-import { FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
+import { DOMAIN_KEYS, FACET_KEYS, FACETS, getFormFullItems, scoreResponses } from '@pid5/instrument';
 import { createDemoResponses } from '@pid5/instrument';
 import { auditEvents } from '../../db/schema';
 import { insertAssessment } from '../../../test/assessment-factories';
@@ -408,5 +408,14 @@ describe('the long CSV', () => {
     expect(ids).toEqual(new Set([String(p.first.id), String(p.second.id)]));
     expect(lines[1]).toContain(`${p.patientId},${owner.id},`);
     expect(text).not.toContain(String(p.strangers.id) + ',FULL');
+    // Each administration's scales in the instrument's order, not the stored jsonb's sorted keys (Antag first).
+    const keyColumn = lines[0]!.split(',').indexOf('Scale Key');
+    const keysOf = (id: number) =>
+      lines
+        .slice(1)
+        .map((line) => line.split(','))
+        .filter((cells) => cells[2] === String(id))
+        .map((cells) => cells[keyColumn]);
+    expect(keysOf(p.first.id)).toEqual([...FACET_KEYS, ...DOMAIN_KEYS]);
   });
 });

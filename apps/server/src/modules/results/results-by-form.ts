@@ -56,6 +56,7 @@ export function presentBfmFormResults(
     normsVersion: score.normsVersion,
     norms: null,
     normTables: null,
+    tMiddleShare: null,
     itemSet: options.itemSet,
     levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
     validityVerdict: presentVerdict(verdict),

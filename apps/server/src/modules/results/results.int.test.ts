@@ -62,6 +62,8 @@ function expectScoresOf(results: TAssessmentResults, responses: string) {
     ['SDTD', expected.validity.SDTD.score],
     // The product's own response-pattern screen: the longest stretch of one answer or two in turn.
     ['PATTERN', expected.validity.pattern?.longestRun],
+    // Answers saved without their times: the response-time check says "not recorded".
+    ['TIME', null],
   ]);
 }
 

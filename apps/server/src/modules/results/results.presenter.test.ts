@@ -69,7 +69,7 @@ describe('describeValidity', () => {
     const validity = describeValidity(scoreResponses(createDemoResponses()));
     expect(validity.missing).toBe(0);
     expect(validity.summary).toMatch(/^Valid: no sign of inconsistent, exaggerated or overly favourable answering/);
-    expect(validity.scales.map((s) => s.key)).toEqual(['INC', 'ORS', 'PRD', 'SDTD', 'PATTERN']);
+    expect(validity.scales.map((s) => s.key)).toEqual(['INC', 'ORS', 'PRD', 'SDTD', 'PATTERN', 'TIME']);
     expect(validity.scales.find((s) => s.key === 'PATTERN')).toMatchObject({ isConcern: false, status: 'ok' });
     expect(validity.scales.find((s) => s.key === 'INC')).toMatchObject({ isConcern: false, status: 'ok' });
     expect(validity.scales.find((s) => s.key === 'SDTD')).toMatchObject({ isConcern: false, status: 'not-read' });
@@ -116,7 +116,7 @@ describe('describeValidity', () => {
     expect(validity.unscoredFacets.length).toBeGreaterThan(1);
     // Every PID-5 scale whose missing answers could change its reading; the product's own response-pattern screen
     // reads whatever was answered; SD-TD follows PRD, which was not decided.
-    for (const scale of validity.scales.filter((s) => s.key !== 'PATTERN' && s.key !== 'SDTD')) {
+    for (const scale of validity.scales.filter((s) => !['PATTERN', 'SDTD', 'TIME'].includes(s.key))) {
       expect(scale).toMatchObject({ status: 'not-computed', score: null, isConcern: false });
       expect(scale.statement).toMatch(/statements unanswered/);
     }

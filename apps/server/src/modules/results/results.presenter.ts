@@ -21,6 +21,7 @@ import {
   type ShortFormScoreResult,
   type ValidityVerdict,
   publishedSource,
+  tMiddleShare,
 } from '@pid5/instrument';
 import { describeForm } from './results-form';
 
@@ -60,6 +61,12 @@ export function levelStartsReader(score: AnyScoreResult, options: PresentResults
   };
 }
 
+/** The loaded tables when the score was read in them, otherwise the shipped published ones the texts describe. */
+function sameTablesOr(score: AnyScoreResult, options: PresentResultsOptions): NormTables {
+  const tables = options.normTables ?? US_NORM_TABLES;
+  return tables.id === score.normTables.id && tables.version === score.normTables.version ? tables : US_NORM_TABLES;
+}
+
 /** What every form's results share, taken from the score and the request. */
 export function presentCommonFields(score: AnyScoreResult, options: PresentResultsOptions) {
   return {
@@ -75,6 +82,7 @@ export function presentCommonFields(score: AnyScoreResult, options: PresentResul
     norms: { srf: { ...score.norms.srf }, irf: { ...score.norms.irf } },
     // A result frozen before the source was trimmed still cites the published tables only.
     normTables: { ...score.normTables, source: publishedSource(score.normTables.source) },
+    tMiddleShare: { ...tMiddleShare(sameTablesOr(score, options), score.form) },
     itemSet: options.itemSet,
     levelCutoffs: LEVEL_CUTOFFS.map((c) => ({ level: c.level, atLeast: c.atLeast })),
     validityVerdict: presentVerdict(score.validityVerdict),

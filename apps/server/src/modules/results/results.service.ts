@@ -32,7 +32,7 @@ import { presentAnyResults, presentBfmFormResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
 import { normReferenceOf, withTraitModels } from './trait-models';
-import { validityWording, withVerdictIn } from './verdict-language';
+import { bfmValidityWording, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
@@ -64,6 +64,7 @@ function describeItemSet(id: string | null, active: ActiveItemSet): TAssessmentR
     id,
     title: id === active.id ? active.title : null,
     isDemo: demoItemSets().some((set) => set.id === id),
+    language: id === active.id ? active.language : null,
   };
 }
 
@@ -141,7 +142,7 @@ export function buildResults(options: {
   if (!isPid5Assessment(row)) {
     const { score, source } = scoreBfmAssessment(row);
     // The verdict worded in the reader's language (stored in English).
-    const verdict = assessValidity(bfmProtocol(score), validityWording(options.language ?? 'en'));
+    const verdict = assessValidity(bfmProtocol(score), bfmValidityWording(options.language ?? 'en'));
     return presentBfmFormResults(score, verdict, presentOptions(source));
   }
   const scored = scoreAssessment(row, options.normTables);

@@ -1,6 +1,12 @@
 import type { Language } from '@pid5/i18n';
-import { scaleNameKey, validityVerdictIn, type AnyScoreResult, type ValidityWordingOptions } from '@pid5/instrument';
-import { translator } from '../../i18n/translator';
+import {
+  BFM_WORD_KEYS,
+  scaleNameKey,
+  validityVerdictIn,
+  type AnyScoreResult,
+  type ValidityWordingOptions,
+} from '@pid5/instrument';
+import { translator, type MessageKey } from '../../i18n/translator';
 
 // A result's validity words in the language it is read in (DESIGN.md "Languages"): the verdict frozen at submission
 // is English; another language gets the same decision in its own words (validityVerdictIn), the scales it names in
@@ -15,11 +21,29 @@ export function validityWording(language: Language): ValidityWordingOptions {
   return { language, scaleName: (key) => t(scaleNameKey(key)) };
 }
 
-/** The result with its verdict worded in `language` (English: the result as it is). */
-export function withVerdictIn<T extends AnyScoreResult>(score: T, language: Language): T {
+/** The wording options of a PID5BF+M test: its domains (Anankastia among them) and total by their own names. */
+export function bfmValidityWording(language: Language): ValidityWordingOptions {
   if (language === 'en') {
-    return score;
+    return { language };
   }
+  const t = translator(language);
+  const domains = BFM_WORD_KEYS.domain;
+  return {
+    language,
+    scaleName: (key, name) => {
+      if (key in domains) {
+        return t(domains[key as keyof typeof domains] as MessageKey);
+      }
+      return key === 'Total' ? t(BFM_WORD_KEYS.total) : name;
+    },
+  };
+}
+
+/**
+ * The result with its verdict worded in `language` (English: the stored words), with the response-time line a
+ * verdict stored before it existed lacks ("not recorded").
+ */
+export function withVerdictIn<T extends AnyScoreResult>(score: T, language: Language): T {
   const verdict = validityVerdictIn(score, validityWording(language));
   return verdict === score.validityVerdict ? score : { ...score, validityVerdict: verdict };
 }

@@ -1,3 +1,4 @@
+import { inTenAdults, type TMiddleShare } from '@pid5/instrument';
 import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { paragraph, sectionHeading, subHeading } from '../drawing/text-blocks';
@@ -18,10 +19,19 @@ const LEVEL_SWATCH: Record<string, string> = {
 
 /**
  * 'Understanding Your Personality Profile': profile, domains, facets, how to read the scores and the cut-offs. A
- * report without facets (the brief form) explains its domains its own way and does not explain facets at all.
+ * report without facets (the brief form) explains its domains its own way and does not explain facets at all. The
+ * share of adults between T 40 and 60 is the form's own (results.tMiddleShare), not the normal curve's.
  */
-export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }, words: ReportWording): void {
+export function drawUnderstanding(
+  doc: Doc,
+  options: { hasFacets: boolean; tMiddleShare: TMiddleShare | null },
+  words: ReportWording,
+): void {
   const texts = words.understanding;
+  if (!options.tMiddleShare) {
+    throw new Error('A PID-5 profile without its US tables’ share between T 40 and 60');
+  }
+  const inTen = inTenAdults(options.tMiddleShare);
   sectionHeading(doc, words.sectionTitles.understanding);
   subHeading(doc, texts.profileHeading);
   paragraph(doc, texts.profile);
@@ -32,7 +42,7 @@ export function drawUnderstanding(doc: Doc, options: { hasFacets: boolean }, wor
     paragraph(doc, texts.facets);
   }
   subHeading(doc, texts.scoresHeading);
-  paragraph(doc, texts.scores);
+  paragraph(doc, texts.scores(inTen));
 
   // The levels stay together on one page (page 1 is shorter when the validity notice comes first).
   const rows = words.levelExplanations;

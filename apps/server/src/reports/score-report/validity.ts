@@ -31,6 +31,12 @@ function percentileText(scale: TAssessmentResults['validity']['scales'][number])
   return reading.capped === 'above' ? `≥ ${value}` : reading.capped === 'below' ? `≤ ${value}` : value;
 }
 
+/** The notes with `text` after the last one (a line of its own when there is none). */
+function appendToLast(notes: readonly string[], text: string): readonly string[] {
+  const last = notes.at(-1);
+  return last === undefined ? [text] : [...notes.slice(0, -1), `${last} ${text}`];
+}
+
 /**
  * The validity table's columns but the last (the statement takes the rest): the status column holds its longest word
  * in bold ('Indeterminate' broke mid-word at 56 points).
@@ -47,6 +53,10 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, la
   // The verdict's label in the reader's language; its summary, action and notes come worded in it too
   // (buildResults: the instrument's validity words in the reader's language).
   const label = language === 'en' ? verdict.label : t(verdictLabelKey(verdict.verdict, results.form));
+  // A check not made for want of data ("not recorded") is said after the last note, not as a table row: a row with
+  // its source and cut-off pushes a full form's table off page 1, the note's line has room for three words.
+  const notRecorded = results.validity.scales.some((scale) => scale.status === 'not-recorded');
+  const notes = notRecorded ? appendToLast(verdict.notes, t('scoreReport.timeNotRecorded')) : verdict.notes;
   drawNotice(doc, {
     title: t('scoreReport.verdict', { label }),
     lines: [
@@ -54,7 +64,7 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, la
       ...(verdict.verdict === 'valid'
         ? []
         : [{ text: t('scoreReport.whatToDo', { action: verdict.action }), bold: true }]),
-      ...verdict.notes.map((note) => ({ text: note })),
+      ...notes.map((note) => ({ text: note })),
     ],
     ...VERDICT_STYLE[verdict.verdict],
   });
@@ -63,24 +73,26 @@ export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, la
     width: VALIDITY_COLUMN_WIDTHS[i] ?? CONTENT_WIDTH - VALIDITY_COLUMN_WIDTHS.reduce((a, b) => a + b, 0),
     align: i === 1 || i === 2 ? 'right' : 'left',
   }));
-  const rows = results.validity.scales.map((scale) => [
-    [
-      { text: scale.name, font: 'condensedBold' as const },
-      { text: scale.source, size: 6.5, color: COLOR.muted },
-    ],
-    [{ text: scale.score === null ? '—' : String(scale.score) }],
-    [{ text: decimalIn(language, percentileText(scale)) }],
-    [{ text: scale.cutoffs ?? t('scoreReport.validityTable.noCutoff') }],
-    [
-      {
-        text: t(VALIDITY_STATUS_KEYS[scale.status]),
-        font: scale.isConcern ? ('condensedBold' as const) : ('condensed' as const),
-        color: scale.isConcern ? CONCERN : COLOR.text,
-      },
-    ],
-    // The direction (which scores are the concern) is in the cut-off column's words; the statement says the result.
-    [{ text: scale.statement }],
-  ]);
+  const rows = results.validity.scales
+    .filter((scale) => scale.status !== 'not-recorded')
+    .map((scale) => [
+      [
+        { text: scale.name, font: 'condensedBold' as const },
+        { text: scale.source, size: 6.5, color: COLOR.muted },
+      ],
+      [{ text: scale.score === null ? '—' : String(scale.score) }],
+      [{ text: decimalIn(language, percentileText(scale)) }],
+      [{ text: scale.cutoffs ?? t('scoreReport.validityTable.noCutoff') }],
+      [
+        {
+          text: t(VALIDITY_STATUS_KEYS[scale.status]),
+          font: scale.isConcern ? ('condensedBold' as const) : ('condensed' as const),
+          color: scale.isConcern ? CONCERN : COLOR.text,
+        },
+      ],
+      // The direction (which scores are the concern) is in the cut-off column's words; the statement says the result.
+      [{ text: scale.statement }],
+    ]);
   drawTable(doc, columns, rows);
   doc.moveDown(0.8);
 }

@@ -418,6 +418,8 @@ describe('test details in German', () => {
         selector: '[lang="en"]',
       }),
     ).toBeInTheDocument();
+    // So is the title of an English test's item set.
+    expect(screen.getByText('Demonstration items', { selector: '[lang="en"]' })).toBeInTheDocument();
 
     const charts = screen.getAllByRole('img');
     for (const chart of charts) {
