@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TMe } from '@pid5/contract';
 import { createQueryClient } from '../src/api/query-client';
+import type { CatalogueLoader } from '../src/i18n/language-runtime';
 import { StaffLanguage } from '../src/i18n/staff-language';
 import { routes } from '../src/routes';
 import { onApi, onApiError } from './api-mock';
@@ -12,14 +13,14 @@ import { onApi, onApiError } from './api-mock';
  * Opens `path` in the staff app as a person would: the real route table (lazy pages, layouts, guards) in a memory
  * router, and the app's own query rules (retries happen at once). Returns the user to act with and the router,
  * whose location is the address bar. The pages speak the reader's language (the setting, else the browser's:
- * English in jsdom), as in main.tsx.
+ * English in jsdom), as in main.tsx; `catalogues` gives them a language from a folder outside the build.
  */
-export function renderRoute(path: string) {
+export function renderRoute(path: string, { catalogues }: { catalogues?: CatalogueLoader } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup({ delay: null });
   render(
     <QueryClientProvider client={createQueryClient({ retryDelay: 0 })}>
-      <StaffLanguage>
+      <StaffLanguage catalogues={catalogues}>
         <RouterProvider router={router} />
       </StaffLanguage>
     </QueryClientProvider>,

@@ -5,3 +5,4 @@ export declare function compiledCatalogues(): {
   config(): { define: Record<string, string> };
   load(id: string): string | null;
 };
+export declare function compiledCatalogueFile(path: string): Record<string, unknown>;

@@ -35,16 +35,21 @@ export function compiledCatalogues() {
       if (!CATALOGUE.test(path)) {
         return null;
       }
-      const messages = JSON.parse(readFileSync(path, 'utf8'));
-      const compiled = {};
-      for (const [key, message] of Object.entries(messages)) {
-        try {
-          compiled[key] = compileMessageOrThrow(message);
-        } catch (error) {
-          throw new Error(`${path}: message ${key} is not valid ICU: ${error.message}`, { cause: error });
-        }
-      }
-      return JSON.stringify(compiled);
+      return JSON.stringify(compiledCatalogueFile(path));
     },
   };
+}
+
+/** A catalogue file's messages compiled as the page bundles them. */
+export function compiledCatalogueFile(path) {
+  const messages = JSON.parse(readFileSync(path, 'utf8'));
+  const compiled = {};
+  for (const [key, message] of Object.entries(messages)) {
+    try {
+      compiled[key] = compileMessageOrThrow(message);
+    } catch (error) {
+      throw new Error(`${path}: message ${key} is not valid ICU: ${error.message}`, { cause: error });
+    }
+  }
+  return compiled;
 }

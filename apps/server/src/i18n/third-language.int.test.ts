@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, unregisterLanguage } from '@pid5/i18n';
-import { removeComparisonWording, removeValidityWords } from '@pid5/instrument';
+import type { TAssessmentResults } from '@pid5/contract';
+import { DOMAIN_KEYS, FACET_KEYS, removeComparisonWording, removeValidityWords } from '@pid5/instrument';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
 import { createTestOver, grantOverApi, openAsPatientOver } from '../../test/assessment-api';
-import { englishOutsideMarkers, writePseudoLanguage } from '../../test/pseudo-language';
+import { englishOutsideMarkers, writePseudoLanguage } from '@pid5/i18n/pseudo-language';
 import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { pdfToText } from '../../test/results-test-helpers';
 
 // A third language made of files only (packages/i18n/README.md "Adding a language"): the pseudo-locale of every
 // English file written into a LANGUAGES_FOLDER, no code changed. Everything a person reads in it must come from its
@@ -79,7 +81,36 @@ describe('a language added as files only', () => {
     expectNoEnglish(shown.replace(/"\w+":/g, ' '));
   });
 
-  it.todo("writes both PDFs in it: the patient's report and the clinician's score report");
+  it("writes both PDFs in it: the patient's report and the clinician's score report", async () => {
+    const created = await createTestOver(server, clinician, { language: code, form: 'BF' });
+    const { patient } = await openAsPatientOver(server, created.code);
+    const answers = Array.from({ length: 25 }, (_, item) => ({ item: item + 1, value: item % 4 }));
+    expect((await patient.post(`/api/patient/${created.code}/answers`, { answers })).status).toBe(200);
+    expect((await patient.post(`/api/patient/${created.code}/submit`)).status).toBe(200);
+    const results = (await (
+      await clinician.client.get(`/api/assessments/${created.id}/results`)
+    ).json()) as TAssessmentResults;
+    // The norm tables are cited as published, and the score report names each scale by its code too.
+    const citations = [
+      results.normTables?.source,
+      results.norms?.srf.source,
+      results.norms?.irf.source,
+      results.germanNorms?.citation,
+      results.germanNorms?.attribution,
+    ].filter((citation): citation is string => citation !== undefined);
+    expect(citations.length).toBeGreaterThan(0);
+    const headers = { 'accept-language': code };
+    for (const [pdf, allowed] of [
+      ['report.pdf', []],
+      ['score-report.pdf', [...citations, ...DOMAIN_KEYS, ...FACET_KEYS]],
+    ] as const) {
+      const response = await clinician.client.get(`/api/assessments/${created.id}/${pdf}?tz=UTC`, { headers });
+      expect(response.status, pdf).toBe(200);
+      const text = await pdfToText(new Uint8Array(await response.arrayBuffer()));
+      expect(text, pdf).toContain('⟦');
+      expectNoEnglish(text, allowed);
+    }
+  });
 
   it('sends the invitation in it, and its opt-out page speaks it', async () => {
     const created = await createTestOver(server, clinician, { language: code, form: 'BF' });

@@ -33,6 +33,7 @@ beforeAll(async () => {
       "parentPort.on('message', (job) => setTimeout(() => parentPort.postMessage(" +
       '{ id: job.id, ok: true, pdf: new Uint8Array([job.input.order]) }), 20));\n',
   );
+  await writeFile(join(dir, 'broken-worker.mjs'), "throw new Error('no language folder');\n");
   await writeFile(
     join(dir, 'failing-worker.mjs'),
     "import { parentPort } from 'node:worker_threads';\n" +
@@ -76,6 +77,29 @@ describe('PDF worker pool', () => {
     try {
       await expect(pool.render(input)).rejects.toBeInstanceOf(PdfRenderError);
       await expect(pool.render(input)).rejects.toThrow(/stopped \(exit code 3\)/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers at once, never by the time limit, when a worker cannot start or a report cannot be drawn', async () => {
+    const broken = createPdfPool({ size: 1, workerUrl: pathToFileURL(join(dir, 'broken-worker.mjs')) });
+    try {
+      await expect(broken.render(input)).rejects.toThrow(/worker failed: no language folder/);
+    } finally {
+      await broken.close();
+    }
+    // The real worker: a report whose drawing throws before it starts is answered with the error, and the same
+    // worker draws the next one.
+    const pool = createPdfPool({ size: 1, timeoutMs: TEST_REPORT_TIME_LIMIT_SECONDS * 1000 });
+    try {
+      const unreadable = { ...input, results: undefined } as unknown as ReportInput;
+      const error = await pool.render(unreadable).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(PdfRenderError);
+      // The drawing's own error, answered by the worker (not its crash, which would cost a new worker).
+      expect(String(error)).not.toMatch(/worker failed|worker stopped/);
+      const pdf = await pool.render(input);
+      expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     } finally {
       await pool.close();
     }

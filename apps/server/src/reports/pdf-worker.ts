@@ -70,18 +70,21 @@ addLanguageData();
 canUsePdfkitInternals();
 
 port.on('message', (job: PdfJobMessage) => {
-  renderAnyReport(job.input).then(
-    (pdf) => {
-      const message: PdfResultMessage = { id: job.id, ok: true, pdf };
-      port.postMessage(message, [pdf.buffer as ArrayBuffer]);
-    },
-    (error: unknown) => {
-      const message: PdfResultMessage = {
-        id: job.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      };
-      port.postMessage(message);
-    },
-  );
+  // Through a promise, so an error thrown before the drawing's own promise exists is answered like any other.
+  Promise.resolve(job.input)
+    .then(renderAnyReport)
+    .then(
+      (pdf) => {
+        const message: PdfResultMessage = { id: job.id, ok: true, pdf };
+        port.postMessage(message, [pdf.buffer as ArrayBuffer]);
+      },
+      (error: unknown) => {
+        const message: PdfResultMessage = {
+          id: job.id,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        };
+        port.postMessage(message);
+      },
+    );
 });

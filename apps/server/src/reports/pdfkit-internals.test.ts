@@ -8,6 +8,7 @@ import {
   createDocumentWithoutDefaultFont,
   findPdfkitInternalsProblems,
   parseFont,
+  piecesAtSpaces,
   recordTextOperators,
   writeTextOperators,
   type FontParse,
@@ -146,5 +147,21 @@ describe('the pdfkit internals the reports rely on', () => {
     expect(font.fontFiles[0]?.length).toBeGreaterThan(font.parse.glyphs.length + 1);
     expect(await pdfToText(pdf)).toContain('Ada Lovelace, Жанна Ωmega Zoë');
     expect((await rasterisePdf(pdf)).complaints).toBe('');
+  });
+
+  it('lay out a long fixed text in pieces at spaces: the same words and glyphs, in the same order, as in one go', () => {
+    expect(piecesAtSpaces('one two three four', 5)).toEqual(['one two ', 'three ', 'four']);
+    expect(piecesAtSpaces('one\ttwo three', 2)).toEqual(['one\t', 'two ', 'three']);
+    expect(piecesAtSpaces('', 5)).toEqual([]);
+    const words = ['Zoë', 'Ωmega', 'fine', 'Kooperationsbereitschaft', 'Жанна', '≥ 100', 'ffi-Ligatur', 'q.e.d.'];
+    const text = Array.from({ length: 900 }, (_, i) => `${words[i % words.length]}${i % 7}`).join(' ');
+    expect(text.length).toBeGreaterThan(5_000);
+    const whole = createDocumentWithoutDefaultFont({});
+    whole.registerFont('whole', loadReportFonts().regular).font('whole');
+    const font = (whole as unknown as { _font: { encode(text: string): unknown; subset: { glyphs: number[] } } })._font;
+    font.encode(text);
+    const parse = parseFont(loadReportFonts().regular, text);
+    expect([0, ...parse.glyphs.map((glyph) => glyph.glyphId)]).toEqual(font.subset.glyphs);
+    expect(Object.keys(parse.layouts).sort()).toEqual([...new Set(text.split(/(?<= )/))].sort());
   });
 });

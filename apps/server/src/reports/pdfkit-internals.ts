@@ -225,9 +225,34 @@ function openFont(doc: Doc, name: string, file: Buffer): EmbeddedFont | null {
   return internalsOf(doc)._font;
 }
 
+/**
+ * Characters laid out at a time. pdfkit's layout() appends each word's glyphs to a copy of all before it, so one
+ * call takes time in the square of the text's length: every language's report texts at once took minutes.
+ */
+const LAYOUT_PIECE_LENGTH = 2_000;
+
+/**
+ * `text` in pieces of about `length` characters, each cut just after a space or tab: pdfkit splits a text into
+ * words there too, so the pieces lay out the same words, glyphs and order as the whole.
+ */
+export function piecesAtSpaces(text: string, length = LAYOUT_PIECE_LENGTH): string[] {
+  const pieces: string[] = [];
+  const space = /[ \t]/g;
+  let start = 0;
+  while (start < text.length) {
+    space.lastIndex = start + length;
+    const end = (space.exec(text)?.index ?? text.length - 1) + 1;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
 /** The parsed font behind an opened one, after laying out `text`: its word layouts and the glyphs `text` used. */
 function keepParsed(opened: EmbeddedFont, text: string): FontParse {
-  opened.encode(text);
+  for (const piece of piecesAtSpaces(text)) {
+    opened.encode(piece);
+  }
   const glyphs: SubsetGlyph[] = [];
   // Glyph 0 (.notdef) is in every subset already.
   opened.subset.glyphs.forEach((glyphId, subsetId) => {

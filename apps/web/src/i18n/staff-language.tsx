@@ -108,7 +108,14 @@ export function useStaffLanguage(): StaffLanguageState {
  * browser's first language the product speaks, else English. A change is stored and asks the server again, so its
  * messages and names follow.
  */
-export function StaffLanguage({ children }: { children: ReactNode }) {
+export function StaffLanguage({
+  children,
+  catalogues = loadCatalogue,
+}: {
+  children: ReactNode;
+  /** Where a language's words come from: the build's files (a test gives a language from a folder of its own). */
+  catalogues?: CatalogueLoader;
+}) {
   const i18n = useMemo(createI18n, []);
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<LanguageChoice>(
@@ -127,7 +134,7 @@ export function StaffLanguage({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void activateLanguage(i18n, choice, loadCatalogue).then(() => {
+    void activateLanguage(i18n, choice, catalogues).then(() => {
       setRequestLanguage(choice === 'pseudo' ? 'en' : choice, {
         unreachable: i18n._('staff.networkError'),
         failed: i18n._('staff.genericError'),
@@ -146,7 +153,7 @@ export function StaffLanguage({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [i18n, choice, queryClient]);
+  }, [i18n, choice, queryClient, catalogues]);
 
   const choose = useCallback((language: Language) => {
     storeLanguage(language);

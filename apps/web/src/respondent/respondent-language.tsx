@@ -53,7 +53,14 @@ export function useRespondentText(): RespondentWords {
  * The patient pages' language: the browser's until the test is loaded, then the test's (`useTestLanguage`). An
  * explicit `?lang=` on the address (a tester's pseudo-locale, say) wins over both.
  */
-export function RespondentLanguage({ children }: { children: ReactNode }) {
+export function RespondentLanguage({
+  children,
+  catalogues = loadCatalogue,
+}: {
+  children: ReactNode;
+  /** Where a language's words come from: the build's files (a test gives a language from a folder of its own). */
+  catalogues?: CatalogueLoader;
+}) {
   const i18n = useMemo(createI18n, []);
   const fixed = useMemo(() => languageFromAddress(window.location.search), []);
   const [choice, setChoice] = useState<LanguageChoice>(fixed ?? browserLanguage());
@@ -61,7 +68,7 @@ export function RespondentLanguage({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void activateLanguage(i18n, choice, loadCatalogue).then(() => {
+    void activateLanguage(i18n, choice, catalogues).then(() => {
       setRequestLanguage(choice === 'pseudo' ? 'en' : choice, {
         unreachable: i18n._('respondent.networkError'),
         failed: i18n._('respondent.genericError'),
@@ -73,7 +80,7 @@ export function RespondentLanguage({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [i18n, choice]);
+  }, [i18n, choice, catalogues]);
 
   const follow = useCallback((language: Language) => setChoice((now) => (fixed ? now : language)), [fixed]);
   if (!words) {

@@ -1,13 +1,15 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pseudoMessage, pseudoText } from '@pid5/i18n/pseudo';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pseudoMessage, pseudoText } from './pseudo-locale';
 
-// A third language made of files only, for the tests that prove a language needs no code: every file of English's
+// A third language made of files only, for the tests (server and web) that prove a language needs no code: every file of English's
 // homes of words (catalogues, validity and comparison words, demo item set, default documents) in the pseudo-locale,
 // each text in ⟦ ⟧ with its vowels accented, so any English word a page, PDF, e-mail or CSV shows is a fallback.
 
-const ROOT = new URL('../../../', import.meta.url);
-const at = (path: string) => new URL(path, ROOT);
+// Paths, not URLs: the web tests' jsdom has a URL of its own that node:fs does not take.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../');
+const at = (path: string) => join(ROOT, path);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(at(path), 'utf8')) as unknown;
 
 /** The language's code: ISO 639's range for local use, so it is nobody's real language. */
@@ -77,14 +79,21 @@ export function writePseudoLanguage(root: string, code = PSEUDO_LANGUAGE): strin
   return code;
 }
 
+/** `phrase` wherever it stands as whole words, with or without line breaks and spaces between its characters. */
+function phrasePattern(phrase: string): RegExp {
+  const characters = [...phrase.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}])${characters.join('\\s*')}(?![\\p{L}])`, 'gu');
+}
+
 /**
  * The English a text shows outside the pseudo language's ⟦ ⟧: words of plain letters with a plain vowel (the
- * pseudo-locale accents every vowel), in runs of two or more, after removing what is allowed to stay as it is.
+ * pseudo-locale accents every vowel), in runs of two or more, after removing what is allowed to stay as it is
+ * (wherever a PDF or an e-mail breaks its lines).
  */
 export function englishOutsideMarkers(text: string, allowed: readonly string[] = []): string[] {
   let rest = text;
   for (const phrase of [...allowed].sort((a, b) => b.length - a.length)) {
-    rest = rest.split(phrase).join(' ');
+    rest = rest.replace(phrasePattern(phrase), ' ');
   }
   rest = rest.replace(/\S+@\S+|https?:\/\/\S+/g, ' ');
   const runs = rest.match(/\b[A-Za-z'’]*[aeiouAEIOU][A-Za-z'’]*(?:[ \t]+[A-Za-z'’]*[aeiouAEIOU][A-Za-z'’]*)+\b/g) ?? [];
