@@ -71,6 +71,23 @@ export function unregisterLanguage(code: Language): void {
   list.splice(list.indexOf(code), 1);
 }
 
+/**
+ * Removes a folder added with addLanguageFolder and its languages (a test's own folder, when the test ends), so
+ * that report threads started later are not sent a folder that no longer exists.
+ */
+export function removeLanguageFolder(folder: string): void {
+  const base = folder.endsWith('/') ? folder : `${folder}/`;
+  for (const [code, registered] of [...registry]) {
+    if (registered.folder?.startsWith(base)) {
+      unregisterLanguage(code);
+    }
+  }
+  const at = extraFolders.indexOf(base);
+  if (at >= 0) {
+    extraFolders.splice(at, 1);
+  }
+}
+
 /** Each language in its own name (never translated); the code for one that is not registered. */
 export function languageName(language: Language): string {
   return registry.get(language)?.name ?? language;

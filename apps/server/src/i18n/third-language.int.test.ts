@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, unregisterLanguage } from '@pid5/i18n';
+import { LANGUAGES, removeLanguageFolder } from '@pid5/i18n';
 import type { TAssessmentResults } from '@pid5/contract';
 import { DOMAIN_KEYS, FACET_KEYS, removeComparisonWording, removeValidityWords } from '@pid5/instrument';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
@@ -45,7 +45,7 @@ afterAll(async () => {
   await server?.close();
   await smtp?.stop();
   // The files' language leaves the registries this worker's other test files share.
-  unregisterLanguage(code);
+  removeLanguageFolder(folder);
   removeValidityWords(code);
   removeComparisonWording(code);
   rmSync(folder, { recursive: true, force: true });

@@ -255,6 +255,8 @@ describe('the brief form (25 items)', () => {
       ['SDTD', 'not-published', null],
       // The product's own response-pattern screen runs on every form: the longest run of one answer is 4.
       ['PATTERN', 'ok', 4],
+      // Answered without answer times (through the API here): the time check says it was not recorded.
+      ['TIME', 'not-recorded', null],
     ]);
     expect(results.validityVerdict.label).toBe('No validity scale published');
 
