@@ -26,8 +26,27 @@ export function tableMiddleShare(table: NormTable | undefined): number {
   return upTo((t) => t <= 60) - upTo((t) => t < 40);
 }
 
-/** The form's share of adults between T 40 and 60: median, lowest and highest over its normed scales. */
+const computed = new WeakMap<NormTables, Map<FormId, TMiddleShare>>();
+
+/**
+ * The form's share of adults between T 40 and 60: median, lowest and highest over its normed scales. Read once per
+ * norm tables and form (a full form reads every row of 30 tables, about 4 ms): every result presented carries it.
+ */
 export function tMiddleShare(tables: NormTables, form: FormId): TMiddleShare {
+  let byForm = computed.get(tables);
+  if (!byForm) {
+    byForm = new Map();
+    computed.set(tables, byForm);
+  }
+  let share = byForm.get(form);
+  if (!share) {
+    share = computeTMiddleShare(tables, form);
+    byForm.set(form, share);
+  }
+  return share;
+}
+
+function computeTMiddleShare(tables: NormTables, form: FormId): TMiddleShare {
   const shares = NORM_TABLE_SCALES[form].map((key) => tableMiddleShare(tables.tables[form][key])).sort((a, b) => a - b);
   const n = shares.length;
   const at = (i: number) => shares[i] ?? 0;
