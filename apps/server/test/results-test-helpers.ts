@@ -89,3 +89,20 @@ export function splitPages(text: string): string[] {
   const pages = text.split('\f');
   return pages.at(-1)?.trim() === '' ? pages.slice(0, -1) : pages;
 }
+
+/** Every string in a JSON value (an API answer), to read it as text. */
+export function strings(value: unknown): string[] {
+  if (typeof value === 'string') {
+    return [value];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap(strings);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.values(value).flatMap(strings);
+  }
+  return [];
+}
+
+/** A text with every run of white space (a PDF's line breaks) as one space. */
+export const flat = (text: string): string => text.replace(/\s+/g, ' ');

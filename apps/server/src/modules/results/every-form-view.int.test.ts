@@ -6,7 +6,7 @@ import { PATIENT_VALIDITY, SECTION_TITLES } from '../../reports/report-wording';
 import { SCORE_REPORT_SECTIONS } from '../../reports/score-report/score-report-wording';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
-import { pdfToText, rasterisePdf, splitPages } from '../../../test/results-test-helpers';
+import { flat, pdfToText, rasterisePdf, splitPages, strings } from '../../../test/results-test-helpers';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 // Nothing unfilled, nothing empty: every view of every form (full, short, brief), for a valid protocol and for one
@@ -65,22 +65,6 @@ async function download(path: string): Promise<Uint8Array> {
   expect(response.status, path).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
-
-/** Every string in a JSON value. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') {
-    return [value];
-  }
-  if (Array.isArray(value)) {
-    return value.flatMap(strings);
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.values(value).flatMap(strings);
-  }
-  return [];
-}
-
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 /** A page that carries less than this many lines of its own (beside the two-line footer) is nearly empty. */
 const LEAST_LINES_ON_A_PAGE = 12;

@@ -20,7 +20,7 @@ import { translator } from '../../i18n/translator';
 import { scoreTest } from './score-test';
 import { insertAssessment } from '../../../test/assessment-factories';
 import { createSignedInClinician, type SignedInUser } from '../../../test/factories';
-import { pdfToText } from '../../../test/results-test-helpers';
+import { flat, pdfToText, strings } from '../../../test/results-test-helpers';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 // Every printed sentence against its numbers: each form × a catalogue of protocols × English and German, read as the
@@ -159,22 +159,6 @@ function noPatternClaims(words: ValidityInterpretation): string[] {
   ].filter((text) => text.length > 15);
 }
 
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-/** Every string in a JSON value. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') {
-    return [value];
-  }
-  if (Array.isArray(value)) {
-    return value.flatMap(strings);
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.values(value).flatMap(strings);
-  }
-  return [];
-}
-
 /** Quoted answers in a text: “Very True or Often True”, „trifft genau zu“. */
 function quotedAnswers(text: string): string[] {
   return [...text.matchAll(/[„“"‘']([^„“”"‘’']{3,60})[“”"’']/g)]
@@ -238,24 +222,10 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
       const response = await clinician.client.get(`/api/assessments/${row.id}/results`, { headers });
       expect(response.status, await response.clone().text()).toBe(200);
       const results = (await response.json()) as TAssessmentResults;
-      const scorePdf = flat(
-        await pdfToText(
-          new Uint8Array(
-            await (
-              await clinician.client.get(`/api/assessments/${row.id}/score-report.pdf?tz=UTC`, { headers })
-            ).arrayBuffer(),
-          ),
-        ),
-      );
-      const patientPdf = flat(
-        await pdfToText(
-          new Uint8Array(
-            await (
-              await clinician.client.get(`/api/assessments/${row.id}/report.pdf?name=Sam&tz=UTC`, { headers })
-            ).arrayBuffer(),
-          ),
-        ),
-      );
+      const pdfText = async (path: string) =>
+        flat(await pdfToText(new Uint8Array(await (await clinician.client.get(path, { headers })).arrayBuffer())));
+      const scorePdf = await pdfText(`/api/assessments/${row.id}/score-report.pdf?tz=UTC`);
+      const patientPdf = await pdfText(`/api/assessments/${row.id}/report.pdf?name=Sam&tz=UTC`);
       const apiText = flat(strings(results).join('\n'));
       const everything = [apiText, scorePdf, patientPdf];
 
