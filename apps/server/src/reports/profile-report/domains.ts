@@ -5,7 +5,7 @@ import { CONTENT_BOTTOM, CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/p
 import { caption, captionHeight, sectionHeading } from '../drawing/text-blocks';
 import type { ReportWording } from '../report-wording';
 import { domainTableTexts, formGivenText, formTableNote, totalRow, translatedTChart } from './form';
-import { scaleTable, scaleTableHeight } from './scale-table';
+import { drawScaleTable, scaleTableHeight, scaleTableLayout } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -27,15 +27,13 @@ export function drawDomains(doc: Doc, results: TAssessmentResults, words: Report
   ensureSpace(doc, 80 + chartHeight(DOMAIN_CHART_WIDTH));
   sectionHeading(doc, words.sectionTitles.domains);
   caption(doc, formGivenText(results, words));
-  const tableOptions = {
+  const table = scaleTableLayout(results, scales, domainTableTexts(words), words, {
     nameHeader: words.t('report.table.domain'),
     hasNote: true,
     note: formTableNote(results, words),
     patientFacingLevels: results.validityVerdict.patientFacingLevels,
-  };
-  const belowChart =
-    captionHeight(doc, words.chartCaption) +
-    scaleTableHeight(doc, results, scales, domainTableTexts(words), words, tableOptions);
+  });
+  const belowChart = captionHeight(doc, words.chartCaption) + scaleTableHeight(doc, table);
   const room = CONTENT_BOTTOM - doc.y - belowChart;
   const width =
     room >= chartHeight(DOMAIN_CHART_WIDTH) || room < chartHeight(MIN_DOMAIN_CHART_WIDTH)
@@ -43,7 +41,7 @@ export function drawDomains(doc: Doc, results: TAssessmentResults, words: Report
       : Math.floor(((room - CHART_EXTRA) * chart.width) / chart.height);
   drawBarChart(doc, chart, { x: MARGIN.left + (CONTENT_WIDTH - width) / 2, width, labelSize: 8 });
   caption(doc, words.chartCaption);
-  scaleTable(doc, results, scales, domainTableTexts(words), words, tableOptions);
+  drawScaleTable(doc, table);
   if (results.total && !results.total.isScored) {
     caption(doc, words.t('report.form.totalNotScored'));
   }

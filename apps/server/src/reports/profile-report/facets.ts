@@ -5,7 +5,7 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import type { ReportWording } from '../report-wording';
 import { formTableNote, translatedTChart } from './form';
-import { scaleTable } from './scale-table';
+import { drawScaleTable, scaleTableLayout } from './scale-table';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -23,10 +23,13 @@ export function drawFacets(doc: Doc, results: TAssessmentResults, words: ReportW
     labelSize: 6.5,
   });
   caption(doc, words.chartCaption);
-  scaleTable(doc, results, results.facets, words.facetTexts, words, {
-    nameHeader: words.t('report.table.facet'),
-    hasNote: true,
-    note: formTableNote(results, words),
-    patientFacingLevels: results.validityVerdict.patientFacingLevels,
-  });
+  drawScaleTable(
+    doc,
+    scaleTableLayout(results, results.facets, words.facetTexts, words, {
+      nameHeader: words.t('report.table.facet'),
+      hasNote: true,
+      note: formTableNote(results, words),
+      patientFacingLevels: results.validityVerdict.patientFacingLevels,
+    }),
+  );
 }

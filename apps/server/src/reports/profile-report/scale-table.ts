@@ -48,34 +48,6 @@ export const NAME_COLUMN_WIDTH = 112;
 /** The German T column's width, taken from the description when the report shows the German norms beside. */
 const GERMAN_T_WIDTH = 40;
 
-/**
- * The table of the domains or of (part of) the facets: abbreviation, name, what it describes, the T score and the
- * level (no raw means, percentiles or z: the score report has them); for a test given in German, the T score
- * against German adults of the patient's group as published, with its interval, beside the US one
- * (docs/decisions/0067-norms-of-a-german-test.md, 0073-german-norms-as-published.md); with
- * `hasNote`, the note under it.
- */
-export function scaleTable(
-  doc: Doc,
-  results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
-  scales: readonly (TFacetResult | TDomainResult)[],
-  texts: Readonly<Record<string, TraitText>>,
-  words: ReportWording,
-  options: ScaleTableOptions,
-): void {
-  const { columns, rows, german } = scaleTableLayout(results, scales, texts, words, options);
-  drawTable(doc, columns, rows);
-  if (!options.hasNote) {
-    return;
-  }
-  const note = tableNote(options, german, words);
-  // The note stays whole: on the next page when it does not fit under the table.
-  ensureSpace(doc, noteHeight(doc, note));
-  doc.fillColor(COLOR.muted);
-  drawText(doc, note, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
-  doc.fillColor(COLOR.text).fontSize(10);
-}
-
 interface ScaleTableOptions {
   nameHeader: string;
   hasNote: boolean;
@@ -83,27 +55,28 @@ interface ScaleTableOptions {
   patientFacingLevels: PatientFacingLevels;
 }
 
-/** The height the table and its note take when drawn on one page (a caller keeps it with what comes before). */
-export function scaleTableHeight(
-  doc: Doc,
-  results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
-  scales: readonly (TFacetResult | TDomainResult)[],
-  texts: Readonly<Record<string, TraitText>>,
-  words: ReportWording,
-  options: ScaleTableOptions,
-): number {
-  const { columns, rows, german } = scaleTableLayout(results, scales, texts, words, options);
-  const rowsHeight = rows.reduce((sum, row) => sum + tableRowHeight(doc, columns, row), TABLE_HEADER_HEIGHT);
-  return rowsHeight + (options.hasNote ? noteHeight(doc, tableNote(options, german, words)) : 0);
+/** A scale table laid out once: measured (scaleTableHeight) and drawn (drawScaleTable) from the same cells. */
+export interface ScaleTableLayout {
+  readonly columns: TableColumn[];
+  readonly rows: TableRow[];
+  /** The note under the table, or null without one. */
+  readonly note: string | null;
 }
 
-function scaleTableLayout(
+/**
+ * The table of the domains or of (part of) the facets: abbreviation, name, what it describes, the T score and the
+ * level (no raw means, percentiles or z: the score report has them); for a test given in German, the T score
+ * against German adults of the patient's group as published, with its interval, beside the US one
+ * (docs/decisions/0067-norms-of-a-german-test.md, 0073-german-norms-as-published.md); with
+ * `hasNote`, the note under it.
+ */
+export function scaleTableLayout(
   results: Pick<TAssessmentResults, 'form' | 'germanNorms'>,
   scales: readonly (TFacetResult | TDomainResult)[],
   texts: Readonly<Record<string, TraitText>>,
   words: ReportWording,
   options: ScaleTableOptions,
-): { columns: TableColumn[]; rows: TableRow[]; german: boolean } {
+): ScaleTableLayout {
   const german = showsGermanNorms(results, words.language);
   const describesWidth = 322 - NAME_COLUMN_WIDTH - (german ? GERMAN_T_WIDTH : 0);
   const columns: TableColumn[] = [
@@ -124,11 +97,32 @@ function scaleTableLayout(
     ...(german ? [germanTCellLines(scale.de, words.language)] : []),
     [levelLine(scale, options.patientFacingLevels, words)],
   ]);
-  return { columns, rows, german };
+  const note = options.hasNote
+    ? [options.note ?? words.tableNote, ...(german ? [words.t('report.germanNorms.note')] : [])].join(' ')
+    : null;
+  return { columns, rows, note };
 }
 
-function tableNote(options: ScaleTableOptions, german: boolean, words: ReportWording): string {
-  return [options.note ?? words.tableNote, ...(german ? [words.t('report.germanNorms.note')] : [])].join(' ');
+/** The height the table and its note take when drawn on one page (a caller keeps it with what comes before). */
+export function scaleTableHeight(doc: Doc, table: ScaleTableLayout): number {
+  const rowsHeight = table.rows.reduce(
+    (sum, row) => sum + tableRowHeight(doc, table.columns, row),
+    TABLE_HEADER_HEIGHT,
+  );
+  return rowsHeight + (table.note === null ? 0 : noteHeight(doc, table.note));
+}
+
+/** The table at doc.y (split over pages where it must), its note whole under it. */
+export function drawScaleTable(doc: Doc, table: ScaleTableLayout): void {
+  drawTable(doc, table.columns, table.rows);
+  if (table.note === null) {
+    return;
+  }
+  // The note stays whole: on the next page when it does not fit under the table.
+  ensureSpace(doc, noteHeight(doc, table.note));
+  doc.fillColor(COLOR.muted);
+  drawText(doc, table.note, MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH, lineGap: 1 });
+  doc.fillColor(COLOR.text).fontSize(10);
 }
 
 function noteHeight(doc: Doc, note: string): number {
