@@ -26,14 +26,14 @@ export function validityWording(language: Language, answerLabels?: readonly stri
 
 /** The wording options of a PID5BF+M test: its domains (Anankastia among them) and total by their own names. */
 export function bfmValidityWording(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
+  const options = validityWording(language, answerLabels);
   if (language === 'en') {
-    return { language, answerLabels };
+    return options;
   }
   const t = translator(language);
   const domains = BFM_WORD_KEYS.domain;
   return {
-    language,
-    answerLabels,
+    ...options,
     scaleName: (key, name) => {
       if (key in domains) {
         return t(domains[key as keyof typeof domains] as MessageKey);
