@@ -1,4 +1,4 @@
-import { exportMessagesOf } from '../messages/messages.service';
+import { exportMessagesOf } from '../messages/message-export';
 import {
   PATIENT_DATA_EXPORT_FORMAT,
   type TErasePatientRequest,

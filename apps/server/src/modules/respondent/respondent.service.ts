@@ -1,4 +1,5 @@
-import { onTestSubmitted, type Messaging } from '../messages/messages.service';
+import { onTestSubmitted } from '../messages/messages.service';
+import type { Messaging } from '../messages/messaging';
 import {
   FORM_ITEM_COUNTS,
   TEST_CODE_PATTERN,

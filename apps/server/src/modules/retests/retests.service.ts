@@ -11,7 +11,8 @@ import { createAssessment, getAssessment, resolveView } from '../assessments/ass
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { getCurrentDocument } from '../documents/documents.service';
 import { maskEmail } from '../messages/mask-email';
-import { queueInvitationFor, queueNoCreditNotice, type Messaging } from '../messages/messages.service';
+import { queueInvitationFor, queueNoCreditNotice } from '../messages/messages.service';
+import type { Messaging } from '../messages/messaging';
 import {
   findSeriesOf,
   insertRun,
