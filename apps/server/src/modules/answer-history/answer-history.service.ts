@@ -1,5 +1,5 @@
 import { ANSWER_HISTORY_LIMIT, type TAnswerHistory } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { findOwnedAssessment } from '../results/results.service';

@@ -14,7 +14,7 @@ import {
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
 import { languageName } from '@pid5/i18n';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';

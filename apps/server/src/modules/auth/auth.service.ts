@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginErrorKey } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { InstituteLogin, ProviderTokens, SignInListener } from '../../identity/institute-login';
 import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../identity/login-errors';
 import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../identity/provider-failure';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import type { NormTables } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../db/job-queue';
 import { countSubmittedTestsSince, submittedTestsSince } from '../assessments/assessments.service';

@@ -1,5 +1,5 @@
 import type { NormTables } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { SystemIdentity } from '../../identity/system-tokens';
 import { submittedTestById, submittedTestsOfPatient } from '../assessments/assessments.service';

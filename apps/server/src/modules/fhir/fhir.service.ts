@@ -1,7 +1,7 @@
 import type { AssessmentForm, AssessmentStatusFilter } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
 import serverPackage from '../../../package.json' with { type: 'json' };
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';

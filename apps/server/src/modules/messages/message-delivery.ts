@@ -1,6 +1,6 @@
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { getFormInfo } from '@pid5/instrument';
-import { recordAudit, type AuditAction } from '../../audit/audit';
+import { recordAudit, type AuditAction } from '../../audit/audit-log-writer';
 import { linkCodeOf } from '../../lib/link-codes';
 import { isExpired } from '../assessments/assessment-lifecycle';
 import type { SendOutcome } from './mail-transport';

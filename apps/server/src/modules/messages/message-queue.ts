@@ -1,4 +1,4 @@
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { MailConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { inTransaction } from '../../db/job-queue';

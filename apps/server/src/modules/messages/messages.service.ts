@@ -1,6 +1,6 @@
 import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { countHit } from '../../db/rate-limit-counters';
 import { AppError } from '../../errors';

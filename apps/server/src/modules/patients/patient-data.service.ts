@@ -12,7 +12,7 @@ import { getDocumentsById } from '../documents/documents.service';
 import type { ItemSets } from '../item-sets/load-item-set';
 import { buildResults } from '../results/results.service';
 import { exportRetestSeriesOf } from '../retests/retests.service';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';

@@ -20,7 +20,7 @@ import {
   type ReliabilityData,
   type ValidityVerdict,
 } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorMessageKey } from '../../errors';

@@ -12,7 +12,7 @@ import {
   type FormId,
   type NormTables,
 } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import type { TCreateAssessmentRequest, TCreateRetestSeriesRequest, TRetestSeriesAnswer } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { ItemSets } from '../item-sets/load-item-set';
 import { AppError } from '../../errors';
