@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
 import { resolveReportName } from '../../reports/report-name';
-import { withNormWordsIn } from '../../reports/score-report/norm-words';
+import { withNormWordsIn } from '../../reports/score-report/norm-wording';
 import {
   findReadableAssessment,
   getAssessment,
