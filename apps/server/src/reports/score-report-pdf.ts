@@ -3,7 +3,7 @@ import type { Language } from '@pid5/i18n';
 import { drawPageFooters } from './drawing/footer';
 import { reportDocumentOptions } from './drawing/page';
 import { COLOR } from './drawing/style';
-import { allReportFixedTexts } from './all-report-wording';
+import { allReportFixedTexts } from './fixed-wording';
 import { createReportDocument, endReportDocument } from './report-document';
 import { drawScoreReportHeader, itemSetText } from './score-report/header';
 import { drawNormsSection } from './score-report/norms';
