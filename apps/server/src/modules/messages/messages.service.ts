@@ -23,6 +23,7 @@ import {
 import { emailAddress, phoneNumber, queueMessage, SYSTEM_ACTOR } from './message-queue';
 import type { Messaging } from './messaging';
 import type { OptOutTokens } from './opt-out-tokens';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // What the routes and other modules call: a test's messages, invitations, reminders on or off, the opt-out, the
 // clinician's message settings; the invitation and notices a re-test queues; the submit's erasure and completion
@@ -70,13 +71,13 @@ async function getOwnAssessment(db: Db, session: ActiveSession, id: number) {
   return (await getAssessment({ db, id, scope })).assessment;
 }
 
-export async function getTestMessages(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-}): Promise<TTestMessages> {
+export async function getTestMessages(
+  options: ServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    now: Date;
+  },
+): Promise<TTestMessages> {
   const assessment = await getOwnAssessment(options.db, options.session, options.id);
   return presentTestMessages(options.db, options.messaging, assessment, options.now);
 }
@@ -122,16 +123,14 @@ async function presentTestMessages(
 }
 
 /** Sends the test's link to the patient (or again to the address already given); refused on a closed test. */
-export async function sendInvitation(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  email: string | undefined;
-  phone?: string | undefined;
-  now: Date;
-  ip: string;
-}): Promise<TTestMessages> {
+export async function sendInvitation(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    email: string | undefined;
+    phone?: string | undefined;
+  },
+): Promise<TTestMessages> {
   const { db, messaging, session, now } = options;
   const assessment = await getOwnAssessment(db, session, options.id);
   if (!messaging) {
@@ -236,15 +235,13 @@ async function checkSendLimits(
   }
 }
 
-export async function setReminders(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  enabled: boolean;
-  now: Date;
-  ip: string;
-}): Promise<TTestMessages> {
+export async function setReminders(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    enabled: boolean;
+  },
+): Promise<TTestMessages> {
   const { db, session, now } = options;
   const assessment = await getOwnAssessment(db, session, options.id);
   await db.transaction(async (tx) => {
@@ -340,25 +337,23 @@ export async function onTestSubmitted(
   });
 }
 
-export async function getMySettings(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-}): Promise<TMySettings> {
+export async function getMySettings(
+  options: ServiceContext & {
+    messaging: Messaging | null;
+  },
+): Promise<TMySettings> {
   return {
     ...(await findMessageSettings(options.db, options.session.user.id)),
     mailConfigured: options.messaging !== null,
   };
 }
 
-export async function updateMySettings(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  settings: TUpdateMySettingsRequest;
-  now: Date;
-  ip: string;
-}): Promise<TMySettings> {
+export async function updateMySettings(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    settings: TUpdateMySettingsRequest;
+  },
+): Promise<TMySettings> {
   const { completionNotices, messageLanguage } = options.settings;
   await options.db.transaction(async (tx) => {
     await saveMessageSettings(tx, options.session.user.id, { completionNotices, messageLanguage });

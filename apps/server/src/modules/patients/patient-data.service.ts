@@ -31,6 +31,7 @@ import {
   lockClinicianRow,
 } from './patient-data.repo';
 import { listPatientAdministrations, type PatientKey } from './patients.repo';
+import type { AuditedServiceContext } from '../service-context';
 
 // A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
 // about one patient, and its erasure, by request or by the retention sweep (patient-retention.ts).
@@ -66,15 +67,13 @@ function iso(date: Date | null): string | null {
  * entries about those tests. Never the link code or its nonce (they open the test, they say nothing of the patient).
  * Audited `patient.export` on the newest test, with how many tests, never the identifier.
  */
-export async function exportPatientData(options: {
-  db: Db;
-  session: ActiveSession;
-  query: TPatientDataQuery;
-  now: Date;
-  ip: string;
-  itemSets: ItemSets;
-  normTables: NormTables;
-}): Promise<TPatientDataExport> {
+export async function exportPatientData(
+  options: AuditedServiceContext & {
+    query: TPatientDataQuery;
+    itemSets: ItemSets;
+    normTables: NormTables;
+  },
+): Promise<TPatientDataExport> {
   const { db, session, now } = options;
   const key = patientKeyFor(session, options.query);
   const clinician = await findClinician(db, key.ownerId);
@@ -242,13 +241,11 @@ export async function erasePatient(
 }
 
 /** `POST /api/admin/patients/erase`: an admin erases one patient (a request, or a withdrawn consent). */
-export async function erasePatientOnRequest(options: {
-  db: Db;
-  session: ActiveSession;
-  request: TErasePatientRequest;
-  now: Date;
-  ip: string;
-}): Promise<{ erasedTests: number }> {
+export async function erasePatientOnRequest(
+  options: AuditedServiceContext & {
+    request: TErasePatientRequest;
+  },
+): Promise<{ erasedTests: number }> {
   const key = patientKeyFor(options.session, options.request);
   const erasedTests = await erasePatient(options.db, {
     key,

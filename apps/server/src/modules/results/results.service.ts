@@ -34,6 +34,7 @@ import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
 import { normReferenceOf, withTraitModels } from './trait-models';
 import { bfmValidityWording, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
 
@@ -42,11 +43,11 @@ import type { Language } from '@pid5/i18n';
  * admin view (the raw-answer routes). Reads of a patient's data use findReadableAssessment, which adds the
  * colleagues the patient is shared with.
  */
-export async function findOwnedAssessment(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
+export async function findOwnedAssessment(
+  options: ServiceContext & {
+    id: number;
+  },
+): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
   const { view, scope } = resolveView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   return { found, view };
@@ -157,17 +158,15 @@ export function buildResults(options: {
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */
-export async function viewResults(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  now: Date;
-  ip: string;
-  /** The reader's language (the request's): the validity sentences' words. */
-  language?: Language;
-}): Promise<TAssessmentResults> {
+export async function viewResults(
+  options: AuditedServiceContext & {
+    id: number;
+    itemSets: ItemSets;
+    normTables: NormTables;
+    /** The reader's language (the request's): the validity sentences' words. */
+    language?: Language;
+  },
+): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
   // The norms' words too in the reader's language, as the score report prints them.
   const results = withNormWordsIn(
