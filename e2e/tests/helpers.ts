@@ -33,7 +33,9 @@ export async function signInAsDemo(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible({ timeout: 45_000 });
   // The button reads 'Sign in as <name> (<role>)': the '(' ends the name, so a longer name that starts alike differs.
   await page.getByRole('button', { name: `Sign in as ${name} (` }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The way back is as long (the callback exchanges the code with the provider, stores the session, redirects twice):
+  // it stayed on /auth/callback past 15 s once, with the machine loaded six times over.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
   await expect(page.getByTestId('header-username')).toHaveText(name);
 }
 
