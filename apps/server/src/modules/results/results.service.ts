@@ -14,7 +14,6 @@ import {
 } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
-import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
@@ -191,9 +190,7 @@ export async function viewResults(
 }
 
 /** What a report of one assessment (the patient's report, the score report) is drawn from. */
-type AssessmentReportOptions = {
-  db: Db;
-  session: ActiveSession;
+type AssessmentReportOptions = ServiceContext & {
   id: number;
   itemSets: ItemSets;
   normTables: NormTables;
