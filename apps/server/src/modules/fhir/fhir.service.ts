@@ -1,12 +1,11 @@
 import type { AssessmentForm, AssessmentStatusFilter } from '@pid5/contract';
-import type { NormTables } from '@pid5/instrument';
 import serverPackage from '../../../package.json' with { type: 'json' };
 import { recordAudit } from '../../audit/audit-log-writer';
 import { AppError } from '../../errors';
-import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
+import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { findReadableAssessment, submittedTestsForExport } from '../assessments/assessments.service';
 import { readSubmittedAdministrations } from '../patients/patients.service';
-import { buildResults, testIncomplete } from '../results/results.service';
+import { buildResults, testIncomplete, type ResultSources } from '../results/results.service';
 import { buildAssessmentBundle, buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
 import { createFhirNdjsonStream } from './fhir-ndjson';
 import { buildCodeSystem, isCodeSystemId, type AnswerLabelSet, type FhirSettings } from './fhir-code-systems';
@@ -20,12 +19,11 @@ import type { AuditedServiceContext } from '../service-context';
 export const PRODUCT_VERSION: string = serverPackage.version;
 
 /** What a Bundle download of one test, or of its patient, is asked with. */
-type FhirExportOptions = AuditedServiceContext & {
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-};
+type FhirExportOptions = AuditedServiceContext &
+  ResultSources & {
+    id: number;
+    settings: FhirSettings;
+  };
 
 /**
  * `GET /api/assessments/{id}/fhir`: whoever may read the test's results (owner, admin in the admin view, a colleague
@@ -108,13 +106,12 @@ export async function exportPatientFhir(options: FhirExportOptions): Promise<Bun
  * `assessment.export` when the export starts, with the filters but not the searched text, and `format: 'fhir-ndjson'`.
  */
 export async function exportAssessmentsNdjson(
-  options: AuditedServiceContext & {
-    filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
-    itemSets: ItemSets;
-    normTables: NormTables;
-    settings: FhirSettings;
-    onError: (error: Error) => void;
-  },
+  options: AuditedServiceContext &
+    ResultSources & {
+      filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+      settings: FhirSettings;
+      onError: (error: Error) => void;
+    },
 ): Promise<NodeJS.ReadableStream> {
   const { db, filters, now } = options;
   const { view, fetchBatch } = submittedTestsForExport({ db, session: options.session, now, filters });

@@ -5,12 +5,10 @@ import {
   type TPatientDataExport,
   type TPatientDataQuery,
 } from '@pid5/contract';
-import type { NormTables } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
 import { answerWords } from '../../reports/score-report/score-report-wording';
 import { getDocumentsById } from '../documents/documents.service';
-import type { ItemSets } from '../item-sets/load-item-set';
-import { buildResults } from '../results/results.service';
+import { buildResults, type ResultSources } from '../results/results.service';
 import { exportRetestSeriesOf } from '../retests/retests.service';
 import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
@@ -68,11 +66,10 @@ function iso(date: Date | null): string | null {
  * Audited `patient.export` on the newest test, with how many tests, never the identifier.
  */
 export async function exportPatientData(
-  options: AuditedServiceContext & {
-    query: TPatientDataQuery;
-    itemSets: ItemSets;
-    normTables: NormTables;
-  },
+  options: AuditedServiceContext &
+    ResultSources & {
+      query: TPatientDataQuery;
+    },
 ): Promise<TPatientDataExport> {
   const { db, session, now } = options;
   const key = patientKeyFor(session, options.query);

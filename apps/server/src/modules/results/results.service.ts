@@ -37,6 +37,13 @@ import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
 
+/** What results are built from, loaded once at start (app.deps): every service that builds results takes both. */
+export interface ResultSources {
+  /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
+  itemSets: ItemSets;
+  normTables: NormTables;
+}
+
 /**
  * The assessment if this session may see it in its own view, else 404: the owning clinician, or an admin in the
  * admin view (the raw-answer routes). Reads of a patient's data use findReadableAssessment, which adds the
@@ -113,17 +120,16 @@ export function scoreBfmAssessment(row: AssessmentRow): {
  * Results for the results API and the report. Unfinished tests have results only in the admin view (the data
  * view); a clinician sees them once the test is submitted.
  */
-export function buildResults(options: {
-  row: AssessmentRow;
-  view: ViewMode;
-  /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
-  itemSets: ItemSets;
-  normTables: NormTables;
-  /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
-  language?: Language;
-  /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
-  ampd?: boolean;
-}): TAssessmentResults {
+export function buildResults(
+  options: ResultSources & {
+    row: AssessmentRow;
+    view: ViewMode;
+    /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
+    language?: Language;
+    /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
+    ampd?: boolean;
+  },
+): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
@@ -158,13 +164,12 @@ export function buildResults(options: {
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */
 export async function viewResults(
-  options: AuditedServiceContext & {
-    id: number;
-    itemSets: ItemSets;
-    normTables: NormTables;
-    /** The reader's language (the request's): the validity sentences' words. */
-    language?: Language;
-  },
+  options: AuditedServiceContext &
+    ResultSources & {
+      id: number;
+      /** The reader's language (the request's): the validity sentences' words. */
+      language?: Language;
+    },
 ): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
   // The norms' words too in the reader's language, as the score report prints them.
@@ -190,12 +195,11 @@ export async function viewResults(
 }
 
 /** What a report of one assessment (the patient's report, the score report) is drawn from. */
-type AssessmentReportOptions = ServiceContext & {
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  pdfPool: PdfPool;
-} & ReportRequest;
+type AssessmentReportOptions = ServiceContext &
+  ResultSources & {
+    id: number;
+    pdfPool: PdfPool;
+  } & ReportRequest;
 
 /**
  * The PDF report of a submitted test, drawn by the PDF pool from the stored scores; audited as `assessment.report`
