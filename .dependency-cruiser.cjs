@@ -93,7 +93,7 @@ module.exports = {
         'Audit rows are written by services (the one place every read and change is recorded), never by a route.',
       severity: 'error',
       from: { path: '\\.routes\\.ts$' },
-      to: { path: `${SERVER}audit/audit\\.ts$`, dependencyTypesNot: ['type-only'] },
+      to: { path: `${SERVER}audit/audit-log-writer\\.ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'modules-not-on-other-modules-repos',

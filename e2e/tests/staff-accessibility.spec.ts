@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { smtpSinkEnv, startSmtpSink, startTestServer } from '@pid5/server/testing';
 import {
   answersFrom,
+  axeViolations,
   wordsCutOff,
   completeAsPatient,
   createTestViaApi,
@@ -28,17 +28,6 @@ const VIEWPORTS = [
 const LANGUAGES = ['en', 'de'] as const;
 
 const ANSWERS = answersFrom((n) => (n % 7 === 0 ? 3 : n % 5 === 0 ? 2 : (n * 3) % 4 === 0 ? 1 : n % 2));
-
-async function violationsOn(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}) ×${violation.nodes.length}: ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 /** Waits until an opened dialog has finished fading in (axe measures contrast on what is drawn). */
 async function dialogShown(page: Page): Promise<void> {
@@ -66,7 +55,7 @@ async function sweep(page: Page, found: Record<string, string[]>, what: string):
   await expect(page.locator('main h1').first()).toBeVisible();
   // Let lazy sections (results, charts, tables) finish drawing.
   await page.waitForLoadState('networkidle');
-  const violations = await violationsOn(page);
+  const violations = await axeViolations(page);
   if (violations.length > 0) {
     found[what] = violations;
   }

@@ -11,7 +11,7 @@ import type { DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue
 import type { ItemSets } from './modules/item-sets/load-item-set';
 import type { UnknownCodeLimiter } from './modules/respondent/unknown-code-limiter';
 import type { PdfPool } from './reports/pdf-pool';
-import type { Messaging } from './modules/messages/messages.service';
+import type { Messaging } from './modules/messages/messaging';
 import type { NormTables, ReliabilityData } from '@pid5/instrument';
 
 /**

@@ -25,7 +25,7 @@ export {
   searchCondition,
 } from '../src/modules/assessments/assessments.repo';
 export { listAssessments, pageWindow } from '../src/modules/assessments/assessments.service';
-export { recordAudit } from '../src/audit/audit';
+export { recordAudit } from '../src/audit/audit-log-writer';
 export { findActiveSession } from '../src/identity/sessions';
 export { saveAnswer } from '../src/modules/respondent/respondent.repo';
 export { renderReportPdf, type ReportInput } from '../src/reports/report-pdf';

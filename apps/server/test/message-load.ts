@@ -1,7 +1,8 @@
 import type { MailConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createJobQueue } from '../src/db/job-queue';
-import { queueInvitationFor, SEND_QUEUE } from '../src/modules/messages/messages.service';
+import { SEND_QUEUE } from '../src/modules/messages/message-queue';
+import { queueInvitationFor } from '../src/modules/messages/messages.service';
 
 /**
  * Queues invitations as the product does (row, contact and send job in one transaction each) while no server runs, so

@@ -37,7 +37,7 @@ import {
   ZSaveAnswerRequest,
   ZSaveAnswersRequest,
   ZSaveAnswersResponse,
-} from './patient';
+} from './respondent';
 import { ZAnswerHistory } from './answer-history';
 import {
   ZMySettings,

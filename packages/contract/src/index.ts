@@ -3,7 +3,7 @@ export * from './auth';
 export * from './wix-sync';
 export * from './assessments';
 export * from './admin';
-export * from './patient';
+export * from './respondent';
 export * from './results';
 export * from './text';
 export * from './answer-history';

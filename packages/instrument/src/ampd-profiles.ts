@@ -21,7 +21,7 @@ import { summariseProblems } from './validate-definition';
 // - a count: how many assigned facets are at or above a threshold (default the Moderate level, the 93rd percentile;
 //   an institute may set its own), with the manual's minimum and its required facets marked met or not.
 // Criterion B only: personality functioning (Criterion A) is not measured by the PID-5, so a reached trait pattern is
-// never a diagnosis; every view says so (trait-model-words.ts). Not for the brief form (it has no facets) nor the
+// never a diagnosis; every view says so (trait-model-word-keys.ts). Not for the brief form (it has no facets) nor the
 // PID5BF+M (it lacks most assigned facets).
 
 export const AMPD_DISORDER_KEYS = ['ASPD', 'AvPD', 'BPD', 'NPD', 'OCPD', 'STPD'] as const;

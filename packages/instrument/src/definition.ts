@@ -8,7 +8,7 @@ import { parseDefinition } from './validate-definition';
 // The PID-5 scoring definition, loaded from data and validated once when this module is first imported.
 // Sources (details in data/pid5-scoring.NOTES.md): APA PID-5 Adult scoring key (Krueger, Derringer, Markon,
 // Watson & Skodol 2013) for the facet table, reverse-keyed items, domain table and missing-data rule; Markon,
-// Fossati, Somma & Krueger (2024) for the US norms; Zimmermann, Kerber, Kemper & Rek (2026) for the German norms;
+// Fossati, Somma & Krueger (2024) for the US norms; Zimmermann, Kerber, Kemper & Weweck (2026) for the German norms;
 // Keeley et al. (2016), Sellbom et al. (2018) and Williams et al. (2019) for the validity scales.
 // A broken data file fails loudly here (DefinitionError) instead of producing wrong scores.
 

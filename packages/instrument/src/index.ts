@@ -273,8 +273,8 @@ export {
   levelKey,
   scaleNameKey,
   verdictLabelKey,
-} from './result-words';
-export type { LevelKey, ScaleNameKey } from './result-words';
+} from './result-word-keys';
+export type { LevelKey, ScaleNameKey } from './result-word-keys';
 
 // German norms as published (docs/decisions/0073-german-norms-as-published.md), the PID5BF+M and the ICD-11 trait
 // domains (docs/decisions/0074-the-pid5bfm-and-icd-11-trait-domains.md), the AMPD trait profiles
@@ -369,5 +369,5 @@ export {
   ampdUnavailableKey,
   bfmUnavailableKey,
   germanGroupKey,
-} from './trait-model-words';
-export type { GermanGroupKey } from './trait-model-words';
+} from './trait-model-word-keys';
+export type { GermanGroupKey } from './trait-model-word-keys';

@@ -135,8 +135,9 @@ function findItemSetFiles(): { file: string; language: string; items: ItemText[]
 }
 
 /**
- * Our own texts that describe the scales to patients and clinicians (report texts, level words): every file
- * named `*-texts.ts`, or `*-texts.json`, each string literal as one text (literals joined by `+` are one text).
+ * Our own texts that describe the scales to patients and clinicians (report texts, level words): every file named
+ * `*-wording.ts` or `*-wording*.json` (ARCHITECTURE.md "File names"), each string literal as one text (literals
+ * joined by `+` are one text).
  */
 function findOwnTextFiles(): { file: string; items: ItemText[] }[] {
   const listed = execFileSync(
@@ -150,9 +151,8 @@ function findOwnTextFiles(): { file: string; items: ItemText[] }[] {
       '--others',
       '--exclude-standard',
       '--',
-      '*-texts.ts',
       '*-wording.ts',
-      '*-texts.json',
+      '*-wording*.json',
     ],
     { encoding: 'utf8' },
   );
@@ -258,7 +258,8 @@ describe('item wording check (no 5 consecutive words of a published PID-5 item)'
 
   it('finds our own scale texts (the report texts)', () => {
     expect(ownTextFiles.map((set) => set.file)).toContain('apps/server/src/reports/report-wording.ts');
-    expect(ownTextFiles.find((set) => set.file.endsWith('report-wording.ts'))?.items.length).toBeGreaterThan(100);
+    const reportTexts = ownTextFiles.find((set) => set.file === 'apps/server/src/reports/report-wording.ts');
+    expect(reportTexts?.items.length).toBeGreaterThan(100);
   });
 
   it.each(ownTextFiles.map((set) => [set.file, set] as const))('%s shares no 5-word run', (_file, set) => {

@@ -58,17 +58,17 @@ const NORM_SET_CHOICES: Readonly<Record<NormField, NormSetChoice>> = {
       'sd = half the distance from T 50 to T 70; ±0.005). T scores and percentiles are not computed from z: they ' +
       'are read from the printed tables themselves.',
   },
-  // Zimmermann, Kerber, Kemper & Rek (2026): German GESIS Panel, N = 4,727, overall adult group. Means/SDs derived
-  // from the published percentile tables (jzpsych/pid5-norms-platform @ ab2db96); the manuscript is under review.
+  // Zimmermann, Kerber, Kemper & Weweck (2026): German GESIS Panel, N = 4,727, overall adult group. Means/SDs derived
+  // from the published percentile tables (jzpsych/pid5-norms-platform @ ab2db96); a preprint (PsyArXiv, version 2).
   irf: {
     id: 'DE-GESIS-2026',
     version: 'DE-GESIS-2026@ab2db96-derived-1',
     shortLabel: 'German general population',
-    citation: 'Zimmermann, Kerber, Kemper & Rek (2026)',
+    citation: 'Zimmermann, Kerber, Kemper & Weweck (2026)',
     sampleLanguage: 'de',
     note:
       'z only: mean and sd derived from the percentile tables of the 220-item form (German-language form; ' +
-      'manuscript under review). No T or percentile table of this set is used here.',
+      'preprint). No T or percentile table of this set is used here.',
   },
 };
 

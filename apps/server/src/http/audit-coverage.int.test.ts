@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scoreResponses } from '@pid5/instrument';
-import type { AuditAction } from '../audit/audit';
+import type { AuditAction } from '../audit/audit-log-writer';
 import { auditEvents } from '../db/schema';
 import { findCurrentDocument } from '../modules/documents/documents.repo';
 import { grantOverApi, validCreateBody } from '../../test/assessment-api';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../audit/audit-log-writer';
 import type { Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 

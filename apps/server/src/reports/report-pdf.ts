@@ -12,7 +12,7 @@ import { drawNavigating } from './profile-report/navigating';
 import { drawUnderstanding } from './profile-report/understanding';
 import { drawValidityFirst, showsProfile } from './profile-report/validity-first';
 import { createReportDocument, endReportDocument } from './report-document';
-import { allReportFixedTexts } from './base-glyph-texts';
+import { allReportFixedTexts } from './fixed-wording';
 import { reportWording } from './report-wording';
 import { scoreWords } from './score-report/score-report-wording';
 import { drawIcd11TraitDomains } from './score-report/trait-models';

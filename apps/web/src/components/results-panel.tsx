@@ -10,7 +10,7 @@ import {
 import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { levelName, levelWords, scaleName, usPercentileText } from '../i18n/result-words';
+import { levelName, levelWords, scaleName, usPercentileText } from '../i18n/result-wording';
 import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';

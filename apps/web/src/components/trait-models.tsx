@@ -18,7 +18,7 @@ import {
   type AmpdDisorderKey,
   type BfmDomainKey,
 } from '@pid5/instrument';
-import { levelName, localDecimals, scaleName } from '../i18n/result-words';
+import { levelName, localDecimals, scaleName } from '../i18n/result-wording';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { TableScrollRegion } from './table-scroll-region';
 import type { Translate } from '../i18n/translate';

@@ -20,7 +20,7 @@ import { useTranslate, type Translate } from './translate';
 /**
  * A message key of the staff pages: their own (packages/i18n/catalogues/en/staff.json) or one of the instrument's
  * words they show (`results`: scale names, level words, form names, verdicts; keys from @pid5/instrument's
- * result-words).
+ * result-word-keys.ts).
  */
 export type StaffKey = keyof typeof en | keyof typeof enResults;
 

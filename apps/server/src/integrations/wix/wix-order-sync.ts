@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TWixSyncResult } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { SignInEvent } from '../../identity/institute-login';
 import { isUnreachableError } from '../../identity/login-errors';
 import type { Db } from '../../db/database';

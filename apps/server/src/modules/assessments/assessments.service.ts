@@ -14,7 +14,7 @@ import {
 } from '@pid5/contract';
 import type { NormTables } from '@pid5/instrument';
 import { languageName } from '@pid5/i18n';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
 import type { Database, Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
@@ -47,6 +47,7 @@ import {
 } from './assessments.repo';
 import type { CsvPrecision } from '../csv-export/export-columns';
 import { createAssessmentsCsvStream } from '../csv-export/export-csv';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // Every read of patient data and every change is audited here, in the service (DESIGN.md "Data model"), never in a route.
 
@@ -164,11 +165,11 @@ export interface ReadableAssessment {
  * results, both reports, timeline, comparison, long CSV): the owner, an admin in the admin view, or a colleague the
  * patient is shared with; anyone else gets the 404 of a missing test. Changes (extend, share) use resolveView.
  */
-export async function findReadableAssessment(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-}): Promise<ReadableAssessment> {
+export async function findReadableAssessment(
+  options: ServiceContext & {
+    id: number;
+  },
+): Promise<ReadableAssessment> {
   const { view, scope } = resolveReadView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   const access: ReadAccess =
@@ -177,13 +178,11 @@ export async function findReadableAssessment(options: {
 }
 
 /** The details screen's read of one assessment, in the session's view; audited as `assessment.view`. */
-export async function viewAssessment(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-  ip: string;
-}): Promise<{ found: AssessmentWithClinician; view: ViewMode; isShared: boolean }> {
+export async function viewAssessment(
+  options: AuditedServiceContext & {
+    id: number;
+  },
+): Promise<{ found: AssessmentWithClinician; view: ViewMode; isShared: boolean }> {
   const { found, view, access } = await findReadableAssessment(options);
   const isShared = access === 'shared';
   await recordAudit(options.db, {
@@ -248,12 +247,12 @@ export async function exportAssessments(options: {
  * at a time (`fetchBatch(afterId, limit)`), for an export that audits itself (the FHIR module's NDJSON); `view` names
  * the view for its audit row.
  */
-export function submittedTestsForExport(options: {
-  db: Db;
-  session: ActiveSession;
-  now: Date;
-  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
-}): { view: ViewMode; fetchBatch: (afterId: number, limit: number) => Promise<AssessmentRow[]> } {
+export function submittedTestsForExport(
+  options: ServiceContext & {
+    now: Date;
+    filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+  },
+): { view: ViewMode; fetchBatch: (afterId: number, limit: number) => Promise<AssessmentRow[]> } {
   const { view, scope } = resolveView(options.session);
   const filter = { scope, now: options.now, ...options.filters };
   return {
@@ -334,13 +333,11 @@ function extensionRefused(refusal: ExtensionRefusal, assessment: AssessmentRow):
  * details' rule (resolveView): the owner clinician, or an admin in admin view; anyone else gets 404.
  * Audited as `assessment.extend` with the old and new due dates.
  */
-export async function extendAssessment(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-  ip: string;
-}): Promise<TExtendAssessmentResponse> {
+export async function extendAssessment(
+  options: AuditedServiceContext & {
+    id: number;
+  },
+): Promise<TExtendAssessmentResponse> {
   const { db, id, now } = options;
   const { scope } = resolveView(options.session);
   const { assessment } = await getAssessment({ db, id, scope }).catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_PAGE_SIZE, ZAuditPage, ZAuditQuery, type TAuditAction } from '@pid5/contract';
-import type { AuditAction } from '../../audit/audit';
+import type { AuditAction } from '../../audit/audit-log-writer';
 import { findAssessmentIdsForPatient } from '../assessments/assessments.service';
 import { listAuditEvents } from './audit.repo';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginErrorKey } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { InstituteLogin, ProviderTokens, SignInListener } from '../../identity/institute-login';
 import { InstituteLoginError, isUnreachableError, PROVIDER_MESSAGES } from '../../identity/login-errors';
 import { causeOfOAuthError, LOG_LEVEL_FOR, LOGIN_ERROR_KEY_FOR } from '../../identity/provider-failure';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { hashToken, safeEqual } from '../../lib/tokens';
 import { findOrCreateUserForProfile, verifyLocalCredentials, type UserRow } from '../users/users.service';
 import { insertLoginRequest, takeLoginRequest } from './auth.repo';
+import type { ServiceContext } from '../service-context';
 
 // Signing in and out (DESIGN.md "Roles and identity"): the institute's provider (OIDC, Wix members, the development provider) and local
 // accounts. The routes carry cookies and redirects; the sequence, the pending logins and the audit rows are here.
@@ -214,14 +215,14 @@ export async function signInLocal(options: SessionStart & { username: string; pa
  * Ends the session (audited) and says where the browser goes next: the provider's logout page when it has one,
  * else /login. A provider that cannot be asked does not keep anyone signed in here.
  */
-export async function signOut(options: {
-  db: Db;
-  session: ActiveSession;
-  login: InstituteLogin | null;
-  postLogoutRedirectUri: string;
-  ip: string;
-  log: FastifyBaseLogger;
-}): Promise<{ redirectTo: string }> {
+export async function signOut(
+  options: ServiceContext & {
+    login: InstituteLogin | null;
+    postLogoutRedirectUri: string;
+    ip: string;
+    log: FastifyBaseLogger;
+  },
+): Promise<{ redirectTo: string }> {
   const { db, session } = options;
   await deleteSession(db, session.tokenHash);
   await recordAudit(db, { actor: session.user.id, action: 'logout', ip: options.ip });

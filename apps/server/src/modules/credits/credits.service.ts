@@ -1,5 +1,5 @@
 import type { TGrantCreditsRequest } from '@pid5/contract';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import {

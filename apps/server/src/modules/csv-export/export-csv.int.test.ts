@@ -383,7 +383,7 @@ describe('CSV export', () => {
     expect(usT[3]).toContain('Country: USA; English-language form');
     expect(usT[3]).toMatch(/Markon, Fossati, Somma & Krueger \(2024\)/);
     const deZ = byColumn.get('Anhedonia derived z (DE 2026)')!;
-    expect(deZ[3]).toContain('manuscript under review');
+    expect(deZ[3]).toContain('status: preprint');
     expect(deZ[3]).toContain('German-language form');
     expect(deZ[3]).toMatch(/4,?727/);
     expect(byColumn.get('Anhedonia z (US 2024)')![1]).toContain('derived from the printed linear T tables');
@@ -409,7 +409,7 @@ describe('CSV export', () => {
     const anhedoniaT = byColumn.get('Anhedonia T (US 2024)')!;
     expect(anhedoniaT[1]).toMatch(/^Anhedonie \(Anh, Facette\): T-Wert aus der Zeile der US-Tabelle/);
     expect(anhedoniaT[3]).toContain('Land: USA; englischsprachige Fassung');
-    expect(byColumn.get('Anhedonia derived z (DE 2026)')![3]).toContain('Manuskript in Begutachtung');
+    expect(byColumn.get('Anhedonia derived z (DE 2026)')![3]).toContain('Stand: Preprint');
     for (const [column, meaning] of entries) {
       expect(meaning, column).not.toBe('(nicht beschrieben)');
     }

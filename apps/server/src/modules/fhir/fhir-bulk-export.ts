@@ -4,15 +4,14 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
-import type { NormTables } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../db/job-queue';
 import { countSubmittedTestsSince, submittedTestsSince } from '../assessments/assessments.service';
-import type { ItemSets } from '../item-sets/load-item-set';
 import type { FhirSettings } from './fhir-code-systems';
 import { entriesOf } from './fhir-read-api.service';
 import type { Questionnaire } from './fhir-types';
+import type { ResultSources } from '../results/results.service';
 
 // FHIR Bulk Data Access (system-level `$export`, decision "FHIR Bulk Data export on the job queue"): a machine client
 // kicks an export off, a job on the queue writes one NDJSON file per resource type into FHIR_EXPORT_DIR, the client
@@ -82,16 +81,16 @@ export interface BulkExports {
   run(id: string): Promise<void>;
 }
 
-export function createBulkExports(deps: {
-  db: Db;
-  boss: JobQueue;
-  dir: string;
-  settings: FhirSettings;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  now: () => Date;
-  log: { warn(details: object, message: string): void };
-}): BulkExports {
+export function createBulkExports(
+  deps: ResultSources & {
+    db: Db;
+    boss: JobQueue;
+    dir: string;
+    settings: FhirSettings;
+    now: () => Date;
+    log: { warn(details: object, message: string): void };
+  },
+): BulkExports {
   const folderOf = (id: string) => join(deps.dir, id);
   const manifestPath = (id: string) => join(folderOf(id), 'manifest.json');
 

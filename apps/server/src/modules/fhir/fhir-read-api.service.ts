@@ -1,10 +1,8 @@
-import type { NormTables } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { SystemIdentity } from '../../identity/system-tokens';
 import { submittedTestById, submittedTestsOfPatient } from '../assessments/assessments.service';
-import type { ItemSets } from '../item-sets/load-item-set';
-import { buildResults } from '../results/results.service';
+import { buildResults, type ResultSources } from '../results/results.service';
 import { buildAssessmentEntries, parseResourceId } from './fhir-bundle';
 import type { FhirSettings } from './fhir-code-systems';
 import { searchPage, type SearchedType, type TokenParam } from './fhir-search';
@@ -20,22 +18,22 @@ export function clientActor(client: SystemIdentity): string {
   return `fhir-client:${client.clientId}`;
 }
 
-export async function searchPatientResources(options: {
-  db: Db;
-  client: SystemIdentity;
-  type: SearchedType;
-  patient: TokenParam;
-  codes: readonly TokenParam[] | null;
-  count: number;
-  cursor: string | undefined;
-  linkFor: (cursor: string | undefined) => string;
-  nextCursor: (position: string) => string;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-  now: Date;
-  ip: string;
-}): Promise<Bundle> {
+export async function searchPatientResources(
+  options: ResultSources & {
+    db: Db;
+    client: SystemIdentity;
+    type: SearchedType;
+    patient: TokenParam;
+    codes: readonly TokenParam[] | null;
+    count: number;
+    cursor: string | undefined;
+    linkFor: (cursor: string | undefined) => string;
+    nextCursor: (position: string) => string;
+    settings: FhirSettings;
+    now: Date;
+    ip: string;
+  },
+): Promise<Bundle> {
   const { patient, settings } = options;
   // Our resources name the patient in one system only: another (or none, `|value`) matches nothing.
   const sameSystem = patient.system === undefined || patient.system === settings.patientIdSystem;
@@ -63,9 +61,7 @@ type TestRow = Awaited<ReturnType<typeof submittedTestsOfPatient>>[number];
 /** A submitted test's resources as its per-test Bundle has them (what a search, a read and an export send). */
 export function entriesOf(
   row: TestRow,
-  options: {
-    itemSets: ItemSets;
-    normTables: NormTables;
+  options: ResultSources & {
     settings: FhirSettings;
     questionnaires?: Map<string, Questionnaire>;
   },
@@ -93,17 +89,17 @@ export type ReadType = 'Observation' | 'QuestionnaireResponse';
  * or an export sends, or null when no submitted test has it (a malformed id is refused before). Audited as a search
  * is, with the client as the actor and the test read, never the patient identifier.
  */
-export async function readPatientResource(options: {
-  db: Db;
-  client: SystemIdentity;
-  type: ReadType;
-  id: string;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-  now: Date;
-  ip: string;
-}): Promise<ExportedResource | null> {
+export async function readPatientResource(
+  options: ResultSources & {
+    db: Db;
+    client: SystemIdentity;
+    type: ReadType;
+    id: string;
+    settings: FhirSettings;
+    now: Date;
+    ip: string;
+  },
+): Promise<ExportedResource | null> {
   const parsed = parseResourceId(options.id);
   const row = parsed ? await submittedTestById({ db: options.db, id: parsed.assessmentId }) : null;
   const resource =

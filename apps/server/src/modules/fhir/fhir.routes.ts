@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAssessmentIdParams, ZExportQuery } from '@pid5/contract';
 import { requireSession } from '../../http/access';
 import { registerFhirReadApiRoutes } from './fhir-read-api.routes';
-import { registerFhirTokenRoute } from './fhir-token.routes';
+import { registerFhirTokenRoute } from './fhir-auth-token.routes';
 import { registerFhirBulkExportRoutes } from './fhir-bulk-export.routes';
 import { ZFhirIdParams } from './fhir-ids';
 import { sendFhirJson, sendFhirNdjson } from '../../http/downloads';

@@ -1,40 +1,36 @@
 import type { AssessmentForm, AssessmentStatusFilter } from '@pid5/contract';
-import type { NormTables } from '@pid5/instrument';
 import serverPackage from '../../../package.json' with { type: 'json' };
-import { recordAudit } from '../../audit/audit';
-import type { Db } from '../../db/database';
+import { recordAudit } from '../../audit/audit-log-writer';
 import { AppError } from '../../errors';
-import type { ActiveSession } from '../../identity/sessions';
-import type { ActiveItemSet, ItemSets } from '../item-sets/load-item-set';
+import type { ActiveItemSet } from '../item-sets/load-item-set';
 import { findReadableAssessment, submittedTestsForExport } from '../assessments/assessments.service';
 import { readSubmittedAdministrations } from '../patients/patients.service';
-import { buildResults, testIncomplete } from '../results/results.service';
+import { buildResults, testIncomplete, type ResultSources } from '../results/results.service';
 import { buildAssessmentBundle, buildAssessmentEntries, buildPatientBundle } from './fhir-bundle';
 import { createFhirNdjsonStream } from './fhir-ndjson';
 import { buildCodeSystem, isCodeSystemId, type AnswerLabelSet, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire, formOfQuestionnaireId } from './fhir-questionnaire';
 import type { Bundle, CodeSystem, Questionnaire } from './fhir-types';
+import type { AuditedServiceContext } from '../service-context';
 
 // The FHIR export of one test: the results' own access rule and audit action (DESIGN.md "Results and reports"), the
 // Bundle from the same results object the page shows.
 
 export const PRODUCT_VERSION: string = serverPackage.version;
 
+/** What a Bundle download of one test, or of its patient, is asked with. */
+type FhirExportOptions = AuditedServiceContext &
+  ResultSources & {
+    id: number;
+    settings: FhirSettings;
+  };
+
 /**
  * `GET /api/assessments/{id}/fhir`: whoever may read the test's results (owner, admin in the admin view, a colleague
  * the patient is shared with) gets its Bundle; a shared reader gets it without the answers, as the score report
  * keeps them from shared readers. Submitted tests only. Audited `assessment.results` with `format: 'fhir'`.
  */
-export async function exportAssessmentFhir(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-  now: Date;
-  ip: string;
-}): Promise<Bundle> {
+export async function exportAssessmentFhir(options: FhirExportOptions): Promise<Bundle> {
   const { found, view, access } = await findReadableAssessment(options);
   const row = found.assessment;
   if (!row.finishedAt) {
@@ -73,16 +69,7 @@ export async function exportAssessmentFhir(options: {
  * read the patient's page (the one read rule); a colleague the patient is shared with gets it without the answers.
  * Audited `patient.export` with `format: 'fhir'`, as the patient's long CSV, without the patient identifier.
  */
-export async function exportPatientFhir(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-  now: Date;
-  ip: string;
-}): Promise<Bundle> {
+export async function exportPatientFhir(options: FhirExportOptions): Promise<Bundle> {
   const { patient, rows } = await readSubmittedAdministrations(options);
   const isShared = patient.access === 'shared';
   const bundle = buildPatientBundle({
@@ -118,17 +105,14 @@ export async function exportPatientFhir(options: {
  * view, the dashboard's filters), as NDJSON, one resource a line (fhir-ndjson.ts). The CSV's access and audit:
  * `assessment.export` when the export starts, with the filters but not the searched text, and `format: 'fhir-ndjson'`.
  */
-export async function exportAssessmentsNdjson(options: {
-  db: Db;
-  session: ActiveSession;
-  filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
-  itemSets: ItemSets;
-  normTables: NormTables;
-  settings: FhirSettings;
-  now: Date;
-  ip: string;
-  onError: (error: Error) => void;
-}): Promise<NodeJS.ReadableStream> {
+export async function exportAssessmentsNdjson(
+  options: AuditedServiceContext &
+    ResultSources & {
+      filters: { search: string; status: AssessmentStatusFilter; form: AssessmentForm | null };
+      settings: FhirSettings;
+      onError: (error: Error) => void;
+    },
+): Promise<NodeJS.ReadableStream> {
   const { db, filters, now } = options;
   const { view, fetchBatch } = submittedTestsForExport({ db, session: options.session, now, filters });
   await recordAudit(db, {

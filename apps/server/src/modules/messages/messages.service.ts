@@ -1,418 +1,35 @@
-import addressparser from 'nodemailer/lib/addressparser/index.js';
-import type { Job, JobResult } from 'pg-boss';
-import { getFormInfo } from '@pid5/instrument';
 import type { Language } from '@pid5/i18n';
 import type { TMySettings, TTestMessages, TUpdateMySettingsRequest } from '@pid5/contract';
-import { recordAudit, type AuditAction } from '../../audit/audit';
-import type { MailConfig } from '../../config';
-import type { LimitSubjects } from './limit-subjects';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
-import { inTransaction, type JobQueue } from '../../db/job-queue';
 import { countHit } from '../../db/rate-limit-counters';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';
-import type { Clock } from '../../lib/clock';
-import { linkCodeOf, type LinkCodes } from '../../lib/link-codes';
 import { isExpired } from '../assessments/assessment-lifecycle';
 import { getAssessment, resolveView } from '../assessments/assessments.service';
-import type { MailTransport, SendOutcome } from './mail-transport';
-import type { SmsTransport } from './sms-transport';
-import { maskAddressesIn, maskEmail, maskPhone } from './mask-email';
+import { maskEmail, maskPhone } from './mask-email';
 import {
-  claimMessage,
   eraseContactEmail,
-  eraseEndedContactEmails,
   findMessageSettings,
   findTestLanguage,
   findContact,
-  finishMessage,
-  insertMessage,
-  listContactsOf,
   listMessages,
-  listMessagesOf,
-  listReminderCandidates,
   loadSendContext,
   recordOptOut,
   saveMessageSettings,
   saveContact,
   setRemindersEnabled,
-  type MessageRow,
-  type NewMessage,
-  type SendContext,
 } from './messages.repo';
+import { emailAddress, phoneNumber, queueMessage, SYSTEM_ACTOR } from './message-queue';
+import type { Messaging } from './messaging';
 import type { OptOutTokens } from './opt-out-tokens';
-import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
-// Messages about a test (DESIGN.md "Messages to patients and clinicians"). Every message is a row (its state is what
-// the details page and the audit log show) and a job on the queue (db/job-queue.ts) created in the same transaction,
-// so a message is queued exactly when its row commits, and survives a restart until a worker sends it.
+// What the routes and other modules call: a test's messages, invitations, reminders on or off, the opt-out, the
+// clinician's message settings; the invitation and notices a re-test queues; the submit's erasure and completion
+// notice. Queueing is message-queue.ts, sending message-delivery.ts, the scan due-message-scanner.ts.
 
 const DAY_MS = 24 * 3_600_000;
-export const SEND_QUEUE = 'message-send';
-export const SCAN_QUEUE = 'message-scan';
-/** Jobs one worker takes at a time; a full batch means a backlog, fetched again without waiting. */
-const SEND_BATCH_SIZE = 5;
-const AUDIT_ACTOR = 'system';
-
-export interface Messaging {
-  readonly config: MailConfig;
-  readonly boss: JobQueue;
-  /** Creates the queues, starts the workers and the scan's schedule (every minute). */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Queues one scan now (reminders due, addresses to erase); the schedule does it every minute. */
-  requestScan(): Promise<void>;
-  /** One scan, in the calling process (what the scan job runs). */
-  scan(): Promise<{ reminders: number; erased: number }>;
-  /** Sends one message (what the send job runs); throws when it should be tried again. */
-  deliver(messageId: number, options?: { isLastAttempt: boolean }): Promise<void>;
-  readonly optOutTokens: OptOutTokens;
-  /** The keyed hashes the send limits count addresses and numbers under. */
-  readonly limitSubjects: LimitSubjects;
-  /** Whether text messages can be sent too. */
-  readonly smsConfigured: boolean;
-}
-
-export interface MessagingDeps {
-  db: Db;
-  boss: JobQueue;
-  transport: MailTransport;
-  /** Text messages (Twilio); null when not configured. */
-  sms?: SmsTransport | null;
-  config: MailConfig;
-  clock: Clock;
-  linkCodes: LinkCodes;
-  optOutTokens: OptOutTokens;
-  limitSubjects: LimitSubjects;
-  publicUrl: string;
-  instituteName: string;
-  log: { info(details: object, message: string): void; warn(details: object, message: string): void };
-}
-
-/** Retries with back-off (by default 30 s, 1, 2, 4… minutes, at most an hour apart, for about a day). */
-function sendRetry(config: MailConfig) {
-  return {
-    retryLimit: config.retry.limit,
-    retryDelay: config.retry.delaySeconds,
-    retryBackoff: true,
-    retryDelayMax: 3600,
-  };
-}
-
-export function createMessaging(deps: MessagingDeps): Messaging {
-  const { boss } = deps;
-  // pg-boss reports trouble it recovers from (a lost connection, a slow query) as events; unheard, 'error' would end
-  // the process.
-  boss.on('error', (error: Error) => deps.log.warn({ err: error }, 'job queue error'));
-  const messaging: Messaging = {
-    config: deps.config,
-    boss,
-    optOutTokens: deps.optOutTokens,
-    limitSubjects: deps.limitSubjects,
-    smsConfigured: Boolean(deps.sms),
-    start: async () => {
-      await boss.start();
-      await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
-      // One scan at a time across processes, and a scan that fails is simply run by the next minute's.
-      await boss.createQueue(SCAN_QUEUE, { policy: 'singleton', retryLimit: 0 });
-      // MAIL_CONCURRENCY workers, each taking a batch; while batches come back full the worker fetches again at
-      // once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
-      await boss.work<{ messageId: number }>(
-        SEND_QUEUE,
-        {
-          pollingIntervalSeconds: deps.config.pollSeconds,
-          batchSize: SEND_BATCH_SIZE,
-          burstWhenBatchFull: true,
-          localConcurrency: deps.config.concurrency,
-          perJobResults: true,
-        },
-        async (jobs: Job<{ messageId: number }>[]) => {
-          const results: JobResult[] = [];
-          for (const job of jobs) {
-            try {
-              await deliverMessage(deps, job.data.messageId, {
-                isLastAttempt: job.retryCount >= deps.config.retry.limit,
-              });
-              results.push({ id: job.id, status: 'completed' });
-            } catch (error) {
-              // Failed (tried again by the queue) alone: the batch's other messages keep their outcome.
-              results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-            }
-          }
-          return results;
-        },
-      );
-      await boss.work(SCAN_QUEUE, { pollingIntervalSeconds: deps.config.pollSeconds }, async () => {
-        const done = await messaging.scan();
-        if (done.reminders > 0 || done.erased > 0) {
-          deps.log.info(done, 'message scan');
-        }
-      });
-      await boss.schedule(SCAN_QUEUE, '* * * * *');
-    },
-    stop: async () => {
-      await boss.stop({ graceful: true, timeout: 10_000 });
-      deps.transport.close();
-    },
-    requestScan: async () => {
-      await boss.send(SCAN_QUEUE, {});
-    },
-    scan: () => scanMessages(deps),
-    deliver: (messageId, options) => deliverMessage(deps, messageId, options),
-  };
-  return messaging;
-}
-
-/** Queues one message: its row and its send job in the caller's transaction. Null when the dedupe key was taken. */
-async function queueMessage(
-  tx: Db,
-  messaging: Pick<Messaging, 'boss' | 'config'>,
-  message: NewMessage & { actor: string; ip?: string | null },
-): Promise<number | null> {
-  const id = await insertMessage(tx, message);
-  if (id === null) {
-    return null;
-  }
-  await messaging.boss.send(SEND_QUEUE, { messageId: id }, { ...sendRetry(messaging.config), db: inTransaction(tx) });
-  await recordAudit(tx, {
-    actor: message.actor,
-    action: 'message.queued',
-    assessmentId: message.assessmentId,
-    ip: message.ip ?? null,
-    at: message.now,
-    details: {
-      messageId: id,
-      kind: message.kind,
-      recipient: message.recipient,
-      channel: message.channel ?? 'email',
-      ...(message.address ? { to: message.address.masked } : {}),
-    },
-  });
-  return id;
-}
-
-// ---- sending ----
-
-async function deliverMessage(
-  deps: MessagingDeps,
-  messageId: number,
-  options: { isLastAttempt: boolean } = { isLastAttempt: false },
-): Promise<void> {
-  const { db, clock } = deps;
-  const taken = await claimMessage(db, messageId, clock.now());
-  if (!taken) {
-    return; // sent, bounced or cancelled already: a job run twice sends nothing twice
-  }
-  if ('stale' in taken) {
-    // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice), and the
-    // clinician reads "state unknown", not "failed", so as not to send a duplicate unasked.
-    await settle(deps, taken.stale, {
-      state: 'unknown',
-      response:
-        'The server stopped while sending this message: it may have been delivered. Ask the patient before sending it again.',
-    });
-    return;
-  }
-  const message = taken.claimed;
-  const now = clock.now();
-  const context = message.assessmentId === null ? null : await loadSendContext(db, message.assessmentId);
-  const why = context ? whyNotSend(message, context, now) : 'the test no longer exists';
-  if (!context || why) {
-    await settle(deps, message, { state: 'cancelled', response: `Not sent: ${why}.` });
-    return;
-  }
-  // The patient's messages in the test's language; the clinician's in the language chosen under Settings.
-  const language = messageLanguage(message.recipient === 'patient' ? context.language : context.clinicianLanguage);
-  const values: Record<string, string> = { institute: deps.instituteName };
-  const headers: Record<string, string> = {};
-  let to: string;
-  if (message.recipient === 'patient') {
-    to = patientAddressOf(message, context) ?? '';
-    const optOutLink = `${deps.publicUrl}/api/messages/opt-out/${deps.optOutTokens.create(context.assessmentId)}`;
-    const code = linkCodeOf({ linkNonce: context.linkNonce, testCode: context.testCode }, deps.linkCodes);
-    values.link = `${deps.publicUrl}/test/${encodeURIComponent(code)}`;
-    values.dueDate = dueDateInWords(context.dueAt, language, deps.config.timeZone ?? null);
-    values.minutes = minutesOf(context.form);
-    values.optOutLink = optOutLink;
-    values.followUp = context.isFollowUp ? 'yes' : 'no';
-    headers['List-Unsubscribe'] = `<${optOutLink}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  } else {
-    to = context.clinicianEmail ?? '';
-    values.testId = String(context.assessmentId);
-    values.detailsLink = `${deps.publicUrl}/details/${context.assessmentId}`;
-  }
-  let outcome: SendOutcome;
-  if (message.channel === 'sms') {
-    const kind = message.kind === 'reminder' ? 'reminder' : 'invitation';
-    outcome = deps.sms
-      ? await deps.sms.send({ to: patientAddressOf(message, context) ?? '', body: renderSms(kind, language, values) })
-      : { state: 'failed', response: 'Text messages are no longer set up on this server.' };
-  } else {
-    const rendered = renderMessage(message.kind, language, values);
-    outcome = await deps.transport.send({
-      to,
-      ...rendered,
-      headers,
-      messageId: `<${message.mailId}@${senderDomain(deps.config.from, deps.publicUrl)}>`,
-    });
-  }
-  const response = maskAddressesIn(outcome.response).slice(0, 500);
-  const gaveUp = outcome.state === 'failed' && options.isLastAttempt;
-  await settle(deps, message, {
-    state: outcome.state,
-    response: gaveUp ? `${response} (no more attempts: use "Send again")` : response,
-  });
-  if (outcome.state === 'failed' && !gaveUp) {
-    // Thrown for the queue: it tries again with back-off (sendRetry); the row already says why it failed.
-    throw new Error('message not sent; tried again later');
-  }
-}
-
-/** The domain of MAIL_FROM's address (the sender's own, as RFC 5322 asks of a Message-ID), else the server's host. */
-function senderDomain(from: string, publicUrl: string): string {
-  const [sender] = addressparser(from, { flatten: true });
-  const domain = sender?.address.split('@').at(-1);
-  return domain && sender?.address.includes('@') ? domain : new URL(publicUrl).hostname;
-}
-
-function minutesOf(form: 'FULL' | 'SF' | 'BF'): string {
-  const { min, max } = getFormInfo(form).minutes;
-  return min === max ? String(min) : `${min}–${max}`;
-}
-
-/**
- * Where a patient message goes: the address or number it was queued for. Rows queued before addresses travelled
- * with their message (and only those) read the test's contact.
- */
-function patientAddressOf(message: MessageRow, context: SendContext): string | null {
-  if (message.addressMasked !== null) {
-    return message.address;
-  }
-  return message.channel === 'sms' ? context.patientPhone : context.patientEmail;
-}
-
-/** Why a message is not sent now, or null to send it. Checked when sending, from the test as it is then. */
-function whyNotSend(message: MessageRow, context: SendContext, now: Date): string | null {
-  if (message.recipient === 'clinician') {
-    if (message.kind === 'completion' && !context.completionNotices) {
-      return 'the clinician turned completion notices off';
-    }
-    return context.clinicianEmail ? null : 'the clinician has no e-mail address';
-  }
-  if (context.finishedAt) {
-    return 'the test is completed';
-  }
-  if (isExpired(context, now)) {
-    return 'the test has expired';
-  }
-  if (!patientAddressOf(message, context)) {
-    return message.channel === 'sms' ? "the patient's number is erased" : "the patient's address is erased";
-  }
-  if (message.kind === 'reminder' && (context.optedOut || !context.remindersEnabled)) {
-    return context.optedOut ? 'the patient turned reminders off' : 'reminders are off for this test';
-  }
-  return null;
-}
-
-type SettledState = 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled';
-
-const STATE_ACTIONS: Record<SettledState, AuditAction> = {
-  sent: 'message.sent',
-  failed: 'message.failed',
-  unknown: 'message.unknown',
-  bounced: 'message.bounced',
-  cancelled: 'message.cancelled',
-};
-
-async function settle(
-  deps: MessagingDeps,
-  message: MessageRow,
-  outcome: { state: SettledState; response: string },
-): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await finishMessage(tx, message.id, { ...outcome, now });
-    await recordAudit(tx, {
-      actor: AUDIT_ACTOR,
-      action: STATE_ACTIONS[outcome.state],
-      assessmentId: message.assessmentId,
-      at: now,
-      details: {
-        messageId: message.id,
-        kind: message.kind,
-        attempt: message.attempts + (message.state === 'sending' ? 0 : 1),
-        response: outcome.response,
-      },
-    });
-  });
-  if (outcome.state !== 'sent') {
-    deps.log.warn({ messageId: message.id, kind: message.kind, state: outcome.state }, 'message not sent');
-  }
-}
-
-const emailAddress = (address: string) => ({ address, masked: maskEmail(address) });
-const phoneNumber = (number: string) => ({ address: number, masked: maskPhone(number) });
-
-// ---- the scan: reminders due, addresses to erase ----
-
-/** The reminder slots of a test: days after the invitation, days before the due date. */
-export function reminderSlots(
-  schedule: MailConfig['reminders'],
-  invitedAt: Date,
-  dueAt: Date,
-): { key: string; at: Date }[] {
-  return [
-    ...schedule.daysAfterInvitation.map((d) => ({ key: `after-${d}`, at: new Date(invitedAt.getTime() + d * DAY_MS) })),
-    ...schedule.daysBeforeDue.map((d) => ({ key: `before-${d}`, at: new Date(dueAt.getTime() - d * DAY_MS) })),
-  ].filter((slot) => slot.at > invitedAt && slot.at < dueAt);
-}
-
-async function scanMessages(deps: MessagingDeps): Promise<{ reminders: number; erased: number }> {
-  const { db } = deps;
-  const now = deps.clock.now();
-  const erased = await eraseEndedContactEmails(db, now);
-  let reminders = 0;
-  for (const candidate of await listReminderCandidates(db, now)) {
-    // The latest slot that is due: one reminder, not one per slot missed (a server down for days sends one).
-    const due = reminderSlots(deps.config.reminders, candidate.invitedAt, candidate.dueAt)
-      .filter((slot) => slot.at <= now)
-      .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
-    if (!due) {
-      continue;
-    }
-    // At most one message a day to a patient about one test.
-    if (candidate.lastPatientMessageAt && now.getTime() - candidate.lastPatientMessageAt.getTime() < DAY_MS) {
-      continue;
-    }
-    const queued = await db.transaction(async (tx) => {
-      const reminder = {
-        assessmentId: candidate.assessmentId,
-        clinicianId: candidate.clinicianId,
-        kind: 'reminder' as const,
-        recipient: 'patient' as const,
-        // The slot's key: a second scan, in this process or another, finds it taken and queues nothing.
-        dedupeKey: `reminder:${candidate.assessmentId}:${due.key}`,
-        now,
-        actor: AUDIT_ACTOR,
-      };
-      const id = await queueMessage(tx, deps, { ...reminder, address: emailAddress(candidate.email) });
-      if (id !== null && candidate.phone && deps.sms) {
-        await queueMessage(tx, deps, {
-          ...reminder,
-          channel: 'sms',
-          dedupeKey: `${reminder.dedupeKey}:sms`,
-          address: phoneNumber(candidate.phone),
-        });
-      }
-      return id;
-    });
-    reminders += queued === null ? 0 : 1;
-  }
-  return { reminders, erased };
-}
-
-// ---- what the routes and other modules call ----
 
 /** Invites the patient to a test made for them (a re-test's run): the address stored for it, the invitation queued. */
 export async function queueInvitationFor(
@@ -429,7 +46,7 @@ export async function queueInvitationFor(
     recipient: 'patient',
     dedupeKey: `invitation:${assessmentId}`,
     now,
-    actor: AUDIT_ACTOR,
+    actor: SYSTEM_ACTOR,
     address: emailAddress(email),
   });
 }
@@ -444,7 +61,7 @@ export async function queueNoCreditNotice(
     ...notice,
     kind: 'retest-no-credit',
     recipient: 'clinician',
-    actor: AUDIT_ACTOR,
+    actor: SYSTEM_ACTOR,
   });
 }
 
@@ -454,13 +71,13 @@ async function getOwnAssessment(db: Db, session: ActiveSession, id: number) {
   return (await getAssessment({ db, id, scope })).assessment;
 }
 
-export async function getTestMessages(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-}): Promise<TTestMessages> {
+export async function getTestMessages(
+  options: ServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    now: Date;
+  },
+): Promise<TTestMessages> {
   const assessment = await getOwnAssessment(options.db, options.session, options.id);
   return presentTestMessages(options.db, options.messaging, assessment, options.now);
 }
@@ -506,16 +123,14 @@ async function presentTestMessages(
 }
 
 /** Sends the test's link to the patient (or again to the address already given); refused on a closed test. */
-export async function sendInvitation(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  email: string | undefined;
-  phone?: string | undefined;
-  now: Date;
-  ip: string;
-}): Promise<TTestMessages> {
+export async function sendInvitation(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    email: string | undefined;
+    phone?: string | undefined;
+  },
+): Promise<TTestMessages> {
   const { db, messaging, session, now } = options;
   const assessment = await getOwnAssessment(db, session, options.id);
   if (!messaging) {
@@ -620,15 +235,13 @@ async function checkSendLimits(
   }
 }
 
-export async function setReminders(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  enabled: boolean;
-  now: Date;
-  ip: string;
-}): Promise<TTestMessages> {
+export async function setReminders(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    id: number;
+    enabled: boolean;
+  },
+): Promise<TTestMessages> {
   const { db, session, now } = options;
   const assessment = await getOwnAssessment(db, session, options.id);
   await db.transaction(async (tx) => {
@@ -724,25 +337,23 @@ export async function onTestSubmitted(
   });
 }
 
-export async function getMySettings(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-}): Promise<TMySettings> {
+export async function getMySettings(
+  options: ServiceContext & {
+    messaging: Messaging | null;
+  },
+): Promise<TMySettings> {
   return {
     ...(await findMessageSettings(options.db, options.session.user.id)),
     mailConfigured: options.messaging !== null,
   };
 }
 
-export async function updateMySettings(options: {
-  db: Db;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  settings: TUpdateMySettingsRequest;
-  now: Date;
-  ip: string;
-}): Promise<TMySettings> {
+export async function updateMySettings(
+  options: AuditedServiceContext & {
+    messaging: Messaging | null;
+    settings: TUpdateMySettingsRequest;
+  },
+): Promise<TMySettings> {
   const { completionNotices, messageLanguage } = options.settings;
   await options.db.transaction(async (tx) => {
     await saveMessageSettings(tx, options.session.user.id, { completionNotices, messageLanguage });
@@ -758,32 +369,4 @@ export async function updateMySettings(options: {
     });
   });
   return getMySettings(options);
-}
-
-/** Everything stored about the messages of these tests, for the patient's data export (DESIGN.md "Erasure, access and retention"). */
-export async function exportMessagesOf(db: Db, assessmentIds: number[]) {
-  const [contacts, deliveries] = await Promise.all([
-    listContactsOf(db, assessmentIds),
-    listMessagesOf(db, assessmentIds),
-  ]);
-  return {
-    contacts: contacts.map((c) => ({
-      assessmentId: c.assessmentId,
-      email: c.email,
-      emailMasked: c.emailMasked,
-      phone: c.phone,
-      remindersEnabled: c.remindersEnabled,
-      optedOutAt: c.optedOutAt?.toISOString() ?? null,
-      invitedAt: c.invitedAt.toISOString(),
-    })),
-    deliveries: deliveries.map((m) => ({
-      assessmentId: m.assessmentId ?? 0,
-      kind: m.kind,
-      recipient: m.recipient,
-      channel: m.channel,
-      state: m.state,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: m.sentAt?.toISOString() ?? null,
-    })),
-  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../config';
 import { maskAddressesIn, maskEmail, maskPhone } from './mask-email';
-import { reminderSlots } from './messages.service';
+import { reminderSlots } from './due-message-scanner';
 import { optOutPageHtml } from './opt-out-page';
 import { createOptOutTokens } from './opt-out-tokens';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';

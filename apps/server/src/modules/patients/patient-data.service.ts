@@ -1,18 +1,16 @@
-import { exportMessagesOf } from '../messages/messages.service';
+import { exportMessagesOf } from '../messages/message-export';
 import {
   PATIENT_DATA_EXPORT_FORMAT,
   type TErasePatientRequest,
   type TPatientDataExport,
   type TPatientDataQuery,
 } from '@pid5/contract';
-import type { NormTables } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
 import { answerWords } from '../../reports/score-report/score-report-wording';
 import { getDocumentsById } from '../documents/documents.service';
-import type { ItemSets } from '../item-sets/load-item-set';
-import { buildResults } from '../results/results.service';
+import { buildResults, type ResultSources } from '../results/results.service';
 import { exportRetestSeriesOf } from '../retests/retests.service';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ActiveSession } from '../../identity/sessions';
@@ -31,6 +29,7 @@ import {
   lockClinicianRow,
 } from './patient-data.repo';
 import { listPatientAdministrations, type PatientKey } from './patients.repo';
+import type { AuditedServiceContext } from '../service-context';
 
 // A patient's data as a whole (DESIGN.md "Erasure, access and retention"): the admin's export of everything stored
 // about one patient, and its erasure, by request or by the retention sweep (patient-retention.ts).
@@ -66,15 +65,12 @@ function iso(date: Date | null): string | null {
  * entries about those tests. Never the link code or its nonce (they open the test, they say nothing of the patient).
  * Audited `patient.export` on the newest test, with how many tests, never the identifier.
  */
-export async function exportPatientData(options: {
-  db: Db;
-  session: ActiveSession;
-  query: TPatientDataQuery;
-  now: Date;
-  ip: string;
-  itemSets: ItemSets;
-  normTables: NormTables;
-}): Promise<TPatientDataExport> {
+export async function exportPatientData(
+  options: AuditedServiceContext &
+    ResultSources & {
+      query: TPatientDataQuery;
+    },
+): Promise<TPatientDataExport> {
   const { db, session, now } = options;
   const key = patientKeyFor(session, options.query);
   const clinician = await findClinician(db, key.ownerId);
@@ -242,13 +238,11 @@ export async function erasePatient(
 }
 
 /** `POST /api/admin/patients/erase`: an admin erases one patient (a request, or a withdrawn consent). */
-export async function erasePatientOnRequest(options: {
-  db: Db;
-  session: ActiveSession;
-  request: TErasePatientRequest;
-  now: Date;
-  ip: string;
-}): Promise<{ erasedTests: number }> {
+export async function erasePatientOnRequest(
+  options: AuditedServiceContext & {
+    request: TErasePatientRequest;
+  },
+): Promise<{ erasedTests: number }> {
   const key = patientKeyFor(options.session, options.request);
   const erasedTests = await erasePatient(options.db, {
     key,

@@ -20,9 +20,7 @@ import {
   type ReliabilityData,
   type ValidityVerdict,
 } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
-import type { ActiveSession } from '../../identity/sessions';
-import type { Db } from '../../db/database';
+import { recordAudit } from '../../audit/audit-log-writer';
 import { AppError, type ErrorMessageKey } from '../../errors';
 import type { PdfPool } from '../../reports/pdf-pool';
 import { assessmentStatus } from '../assessments/assessment-lifecycle';
@@ -49,6 +47,7 @@ import {
   type PatientKey,
   type ShareRow,
 } from './patients.repo';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // One patient over time (DESIGN.md "Patients over time"). A patient is the exact patient identifier within the
 // owning clinician's scope: two clinicians who use the same identifier have two patients, and neither sees the
@@ -66,11 +65,11 @@ export interface ResolvedPatient {
 }
 
 /** The patient of test `id` as this session may read it (findReadableAssessment, the one read rule), or 404. */
-export async function resolvePatient(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-}): Promise<ResolvedPatient> {
+export async function resolvePatient(
+  options: ServiceContext & {
+    id: number;
+  },
+): Promise<ResolvedPatient> {
   const { found, view, access } = await findReadableAssessment(options);
   const anchor = found.assessment;
   return {
@@ -86,11 +85,11 @@ export async function resolvePatient(options: {
  * The submitted administrations of test `id`'s patient, oldest first, as this session may read them (resolvePatient,
  * the one read rule), for an export that audits itself (the FHIR module's patient Bundle).
  */
-export async function readSubmittedAdministrations(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-}): Promise<{ patient: ResolvedPatient; rows: AssessmentRow[] }> {
+export async function readSubmittedAdministrations(
+  options: ServiceContext & {
+    id: number;
+  },
+): Promise<{ patient: ResolvedPatient; rows: AssessmentRow[] }> {
   const patient = await resolvePatient(options);
   const rows = (await listPatientAdministrations(options.db, patient.key))
     .filter((row) => row.finishedAt !== null)
@@ -161,17 +160,15 @@ function domainTrend(rows: readonly AssessmentRow[], normTables: NormTables): Ma
 }
 
 /** `GET /api/assessments/{id}/patient`: every administration of that test's patient; audited `patient.timeline`. */
-export async function viewPatientTimeline(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-  /** The tables T and percentile are read with (app.deps.normTables). */
-  normTables: NormTables;
-  ip: string;
-  /** The reader's language (the request's): the validity summaries' words. */
-  language?: Language;
-}): Promise<TPatientTimeline> {
+export async function viewPatientTimeline(
+  options: AuditedServiceContext & {
+    id: number;
+    /** The tables T and percentile are read with (app.deps.normTables). */
+    normTables: NormTables;
+    /** The reader's language (the request's): the validity summaries' words. */
+    language?: Language;
+  },
+): Promise<TPatientTimeline> {
   const { db, now } = options;
   const patient = await resolvePatient(options);
   const rows = await listPatientAdministrations(db, patient.key);
@@ -215,14 +212,12 @@ function onlyOwnerShares(): AppError {
  * Grants a colleague read access to every administration of the patient (the owner, or an admin in the admin view);
  * audited `patient.share` with the colleague's id.
  */
-export async function sharePatient(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  granteeId: string;
-  now: Date;
-  ip: string;
-}): Promise<TShareResponse> {
+export async function sharePatient(
+  options: AuditedServiceContext & {
+    id: number;
+    granteeId: string;
+  },
+): Promise<TShareResponse> {
   const { db, now } = options;
   const patient = await resolvePatient(options);
   if (!canShare(patient)) {
@@ -251,14 +246,12 @@ export async function sharePatient(options: {
 }
 
 /** Ends a colleague's read access (the owner, or an admin); audited `patient.unshare`. Ending no share is harmless. */
-export async function revokePatientShare(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  granteeId: string;
-  now: Date;
-  ip: string;
-}): Promise<TShareResponse> {
+export async function revokePatientShare(
+  options: AuditedServiceContext & {
+    id: number;
+    granteeId: string;
+  },
+): Promise<TShareResponse> {
   const { db } = options;
   const patient = await resolvePatient(options);
   if (!canShare(patient)) {
@@ -286,16 +279,16 @@ function notSamePatient(message: ErrorMessageKey): AppError {
 }
 
 /** Two completed administrations of one patient, the earlier first (not audited: the callers below audit). */
-async function buildComparison(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  withId: number;
-  normTables: NormTables;
-  reliability: ReliabilityData;
-  /** The reader's language: the comparison's sentences and validity words (English by default). */
-  language?: Language;
-}): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
+async function buildComparison(
+  options: ServiceContext & {
+    id: number;
+    withId: number;
+    normTables: NormTables;
+    reliability: ReliabilityData;
+    /** The reader's language: the comparison's sentences and validity words (English by default). */
+    language?: Language;
+  },
+): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
   if (options.withId === options.id) {
     throw notSamePatient('errors.patients.sameTest');
@@ -371,20 +364,18 @@ async function buildComparison(options: {
  * `GET /api/assessments/{id}/compare?with={id}` (DESIGN.md "Comparing two administrations"); audited
  * `patient.compare` with both ids. The second test must be readable too (else 404) and of the same patient.
  */
-export async function comparePatientAdministrations(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  withId: number;
-  /** The tables T and percentile are read with (app.deps.normTables). */
-  normTables: NormTables;
-  /** The reliabilities of the reliable change index (app.deps.reliability). */
-  reliability: ReliabilityData;
-  now: Date;
-  ip: string;
-  /** The reader's language (the request's). */
-  language?: Language;
-}): Promise<TAdministrationComparison> {
+export async function comparePatientAdministrations(
+  options: AuditedServiceContext & {
+    id: number;
+    withId: number;
+    /** The tables T and percentile are read with (app.deps.normTables). */
+    normTables: NormTables;
+    /** The reliabilities of the reliable change index (app.deps.reliability). */
+    reliability: ReliabilityData;
+    /** The reader's language (the request's). */
+    language?: Language;
+  },
+): Promise<TAdministrationComparison> {
   const { patient, otherId, comparison } = await buildComparison(options);
   await recordAudit(options.db, {
     actor: options.session.user.id,
@@ -402,9 +393,7 @@ export async function comparePatientAdministrations(options: {
  * threads (reports/comparison-report/); audited `patient.compare` with `format: 'pdf'`.
  */
 export async function createComparisonReport(
-  options: {
-    db: Db;
-    session: ActiveSession;
+  options: ServiceContext & {
     id: number;
     withId: number;
     normTables: NormTables;
@@ -437,15 +426,13 @@ export async function createComparisonReport(
  * `GET /api/assessments/{id}/patient.csv`: the patient's completed administrations in long format (patient-csv.ts);
  * audited `patient.export`.
  */
-export async function exportPatientScores(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  now: Date;
-  /** The tables T and percentile are read with (app.deps.normTables). */
-  normTables: NormTables;
-  ip: string;
-}): Promise<string> {
+export async function exportPatientScores(
+  options: AuditedServiceContext & {
+    id: number;
+    /** The tables T and percentile are read with (app.deps.normTables). */
+    normTables: NormTables;
+  },
+): Promise<string> {
   const { db } = options;
   const patient = await resolvePatient(options);
   // The PID-5's forms only: a PID5BF+M test has no US T, facets or PID-5 domains for these columns.
@@ -482,12 +469,7 @@ export async function exportPatientScores(options: {
  * `GET /api/patients/shared-with-me`: the patients other clinicians have shared with the caller, each with its newest
  * test to open; audited `patient.shared` (the list names patient identifiers).
  */
-export async function listPatientsSharedWithMe(options: {
-  db: Db;
-  session: ActiveSession;
-  now: Date;
-  ip: string;
-}): Promise<TSharedWithMe> {
+export async function listPatientsSharedWithMe(options: AuditedServiceContext): Promise<TSharedWithMe> {
   const rows = await listSharedWith(options.db, options.session.user.id);
   await recordAudit(options.db, {
     actor: options.session.user.id,

@@ -1,4 +1,5 @@
-import { onTestSubmitted, type Messaging } from '../messages/messages.service';
+import { onTestSubmitted } from '../messages/messages.service';
+import type { Messaging } from '../messages/messaging';
 import {
   FORM_ITEM_COUNTS,
   TEST_CODE_PATTERN,
@@ -9,7 +10,7 @@ import {
 import { languageName, type Language } from '@pid5/i18n';
 import type { NormTables } from '@pid5/instrument';
 import { scoreTest } from '../results/score-test';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { hashToken } from '../../lib/tokens';

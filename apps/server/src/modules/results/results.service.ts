@@ -12,14 +12,13 @@ import {
   type FormId,
   type NormTables,
 } from '@pid5/instrument';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
-import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
 import { resolveReportName } from '../../reports/report-name';
-import { withNormWordsIn } from '../../reports/score-report/norm-words';
+import { withNormWordsIn } from '../../reports/score-report/norm-wording';
 import {
   findReadableAssessment,
   getAssessment,
@@ -34,19 +33,27 @@ import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
 import { normReferenceOf, withTraitModels } from './trait-models';
 import { bfmValidityWording, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // Reads of results and reports are audited here, like every read of patient data (DESIGN.md "Data model").
+
+/** What results are built from, loaded once at start (app.deps): every service that builds results takes both. */
+export interface ResultSources {
+  /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
+  itemSets: ItemSets;
+  normTables: NormTables;
+}
 
 /**
  * The assessment if this session may see it in its own view, else 404: the owning clinician, or an admin in the
  * admin view (the raw-answer routes). Reads of a patient's data use findReadableAssessment, which adds the
  * colleagues the patient is shared with.
  */
-export async function findOwnedAssessment(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-}): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
+export async function findOwnedAssessment(
+  options: ServiceContext & {
+    id: number;
+  },
+): Promise<{ found: AssessmentWithClinician; view: ViewMode }> {
   const { view, scope } = resolveView(options.session);
   const found = await getAssessment({ db: options.db, id: options.id, scope });
   return { found, view };
@@ -113,17 +120,16 @@ export function scoreBfmAssessment(row: AssessmentRow): {
  * Results for the results API and the report. Unfinished tests have results only in the admin view (the data
  * view); a clinician sees them once the test is submitted.
  */
-export function buildResults(options: {
-  row: AssessmentRow;
-  view: ViewMode;
-  /** The item sets loaded: the test's language's is the one its patient answered (DESIGN.md "Languages"). */
-  itemSets: ItemSets;
-  normTables: NormTables;
-  /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
-  language?: Language;
-  /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
-  ampd?: boolean;
-}): TAssessmentResults {
+export function buildResults(
+  options: ResultSources & {
+    row: AssessmentRow;
+    view: ViewMode;
+    /** The language of the validity words (the reader's, or the test's for the patient's report); English by default. */
+    language?: Language;
+    /** false: without the AMPD profiles (a reader that does not show them, e.g. the FHIR mapping). */
+    ampd?: boolean;
+  },
+): TAssessmentResults {
   const { row } = options;
   if (!row.finishedAt && options.view !== 'admin') {
     throw testIncomplete();
@@ -157,17 +163,14 @@ export function buildResults(options: {
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */
-export async function viewResults(options: {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  now: Date;
-  ip: string;
-  /** The reader's language (the request's): the validity sentences' words. */
-  language?: Language;
-}): Promise<TAssessmentResults> {
+export async function viewResults(
+  options: AuditedServiceContext &
+    ResultSources & {
+      id: number;
+      /** The reader's language (the request's): the validity sentences' words. */
+      language?: Language;
+    },
+): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
   // The norms' words too in the reader's language, as the score report prints them.
   const results = withNormWordsIn(
@@ -192,14 +195,11 @@ export async function viewResults(options: {
 }
 
 /** What a report of one assessment (the patient's report, the score report) is drawn from. */
-type AssessmentReportOptions = {
-  db: Db;
-  session: ActiveSession;
-  id: number;
-  itemSets: ItemSets;
-  normTables: NormTables;
-  pdfPool: PdfPool;
-} & ReportRequest;
+type AssessmentReportOptions = ServiceContext &
+  ResultSources & {
+    id: number;
+    pdfPool: PdfPool;
+  } & ReportRequest;
 
 /**
  * The PDF report of a submitted test, drawn by the PDF pool from the stored scores; audited as `assessment.report`

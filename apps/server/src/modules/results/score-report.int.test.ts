@@ -83,7 +83,7 @@ describe('GET /api/assessments/{id}/score-report.pdf', () => {
     expect(page1).toContain('submitted January 15, 2026');
     expect(page1).toContain('Item set:');
     expect(page1).toMatch(/Markon, Fossati, Somma & Krueger/);
-    expect(page1).toContain('manuscript under review');
+    expect(page1).toContain('preprint');
     // The validity table comes before any score, on page 1, with every indicator.
     expect(page1).toContain('Verdict: Valid');
     const validityAt = page1.indexOf(SCORE_REPORT_SECTIONS.validity);

@@ -1,6 +1,6 @@
 import type { TCreateAssessmentRequest, TCreateRetestSeriesRequest, TRetestSeriesAnswer } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
-import { recordAudit } from '../../audit/audit';
+import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import type { ItemSets } from '../item-sets/load-item-set';
 import { AppError } from '../../errors';
@@ -11,7 +11,8 @@ import { createAssessment, getAssessment, resolveView } from '../assessments/ass
 import type { DiagnosisCatalogue } from '../diagnoses/diagnosis-catalogue';
 import { getCurrentDocument } from '../documents/documents.service';
 import { maskEmail } from '../messages/mask-email';
-import { queueInvitationFor, queueNoCreditNotice, type Messaging } from '../messages/messages.service';
+import { queueInvitationFor, queueNoCreditNotice } from '../messages/messages.service';
+import type { Messaging } from '../messages/messaging';
 import {
   findSeriesOf,
   insertRun,
@@ -23,6 +24,7 @@ import {
   updateSeries,
   type RetestSeriesRow,
 } from './retests.repo';
+import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
 // Scheduled re-tests (DESIGN.md "Messages to patients and clinicians"): from a completed test, a new test of the
 // same patient every N weeks, K times. A run is one transaction: the series row locked, the test created (one
@@ -73,29 +75,27 @@ async function present(
   };
 }
 
-export async function getRetestSeries(options: {
-  db: Db;
-  /** The reader's language, for the series' problem. */
-  language?: Language;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-}): Promise<TRetestSeriesAnswer> {
+export async function getRetestSeries(
+  options: ServiceContext & {
+    /** The reader's language, for the series' problem. */
+    language?: Language;
+    messaging: Messaging | null;
+    id: number;
+  },
+): Promise<TRetestSeriesAnswer> {
   const source = await getOwnAssessment(options.db, options.session, options.id);
   return present(options.db, options.messaging, source, options.language ?? 'en');
 }
 
-export async function startRetestSeries(options: {
-  db: Db;
-  /** The reader's language, for the series' problem. */
-  language?: Language;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  request: TCreateRetestSeriesRequest;
-  now: Date;
-  ip: string;
-}): Promise<TRetestSeriesAnswer> {
+export async function startRetestSeries(
+  options: AuditedServiceContext & {
+    /** The reader's language, for the series' problem. */
+    language?: Language;
+    messaging: Messaging | null;
+    id: number;
+    request: TCreateRetestSeriesRequest;
+  },
+): Promise<TRetestSeriesAnswer> {
   const { db, session, now, request } = options;
   const source = await getOwnAssessment(db, session, options.id);
   if (!options.messaging) {
@@ -131,17 +131,15 @@ export async function startRetestSeries(options: {
   return present(db, options.messaging, source, options.language ?? 'en');
 }
 
-export async function updateRetestSeries(options: {
-  db: Db;
-  /** The reader's language, for the series' problem. */
-  language?: Language;
-  messaging: Messaging | null;
-  session: ActiveSession;
-  id: number;
-  action: 'pause' | 'resume' | 'end';
-  now: Date;
-  ip: string;
-}): Promise<TRetestSeriesAnswer> {
+export async function updateRetestSeries(
+  options: AuditedServiceContext & {
+    /** The reader's language, for the series' problem. */
+    language?: Language;
+    messaging: Messaging | null;
+    id: number;
+    action: 'pause' | 'resume' | 'end';
+  },
+): Promise<TRetestSeriesAnswer> {
   const { db, session, now, action } = options;
   const source = await getOwnAssessment(db, session, options.id);
   await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { drawTable, type CellLine, type TableColumn, type TableRow } from '../dr
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
 import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
-import { allReportFixedTexts } from '../base-glyph-texts';
+import { allReportFixedTexts } from '../fixed-wording';
 import { drawText } from '../pdf-text-replay';
 import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
 import {

@@ -8,7 +8,7 @@ import { COLOR } from '../drawing/style';
 import { drawText } from '../pdf-text-replay';
 import type { Translate } from '../../i18n/translator';
 import type { ScoreWords } from './score-report-wording';
-import { normWords } from './norm-words';
+import { normWords } from './norm-wording';
 import { germanGroupText } from './trait-models';
 
 type Doc = PDFKit.PDFDocument;

@@ -3,7 +3,7 @@ import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
 import { GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
-import { normWords } from './norm-words';
+import { normWords } from './norm-wording';
 import { germanGroupText } from './trait-models';
 import { scoreReportSections, type ScoreWords } from './score-report-wording';
 
@@ -11,7 +11,7 @@ type Doc = PDFKit.PDFDocument;
 
 /**
  * Where every number comes from: the US tables, the US z, the German tables as published (a preprint), the level rule.
- * In the reader's language: the product's own norm sets' labels, samples and notes in our words (norm-words.ts);
+ * In the reader's language: the product's own norm sets' labels, samples and notes in our words (norm-wording.ts);
  * their sources as published.
  */
 export function normBlocks(results: TAssessmentResults, words: ScoreWords): TextBlock[] {

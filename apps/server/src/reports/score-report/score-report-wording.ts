@@ -5,7 +5,7 @@ import { translator, type MessageKey, type Translate } from '../../i18n/translat
 
 // The fixed texts of the clinician's score report (score-report-pdf.ts) and of the comparison, in the reader's
 // language: the catalogue area `score-report` (packages/i18n/catalogues/<language>/score-report.json). The fonts'
-// base glyph sets take every language's messages (base-glyph-texts.ts).
+// base glyph sets take every language's messages (fixed-wording.ts).
 
 export const SCORE_TABLE_NOTE_KEYS = {
   FULL: 'scoreReport.scoresNote.FULL',

@@ -1,7 +1,7 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
 import type { ChartGeometry, TChartGeometry } from '@pid5/instrument';
-import { levelWords, localDecimals, scaleName } from '../../i18n/result-words';
+import { levelWords, localDecimals, scaleName } from '../../i18n/result-wording';
 import { formatLocaleScore, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 

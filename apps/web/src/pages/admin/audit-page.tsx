@@ -7,7 +7,7 @@ import { BackButton } from '../../components/back-button';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
 import { PagedListFooter } from '../../components/page-controls';
-import { AUDIT_ACTION_TEXT } from '../../i18n/staff-labels';
+import { AUDIT_ACTION_TEXT } from '../../i18n/choice-wording';
 import { useStaffText } from '../../i18n/staff-language';
 import { describeAuditDetails } from '../../lib/audit-details';
 import { filterSearchParams } from '../../lib/search-params';

@@ -12,7 +12,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { ResultsView } from '../../components/results-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
-import { choiceName, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { choiceName, GENDER_TEXT, RACE_TEXT } from '../../i18n/choice-wording';
 import { useStaffText } from '../../i18n/staff-language';
 import { StaffPageHeading } from '../../components/staff-page-heading';
 

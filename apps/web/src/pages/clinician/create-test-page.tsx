@@ -49,7 +49,7 @@ import {
   FORM_TEXT,
   GENDER_TEXT,
   RACE_TEXT,
-} from '../../i18n/staff-labels';
+} from '../../i18n/choice-wording';
 import { useStaffText } from '../../i18n/staff-language';
 import { numberOrEmpty } from '../../lib/number-input';
 import { EMPTY_CREATE_TEST, parseCreateTest, useCreateTestForm } from './create-test-form';

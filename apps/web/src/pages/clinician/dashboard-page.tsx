@@ -40,7 +40,7 @@ import { LoadErrorAlert } from '../../components/load-states';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { PagedListFooter } from '../../components/page-controls';
 import { daysLeft, isToday } from '../../lib/dates';
-import { FORM_TEXT, SORT_TEXT, STATUS_FILTER_TEXT } from '../../i18n/staff-labels';
+import { FORM_TEXT, SORT_TEXT, STATUS_FILTER_TEXT } from '../../i18n/choice-wording';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { filterSearchParams } from '../../lib/search-params';
 import { StaffPageHeading } from '../../components/staff-page-heading';

@@ -28,7 +28,7 @@ import { RetestSeriesPanel } from '../../components/retest-series-panel';
 import { ScoreReportButton } from '../../components/score-report-button';
 import { Section } from '../../components/section';
 import { TestLanguageField } from '../../components/test-language-select';
-import { choiceName, countryNameIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/staff-labels';
+import { choiceName, countryNameIn, FORM_TEXT, GENDER_TEXT, RACE_TEXT } from '../../i18n/choice-wording';
 import { StaffRichText, useStaffText, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 import { PatientPanel } from './patient-panel';

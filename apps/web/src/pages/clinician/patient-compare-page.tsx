@@ -8,7 +8,7 @@ import { BackButton } from '../../components/back-button';
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { GermanTCell, germanGroupName, Icd11Comparison } from '../../components/trait-models';
-import { levelName, scaleName } from '../../i18n/result-words';
+import { levelName, scaleName } from '../../i18n/result-wording';
 import { StaffRichText, useStaffText } from '../../i18n/staff-language';
 import { FORM_LABELS } from './patient-panel';
 import { StaffPageHeading } from '../../components/staff-page-heading';

@@ -7,7 +7,7 @@ import { patientCsvUrl, usePatientTimeline, useSharePatient } from '../../api/pa
 import { LoadErrorAlert, LoadingBlock } from '../../components/load-states';
 import { Section } from '../../components/section';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
-import { FORM_LABELS } from './patient-panel-labels';
+import { FORM_LABELS } from './patient-panel-keys';
 import { PatientTrendChart } from './patient-trend-chart';
 import { TableScrollRegion } from '../../components/table-scroll-region';
 
@@ -15,7 +15,7 @@ import { TableScrollRegion } from '../../components/table-scroll-region';
 // patient the signed-in user may see, newest first, with links and a comparison with this test; the long CSV; and
 // sharing the patient with a colleague (owner or admin), or a note that it is shared with you (read only).
 
-export { FORM_LABELS } from './patient-panel-labels';
+export { FORM_LABELS } from './patient-panel-keys';
 
 const STATUS_LABELS: Record<TPatientAdministration['status'], StaffKey> = {
   'not-started': 'patientPanel.status.notStarted',

@@ -2,9 +2,9 @@ import { Table, Text } from '@mantine/core';
 import { HiddenValues } from '../../components/charts/hidden-values';
 import type { TPatientAdministration, TTrendDomain } from '@pid5/contract';
 import { T_AXIS_LABEL_KEY, T_Y_DOMAIN } from '@pid5/instrument';
-import { scaleName } from '../../i18n/result-words';
+import { scaleName } from '../../i18n/result-wording';
 import { useStaffText } from '../../i18n/staff-language';
-import { FORM_LABELS } from './patient-panel-labels';
+import { FORM_LABELS } from './patient-panel-keys';
 
 // Each domain's US T across a patient's completed administrations (three or more), oldest first, on the details
 // page's patient panel. A point the comparison marks as reliable change from the administration before it gets an

@@ -11,7 +11,7 @@ import {
   GERMAN_NORM_FALLBACK_KEYS,
   GERMAN_NORM_WORD_KEYS,
   germanGroupKey,
-} from './trait-model-words';
+} from './trait-model-word-keys';
 
 // Every key the new results name is in the English and the German catalogue (packages/i18n, area `results`), so a
 // page or report that shows the German norms, the ICD-11 trait domains or the AMPD profiles has its words in both.

@@ -6,7 +6,7 @@ import type { GermanNormCellId } from './de-norm-tables';
 import type { FormId } from './keys';
 
 // The catalogue keys of the words the German norms, the PID5BF+M's ICD-11 trait domains and the AMPD trait profiles
-// are shown with (packages/i18n catalogue area `results`, English and German), as result-words.ts gives them for the
+// are shown with (packages/i18n catalogue area `results`, English and German), as result-word-keys.ts gives them for the
 // other results. Types only are imported, so a page that needs the words loads none of the tables.
 
 /** The German norms beside the US ones: the column, the interval, the extrapolation flag, the credit. */

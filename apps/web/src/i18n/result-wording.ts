@@ -4,7 +4,7 @@ import type { StaffKey } from './staff-language';
 import type { Translate } from './translate';
 
 // The instrument's words on the staff pages in the reader's language, through the `results` catalogue's keys
-// (@pid5/instrument's result-words): the instrument's data and the API keep the English words.
+// (@pid5/instrument's result-word-keys.ts): the instrument's data and the API keep the English words.
 
 /** A scale's name ('Ängstlichkeit' for Anx in German); a key the instrument does not name keeps the given name. */
 export function scaleName(t: Translate<StaffKey>, key: string, fallback: string = key): string {

@@ -7,7 +7,7 @@ import {
   US_NORM_TABLES,
 } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
-import { normText } from './norm-words';
+import { normText } from './norm-wording';
 
 // The product's own norm words in German; anything else (an institute's tables) in its own words.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BF_TOTAL_KEY, DOMAIN_KEYS, FACET_KEYS } from './keys';
-import { LEVEL_KEYS, SCALE_NAME_KEYS, levelKey, scaleNameKey, verdictLabelKey } from './result-words';
+import { LEVEL_KEYS, SCALE_NAME_KEYS, levelKey, scaleNameKey, verdictLabelKey } from './result-word-keys';
 
 describe('the catalogue keys of the result words', () => {
   it('name every facet, domain and the brief total, each under results.scale', () => {
