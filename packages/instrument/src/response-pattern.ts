@@ -5,8 +5,10 @@
 // order they were given and finds two kinds of stretch, each allowed a few deviations (a tired clicker still varies
 // now and then):
 // - uniform: one answer given to nearly every statement of the stretch;
-// - periodic: a cycle of 2 to 8 answers, in any phase, repeated at least four times (0, 0, 1, 1 …; 0, 1, 2 …),
-//   its cycle not nearly one answer (that is a uniform stretch).
+// - periodic: a cycle of 2 to 8 answers, in any phase (0, 0, 1, 1 …; 0, 1, 2 …), its cycle not nearly one answer
+//   (that is a uniform stretch), repeated more closely than honest answering repeats it by chance (periodicChance):
+//   a fixed number of repeats cannot tell a 6-answer cycle over half a 25-statement form from chance, and takes a
+//   low scorer's scattered "Sometimes False" for a cycle.
 // The constants were chosen against the simulated false-positive rates, not against examples.
 // Cut-offs scale with the form's length: a stretch of half the form is not interpretable, a quarter (never fewer
 // than 10 statements) asks for caution. A stretch of the lowest answer is also what a person with few difficulties
@@ -29,12 +31,17 @@ export interface PatternStretch {
   readonly cycle: readonly number[];
   /** Answers in the stretch that differ from the cycle. */
   readonly deviations: number;
+  /** A periodic stretch (screen 3): how likely honest answering repeats its cycle this closely (periodicChance). */
+  readonly chance?: number;
 }
 
 export interface ResponsePatternResult {
   readonly key: 'PATTERN';
-  /** The rule's version: absent in results stored by the earlier screen (one or two answers in a row). */
-  readonly screen?: 2;
+  /**
+   * The rule's version: absent in results stored by the earlier screen (one or two answers in a row); 2 counted a
+   * cycle when repeated four times; 3 when its chance is at most `periodicChanceAtMost`.
+   */
+  readonly screen?: 2 | 3;
   /** Statements of the form. */
   readonly nItems: number;
   readonly answered: number;
@@ -49,8 +56,10 @@ export interface ResponsePatternResult {
   readonly irv?: number | null;
   /** Longest nearly uniform stretch, or the floor run reported (null when none reaches three statements). */
   readonly uniform?: PatternStretch | null;
-  /** Longest periodic stretch of a cycle of 2-8 answers (null when none repeats three times). */
+  /** Longest periodic stretch of a cycle of 2-8 answers improbable by chance (screen 2: repeated four times). */
   readonly periodic?: PatternStretch | null;
+  /** The chance at or below which a periodic stretch counts (screen 3). */
+  readonly periodicChanceAtMost?: number;
   /** Whether the form has reverse-worded statements (the full form); without, the floor is also a low profile. */
   readonly hasReverseKeyedItems?: boolean;
   readonly finding?: ResponsePatternFinding;
@@ -70,8 +79,12 @@ export const PATTERN_MIN_CAUTION_RUN = 10;
 export const PATTERN_DEVIATION_SHARE = 0.1;
 /** Shortest and longest cycle of a periodic stretch (Curran 2016 names repeated sequences; 8 covers 0-1-2-3-3-2-1-0). */
 export const PATTERN_PERIODS = { from: 2, to: 8 } as const;
-/** A cycle counts only when repeated this often: fewer repeats happen by chance in honest answers. */
-export const PATTERN_MIN_CYCLES = 4;
+/**
+ * A periodic stretch counts only when honest answering repeats its cycle this closely at most this often
+ * (periodicChance). Chosen against the simulated honest-like false-positive rate of the brief form, where stretches
+ * are short: at 1 in 1000 the most improbable chance stretch of an honest-like brief form reaches it in about 1 %.
+ */
+export const PATTERN_CHANCE_AT_MOST = 0.001;
 /**
  * At least this share of a cycle differs from its most common answer: a low scorer's few scattered "Sometimes False"
  * among "Very False" line up with some cycle by chance (0, 0, 0, 1 over 12 statements), a clicked-through cycle varies.
@@ -97,17 +110,59 @@ function readAnswers(responses: string): (number | null)[] {
 }
 
 /**
+ * The chance that answers given independently, each answer with its share of the protocol's own answers, repeat a
+ * stretch's cycle as closely as it does: after the cycle's first appearance, each statement of a phase gives that
+ * phase's answer (with that answer's share), at most `deviations` of them not. The phases' misses are binomial
+ * and added up. The protocol's own shares make a low scorer's many "Very False" likely to line up by chance and a
+ * cycle of rarely given answers unlikely.
+ */
+export function periodicChance(
+  length: number,
+  cycle: readonly number[],
+  deviations: number,
+  shares: readonly number[],
+): number {
+  const period = cycle.length;
+  let misses = [1];
+  for (let phase = 0; phase < period; phase++) {
+    const repeats = Math.floor(length / period) + (phase < length % period ? 1 : 0) - 1;
+    // The phase's answer is among the protocol's answers, so its share is above 0.
+    const hit = shares[cycle[phase]!] ?? 1;
+    // P(e misses of `repeats`), e = 0 … deviations, each a miss with 1 - hit.
+    const phaseMisses: number[] = [];
+    let p = hit ** repeats;
+    for (let e = 0; e <= Math.min(deviations, repeats); e++) {
+      phaseMisses.push(p);
+      p = (p * (repeats - e) * (1 - hit)) / ((e + 1) * hit);
+    }
+    const next = new Array<number>(deviations + 1).fill(0);
+    misses.forEach((a, i) => {
+      phaseMisses.forEach((b, e) => {
+        if (i + e <= deviations) {
+          next[i + e]! += a * b;
+        }
+      });
+    });
+    misses = next;
+  }
+  const chance = misses.reduce((a, b) => a + b, 0);
+  return Math.min(1, chance);
+}
+
+/**
  * The longest stretch in which the answers follow a cycle of `period` answers with at most PATTERN_DEVIATION_SHARE
- * of them different (a missing answer ends a stretch). For each start the stretch grows one answer at a time,
- * keeping per phase the count of each answer, so the deviations are the answers outside each phase's most common.
+ * of them different (a missing answer ends a stretch: a statement left out was looked at) and that `accept` takes.
+ * For each start the stretch grows one answer at a time, keeping per phase the count of each answer, so the
+ * deviations are the answers outside each phase's most common.
  */
 function longestCycleStretch(
   answers: readonly (number | null)[],
   period: number,
-  accept: (cycle: readonly number[]) => boolean,
+  accept: (stretch: PatternStretch) => PatternStretch | null,
 ): PatternStretch | null {
   let best: PatternStretch | null = null;
-  const minLength = period === 1 ? 3 : period * PATTERN_MIN_CYCLES;
+  // A uniform stretch from three answers; a cycle once it comes back (the chance decides how often it must).
+  const minLength = period === 1 ? 3 : period + 1;
   for (let start = 0; start + minLength <= answers.length; start++) {
     if (best !== null && answers.length - start <= best.length) {
       break;
@@ -140,9 +195,7 @@ function longestCycleStretch(
         continue;
       }
       const cycle = counts.map((c) => c.indexOf(Math.max(...c)));
-      if (accept(cycle)) {
-        best = { from: start + 1, length, cycle, deviations };
-      }
+      best = accept({ from: start + 1, length, cycle, deviations }) ?? best;
     }
   }
   return best;
@@ -238,11 +291,19 @@ export function screenResponsePattern(responses: string, options: ScreenOptions)
   }
   const modalCount = Math.max(...counts);
   const run = longestIdenticalRun(answers);
-  const floorStretch = longestCycleStretch(answers, 1, (cycle) => cycle[0] === 0);
-  const otherStretch = longestCycleStretch(answers, 1, (cycle) => cycle[0] !== 0);
+  const floorStretch = longestCycleStretch(answers, 1, (s) => (s.cycle[0] === 0 ? s : null));
+  const otherStretch = longestCycleStretch(answers, 1, (s) => (s.cycle[0] !== 0 ? s : null));
+  const shares = counts.map((c) => c / Math.max(1, given.length));
+  const improbable = (s: PatternStretch): PatternStretch | null => {
+    if (!isVariedCycle(s.cycle)) {
+      return null;
+    }
+    const chance = periodicChance(s.length, s.cycle, s.deviations, shares);
+    return chance <= PATTERN_CHANCE_AT_MOST ? { ...s, chance } : null;
+  };
   let periodic: PatternStretch | null = null;
   for (let period = PATTERN_PERIODS.from; period <= PATTERN_PERIODS.to; period++) {
-    const found = longestCycleStretch(answers, period, isVariedCycle);
+    const found = longestCycleStretch(answers, period, improbable);
     if (found !== null && (periodic === null || found.length > periodic.length)) {
       periodic = { ...found, cycle: shortestCycle(found.cycle) };
     }
@@ -291,7 +352,7 @@ export function screenResponsePattern(responses: string, options: ScreenOptions)
     flag === null ? 'none' : isPeriodicReported ? 'periodic' : isFloor ? 'uniform-floor' : 'uniform';
   return {
     key: 'PATTERN',
-    screen: 2,
+    screen: 3,
     nItems,
     answered: given.length,
     longestRun: run.length,
@@ -301,6 +362,7 @@ export function screenResponsePattern(responses: string, options: ScreenOptions)
     irv: standardDeviation(given),
     uniform,
     periodic,
+    periodicChanceAtMost: PATTERN_CHANCE_AT_MOST,
     hasReverseKeyedItems: options.reverseKeyedItems.length > 0,
     finding,
     cautionRunFrom: cutoffs.caution,

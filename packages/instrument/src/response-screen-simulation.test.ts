@@ -28,9 +28,20 @@ describe('the response-pattern screen measured on simulated protocols', () => {
     }
   });
 
-  it('brief form: the stated limit (about 2 % not interpretable, 5 % caution, 3 % of it all "Very False")', () => {
-    expect(row('BF', 'honest').screenNotInterpretable).toBeLessThanOrEqual(0.03);
-    expect(row('BF', 'honest').screenAtLeastCaution).toBeLessThanOrEqual(0.09);
+  // The brief form's rates on more protocols: 600 honest-like ones would put a share near 5 % a few protocols either side.
+  const brief = simulateResponseScreen({ seed: 44, honestPerForm: 3000, carelessPerCell: 100, forms: ['BF'] });
+  const briefRow = (protocols: string) => brief.find((r) => r.protocols === protocols) ?? row('BF', protocols);
+
+  it('brief form: at most 1 % of honest-like protocols not interpretable, at most 5 % caution (most all "Very False")', () => {
+    expect(briefRow('honest').screenNotInterpretable).toBeLessThanOrEqual(0.01);
+    expect(briefRow('honest').screenCaution).toBeLessThanOrEqual(0.05);
+  });
+
+  it('brief form: a cycle over the whole form is flagged; over half, the stated limit (cycles of 7-8 barely come back)', () => {
+    expect(briefRow('periodic, whole, 0 % noise').screenAtLeastCaution).toBeGreaterThanOrEqual(0.95);
+    expect(briefRow('periodic, whole, 10 % noise').screenAtLeastCaution).toBeGreaterThanOrEqual(0.9);
+    expect(briefRow('periodic, half, 0 % noise').screenAtLeastCaution).toBeGreaterThanOrEqual(0.8);
+    expect(briefRow('periodic, half, 10 % noise').screenAtLeastCaution).toBeGreaterThanOrEqual(0.5);
   });
 
   it('full and short form: at least 95 % of one answer or a cycle over the whole form or half of it is flagged', () => {

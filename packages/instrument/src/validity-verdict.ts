@@ -2,7 +2,7 @@ import { pid5Definition } from './definition';
 import type { FormInfo } from './forms';
 import type { AdministeredFormId } from './keys';
 import { formatPercentile, type ValidityPercentileReading } from './norm-lookup';
-import { PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
+import { PATTERN_CHANCE_AT_MOST, PATTERN_DEVIATION_SHARE, type ResponsePatternResult } from './response-pattern';
 import { FAST_SECONDS_PER_STATEMENT, FAST_SHARE_CAUTION, type ResponseTimeResult } from './response-time';
 import type {
   BriefFormValidityResult,
@@ -248,7 +248,7 @@ function patternLine(
   words: ValidityInterpretation,
   pattern: ResponsePatternResult,
 ): { line: ValidityLine; reason: ValidityReason | null } {
-  return pattern.screen === 2 ? stretchPatternLine(words, pattern) : runPatternLine(words, pattern);
+  return pattern.screen === undefined ? runPatternLine(words, pattern) : stretchPatternLine(words, pattern);
 }
 
 /** The screen of uniform and periodic stretches (response-pattern.ts). */
@@ -268,6 +268,13 @@ function stretchPatternLine(
     floorFrom: pattern.floorCautionFrom ?? pattern.nItems,
     floorAnswer: answerWords(words, 0),
     deviationShare: Math.round(PATTERN_DEVIATION_SHARE * 100),
+    // Screen 2 counted a cycle repeated four times; screen 3 one improbable by chance (each result keeps its rule).
+    cycleRule:
+      pattern.screen === 2
+        ? w.cycleRuleRepeats
+        : fillTemplate(w.cycleRuleChance, {
+            chanceIn: Math.round(1 / (pattern.periodicChanceAtMost ?? PATTERN_CHANCE_AT_MOST)),
+          }),
     from: stretch?.from ?? '',
     to: stretch === null || stretch === undefined ? '' : stretch.from + stretch.length - 1,
     length: stretch?.length ?? '',

@@ -135,6 +135,9 @@ const ZInterpretationFile = z.object({
       screenDirectionText: ZText,
       cutoffTextReverse: ZText,
       cutoffTextNoReverse: ZText,
+      /** How a cycle counts in {cycleRule}: screen 2 (repeated four times) and screen 3 (improbable by chance). */
+      cycleRuleRepeats: ZText,
+      cycleRuleChance: ZText,
       stretchUniform: ZText,
       stretchUniformExact: ZText,
       stretchPeriodic: ZText,
