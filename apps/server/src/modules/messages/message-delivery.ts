@@ -1,11 +1,11 @@
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { getFormInfo } from '@pid5/instrument';
-import { recordAudit, type AuditAction } from '../../audit/audit-log-writer';
+import type { AuditAction } from '../../audit/audit-log-writer';
 import { linkCodeOf } from '../../lib/link-codes';
 import { isExpired } from '../assessments/assessment-lifecycle';
 import type { SendOutcome } from './mail-transport';
 import { maskAddressesIn } from './mask-email';
-import { claimMessage, finishMessage, loadSendContext, type MessageRow, type SendContext } from './messages.repo';
+import { claimMessage, finishMessage, type MessageRow, type SendContext } from './messages.repo';
 import { SYSTEM_ACTOR } from './message-queue';
 import type { MessagingDeps } from './messaging';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
@@ -33,9 +33,8 @@ export async function deliverMessage(
     });
     return;
   }
-  const message = taken.claimed;
+  const { claimed: message, context } = taken;
   const now = clock.now();
-  const context = message.assessmentId === null ? null : await loadSendContext(db, message.assessmentId);
   const why = context ? whyNotSend(message, context, now) : 'the test no longer exists';
   if (!context || why) {
     await settle(deps, message, { state: 'cancelled', response: `Not sent: ${why}.` });
@@ -151,21 +150,22 @@ async function settle(
   outcome: { state: SettledState; response: string },
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    await finishMessage(tx, message.id, { ...outcome, now });
-    await recordAudit(tx, {
+  await finishMessage(
+    deps.db,
+    message.id,
+    { ...outcome, now },
+    {
       actor: SYSTEM_ACTOR,
       action: STATE_ACTIONS[outcome.state],
       assessmentId: message.assessmentId,
-      at: now,
       details: {
         messageId: message.id,
         kind: message.kind,
         attempt: message.attempts + (message.state === 'sending' ? 0 : 1),
         response: outcome.response,
       },
-    });
-  });
+    },
+  );
   if (outcome.state !== 'sent') {
     deps.log.warn({ messageId: message.id, kind: message.kind, state: outcome.state }, 'message not sent');
   }

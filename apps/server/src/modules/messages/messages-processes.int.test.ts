@@ -16,6 +16,7 @@ import { testBackend } from '../../../test/test-database';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { smtpSinkEnv, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { jobsSettled } from '../../../test/jobs-settled';
+import { queueInvitationsWhileStopped } from '../../../test/message-load';
 
 // Messages across processes and restarts (docs/decisions/0060-pg-boss-job-queue.md): a message queued while no
 // server could send it goes out after a restart, once; two queue workers on their own connections to one
@@ -81,6 +82,36 @@ describe('a restart', () => {
     // The harness's own close() closes the app again: give it a running one.
     server.running = await startServer(server.config, { clock: server.clock, database: server.database });
   });
+});
+
+describe('a backlog', () => {
+  it('is drained without waiting the poll interval between batches', async () => {
+    const count = 16; // more than three batches of one worker
+    const rows = await Promise.all(
+      Array.from({ length: count }, () =>
+        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
+      ),
+    );
+    server.running.stopSchedules();
+    await server.running.app.close();
+    const mail = { ...server.config.mail!, pollSeconds: 60, concurrency: 1 };
+    await queueInvitationsWhileStopped(
+      server.database,
+      mail,
+      rows.map(({ row }, i) => ({ assessmentId: row.id, clinicianId: clinician.id, email: `drain-${i}@example.org` })),
+    );
+    // One worker polling every minute: waiting the interval between batches would take three minutes or more, so
+    // all of them arriving within this hang bound means the worker fetched again at once while the backlog lasted.
+    server.running = await startServer({ ...server.config, mail }, { clock: server.clock, database: server.database });
+    await smtp.waitFor((received) => received.to.some((to) => to.startsWith('drain-')), count, 90_000);
+    await jobsSettled(server);
+    for (let i = 0; i < count; i++) {
+      expect(smtp.received.filter((received) => received.to.includes(`drain-${i}@example.org`))).toHaveLength(1);
+    }
+    server.running.stopSchedules();
+    await server.running.app.close();
+    server.running = await startServer(server.config, { clock: server.clock, database: server.database });
+  }, 150_000);
 });
 
 describe('the last attempt', () => {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { isLanguage, type Language } from '@pid5/i18n';
+import type { AuditAction } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { assessments, messageContacts, messages, users } from '../../db/schema';
 
@@ -153,40 +154,49 @@ export async function listMessages(db: Db, assessmentId: number): Promise<Messag
 }
 
 /**
- * Takes a message for sending: queued or failed (a retry) becomes `sending`. A message found `sending` was being
- * sent when a process stopped: whether it went out is unknown, so it is not sent again (`stale`, settled `unknown`).
+ * Takes a message for sending: queued or failed (a retry) becomes `sending`, and its test's send context comes back
+ * in the same statement (one turn on the database per message, not two). A message found `sending` was being sent
+ * when a process stopped: whether it went out is unknown, so it is not sent again (`stale`, settled `unknown`).
  */
 export async function claimMessage(
   db: Db,
   id: number,
   now: Date,
-): Promise<{ claimed: MessageRow } | { stale: MessageRow } | null> {
-  const claimed = await db
+): Promise<{ claimed: MessageRow; context: SendContext | null } | { stale: MessageRow } | null> {
+  const [claimed] = await db
     .update(messages)
     .set({ state: 'sending', attempts: sql`${messages.attempts} + 1`, updatedAt: now })
     .where(and(eq(messages.id, id), sql`${messages.state} IN ('queued', 'failed')`))
-    .returning();
-  if (claimed[0]) {
-    return { claimed: claimed[0] };
+    .returning({ ...getTableColumns(messages), context: sendContextJson(sql`${messages.assessmentId}`) });
+  if (claimed) {
+    const { context, ...message } = claimed;
+    return { claimed: message, context: parseSendContext(context) };
   }
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row?.state === 'sending' ? { stale: row } : null;
 }
 
+/**
+ * Records a message's outcome and its audit row in one statement (atomic as a transaction, without holding the
+ * embedded database across several turns while answer saves wait). The audit row is written even if the row is gone.
+ */
 export async function finishMessage(
   db: Db,
   id: number,
   outcome: { state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled'; response: string | null; now: Date },
+  audit: { actor: string; action: AuditAction; assessmentId: number | null; details: Record<string, unknown> },
 ): Promise<void> {
-  await db
-    .update(messages)
-    .set({
-      state: outcome.state,
-      lastResponse: outcome.response,
-      updatedAt: outcome.now,
-      ...(outcome.state === 'sent' ? { sentAt: outcome.now } : {}),
-    })
-    .where(eq(messages.id, id));
+  const at = outcome.now.toISOString();
+  await db.execute(sql`
+    WITH finished AS (
+      UPDATE messages
+      SET state = ${outcome.state}, last_response = ${outcome.response}, updated_at = ${at}::timestamptz
+        ${outcome.state === 'sent' ? sql`, sent_at = ${at}::timestamptz` : sql``}
+      WHERE id = ${id}
+    )
+    INSERT INTO audit_events (actor, action, assessment_id, at, details)
+    VALUES (${audit.actor}, ${audit.action}, ${audit.assessmentId}, ${at}::timestamptz,
+            ${JSON.stringify(audit.details)}::jsonb)`);
 }
 
 /** What sending one message needs: the test's dates, link and language, the address, the clinician's choices. */
@@ -213,18 +223,29 @@ export interface SendContext {
 }
 
 export async function loadSendContext(db: Db, assessmentId: number): Promise<SendContext | null> {
-  const result = await db.execute(sql`
-    SELECT a.id, a.clinician_id, a.form, a.due_at, a.finished_at, a.link_nonce, a.test_code,
-           a.language, u.message_language,
-           c.email AS patient_email, c.phone AS patient_phone, coalesce(c.reminders_enabled, false) AS reminders_enabled,
-           (c.opted_out_at IS NOT NULL) AS opted_out,
-           u.email AS clinician_email, u.completion_notices,
-           EXISTS (SELECT 1 FROM retest_runs r WHERE r.assessment_id = a.id) AS is_follow_up
+  const result = await db.execute(sql`SELECT ${sendContextJson(sql`${assessmentId}`)} AS context`);
+  return parseSendContext(rowsOf<{ context: unknown }>(result)[0]?.context);
+}
+
+/** A test's send context as one JSON value (null when the test is gone): a column of a claim's RETURNING. */
+function sendContextJson(assessmentId: SQL) {
+  return sql<unknown>`(
+    SELECT json_build_object(
+      'id', a.id, 'clinician_id', a.clinician_id, 'form', a.form, 'due_at', a.due_at, 'finished_at', a.finished_at,
+      'link_nonce', a.link_nonce, 'test_code', a.test_code, 'language', a.language,
+      'message_language', u.message_language, 'patient_email', c.email, 'patient_phone', c.phone,
+      'reminders_enabled', coalesce(c.reminders_enabled, false), 'opted_out', c.opted_out_at IS NOT NULL,
+      'clinician_email', u.email, 'completion_notices', u.completion_notices,
+      'is_follow_up', EXISTS (SELECT 1 FROM retest_runs r WHERE r.assessment_id = a.id))
     FROM assessments a
     JOIN users u ON u.id = a.clinician_id
     LEFT JOIN message_contacts c ON c.assessment_id = a.id
-    WHERE a.id = ${assessmentId}`);
-  const row = rowsOf<Record<string, unknown>>(result)[0];
+    WHERE a.id = ${assessmentId})`;
+}
+
+function parseSendContext(value: unknown): SendContext | null {
+  // json arrives parsed from both drivers; text only if a driver leaves it so.
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown> | null | undefined;
   if (!row) {
     return null;
   }
