@@ -38,19 +38,26 @@ export type AuditAction =
   | 'retest.update'
   | 'retest.run';
 
+export interface AuditEvent {
+  actor: string;
+  action: AuditAction;
+  assessmentId?: number | null;
+  ip?: string | null;
+  details?: Record<string, unknown> | null;
+  at?: Date;
+}
+
 /** Every read of patient data and every change is recorded (DESIGN.md "Data model"). */
-export async function recordAudit(
-  db: Db,
-  event: {
-    actor: string;
-    action: AuditAction;
-    assessmentId?: number | null;
-    ip?: string | null;
-    details?: Record<string, unknown> | null;
-    at?: Date;
-  },
-): Promise<void> {
-  await db.insert(auditEvents).values({
+export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
+  await auditInsert(db, event);
+}
+
+/**
+ * The insert of one audit row, not yet run: awaited alone by recordAudit, or written into a larger statement (a
+ * message's outcome and its audit row in one) so both are stored at once.
+ */
+export function auditInsert(db: Db, event: AuditEvent) {
+  return db.insert(auditEvents).values({
     actor: event.actor,
     action: event.action,
     assessmentId: event.assessmentId ?? null,

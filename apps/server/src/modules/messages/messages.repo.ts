@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { isLanguage, type Language } from '@pid5/i18n';
-import type { AuditAction } from '../../audit/audit-log-writer';
+import { auditInsert, type AuditEvent } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
 import { assessments, messageContacts, messages, users } from '../../db/schema';
 
@@ -184,19 +184,20 @@ export async function finishMessage(
   db: Db,
   id: number,
   outcome: { state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled'; response: string | null; now: Date },
-  audit: { actor: string; action: AuditAction; assessmentId: number | null; details: Record<string, unknown> },
+  audit: Omit<AuditEvent, 'at' | 'ip'>,
 ): Promise<void> {
-  const at = outcome.now.toISOString();
-  await db.execute(sql`
-    WITH finished AS (
-      UPDATE messages
-      SET state = ${outcome.state}, last_response = ${outcome.response}, updated_at = ${at}::timestamptz
-        ${outcome.state === 'sent' ? sql`, sent_at = ${at}::timestamptz` : sql``}
-      WHERE id = ${id}
-    )
-    INSERT INTO audit_events (actor, action, assessment_id, at, details)
-    VALUES (${audit.actor}, ${audit.action}, ${audit.assessmentId}, ${at}::timestamptz,
-            ${JSON.stringify(audit.details)}::jsonb)`);
+  const finished = db
+    .update(messages)
+    .set({
+      state: outcome.state,
+      lastResponse: outcome.response,
+      updatedAt: outcome.now,
+      ...(outcome.state === 'sent' ? { sentAt: outcome.now } : {}),
+    })
+    .where(eq(messages.id, id));
+  // getSQL(): the builders' own statements, not wrapped in parentheses as a subquery would be.
+  const audited = auditInsert(db, { ...audit, at: outcome.now });
+  await db.execute(sql`WITH finished AS (${finished.getSQL()}) ${audited.getSQL()}`);
 }
 
 /** What sending one message needs: the test's dates, link and language, the address, the clinician's choices. */
