@@ -181,6 +181,18 @@ describe('validity words in German', () => {
     },
   );
 
+  it.each(PROTOCOLS)(
+    '%s: every cut-off is a phrase without a full stop, in both languages (the views end it)',
+    (_, responses, form) => {
+      const result = scoreResponses(responses, { form });
+      for (const verdict of [result.validityVerdict, assessValidity(result, { language: 'de' })]) {
+        for (const line of verdict.lines) {
+          expect(line.cutoffText ?? '', line.key).not.toMatch(/\.$/);
+        }
+      }
+    },
+  );
+
   it("names scales not scored in the caller's words and forms in German", () => {
     const result = scoreResponses(withMissing(ORDINARY, [89, 108]));
     const de = assessValidity(result, {
