@@ -93,6 +93,18 @@ describe('describeValidity', () => {
     expect(prd?.cutoffs).toBe('10 or less: under-reporting; 21 or more: open answering');
   });
 
+  it("gives a stored verdict's cut-off as a phrase, without the full stop the earlier screen ended it with", () => {
+    const result = scoreResponses(createDemoResponses());
+    const stored = {
+      ...result.validityVerdict,
+      lines: result.validityVerdict.lines.map((line) =>
+        line.key === 'PATTERN' ? { ...line, cutoffText: `${line.cutoffText ?? ''}.` } : line,
+      ),
+    };
+    const validity = describeValidity({ ...result, validityVerdict: stored });
+    expect(validity.scales.find((s) => s.key === 'PATTERN')?.cutoffs).toMatch(/not interpretable$/);
+  });
+
   it('makes inconsistent answering not interpretable', () => {
     const answers = [...createDemoResponses()];
     for (const [a, b] of pid5Definition.validity.INC.itemPairs) {

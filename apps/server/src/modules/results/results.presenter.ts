@@ -178,7 +178,8 @@ export function presentValidityLines(verdict: ValidityVerdict): TAssessmentResul
     direction: line.direction,
     // A result frozen by an earlier version may hold the published cut-offs as bare placeholders.
     directionText: fillPublishedCutoffs(line.directionText),
-    cutoffs: line.cutoffText === null ? null : fillPublishedCutoffs(line.cutoffText),
+    // A cut-off is a phrase the page ends; a verdict stored by the earlier screen ended its own with a full stop.
+    cutoffs: line.cutoffText === null ? null : fillPublishedCutoffs(line.cutoffText).replace(/\.$/, ''),
     statement: line.statement,
   }));
 }
