@@ -380,9 +380,7 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
                 ],
                 ...(scale.levelDescription ? { text: scale.levelDescription } : {}),
               },
-              ...(notInterpretable
-                ? [statusConcept(verdict.verdict, `${verdict.label}: read this score with the validity verdict`)]
-                : []),
+              ...notInterpretableConcepts(),
             ],
           }
         : {}),
@@ -415,6 +413,10 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
       ...(scored
         ? { valueQuantity: quantity(scale.score!, 'score', '{score}') }
         : { dataAbsentReason: absent('not-performed', 'Not scored: too many of its items were not answered') }),
+      // No level without US norms; a not-interpretable protocol's score is still coded as such, like every scale's.
+      ...(scored && notInterpretable
+        ? { interpretation: [{ coding: [V3_INDETERMINATE] }, ...notInterpretableConcepts()] }
+        : {}),
       ...(verdict.verdict === 'valid' ? {} : { derivedFrom: [...responseRef, { reference: verdictRef }] }),
       method: {
         text:
@@ -435,6 +437,12 @@ export function buildAssessmentEntries(input: Omit<BundleInput, 'now'>): BundleE
     coding: [ourCoding(settings, 'pid5-validity-status', code)],
     text,
   });
+
+  /** A not-interpretable protocol's verdict as a coded interpretation of each of its scores; nothing otherwise. */
+  const notInterpretableConcepts = (): CodeableConcept[] =>
+    notInterpretable
+      ? [statusConcept(verdict.verdict, `${verdict.label}: read this score with the validity verdict`)]
+      : [];
 
   const indicatorObservation = (line: TValidityScaleResult): Observation => ({
     ...observationBase(line.key),
