@@ -263,7 +263,12 @@ const REASON_NAMED: Readonly<Record<string, { en: RegExp; de: RegExp }>> = {
   SCALES_NOT_SCORED: { en: /not scored/, de: /nicht ausgewertet/ },
 };
 
-function expectReasonsNamed(text: string, reasons: readonly { code: string }[], language: Language, where: string) {
+function expectReasonsNamed(
+  text: string,
+  reasons: readonly { code: string }[],
+  language: (typeof LANGUAGES)[number],
+  where: string,
+) {
   for (const { code } of reasons) {
     expect(REASON_NAMED[code]?.[language], `${where}: a pattern for ${code}`).toBeDefined();
     expect(text, `${where} names ${code}`).toMatch(REASON_NAMED[code]![language]);
