@@ -220,6 +220,8 @@ function claimsHold(
     for (const quote of quotedAnswers(text)) {
       expect(claims.labels, `${where}: quoted "${quote}"`).toContain(quote.toLowerCase());
     }
+    // A sentence put together from parts ends once: never "adults.." or "adults.; later".
+    expect(text, `${where}: a sentence ended twice`).not.toMatch(/(?<!\.)\.\.(?!\.)|\.;/);
   }
 }
 
