@@ -53,6 +53,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         id: request.params.id,
         now: clock.now(),
         normTables,
+        itemSets: app.deps.itemSets,
         ip: request.ip,
         language: requestLanguage(request),
       }),

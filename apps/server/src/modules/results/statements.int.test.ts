@@ -541,6 +541,11 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
           expect(v3, `FHIR ${s.key} level`).toEqual([s.level ? 'H' : 'N']);
         }
       }
+      // The English label as the English results word it (the stored words).
+      if (language === 'en') {
+        expect(verdict?.valueCodeableConcept?.text).toBe(results.validityVerdict.label);
+        expect(verdict?.note?.[0]?.text).toBe(results.validityVerdict.summary);
+      }
       return verdict?.valueCodeableConcept?.text ?? '';
     }
 
@@ -562,6 +567,26 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
       expect(comparison.isChangeInterpretable).toBe(!notInterpretable);
       if (notInterpretable) {
         expect(comparison.scales.every((s) => s.reliableChange === null)).toBe(true);
+      }
+      // Each reading as the test's own results read it; no T difference across a bound ("≥ 100" is not 100).
+      const readings = (results: TAssessmentResults) =>
+        new Map(
+          [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])].map((s) => [s.key, s]),
+        );
+      const [before, after] = [readings(first.results), readings(second.results)];
+      for (const scale of comparison.scales) {
+        for (const [reading, own] of [
+          [scale.first, before.get(scale.key)],
+          [scale.second, after.get(scale.key)],
+        ] as const) {
+          expect(reading.score, `comparison ${scale.key}`).toBe(own?.isScored ? own.score : null);
+          expect(reading.t, `comparison ${scale.key} T`).toBe(own?.us?.t ?? null);
+          expect(reading.percentile, `comparison ${scale.key} percentile`).toBe(own?.us?.percentile ?? null);
+          expect(reading.capped, `comparison ${scale.key} beyond the table`).toBe(own?.us?.capped ?? null);
+        }
+        if (scale.first.capped !== null || scale.second.capped !== null) {
+          expect(scale.tDifference, `comparison ${scale.key}: a T difference across a bound`).toBeNull();
+        }
       }
       claimsHold(
         [
@@ -592,6 +617,10 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
       expect(text).toContain(flat(second.results.validityVerdict.summary));
       // The first test's own summary may say consistent; the rest of the PDF says nothing of the second's that its
       // numbers deny.
+      // A clinician's document: dates spelled out, no internal keys, not the patient's footer.
+      expect(text, 'an ISO date').not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+      expect(text, 'an internal key').not.toMatch(/percentileAtLeast|\bundefined\b|\{\w+\}/);
+      expect(text).not.toMatch(/For the respondent|Für die befragte Person/);
       claimsHold(
         [text.replace(flat(first.results.validityVerdict.summary), '')],
         second.claims,
@@ -599,6 +628,23 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
         language,
         'comparison PDF',
       );
+    });
+
+    it("the patient's timeline shows each test's verdict as decided", async () => {
+      const timeline = await clinician.client.get(`/api/assessments/${stored[0]!.id}/patient`, { headers });
+      expect(timeline.status, await timeline.clone().text()).toBe(200);
+      const { administrations } = (await timeline.json()) as {
+        administrations: { id: number; validity: { verdict: string; label: string; summary: string } | null }[];
+      };
+      expect(administrations.length).toBe(stored.length);
+      for (const test of stored) {
+        const decided = test.results.validityVerdict;
+        expect(administrations.find((a) => a.id === test.id)?.validity, `timeline: ${test.protocol.name}`).toEqual({
+          verdict: decided.verdict,
+          label: decided.label,
+          summary: decided.summary,
+        });
+      }
     });
 
     it('the CSV export and its data dictionary say what each test decided', async () => {
