@@ -664,12 +664,27 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
           .split(/,\s*|;\s*/)
           // The German dictionary lists the English values with a note after the last: "… (englische Codes)".
           .map((value) => value.replace(/\s*\([^)]*\)$/, '').trim());
+      // The table's ends are bounds: wherever a percentile column prints 100 or 0, its entry says what that means.
+      const BOUNDS: Record<string, RegExp> = {
+        '100': /"more than 99"|"mehr als 99"/,
+        '0': /"less than 1"|"weniger als 1"/,
+      };
+      let row: string[] = [];
+      const expectBoundsExplained = (header: string) => {
+        const value = row[column(header)]!;
+        if (BOUNDS[value]) {
+          expect(
+            dictionary.get(header)?.meaning,
+            `CSV ${header} = ${value}: the dictionary says what it means`,
+          ).toMatch(BOUNDS[value]);
+        }
+      };
       expect(rows.length).toBe(stored.length);
       for (const test of stored) {
-        const row = rows.find((r) => r[column('Assessment ID')] === String(test.id));
+        row = rows.find((r) => r[column('Assessment ID')] === String(test.id)) ?? [];
         const where = `CSV ${test.protocol.name}`;
-        expect(row, where).toBeDefined();
-        const cell = (name: string) => row![column(name)]!;
+        expect(row.length, where).toBeGreaterThan(0);
+        const cell = (name: string) => row[column(name)]!;
         // The form and its answers as the dictionary describes them.
         expect(cell('Form'), where).toBe(form);
         expect(listed('Form'), `${where}: the dictionary lists the form`).toContain(form);
@@ -698,6 +713,7 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
           expect(cell(`${label} percentile (US 2024)`), `${where} ${line.key}`).toBe(
             line.percentile ? formatCsvPercentile(line.percentile.percentile) : '',
           );
+          expectBoundsExplained(`${label} percentile (US 2024)`);
         }
         // Each US percentile as printed; a printed 1.00 (100) only where the dictionary says it means "more than 99".
         for (const s of [
@@ -712,6 +728,7 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
           const header = `${name} percentile (US 2024)`;
           if (head!.includes(header)) {
             expect(cell(header), `${where} ${s.key}`).toBe(formatCsvPercentile(s.us.percentile));
+            expectBoundsExplained(header);
           }
         }
       }
