@@ -127,6 +127,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         normTables,
         reliability,
+        itemSets: app.deps.itemSets,
         ip: request.ip,
         language: requestLanguage(request),
       }),
@@ -152,6 +153,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         withId: request.query.with,
         normTables,
         reliability,
+        itemSets: app.deps.itemSets,
         pdfPool,
         ...reportRequestOf(request, app.deps, request.query.tz),
       });

@@ -284,6 +284,8 @@ async function buildComparison(
     reliability: ReliabilityData;
     /** The reader's language: the comparison's sentences and validity words (English by default). */
     language?: Language;
+    /** The item sets: each test's verdict quotes answers with its own labels, as its results do. */
+    itemSets?: ItemSets;
   },
 ): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
@@ -317,20 +319,23 @@ async function buildComparison(
     options.reliability,
     validityWording(options.language ?? 'en'),
   );
-  const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
+  // Each test's verdict worded as its own results word it (the same decision the comparison reads).
+  const describe = (row: AssessmentRow) => ({
     id: row.id,
     form: row.form,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt!.toISOString(),
-    validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
+    validity: summariseVerdict(
+      testVerdictIn(row, { normTables: options.normTables, language: options.language, itemSets: options.itemSets }),
+    ),
   });
   return {
     patient,
     otherId: other.id,
     comparison: {
       patientId: patient.key.patientId,
-      first: describe(earlier, comparison.first),
-      second: describe(later, comparison.second),
+      first: describe(earlier),
+      second: describe(later),
       isChangeInterpretable: comparison.isChangeInterpretable,
       validityStatement: comparison.validityStatement,
       isSameForm: comparison.isSameForm,
@@ -371,6 +376,8 @@ export async function comparePatientAdministrations(
     reliability: ReliabilityData;
     /** The reader's language (the request's). */
     language?: Language;
+    /** The item sets (app.deps.itemSets): each verdict quotes answers with its test's labels. */
+    itemSets?: ItemSets;
   },
 ): Promise<TAdministrationComparison> {
   const { patient, otherId, comparison } = await buildComparison(options);
@@ -396,6 +403,8 @@ export async function createComparisonReport(
     normTables: NormTables;
     reliability: ReliabilityData;
     pdfPool: PdfPool;
+    /** The item sets (app.deps.itemSets): each verdict quotes answers with its test's labels. */
+    itemSets?: ItemSets;
   } & ReportRequest,
 ): Promise<Uint8Array> {
   const { now } = options;
