@@ -519,6 +519,25 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
           ).toContain(`Observation/pid5-${id}-VERDICT`);
         }
       }
+      // Each German percentile (the PID-5 scales' and the PID5BF+M domains'): its table's ends as bounds too.
+      const germanReadings = [
+        ...[...results.domains, ...results.facets, ...(results.total ? [results.total] : [])].map(
+          (s) => [`pid5-${id}-${s.key}`, s.de] as const,
+        ),
+        ...(results.bfm
+          ? [...results.bfm.domains, { ...results.bfm.total, key: 'Total' }].map(
+              (s) => [`pid5-${id}-Bfm${s.key}`, s.de] as const,
+            )
+          : []),
+      ];
+      for (const [observationId, de] of germanReadings) {
+        if (de) {
+          const part = byId
+            .get(observationId)
+            ?.component?.find((c) => c.code.coding.some((k) => k.code === 'de-percentile'));
+          expectPercentile(part?.valueQuantity, de.percentile, `FHIR ${observationId} German percentile`);
+        }
+      }
       // Each US reading: the level coded H (any level) or N (none) on an interpretable protocol; T beyond the table
       // and the table's end percentiles with their comparator.
       for (const s of [...results.domains, ...results.facets, ...(results.total ? [results.total] : [])]) {
