@@ -7,13 +7,15 @@ import { apiRequest } from '../api/client';
 // their words from its compiled catalogues.
 
 let added: Promise<void> | null = null;
+const LIST_TIMEOUT_MS = 5000;
 
 /**
  * Registers the languages the server speaks that this build did not bundle, once per page; a server that cannot be
  * reached adds none (the build's languages still work).
  */
 export function addServerLanguages(): Promise<void> {
-  added ??= apiRequest('listLanguages').then(
+  // Bounded: the pages wait for this before they draw, and a server slow to answer must not hold them blank.
+  added ??= apiRequest('listLanguages', { signal: AbortSignal.timeout(LIST_TIMEOUT_MS) }).then(
     ({ languages }) => {
       for (const { code, name, letterLocale } of languages) {
         if (!isLanguage(code)) {
