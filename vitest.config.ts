@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { compiledCatalogues } from '@pid5/i18n/vite-plugin';
-import { BACK_END_INDEPENDENT_TESTS, WORDING_TESTS } from './apps/server/test/back-end-independent.ts';
+import { BACK_END_INDEPENDENT_TESTS, LEFT_TO_THE_OTHER_RUN } from './apps/server/test/back-end-independent.ts';
 
 // Projects: pure unit tests (those that replace a module apart); the web app's component tests (a DOM, and a request
 // mock layer standing in for the server); integration tests that start the real server over HTTP against a real
@@ -56,12 +56,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
-          // Files that never open the run's database run once, on the PGlite run; wording files once, on the
-          // PostgreSQL run when `npm test` has one (back-end-independent.ts).
+          // Files that never open the run's database run on PGlite only. With both back ends (`npm test` with
+          // TEST_DATABASE_URL), wording files and those about the server's edges run once, split between the two
+          // runs (back-end-independent.ts).
           exclude: [
             '**/node_modules/**',
             ...(process.env.TEST_DB === 'postgres' ? BACK_END_INDEPENDENT_TESTS : []),
-            ...(process.env.TEST_DB === 'pglite' && process.env.TEST_DATABASE_URL ? WORDING_TESTS : []),
+            ...(process.env.TEST_DATABASE_URL && process.env.TEST_DB === 'pglite' ? LEFT_TO_THE_OTHER_RUN.pglite : []),
+            ...(process.env.TEST_DATABASE_URL && process.env.TEST_DB === 'postgres'
+              ? LEFT_TO_THE_OTHER_RUN.postgres
+              : []),
           ],
           // One module graph for all files: each isolated file loaded the whole server again (import time 150-180 s
           // of a run, against 9 s). The files share no state but module-level caches; each starts its own server.

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writePseudoLanguage } from '@pid5/i18n/pseudo-language';
 import { startDevIdentityProvider } from '@pid5/server';
 import { OIDC_STACK } from './institute-stacks';
 
@@ -8,7 +9,14 @@ import { OIDC_STACK } from './institute-stacks';
 // own members. The app below knows it only through the OIDC_* variables (institute-stacks.ts).
 const dataDir = mkdtempSync(join(tmpdir(), 'pid5-e2e-oidc-'));
 process.env.DATA_DIR = dataDir;
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+// A language the installation adds as files after the web build (LANGUAGES_FOLDER): the pages get it from the server.
+const languagesFolder = mkdtempSync(join(tmpdir(), 'pid5-e2e-languages-'));
+writePseudoLanguage(languagesFolder);
+process.env.LANGUAGES_FOLDER = languagesFolder;
+process.on('exit', () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(languagesFolder, { recursive: true, force: true });
+});
 
 await startDevIdentityProvider({
   port: OIDC_STACK.issuerPort,

@@ -14,7 +14,15 @@ const LAYERS = {
   // The composition root and the programs built on it: they may use every layer.
   composition: {
     folders: ['cli', 'demo'],
-    files: ['app.ts', 'app-deps.ts', 'server.ts', 'main.ts', 'index.ts', 'start-failure.ts'],
+    files: [
+      'app.ts',
+      'app-deps.ts',
+      'server.ts',
+      'start-institute-login.ts',
+      'main.ts',
+      'index.ts',
+      'start-failure.ts',
+    ],
   },
   // Tests of the whole server (processes killed and restarted): no production code imports them.
   'whole-server tests': { folders: ['resilience'], files: [] },

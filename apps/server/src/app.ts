@@ -26,6 +26,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerCreditsRoutes } from './modules/credits/credits.routes';
 import { registerDiagnosesRoutes } from './modules/diagnoses/diagnoses.routes';
+import { registerLanguagesRoutes } from './modules/languages/languages.routes';
 import { registerDocumentsRoutes } from './modules/documents/documents.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerResultsRoutes } from './modules/results/results.routes';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAnswerHistoryRoutes(app);
   registerDocumentsRoutes(app);
   registerDiagnosesRoutes(app);
+  registerLanguagesRoutes(app);
   registerCreditsRoutes(app);
   registerAssessmentsRoutes(app);
   registerAuditRoutes(app);

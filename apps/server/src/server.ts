@@ -1,27 +1,24 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { DEV_ADMIN_CLAIM } from './identity/demo-members';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
-import { createOidcLogin, logDiscovery, type InstituteLogin, type OidcLogin } from './identity/institute-login';
-import { createWixLogin } from './integrations/wix/wix-login';
-import { createWixOrderSync, type WixOrderSync } from './integrations/wix/wix-order-sync';
+import { logDiscovery } from './identity/institute-login';
+import { startInstituteLogin } from './start-institute-login';
 import type { AppConfig, MailConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { scheduleCounterPruning } from './db/rate-limit-counters';
 import { scheduleVacuum } from './db/vacuum-schedule';
-import { DEV_PROVIDER_NAME, seedDemoData } from './demo/seed-demo-data';
+import { seedDemoData } from './demo/seed-demo-data';
 import { resolveAppSecret } from './lib/app-secret';
 import { loadSystemClients } from './identity/system-clients';
 import { createSystemTokens } from './identity/system-tokens';
-import { createLinkCodes } from './lib/link-codes';
+import { createLinkCodes, type LinkCodes } from './lib/link-codes';
 import { systemClock, type Clock } from './lib/clock';
-import { createRandomToken } from './lib/tokens';
 import { createProviderSessionRenewal } from './identity/provider-session';
-import { loadDiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
+import { loadDiagnosisCatalogue, type DiagnosisCatalogue } from './modules/diagnoses/diagnosis-catalogue';
 import { ensureDefaultDocuments } from './modules/documents/documents.repo';
-import { loadItemSets } from './modules/item-sets/load-item-set';
+import { loadItemSets, type ItemSets } from './modules/item-sets/load-item-set';
 import { scheduleRetention, type RetentionScheduleOptions } from './modules/patients/patient-retention';
-import { createRunCounts } from './lib/repeat-in-background';
+import { createRunCounts, type RunCounts } from './lib/repeat-in-background';
 import { loadNormTables } from './modules/results/load-norm-tables';
 import { loadReliability } from './modules/results/load-reliability';
 import { createUnknownCodeLimiter, UNKNOWN_CODE_LIMIT } from './modules/respondent/unknown-code-limiter';
@@ -50,11 +47,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * The composition root's start: opens the database, migrates, seeds, starts the login provider, builds every shared
- * part (link codes, diagnosis catalogue, PDF pool, unknown-code limiter, provider-session renewal), hands them to the
- * app and listens: everything main.ts needs.
- */
 /** Says at start whether e-mail (and text messages) are on, and through which server: the operator's first check. */
 function logMessagingState(mail: MailConfig | null, log: FastifyBaseLogger): void {
   if (!mail) {
@@ -76,6 +68,11 @@ function logMessagingState(mail: MailConfig | null, log: FastifyBaseLogger): voi
   );
 }
 
+/**
+ * The composition root's start: opens the database, migrates, seeds, starts the login provider, builds every shared
+ * part (link codes, diagnosis catalogue, PDF pool, unknown-code limiter, provider-session renewal), hands them to the
+ * app and listens: everything main.ts needs.
+ */
 export async function startServer(
   config: AppConfig,
   options: {
@@ -89,20 +86,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // Every language's words now (LANGUAGES_FOLDER's too, added when the configuration was read), so a broken
-  // catalogue or data file of any language fails the start, not a request.
-  loadServerCatalogues();
-  addLanguageData();
-  // Then, before anything opens: a malformed ITEM_SET_FILE(S) or NORM_TABLES_FILE stops the start with every problem named.
-  const itemSets = loadItemSets({
-    file: config.itemSetFile,
-    files: config.itemSetFiles,
-    defaultLanguage: config.defaultTestLanguage,
-  });
-  const normTables = loadNormTables({ file: config.normTablesFile });
-  const reliability = loadReliability({ file: config.reliabilityFile });
-  const catalogue = loadDiagnosisCatalogue();
-  const systemClients = loadSystemClients(config.fhirClients);
+  const { itemSets, normTables, reliability, catalogue, systemClients } = loadReferenceData(config);
   const database = options.database ?? (await openDatabase(config.database));
   // After the database: PGlite's data folder is DATA_DIR, and PGlite refuses to create a database in a folder that is
   // not empty, so the secret file must not be written there first.
@@ -110,14 +94,7 @@ export async function startServer(
   const linkCodes = createLinkCodes(appSecret);
   let migrationsApplied: string[];
   try {
-    migrationsApplied = (await database.migrate()).map((name) => name.replace(/\.sql$/, ''));
-    await database.runExclusively(async () => {
-      await checkAppSecret(database.db, appSecret);
-      await ensureDefaultDocuments(database.db);
-      if (config.demoData) {
-        await seedDemoData(database.db, { env: config.env, now: clock.now(), linkCodes, catalogue });
-      }
-    });
+    migrationsApplied = await prepareDatabase(database, config, { appSecret, linkCodes, catalogue, now: clock.now() });
   } catch (error) {
     // Nothing this start opened outlives it: a refused start leaves the database closed.
     if (!options.database) {
@@ -126,62 +103,11 @@ export async function startServer(
     throw error;
   }
 
-  let devIdentityProvider: DevIdentityProvider | null = null;
-  let instituteLogin: InstituteLogin | null = null;
-  let wixOrders: WixOrderSync | null = null;
-  let instituteIssuer: OidcLogin | null = null;
-  const redirectUri = `${config.publicUrl}/auth/callback`;
-  if (config.login.kind === 'dev') {
-    // Loaded only here: oidc-provider is a development tool, never needed with an institute's own login.
-    const { startDevIdentityProvider } = await import('./identity/dev-identity-provider');
-    const clientSecret = createRandomToken(32);
-    devIdentityProvider = await startDevIdentityProvider({
-      port: config.login.port,
-      clients: [{ clientId: 'pid5-dev', clientSecret, redirectUris: [redirectUri] }],
-    });
-    instituteLogin = createOidcLogin({
-      kind: 'dev',
-      providerName: DEV_PROVIDER_NAME,
-      issuer: devIdentityProvider.issuer,
-      clientId: 'pid5-dev',
-      clientSecret,
-      scopes: 'openid email profile groups',
-      redirectUri,
-      adminClaim: DEV_ADMIN_CLAIM.claim,
-      adminValue: DEV_ADMIN_CLAIM.value,
-      forceLoginPrompt: true,
-      timeoutSeconds: config.providerTimeoutSeconds,
-    });
-  } else if (config.login.kind === 'wix') {
-    const now = () => clock.now();
-    instituteLogin = createWixLogin({
-      clientId: config.login.clientId,
-      redirectUri: config.login.redirectUri,
-      apiBase: config.login.apiBase,
-      loginPageUrl: `${config.publicUrl}/login`,
-      timeoutSeconds: config.providerTimeoutSeconds,
-      now,
-    });
-    if (config.login.orders) {
-      wixOrders = createWixOrderSync({
-        db: database.db,
-        settings: {
-          ...config.login.orders,
-          apiBase: config.login.apiBase,
-          timeoutSeconds: config.providerTimeoutSeconds,
-        },
-        now,
-      });
-    }
-  } else {
-    instituteIssuer = createOidcLogin({
-      ...config.login,
-      kind: 'oidc',
-      providerName: config.login.issuer,
-      timeoutSeconds: config.providerTimeoutSeconds,
-    });
-    instituteLogin = instituteIssuer;
-  }
+  const { devIdentityProvider, instituteLogin, wixOrders, instituteIssuer } = await startInstituteLogin(
+    config,
+    database.db,
+    clock,
+  );
 
   // E-mail only with an SMTP server configured; its log lines go to the app's logger once there is one.
   const messaging: Messaging | null = config.mail
@@ -262,47 +188,27 @@ export async function startServer(
     // that is down (it may come up later) never holds up the start. /readyz stays about the database.
     void logDiscovery(instituteIssuer, app.log);
   }
-  if (messaging) {
-    try {
-      await messaging.start();
-      await startRetestSchedule({
-        db: database.db,
-        messaging,
-        linkCodes,
-        catalogue,
-        defaultForm: config.defaultForm,
-        itemSets,
-        now: () => clock.now(),
-        log: app.log,
-      });
-    } catch (error) {
-      await app.close();
-      await devIdentityProvider?.close();
-      if (!options.database) {
-        await database.close();
-      }
-      throw error;
+  let stopSchedules: () => void;
+  try {
+    stopSchedules = await startBackgroundWork(app, {
+      config,
+      database,
+      messaging,
+      linkCodes,
+      catalogue,
+      itemSets,
+      clock,
+      retentionRuns,
+      retentionSchedule: options.retentionSchedule,
+    });
+  } catch (error) {
+    await app.close();
+    await devIdentityProvider?.close();
+    if (!options.database) {
+      await database.close();
     }
+    throw error;
   }
-  logMessagingState(config.mail, app.log);
-  if (config.env !== 'test') {
-    // The first report after a start would otherwise wait for a report thread to load pdfkit and its fonts.
-    app.deps.pdfPool.warm();
-  }
-  const stopVacuum = scheduleVacuum(database, app.log);
-  const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
-  const stopRetention = scheduleRetention(database, {
-    years: config.retentionYears,
-    runs: retentionRuns,
-    now: () => clock.now(),
-    log: app.log,
-    ...options.retentionSchedule,
-  });
-  const stopSchedules = () => {
-    stopVacuum();
-    stopPruning();
-    stopRetention();
-  };
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -318,5 +224,101 @@ export async function startServer(
       await devIdentityProvider?.close();
       await database.close();
     },
+  };
+}
+
+/** Migrates, checks APP_SECRET against the database, publishes the default documents and seeds the demo data. */
+async function prepareDatabase(
+  database: Database,
+  config: AppConfig,
+  context: { appSecret: string; linkCodes: LinkCodes; catalogue: DiagnosisCatalogue; now: Date },
+): Promise<string[]> {
+  const migrationsApplied = (await database.migrate()).map((name) => name.replace(/\.sql$/, ''));
+  await database.runExclusively(async () => {
+    await checkAppSecret(database.db, context.appSecret);
+    await ensureDefaultDocuments(database.db);
+    if (config.demoData) {
+      await seedDemoData(database.db, {
+        env: config.env,
+        now: context.now,
+        linkCodes: context.linkCodes,
+        catalogue: context.catalogue,
+      });
+    }
+  });
+  return migrationsApplied;
+}
+
+/**
+ * What runs beside the requests: the message queue's workers and the re-test schedule (with e-mail on), the warm
+ * report thread, and the scheduled vacuum, counter pruning and retention sweep. Returns what stops the schedules.
+ */
+async function startBackgroundWork(
+  app: FastifyInstance,
+  work: {
+    config: AppConfig;
+    database: Database;
+    messaging: Messaging | null;
+    linkCodes: LinkCodes;
+    catalogue: DiagnosisCatalogue;
+    itemSets: ItemSets;
+    clock: Clock;
+    retentionRuns: RunCounts;
+    retentionSchedule: RetentionScheduleOptions | undefined;
+  },
+): Promise<() => void> {
+  const { config, database, messaging, clock } = work;
+  if (messaging) {
+    await messaging.start();
+    await startRetestSchedule({
+      db: database.db,
+      messaging,
+      linkCodes: work.linkCodes,
+      catalogue: work.catalogue,
+      defaultForm: config.defaultForm,
+      itemSets: work.itemSets,
+      now: () => clock.now(),
+      log: app.log,
+    });
+  }
+  logMessagingState(config.mail, app.log);
+  if (config.env !== 'test') {
+    // The first report after a start would otherwise wait for a report thread to load pdfkit and its fonts.
+    app.deps.pdfPool.warm();
+  }
+  const stopVacuum = scheduleVacuum(database, app.log);
+  const stopPruning = scheduleCounterPruning(database.db, { now: () => clock.now(), log: app.log });
+  const stopRetention = scheduleRetention(database, {
+    years: config.retentionYears,
+    runs: work.retentionRuns,
+    now: () => clock.now(),
+    log: app.log,
+    ...work.retentionSchedule,
+  });
+  return () => {
+    stopVacuum();
+    stopPruning();
+    stopRetention();
+  };
+}
+
+/**
+ * Every file the server reads at start, before anything opens: each language's words (LANGUAGES_FOLDER's too), the
+ * item sets, norm tables, reliabilities, the diagnosis catalogue and the machine clients. A broken or malformed file
+ * stops the start with every problem named, not a request later.
+ */
+function loadReferenceData(config: AppConfig) {
+  loadServerCatalogues();
+  addLanguageData();
+  return {
+    itemSets: loadItemSets({
+      file: config.itemSetFile,
+      files: config.itemSetFiles,
+      defaultLanguage: config.defaultTestLanguage,
+    }),
+    normTables: loadNormTables({ file: config.normTablesFile }),
+    reliability: loadReliability({ file: config.reliabilityFile }),
+    catalogue: loadDiagnosisCatalogue(),
+    systemClients: loadSystemClients(config.fhirClients),
   };
 }

@@ -133,6 +133,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
 
   // Reference data for the Create Test form, and the caller's own purchased tests.
   'GET /api/documents/terms': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
+  // A language's name and page words: public, like the pages they are for.
+  'GET /api/languages': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/languages/:language/catalogues/:area': { expect: statuses(200, 200, 200, 200, 200, 200, 200, 200) },
   'GET /api/diagnoses': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
   'GET /api/credits': { expect: statuses(401, 401, 401, 200, 200, 200, 200, 200) },
 

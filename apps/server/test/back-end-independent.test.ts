@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BACK_END_INDEPENDENT_TESTS, WORDING_TESTS } from './back-end-independent';
+import {
+  BACK_END_INDEPENDENT_TESTS,
+  EDGE_TESTS_ON_PGLITE,
+  EDGE_TESTS_ON_POSTGRES,
+  LEFT_TO_THE_OTHER_RUN,
+  WORDING_TESTS,
+} from './back-end-independent';
 
 // The PostgreSQL run leaves these files out; one that starts using the test database must run there again.
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,8 +22,15 @@ describe('the integration files the PostgreSQL run leaves out', () => {
   });
 });
 
-describe('the wording files the PGlite run of npm test leaves to the PostgreSQL run', () => {
-  it.each(WORDING_TESTS)('%s exists', (file) => {
+describe('the files npm test runs once, on one of its two runs', () => {
+  it.each([...WORDING_TESTS, ...EDGE_TESTS_ON_PGLITE, ...EDGE_TESTS_ON_POSTGRES])('%s exists', (file) => {
     expect(existsSync(`${REPO_ROOT}${file}`)).toBe(true);
+  });
+
+  it('leaves no file out of both runs', () => {
+    const both = LEFT_TO_THE_OTHER_RUN.pglite.filter((file) =>
+      (LEFT_TO_THE_OTHER_RUN.postgres as readonly string[]).includes(file),
+    );
+    expect(both).toEqual([]);
   });
 });

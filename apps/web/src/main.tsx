@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
+import { addServerLanguages } from './i18n/server-languages';
 import { StaffLanguage } from './i18n/staff-language';
 import { createAppRouter } from './routes';
 
@@ -16,14 +17,17 @@ if (legacy) {
 const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
+// The languages an installation added after the build are offered from the first page drawn.
 if (root && !legacy) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaffLanguage>
-          <RouterProvider router={createAppRouter()} />
-        </StaffLanguage>
-      </QueryClientProvider>
-    </StrictMode>,
+  void addServerLanguages().finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaffLanguage>
+            <RouterProvider router={createAppRouter()} />
+          </StaffLanguage>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -37,6 +37,8 @@ export const API_ROUTES = {
   getCredits: { method: 'GET', path: '/api/credits' },
   getTerms: { method: 'GET', path: '/api/documents/terms' },
   getDiagnoses: { method: 'GET', path: '/api/diagnoses' },
+  listLanguages: { method: 'GET', path: '/api/languages' },
+  getLanguageCatalogue: { method: 'GET', path: '/api/languages/:language/catalogues/:area' },
 
   listAdminUsers: { method: 'GET', path: '/api/admin/users' },
   listCreditLedger: { method: 'GET', path: '/api/admin/credits' },

@@ -38,6 +38,7 @@ import {
   ZSaveAnswersRequest,
   ZSaveAnswersResponse,
 } from './respondent';
+import { ZCompiledCatalogue, ZLanguageList } from './language';
 import { ZAnswerHistory } from './answer-history';
 import {
   ZMySettings,
@@ -103,6 +104,8 @@ export const API_SCHEMAS = {
   getCredits: { response: ZCredits },
   getTerms: { response: ZTermsDocument },
   getDiagnoses: { query: ZDiagnosesQuery, response: ZDiagnosisCatalogue },
+  listLanguages: { response: ZLanguageList },
+  getLanguageCatalogue: { response: ZCompiledCatalogue },
 
   listAdminUsers: { response: ZAdminUsers },
   listCreditLedger: { query: ZAdminCreditsQuery, response: ZCreditLedgerPage },

@@ -12,7 +12,12 @@ import {
 // what the screen does.
 
 describe('the response-pattern screen measured on simulated protocols', () => {
-  const rows = simulateResponseScreen({ seed: 44, honestPerForm: 600, carelessPerCell: 60 });
+  const rows = simulateResponseScreen({
+    seed: 44,
+    honestPerForm: 600,
+    carelessPerCell: 60,
+    forms: ['FULL', 'SF', 'BF'],
+  });
   const row = (form: string, protocols: string) => {
     const found = rows.find((r) => r.form === form && r.protocols === protocols);
     if (found === undefined) {
@@ -63,6 +68,21 @@ describe('the response-pattern screen measured on simulated protocols', () => {
       expect(r.screenAtLeastCaution, form).toBe(1);
       expect(r.screenNotInterpretable, form).toBe(form === 'FULL' ? 1 : 0);
     }
+  });
+
+  // The PID5BF+M has no US tables: its honest-like protocols come from the German tables of all adults.
+  const bfm = simulateResponseScreen({ seed: 44, honestPerForm: 3000, carelessPerCell: 100, forms: ['BFM'] });
+  const bfmRow = (protocols: string) => bfm.find((r) => r.protocols === protocols)!;
+
+  it('PID5BF+M: at most 1 % of honest-like protocols not interpretable, at most 5 % caution; patterns over the whole form flagged', () => {
+    expect(bfmRow('honest').screenNotInterpretable).toBeLessThanOrEqual(0.01);
+    expect(bfmRow('honest').screenCaution).toBeLessThanOrEqual(0.05);
+    for (const kind of ['constant-other', 'periodic']) {
+      expect(bfmRow(`${kind}, whole, 0 % noise`).screenAtLeastCaution, kind).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(bfmRow('constant-floor, whole, 0 % noise')).toMatchObject({ screenCaution: 1, screenNotInterpretable: 0 });
+    // No validity scale: the verdict's share is not simulated apart from the screen.
+    expect(bfmRow('periodic, whole, 0 % noise').verdictAtLeastCaution).toBeNull();
   });
 
   it('the honest-like generator keeps the brief form near its printed floor (about 4 % at a total of 0)', () => {

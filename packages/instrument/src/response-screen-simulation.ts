@@ -1,6 +1,8 @@
+import { BFM_FORM } from './bfm-form';
+import { getGermanNormTable } from './de-norm-tables';
 import { FORMS, formReverseKeyedItems } from './forms';
 import type { FormId } from './keys';
-import { US_NORM_TABLES, type NormTable } from './norm-tables';
+import { US_NORM_TABLES } from './norm-tables';
 import { screenResponsePattern, type ResponsePatternFlag } from './response-pattern';
 import { scoreResponses } from './score-responses';
 
@@ -8,9 +10,11 @@ import { scoreResponses } from './score-responses';
 // record of the screen). Deterministic for a seed. `scripts/simulate-response-screen.ts` prints the table; a unit test
 // runs a smaller sample and checks the goals.
 //
-// Honest-like protocols, drawn from the printed US norm tables (Markon et al. 2024), per form:
+// Honest-like protocols, drawn from the printed US norm tables (Markon et al. 2024), per form; the PID5BF+M, which
+// has no US tables, from the published German tables of all adults (Zimmermann et al. 2026, the rows' percentiles):
 // 1. A common factor g ~ N(0, 1) and, per scored scale (the 25 facets of the full and short forms, the 5 domains of
-//    the brief form), z = 0.6·g + 0.8·e with e ~ N(0, 1): scales correlate about .36, as PID-5 facets roughly do.
+//    the brief form, the 6 domains of the PID5BF+M), z = 0.6·g + 0.8·e with e ~ N(0, 1): scales correlate about .36,
+//    as PID-5 facets roughly do.
 // 2. The scale's percentile u = Φ(z) is read back through its printed table: the raw mean of the first printed row
 //    whose percentile is at least u (so a share of people as large as the table prints sits at a raw score of 0).
 // 3. The scale's raw sum (mean × items, rounded) is spread over its items one point at a time, each point to an item
@@ -48,8 +52,14 @@ function normalCdf(z: number): number {
   return z > 0 ? 1 - p : p;
 }
 
-function rawAtPercentile(table: NormTable, u: number): number {
-  const row = table.rows.find((r) => r.percentile >= u) ?? table.rows[table.rows.length - 1]!;
+/** A form the simulation runs: the three with US tables, and the PID5BF+M. */
+export type SimulatedForm = FormId | 'BFM';
+
+/** Rows of a printed table, ascending raw: the raw mean and the share of the sample at or below it. */
+type PrintedRows = readonly { readonly raw: number; readonly percentile: number }[];
+
+function rawAtPercentile(rows: PrintedRows, u: number): number {
+  const row = rows.find((r) => r.percentile >= u) ?? rows[rows.length - 1]!;
   return Math.min(3, row.raw);
 }
 
@@ -58,25 +68,54 @@ interface ScoredScale {
   /** Form item numbers (1-based). */
   readonly items: readonly number[];
   readonly reverseKeyedItems: readonly number[];
+  readonly rows: PrintedRows;
 }
 
-function scoredScales(form: FormId): readonly ScoredScale[] {
-  const definition = FORMS[form];
-  return definition.id === 'BF' ? definition.domains : definition.facets;
+function itemCountOf(form: SimulatedForm): number {
+  return form === 'BFM' ? BFM_FORM.itemCount : FORMS[form].itemCount;
+}
+
+function reverseKeyedOf(form: SimulatedForm): readonly number[] {
+  return form === 'BFM' ? [] : formReverseKeyedItems(form);
+}
+
+const scalesByForm = new Map<SimulatedForm, readonly ScoredScale[]>();
+
+function scoredScales(form: SimulatedForm): readonly ScoredScale[] {
+  const known = scalesByForm.get(form);
+  if (known) {
+    return known;
+  }
+  let scales: ScoredScale[];
+  if (form === 'BFM') {
+    // Each domain's 6 items (its three facets'); the German all-adults row of the domain's table.
+    scales = BFM_FORM.domains.map((domain) => ({
+      key: domain.key,
+      items: domain.facets.flatMap((key) => BFM_FORM.facets.find((f) => f.key === key)!.items),
+      reverseKeyedItems: [],
+      rows: getGermanNormTable('BFM', domain.key).cells[0]!.rows,
+    }));
+  } else {
+    const definition = FORMS[form];
+    scales = (definition.id === 'BF' ? definition.domains : definition.facets).map((scale) => {
+      const table = US_NORM_TABLES.tables[form][scale.key];
+      if (table === undefined) {
+        throw new Error(`no printed table for ${form} ${scale.key}`);
+      }
+      return { key: scale.key, items: scale.items, reverseKeyedItems: scale.reverseKeyedItems, rows: table.rows };
+    });
+  }
+  scalesByForm.set(form, scales);
+  return scales;
 }
 
 /** One honest-like protocol of the form (see the method above). */
-export function honestLikeProtocol(form: FormId, random: () => number): string {
-  const definition = FORMS[form];
-  const answers = new Array<number>(definition.itemCount).fill(0);
+export function honestLikeProtocol(form: SimulatedForm, random: () => number): string {
+  const answers = new Array<number>(itemCountOf(form)).fill(0);
   const g = normal(random);
   for (const scale of scoredScales(form)) {
-    const table = US_NORM_TABLES.tables[form][scale.key];
-    if (table === undefined) {
-      throw new Error(`no printed table for ${form} ${scale.key}`);
-    }
     const u = normalCdf(0.6 * g + 0.8 * normal(random));
-    let points = Math.round(rawAtPercentile(table, u) * scale.items.length);
+    let points = Math.round(rawAtPercentile(scale.rows, u) * scale.items.length);
     const weights = scale.items.map(() => -Math.log(Math.max(random(), Number.EPSILON)));
     const keyed = scale.items.map(() => 0);
     while (points > 0) {
@@ -130,12 +169,12 @@ function carelessAnswers(kind: CarelessKind, length: number, random: () => numbe
 
 /** A careless protocol: `kind` over the whole form or one half (the other honest-like), `noise` of it at random. */
 export function carelessProtocol(
-  form: FormId,
+  form: SimulatedForm,
   kind: CarelessKind,
   options: { readonly noise: number; readonly coverage: 'whole' | 'half' },
   random: () => number,
 ): string {
-  const n = FORMS[form].itemCount;
+  const n = itemCountOf(form);
   const answers = [...honestLikeProtocol(form, random)].map(Number);
   const length = options.coverage === 'whole' ? n : Math.ceil(n / 2);
   const start = options.coverage === 'whole' || random() < 0.5 ? 0 : n - length;
@@ -147,7 +186,7 @@ export function carelessProtocol(
 }
 
 export interface RateRow {
-  readonly form: FormId;
+  readonly form: SimulatedForm;
   /** "honest", or the careless kind with its noise and coverage. */
   readonly protocols: string;
   readonly n: number;
@@ -157,14 +196,16 @@ export interface RateRow {
   /**
    * Share at least "caution" from the screen alone, and from the whole verdict (INC, INC-S, ORS, PRD as well). The
    * verdict's share is null for honest-like protocols, whose items ignore INC's pairs of like statements (it would
-   * say nothing about real people), and when not asked for.
+   * say nothing about real people), for the PID5BF+M (no validity scale: its verdict is the screen's and its
+   * missing answers), and when not asked for.
    */
   readonly screenAtLeastCaution: number;
   readonly verdictAtLeastCaution: number | null;
 }
 
-function rates(form: FormId, protocols: string, samples: readonly string[], withVerdict: boolean): RateRow {
-  const reverseKeyedItems = formReverseKeyedItems(form);
+function rates(form: SimulatedForm, protocols: string, samples: readonly string[], asked: boolean): RateRow {
+  const reverseKeyedItems = reverseKeyedOf(form);
+  const withVerdict = asked && form !== 'BFM';
   const counts: Record<ResponsePatternFlag | 'none', number> = { none: 0, caution: 0, 'not-interpretable': 0 };
   let verdictFlagged = 0;
   for (const responses of samples) {
@@ -189,7 +230,7 @@ export interface SimulationOptions {
   readonly seed: number;
   readonly honestPerForm: number;
   readonly carelessPerCell: number;
-  readonly forms?: readonly FormId[];
+  readonly forms?: readonly SimulatedForm[];
   /** Also score every careless protocol for the whole verdict (slower). */
   readonly withVerdict?: boolean;
 }
@@ -197,7 +238,7 @@ export interface SimulationOptions {
 /** Every form's rates: honest-like first, then each careless kind × noise × coverage. */
 export function simulateResponseScreen(options: SimulationOptions): RateRow[] {
   const rows: RateRow[] = [];
-  for (const form of options.forms ?? (['FULL', 'SF', 'BF'] as const)) {
+  for (const form of options.forms ?? (['FULL', 'SF', 'BF', 'BFM'] as const)) {
     const random = seededRandom(options.seed);
     rows.push(
       rates(

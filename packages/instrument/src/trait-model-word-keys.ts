@@ -33,6 +33,14 @@ export const GERMAN_NORM_FALLBACK_KEYS = {
   'age-under-18': 'results.deNorms.fallback.age-under-18',
 } as const satisfies Record<GermanNormFallback, string>;
 
+/** Each fallback's reason as a phrase, for the group's name inside a sentence: "German adults (gender not given)". */
+export const GERMAN_NORM_FALLBACK_REASON_KEYS = {
+  'gender-diverse': 'results.deNorms.fallbackReason.gender-diverse',
+  'gender-not-given': 'results.deNorms.fallbackReason.gender-not-given',
+  'age-not-given': 'results.deNorms.fallbackReason.age-not-given',
+  'age-under-18': 'results.deNorms.fallbackReason.age-under-18',
+} as const satisfies Record<GermanNormFallback, string>;
+
 const GERMAN_GROUP_KEYS = {
   'all all': 'results.deNorms.group.all',
   'f [18,35)': 'results.deNorms.group.f18',

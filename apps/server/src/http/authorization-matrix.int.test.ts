@@ -177,6 +177,10 @@ function fillPath(url: string, values: { id: number; code: string }): string {
         return values.code;
       case 'item':
         return '1';
+      case 'language':
+        return 'de';
+      case 'area':
+        return 'staff';
       case 'file':
         return 'Observation.ndjson';
       case 'token':

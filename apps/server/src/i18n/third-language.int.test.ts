@@ -144,4 +144,39 @@ describe('a language added as files only', () => {
     ]);
     expectNoEnglish(rows.map((row) => `${row[1]}\n${row[2]}`).join('\n'), names);
   });
+
+  it('hands the pages its name and its catalogues, compiled, with every English key (the build did not bundle it)', async () => {
+    const client = server.client();
+    const list = (await (await client.get('/api/languages')).json()) as {
+      languages: { code: string; name: string; letterLocale: string }[];
+    };
+    expect(list.languages.map((l) => l.code)).toEqual(['en', 'de', code]);
+    expect(list.languages.find((l) => l.code === code)).toMatchObject({
+      name: expect.stringContaining('⟦'),
+      letterLocale: 'fr-FR',
+    });
+    for (const area of ['staff', 'results', 'respondent']) {
+      const response = await client.get(`/api/languages/${code}/catalogues/${area}`);
+      expect(response.status, area).toBe(200);
+      const catalogue = (await response.json()) as Record<string, unknown>;
+      const english = (await (await client.get(`/api/languages/en/catalogues/${area}`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(Object.keys(catalogue).sort(), area).toEqual(Object.keys(english).sort());
+      // Compiled as the build compiles: a placeholder is a part of its own, never `{name}` left in a text.
+      const texts = JSON.stringify(catalogue);
+      expect(texts, area).toContain('⟦');
+      expectNoEnglish(
+        Object.values(catalogue)
+          .flatMap((message) => (Array.isArray(message) ? message : [message]))
+          .filter((part): part is string => typeof part === 'string')
+          .join('\n'),
+      );
+    }
+    const unknown = await client.get('/api/languages/xx/catalogues/staff');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain(code);
+    expect((await client.get(`/api/languages/${code}/catalogues/report`)).status).toBe(400);
+  });
 });

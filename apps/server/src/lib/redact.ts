@@ -77,6 +77,11 @@ const PATH_WORDS = new Set([
   'token',
   'healthz',
   'language',
+  'languages',
+  'catalogues',
+  // A page area's catalogue (/api/languages/:language/catalogues/:area).
+  'staff',
+  'respondent',
   'local',
   'login',
   'logout',

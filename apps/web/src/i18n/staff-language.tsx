@@ -15,6 +15,7 @@ import {
   type LanguageChoice,
 } from './language-runtime';
 import { RichText } from './rich-text';
+import { serverCatalogue } from './server-languages';
 import { useTranslate, type Translate } from './translate';
 
 /**
@@ -32,13 +33,12 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 type CatalogueModule = { default: Record<string, unknown> };
 const STAFF_FILES = import.meta.glob<CatalogueModule>('../../../../packages/i18n/catalogues/*/staff.json');
 const RESULTS_FILES = import.meta.glob<CatalogueModule>('../../../../packages/i18n/catalogues/*/results.json');
-const catalogueFile = (files: Record<string, () => Promise<CatalogueModule>>, language: Language, area: string) => {
-  const load = files[`../../../../packages/i18n/catalogues/${language}/${area}.json`];
-  if (!load) {
-    throw new Error(`no ${area} catalogue for ${language}`);
-  }
-  return load();
-};
+/** A language the build bundled from its chunk; one an installation added (LANGUAGES_FOLDER) from the server. */
+const catalogueFile = (
+  files: Record<string, () => Promise<CatalogueModule>>,
+  language: Language,
+  area: 'staff' | 'results',
+) => files[`../../../../packages/i18n/catalogues/${language}/${area}.json`]?.() ?? serverCatalogue(language, area);
 const loadStaff = (language: Language) => catalogueFile(STAFF_FILES, language, 'staff');
 const loadResults = (language: Language) => catalogueFile(RESULTS_FILES, language, 'results');
 

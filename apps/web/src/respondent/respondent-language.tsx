@@ -11,6 +11,7 @@ import {
   type CatalogueLoader,
   type LanguageChoice,
 } from '../i18n/language-runtime';
+import { serverCatalogue } from '../i18n/server-languages';
 import type { Translate } from '../i18n/translate';
 
 /** A message key of the patient pages (packages/i18n/catalogues/en/respondent.json). */
@@ -20,13 +21,10 @@ export type RespondentKey = keyof typeof en;
 const RESPONDENT_FILES = import.meta.glob<{ default: Record<string, unknown> }>(
   '../../../../packages/i18n/catalogues/*/respondent.json',
 );
-const loadCatalogue: CatalogueLoader = (language) => {
-  const load = RESPONDENT_FILES[`../../../../packages/i18n/catalogues/${language}/respondent.json`];
-  if (!load) {
-    throw new Error(`no respondent catalogue for ${language}`);
-  }
-  return load();
-};
+// A language an installation added (LANGUAGES_FOLDER) after the build: from the server.
+const loadCatalogue: CatalogueLoader = (language) =>
+  RESPONDENT_FILES[`../../../../packages/i18n/catalogues/${language}/respondent.json`]?.() ??
+  serverCatalogue(language, 'respondent');
 
 const FollowTest = createContext<(language: Language) => void>(() => {});
 

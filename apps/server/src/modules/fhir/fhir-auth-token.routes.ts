@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TokenRequestError } from '../../identity/system-tokens';
+import { TokenRequestError } from '../../identity/client-authentication';
 
 // The OAuth 2.0 token endpoint of the FHIR read API (RFC 6749 §4.4, client credentials; SMART Backend Services;
 // decision 0057). In a scope of its own: it alone reads form bodies, and its errors are RFC 6749's JSON

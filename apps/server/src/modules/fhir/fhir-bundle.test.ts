@@ -5,7 +5,8 @@ import { fhirErrors } from '../../../test/fhir-validation';
 import { expectedScales, expectedValidity, readBackScales, readBackValidity } from '../../../test/fhir-read-back';
 import { loadItemSet } from '../item-sets/load-item-set';
 import { presentAnyResults } from '../results/results-by-form';
-import { buildAssessmentBundle, toPercent } from './fhir-bundle';
+import { buildAssessmentBundle } from './fhir-bundle';
+import { toPercent } from './fhir-observations';
 import { buildCodeSystem, CODE_SYSTEM_IDS, type FhirSettings } from './fhir-code-systems';
 import { buildQuestionnaire } from './fhir-questionnaire';
 

@@ -11,7 +11,7 @@ import { getFreePort } from '../../../test/free-port';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { pdfToText } from '../../../test/results-test-helpers';
 import { eq } from 'drizzle-orm';
-import { US_NORM_TABLES } from '@pid5/instrument';
+import { administeredFullItems, createDemoResponses, US_NORM_TABLES } from '@pid5/instrument';
 import { assessments } from '../../db/schema';
 import { scoreTest } from '../results/score-test';
 
@@ -78,6 +78,51 @@ describe('ITEM_SET_FILE', () => {
     );
     const text = (await pdfToText(pdf)).replace(/\s+/g, ' ');
     expect(text).toContain('0 = Not at all like me; 1 = Rather not like me; 2 = Rather like me; 3 = Exactly like me');
+  });
+
+  it("quotes the set's own answer labels in the comparison and the patient's timeline too", async () => {
+    const clinician = await createSignedInClinician(server);
+    const demo = createDemoResponses({ seed: 3 });
+    // Short-form tests of one patient: a valid one, then "Very False" to every statement (a caution quoting it).
+    const protocols = [
+      administeredFullItems('SF')
+        .map((item) => demo[item - 1])
+        .join(''),
+      '0'.repeat(100),
+    ];
+    const ids: number[] = [];
+    for (const [index, responses] of protocols.entries()) {
+      const { row } = await insertAssessment(server, {
+        clinicianId: clinician.id,
+        patientId: 'LABELS-1',
+        form: 'SF',
+        consented: true,
+        responses,
+        finishedAt: new Date(server.clock.now().getTime() + index * 60_000),
+        scores: scoreTest({ form: 'SF', responses, gender: 'Unspecified', age: 40 }, { normTables: US_NORM_TABLES }),
+      });
+      await server.database.db
+        .update(assessments)
+        .set({ itemSetId: 'institute-en-2' })
+        .where(eq(assessments.id, row.id));
+      ids.push(row.id);
+    }
+    const results = (await (await clinician.client.get(`/api/assessments/${ids[1]}/results`)).json()) as {
+      validityVerdict: { summary: string };
+    };
+    expect(results.validityVerdict.summary).toContain('Not at all like me');
+    const comparison = (await (
+      await clinician.client.get(`/api/assessments/${ids[1]}/compare?with=${ids[0]}`)
+    ).json()) as {
+      second: { validity: { summary: string } };
+    };
+    expect(comparison.second.validity.summary).toBe(results.validityVerdict.summary);
+    const timeline = (await (await clinician.client.get(`/api/assessments/${ids[1]}/patient`)).json()) as {
+      administrations: { id: number; validity: { summary: string } | null }[];
+    };
+    expect(timeline.administrations.find((a) => a.id === ids[1])?.validity?.summary).toBe(
+      results.validityVerdict.summary,
+    );
   });
 
   it('refuses to start with a malformed file, naming the problem', async () => {

@@ -81,4 +81,23 @@ describe('the long CSV of one patient', () => {
     const first = records(csv)[1]!;
     expect(first.startsWith(`"'=HYPERLINK(""http://x"",""y"")"`)).toBe(true);
   });
+
+  it('writes both percentiles as percentages, and says where the US one is a table end', () => {
+    const high = scoreResponses('3'.repeat(220));
+    // All 3s: a facet beyond the US table's top row, printed there as 1.00 ("more than 99").
+    const top = Object.entries(high.facets).find(([, facet]) => facet.us?.percentile === 1)![0];
+    const lines = records(encodePatientCsv([administration({ score: high })]));
+    const cells = lines.find((line) => line.includes(`,facet,${top},`))!.split(',');
+    const cell = (name: string) => cells[PATIENT_CSV_HEADERS.indexOf(name)];
+    expect(cell('US Percentile')).toBe('100');
+    expect(cell('US Percentile Beyond Table')).toBe('above');
+    expect(Number(cell('percentile (DE 2026)'))).toBeGreaterThan(1);
+
+    const ordinary = records(encodePatientCsv([administration()]))
+      .find((line) => line.includes(',facet,Anx,'))!
+      .split(',');
+    const us = full.facets.Anx.us!.percentile;
+    expect(ordinary[PATIENT_CSV_HEADERS.indexOf('US Percentile')]).toBe(String(Number((us * 100).toFixed(2))));
+    expect(ordinary[PATIENT_CSV_HEADERS.indexOf('US Percentile Beyond Table')]).toBe('');
+  });
 });

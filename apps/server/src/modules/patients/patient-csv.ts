@@ -1,6 +1,6 @@
 import { NO_LEVEL_LABEL } from '@pid5/contract';
 import { DOMAIN_KEYS, FACET_KEYS, scalesInOrder, type AnyScoreResult, type FormId } from '@pid5/instrument';
-import { DE_NORMS, formatGermanPercentile, US_NORMS } from '../csv-export/export-columns';
+import { DE_NORMS, formatCsvPercentile, formatGermanPercentile, US_NORMS } from '../csv-export/export-columns';
 import { germanReadingsOfScore } from '../results/trait-models';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
 
@@ -23,7 +23,9 @@ export const PATIENT_CSV_HEADERS: readonly string[] = [
   'Score',
   'US T',
   'US T Beyond Table',
+  // As a percentage, like the German percentile and the dashboard's export; 100 and 0 are the table's ends.
   'US Percentile',
+  'US Percentile Beyond Table',
   // Which norms each z is against, as in the dashboard's export: never the ambiguous SRF/IRF.
   `z (${US_NORMS})`,
   // The German T as published for the patient's group (docs/decisions/0073-german-norms-as-published.md).
@@ -74,6 +76,11 @@ function scalesOf(score: AnyScoreResult): { type: string; scale: CsvScale }[] {
 
 const text = (value: string) => guardCsvCell(value);
 
+/** A printed percentile at the table's end says only "more than 99" (1.00) or "less than 1" (0.00). */
+function percentileBeyondTable(percentile: number): 'above' | 'below' | null {
+  return percentile >= 1 ? 'above' : percentile <= 0 ? 'below' : null;
+}
+
 /** The whole file (a patient has a handful of administrations: a few hundred rows). */
 export function encodePatientCsv(administrations: readonly PatientCsvAdministration[]): string {
   const lines = ['\uFEFF', encodeCsvRecord(PATIENT_CSV_HEADERS)];
@@ -96,7 +103,8 @@ export function encodePatientCsv(administrations: readonly PatientCsvAdministrat
         scale.score,
         scale.us?.t ?? null,
         scale.us?.capped ?? null,
-        scale.us?.percentile ?? null,
+        scale.us ? formatCsvPercentile(scale.us.percentile) : null,
+        scale.us ? percentileBeyondTable(scale.us.percentile) : null,
         scale.srf,
         de?.tText ?? null,
         de ? de.tLow.toFixed(1) : null,

@@ -53,6 +53,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         id: request.params.id,
         now: clock.now(),
         normTables,
+        itemSets: app.deps.itemSets,
         ip: request.ip,
         language: requestLanguage(request),
       }),
@@ -126,6 +127,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         now: clock.now(),
         normTables,
         reliability,
+        itemSets: app.deps.itemSets,
         ip: request.ip,
         language: requestLanguage(request),
       }),
@@ -151,6 +153,7 @@ export function registerPatientsRoutes(app: FastifyInstance): void {
         withId: request.query.with,
         normTables,
         reliability,
+        itemSets: app.deps.itemSets,
         pdfPool,
         ...reportRequestOf(request, app.deps, request.query.tz),
       });

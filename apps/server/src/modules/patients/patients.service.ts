@@ -8,8 +8,6 @@ import type {
   ViewMode,
 } from '@pid5/contract';
 import {
-  assessValidity,
-  bfmProtocol,
   compareAdministrations,
   DOMAIN_KEYS,
   formatTScore,
@@ -30,11 +28,12 @@ import {
   isPid5Assessment,
   renderInPool,
   scoreAssessment,
-  scoreBfmAssessment,
   testIncomplete,
+  testVerdictIn,
 } from '../results/results.service';
 import { bfmOfTest, germanReadingsOfScore } from '../results/trait-models';
-import { validityWording, withVerdictIn } from '../results/verdict-language';
+import { validityWording } from '../results/verdict-language';
+import type { ItemSets } from '../item-sets/load-item-set';
 import type { Language } from '@pid5/i18n';
 import { encodePatientCsv } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
@@ -97,18 +96,6 @@ export async function readSubmittedAdministrations(
   return { patient, rows };
 }
 
-/** A test's verdict, worded in `language` (English, as stored, by default: the CSV's words). */
-function verdictOf(row: AssessmentRow, normTables: NormTables, language: Language = 'en'): ValidityVerdict {
-  if (!isPid5Assessment(row)) {
-    return assessValidity(bfmProtocol(scoreBfmAssessment(row).score), validityWording(language));
-  }
-  const { score } = scoreAssessment(row, normTables);
-  const stored = (score as { validityVerdict?: ValidityVerdict }).validityVerdict;
-  return stored
-    ? withVerdictIn({ ...score, validityVerdict: stored }, language).validityVerdict
-    : assessValidity(score, validityWording(language));
-}
-
 function summariseVerdict(verdict: ValidityVerdict) {
   return { verdict: verdict.verdict, label: verdict.label, summary: verdict.summary };
 }
@@ -167,6 +154,8 @@ export async function viewPatientTimeline(
     normTables: NormTables;
     /** The reader's language (the request's): the validity summaries' words. */
     language?: Language;
+    /** The item sets: each verdict quotes answers with its test's labels, as its results do. */
+    itemSets?: ItemSets;
   },
 ): Promise<TPatientTimeline> {
   const { db, now } = options;
@@ -195,7 +184,15 @@ export async function viewPatientTimeline(
       finishedAt: row.finishedAt?.toISOString() ?? null,
       status: assessmentStatus(row, now),
       answeredCount: row.answeredCount,
-      validity: row.finishedAt ? summariseVerdict(verdictOf(row, options.normTables, options.language)) : null,
+      validity: row.finishedAt
+        ? summariseVerdict(
+            testVerdictIn(row, {
+              normTables: options.normTables,
+              language: options.language,
+              itemSets: options.itemSets,
+            }),
+          )
+        : null,
       domains: trend.get(row.id) ?? null,
     })),
     canShare: mayShare,
@@ -287,6 +284,8 @@ async function buildComparison(
     reliability: ReliabilityData;
     /** The reader's language: the comparison's sentences and validity words (English by default). */
     language?: Language;
+    /** The item sets: each test's verdict quotes answers with its own labels, as its results do. */
+    itemSets?: ItemSets;
   },
 ): Promise<{ patient: ResolvedPatient; otherId: number; comparison: TAdministrationComparison }> {
   const { db } = options;
@@ -320,20 +319,23 @@ async function buildComparison(
     options.reliability,
     validityWording(options.language ?? 'en'),
   );
-  const describe = (row: AssessmentRow, validity: typeof comparison.first) => ({
+  // Each test's verdict worded as its own results word it (the same decision the comparison reads).
+  const describe = (row: AssessmentRow) => ({
     id: row.id,
     form: row.form,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt!.toISOString(),
-    validity: { verdict: validity.verdict, label: validity.label, summary: validity.summary },
+    validity: summariseVerdict(
+      testVerdictIn(row, { normTables: options.normTables, language: options.language, itemSets: options.itemSets }),
+    ),
   });
   return {
     patient,
     otherId: other.id,
     comparison: {
       patientId: patient.key.patientId,
-      first: describe(earlier, comparison.first),
-      second: describe(later, comparison.second),
+      first: describe(earlier),
+      second: describe(later),
       isChangeInterpretable: comparison.isChangeInterpretable,
       validityStatement: comparison.validityStatement,
       isSameForm: comparison.isSameForm,
@@ -374,6 +376,8 @@ export async function comparePatientAdministrations(
     reliability: ReliabilityData;
     /** The reader's language (the request's). */
     language?: Language;
+    /** The item sets (app.deps.itemSets): each verdict quotes answers with its test's labels. */
+    itemSets?: ItemSets;
   },
 ): Promise<TAdministrationComparison> {
   const { patient, otherId, comparison } = await buildComparison(options);
@@ -399,6 +403,8 @@ export async function createComparisonReport(
     normTables: NormTables;
     reliability: ReliabilityData;
     pdfPool: PdfPool;
+    /** The item sets (app.deps.itemSets): each verdict quotes answers with its test's labels. */
+    itemSets?: ItemSets;
   } & ReportRequest,
 ): Promise<Uint8Array> {
   const { now } = options;
@@ -457,7 +463,7 @@ export async function exportPatientScores(
         form: row.form,
         createdAt: row.createdAt,
         finishedAt: row.finishedAt!,
-        validityLabel: verdictOf(row, options.normTables).label,
+        validityLabel: testVerdictIn(row, { normTables: options.normTables }).label,
         score,
         reference: { gender: row.gender, age: row.age },
       };

@@ -11,6 +11,7 @@ import {
   type BfmScoreResult,
   type FormId,
   type NormTables,
+  type ValidityVerdict,
 } from '@pid5/instrument';
 import { recordAudit } from '../../audit/audit-log-writer';
 import type { ActiveSession } from '../../identity/sessions';
@@ -136,8 +137,7 @@ export function buildResults(
   }
   const active = options.itemSets.forTest(row.language);
   const itemSetId = row.finishedAt ? row.itemSetId : active.id;
-  // The answers are quoted as the patient saw them: the labels of the test's own item set, when it is loaded.
-  const answerLabels = itemSetId === active.id ? active.answerLabels : undefined;
+  const answerLabels = answerLabelsOf(row, options.itemSets);
   const presentOptions = (source: TAssessmentResults['scoresSource']) => ({
     assessmentId: row.id,
     isFinished: row.finishedAt !== null,
@@ -150,8 +150,7 @@ export function buildResults(
   });
   if (!isPid5Assessment(row)) {
     const { score, source } = scoreBfmAssessment(row);
-    // The verdict worded in the reader's language (stored in English).
-    const verdict = assessValidity(bfmProtocol(score), bfmValidityWording(options.language ?? 'en', answerLabels));
+    const verdict = bfmVerdictIn(score, options.language ?? 'en', answerLabels);
     return presentBfmFormResults(score, verdict, presentOptions(source));
   }
   const scored = scoreAssessment(row, options.normTables);
@@ -160,6 +159,39 @@ export function buildResults(
   // German T as published, ICD-11 trait domains, AMPD profiles: read from these scores, the answers and the
   // patient's gender and age as recorded with the test.
   return withTraitModels(results, row, { ampd: options.ampd });
+}
+
+/** The answers are quoted as the patient saw them: the labels of the test's own item set, when it is loaded. */
+export function answerLabelsOf(row: AssessmentRow, itemSets: ItemSets): readonly string[] | undefined {
+  const active = itemSets.forTest(row.language);
+  const itemSetId = row.finishedAt ? row.itemSetId : active.id;
+  return itemSetId === active.id ? active.answerLabels : undefined;
+}
+
+/** A PID5BF+M test's verdict worded in the reader's language (stored in English), by its own scales' names. */
+function bfmVerdictIn(
+  score: BfmScoreResult,
+  language: Language,
+  answerLabels: readonly string[] | undefined,
+): ValidityVerdict {
+  return assessValidity(bfmProtocol(score), bfmValidityWording(language, answerLabels));
+}
+
+/**
+ * A submitted test's verdict exactly as its results word it, for the views that show the verdict alone (the
+ * patient's timeline, the patient CSV): in `language`, a PID5BF+M test's by its own scales' names, answers quoted with
+ * the test's item set's labels when `itemSets` is given.
+ */
+export function testVerdictIn(
+  row: AssessmentRow,
+  options: { normTables: NormTables; language?: Language; itemSets?: ItemSets },
+): ValidityVerdict {
+  const language = options.language ?? 'en';
+  const answerLabels = options.itemSets ? answerLabelsOf(row, options.itemSets) : undefined;
+  if (!isPid5Assessment(row)) {
+    return bfmVerdictIn(scoreBfmAssessment(row).score, language, answerLabels);
+  }
+  return withVerdictIn(scoreAssessment(row, options.normTables).score, language, answerLabels).validityVerdict;
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */

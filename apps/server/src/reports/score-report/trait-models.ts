@@ -9,7 +9,7 @@ import type {
 import {
   AMPD_WORD_KEYS,
   BFM_WORD_KEYS,
-  GERMAN_NORM_FALLBACK_KEYS,
+  GERMAN_NORM_FALLBACK_REASON_KEYS,
   GERMAN_NORM_WORD_KEYS,
   LEVEL_KEYS,
   ampdUnavailableKey,
@@ -35,7 +35,9 @@ type Doc = PDFKit.PDFDocument;
 /** "German women aged 35-49", or "German adults" and why. */
 export function germanGroupText(t: Translate, group: TGermanNormGroup): string {
   const name = t(germanGroupKey({ gender: group.gender, ageGroup: group.ageGroup } as GermanNormCellId));
-  return [name, ...group.fallbacks.map((fallback) => t(GERMAN_NORM_FALLBACK_KEYS[fallback]))].join('. ');
+  // A phrase, not sentences: it stands inside the reports' sentences ("…, for German adults (gender not given); …").
+  const reasons = group.fallbacks.map((fallback) => t(GERMAN_NORM_FALLBACK_REASON_KEYS[fallback]));
+  return reasons.length === 0 ? name : `${name} (${reasons.join('; ')})`;
 }
 
 /** A German T with its interval as the report prints it: "72.0 (63.8–75.5)" ("72,0 (63,8–75,5)" in German). */

@@ -87,3 +87,6 @@ export function useCreateTestForm(
     validate: (values) => inLanguage(validateCreateTest(values), values),
   });
 }
+
+/** The Create Test form's state (Mantine's form over CreateTestValues). */
+export type CreateTestForm = ReturnType<typeof useCreateTestForm>;
