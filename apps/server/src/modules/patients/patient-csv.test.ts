@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { readGermanNorm, scoreResponses } from '@pid5/instrument';
-import { encodePatientCsv, PATIENT_CSV_HEADERS } from './patient-csv';
+import { readGermanNorm, scoreBfmForm, scoreResponses } from '@pid5/instrument';
+import { readLikeSpreadsheet } from '../../../test/spreadsheet-csv';
+import { normReferenceOf } from '../results/trait-models';
+import { encodePatientCsv, PATIENT_CSV_HEADERS, type PatientCsvAdministration } from './patient-csv';
 
 // The long CSV: one row per administration × scale, the dashboard export's quoting and formula guard.
 
 const full = scoreResponses('1'.repeat(220));
 const brief = scoreResponses('2'.repeat(25), { form: 'BF' });
 
-function administration(overrides: Partial<Parameters<typeof encodePatientCsv>[0][number]> = {}) {
+function administration(
+  overrides: Partial<Extract<PatientCsvAdministration, { score: unknown }>> = {},
+): PatientCsvAdministration {
   return {
     patientId: 'PAT-1',
     clinicianId: 'user-1',
@@ -99,5 +103,49 @@ describe('the long CSV of one patient', () => {
     const us = full.facets.Anx.us!.percentile;
     expect(ordinary[PATIENT_CSV_HEADERS.indexOf('US Percentile')]).toBe(String(Number((us * 100).toFixed(2))));
     expect(ordinary[PATIENT_CSV_HEADERS.indexOf('US Percentile Beyond Table')]).toBe('');
+  });
+
+  it('gives a PID5BF+M test its six trait domains and total with the German T, and no US columns', () => {
+    const bfm = scoreBfmForm('2'.repeat(36), { reference: normReferenceOf({ gender: 'Female', age: 40 }) });
+    const base = administration();
+    const lines = records(
+      encodePatientCsv([
+        base,
+        {
+          patientId: base.patientId,
+          clinicianId: base.clinicianId,
+          id: 13,
+          createdAt: base.createdAt,
+          finishedAt: base.finishedAt,
+          validityLabel: 'Valid',
+          form: 'BFM',
+          bfm,
+        },
+      ]),
+    );
+    const [, ...rows] = readLikeSpreadsheet(lines.join('\r\n'), { separator: ',' });
+    const cell = (row: string[], name: string) => row[PATIENT_CSV_HEADERS.indexOf(name)];
+    const own = rows.filter((row) => row[2] === '13');
+    expect(own).toHaveLength(7);
+    expect(own.map((row) => cell(row, 'Scale Key'))).toEqual([
+      'NegAf',
+      'Detac',
+      'Antag',
+      'Disin',
+      'Anank',
+      'Psych',
+      'Total',
+    ]);
+    const anank = own.find((row) => cell(row, 'Scale Key') === 'Anank')!;
+    expect(cell(anank, 'Form')).toBe('BFM');
+    expect(Number(cell(anank, 'Score'))).toBe(bfm.domains.Anank.score);
+    expect(cell(anank, 'T (DE 2026)')).toBe(bfm.domains.Anank.de!.t.toFixed(1));
+    // The same woman of 40 as the full-form test beside it: the same German group.
+    const fullRow = rows.find((row) => row[2] === '11')!;
+    expect(cell(anank, 'German Norms Group')).toBe(cell(fullRow, 'German Norms Group'));
+    expect(cell(anank, 'German Norms Group')).toBe('f [35,50)');
+    for (const name of ['US T', 'US Percentile', 'z (US 2024)', 'Level']) {
+      expect(cell(anank, name), name).toBe('');
+    }
   });
 });

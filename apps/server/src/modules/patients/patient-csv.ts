@@ -1,12 +1,19 @@
-import { NO_LEVEL_LABEL } from '@pid5/contract';
-import { DOMAIN_KEYS, FACET_KEYS, scalesInOrder, type AnyScoreResult, type FormId } from '@pid5/instrument';
+import { NO_LEVEL_LABEL, type TGermanNormReading } from '@pid5/contract';
+import {
+  DOMAIN_KEYS,
+  FACET_KEYS,
+  scalesInOrder,
+  type AnyScoreResult,
+  type BfmScoreResult,
+  type FormId,
+} from '@pid5/instrument';
 import { DE_NORMS, formatCsvPercentile, formatGermanPercentile, US_NORMS } from '../csv-export/export-columns';
-import { germanReadingsOfScore } from '../results/trait-models';
+import { germanReadingsOfScore, presentBfm } from '../results/trait-models';
 import { encodeCsvRecord, guardCsvCell, type CsvCell } from '../csv-export/export-csv';
 
 // One patient's scores in long format: one row per administration × scale, for an institute's own
 // analysis over time (a spreadsheet's pivot, R's or pandas' long data). Completed administrations only (before
-// submission there are no scores). The same CSV rules as the dashboard export (export-csv.ts): UTF-8 with a BOM,
+// submission there are no scores). A PID5BF+M test gives its six ICD-11 trait domains and total, German T only. The same CSV rules as the dashboard export (export-csv.ts): UTF-8 with a BOM,
 // RFC 4180 quoting, CRLF, the formula guard on every text cell.
 
 export const PATIENT_CSV_HEADERS: readonly string[] = [
@@ -42,18 +49,25 @@ export const PATIENT_CSV_HEADERS: readonly string[] = [
   'Norms Version',
 ];
 
-export interface PatientCsvAdministration {
+interface AdministrationFields {
   patientId: string;
   clinicianId: string;
   id: number;
-  form: FormId;
   createdAt: Date;
   finishedAt: Date;
   validityLabel: string;
-  score: AnyScoreResult;
-  /** The patient's gender and age recorded with the test, for the German reference group. */
-  reference: { gender: string; age: number | null };
 }
+
+export type PatientCsvAdministration = AdministrationFields &
+  (
+    | {
+        form: FormId;
+        score: AnyScoreResult;
+        /** The patient's gender and age recorded with the test, for the German reference group. */
+        reference: { gender: string; age: number | null };
+      }
+    | { form: 'BFM'; bfm: BfmScoreResult }
+  );
 
 interface CsvScale {
   key: string;
@@ -85,41 +99,87 @@ function percentileBeyondTable(percentile: number): 'above' | 'below' | null {
 export function encodePatientCsv(administrations: readonly PatientCsvAdministration[]): string {
   const lines = ['\uFEFF', encodeCsvRecord(PATIENT_CSV_HEADERS)];
   for (const a of administrations) {
-    const german = germanReadingsOfScore(a.score, a.reference);
-    const groupName = `${german.group.gender} ${german.group.ageGroup}`;
-    for (const { type, scale } of scalesOf(a.score)) {
-      const de = german.scales[scale.key] ?? null;
-      const cells: CsvCell[] = [
-        text(a.patientId),
-        text(a.clinicianId),
-        a.id,
-        a.form,
-        a.createdAt.toISOString(),
-        a.finishedAt.toISOString(),
-        text(a.validityLabel),
-        type,
-        scale.key,
-        text(scale.name),
-        scale.score,
-        scale.us?.t ?? null,
-        scale.us?.capped ?? null,
-        scale.us ? formatCsvPercentile(scale.us.percentile) : null,
-        scale.us ? percentileBeyondTable(scale.us.percentile) : null,
-        scale.srf,
-        de?.tText ?? null,
-        de ? de.tLow.toFixed(1) : null,
-        de ? de.tHigh.toFixed(1) : null,
-        de ? formatGermanPercentile(de.percentile) : null,
-        de ? (de.extrapolated ? 'yes' : 'no') : null,
-        groupName,
-        scale.irf,
-        // The results' words: a level, 'Not elevated' below Mild; empty when not scored, like the numbers.
-        scale.us ? (scale.level ?? NO_LEVEL_LABEL) : null,
-        text(a.score.instrumentVersion),
-        text(a.score.normsVersion),
-      ];
-      lines.push(encodeCsvRecord(cells));
-    }
+    lines.push(...('bfm' in a ? bfmRecords(a) : pid5Records(a)));
   }
   return lines.join('');
+}
+
+/** The cells every row of an administration begins with, up to its validity verdict. */
+function administrationCells(a: AdministrationFields & { form: string }): CsvCell[] {
+  return [
+    text(a.patientId),
+    text(a.clinicianId),
+    a.id,
+    a.form,
+    a.createdAt.toISOString(),
+    a.finishedAt.toISOString(),
+    text(a.validityLabel),
+  ];
+}
+
+/** The German reading's cells, from the T to the reference group (empty where the scale has no reading). */
+function germanCells(de: TGermanNormReading | null, groupName: string): CsvCell[] {
+  return [
+    de?.tText ?? null,
+    de ? de.tLow.toFixed(1) : null,
+    de ? de.tHigh.toFixed(1) : null,
+    de ? formatGermanPercentile(de.percentile) : null,
+    de ? (de.extrapolated ? 'yes' : 'no') : null,
+    groupName,
+  ];
+}
+
+/** A PID-5 form's rows: facets then domains (or the brief form's domains and total), US and German readings. */
+function pid5Records(a: Extract<PatientCsvAdministration, { score: AnyScoreResult }>): string[] {
+  const german = germanReadingsOfScore(a.score, a.reference);
+  const groupName = `${german.group.gender} ${german.group.ageGroup}`;
+  return scalesOf(a.score).map(({ type, scale }) =>
+    encodeCsvRecord([
+      ...administrationCells(a),
+      type,
+      scale.key,
+      text(scale.name),
+      scale.score,
+      scale.us?.t ?? null,
+      scale.us?.capped ?? null,
+      scale.us ? formatCsvPercentile(scale.us.percentile) : null,
+      scale.us ? percentileBeyondTable(scale.us.percentile) : null,
+      scale.srf,
+      ...germanCells(german.scales[scale.key] ?? null, groupName),
+      scale.irf,
+      // The results' words: a level, 'Not elevated' below Mild; empty when not scored, like the numbers.
+      scale.us ? (scale.level ?? NO_LEVEL_LABEL) : null,
+      text(a.score.instrumentVersion),
+      text(a.score.normsVersion),
+    ]),
+  );
+}
+
+/** A PID5BF+M test's rows: its six trait domains and total, German T only (no US norms, z or level exist). */
+function bfmRecords(a: Extract<PatientCsvAdministration, { bfm: BfmScoreResult }>): string[] {
+  const bfm = presentBfm(a.bfm);
+  const groupName = `${bfm.group.gender} ${bfm.group.ageGroup}`;
+  const scales = [
+    ...bfm.domains.map((domain) => ({ type: 'domain', ...domain })),
+    { type: 'total', key: 'Total', ...bfm.total },
+  ];
+  return scales.map((scale) =>
+    encodeCsvRecord([
+      ...administrationCells(a),
+      scale.type,
+      scale.key,
+      text(scale.name),
+      scale.score,
+      null,
+      null,
+      null,
+      null,
+      null,
+      ...germanCells(scale.de, groupName),
+      null,
+      null,
+      text(a.bfm.instrumentVersion),
+      text(a.bfm.normsVersion),
+    ]),
+  );
 }

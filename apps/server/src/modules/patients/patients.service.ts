@@ -28,6 +28,7 @@ import {
   isPid5Assessment,
   renderInPool,
   scoreAssessment,
+  scoreBfmAssessment,
   testIncomplete,
   testVerdictIn,
 } from '../results/results.service';
@@ -35,7 +36,7 @@ import { bfmOfTest, germanReadingsOfScore } from '../results/trait-models';
 import { validityWording } from '../results/verdict-language';
 import type { ItemSets } from '../item-sets/load-item-set';
 import type { Language } from '@pid5/i18n';
-import { encodePatientCsv } from './patient-csv';
+import { encodePatientCsv, type PatientCsvAdministration } from './patient-csv';
 import { findEnabledUser, listEnabledUsers } from '../users/users.service';
 import {
   deleteShare,
@@ -441,10 +442,7 @@ export async function exportPatientScores(
 ): Promise<string> {
   const { db } = options;
   const patient = await resolvePatient(options);
-  // The PID-5's forms only: a PID5BF+M test has no US T, facets or PID-5 domains for these columns.
-  const rows = (await listPatientAdministrations(db, patient.key))
-    .filter((row) => row.finishedAt !== null)
-    .filter(isPid5Assessment);
+  const rows = (await listPatientAdministrations(db, patient.key)).filter((row) => row.finishedAt !== null);
   await recordAudit(db, {
     actor: options.session.user.id,
     action: 'patient.export',
@@ -454,19 +452,24 @@ export async function exportPatientScores(
     details: { view: patient.view, access: patient.access, administrations: rows.length },
   });
   return encodePatientCsv(
-    rows.map((row) => {
-      const { score } = scoreAssessment(row, options.normTables);
-      return {
+    rows.map((row): PatientCsvAdministration => {
+      const administration = {
         patientId: row.patientId,
         clinicianId: row.clinicianId,
         id: row.id,
-        form: row.form,
         createdAt: row.createdAt,
         finishedAt: row.finishedAt!,
         validityLabel: testVerdictIn(row, { normTables: options.normTables }).label,
-        score,
-        reference: { gender: row.gender, age: row.age },
       };
+      // A PID5BF+M test: its trait domains with German T; the PID-5's forms: facets, domains, US and German.
+      return isPid5Assessment(row)
+        ? {
+            ...administration,
+            form: row.form,
+            score: scoreAssessment(row, options.normTables).score,
+            reference: { gender: row.gender, age: row.age },
+          }
+        : { ...administration, form: 'BFM', bfm: scoreBfmAssessment(row).score };
     }),
   );
 }

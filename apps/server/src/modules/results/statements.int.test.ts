@@ -752,6 +752,24 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
         }
       }
     });
+
+    it("the patient's long CSV says each test's verdict as decided, and marks the US table's ends", async () => {
+      const response = await clinician.client.get(`/api/assessments/${stored[0]!.id}/patient.csv`, { headers });
+      expect(response.status).toBe(200);
+      const [head, ...rows] = readLikeSpreadsheet(await response.text(), { separator: ',' });
+      const at = (name: string) => head!.indexOf(name);
+      for (const test of stored) {
+        const own = rows.filter((r) => r[at('Assessment ID')] === String(test.id));
+        const where = `patient CSV ${test.protocol.name}`;
+        expect(own.length, where).toBeGreaterThan(0);
+        expect(new Set(own.map((r) => r[at('Validity')])), where).toEqual(new Set([test.englishLabel]));
+        for (const r of own) {
+          const percentile = r[at('US Percentile')];
+          const end = percentile === '100' ? 'above' : percentile === '0' ? 'below' : '';
+          expect(r[at('US Percentile Beyond Table')], `${where} ${r[at('Scale Key')]}`).toBe(end);
+        }
+      }
+    });
   });
 });
 
