@@ -22,6 +22,8 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** Addresses answered `550 No such user here`. */
   refuse: Set<string>;
+  /** Connections opened to it so far (a pooled sender reuses a few). */
+  readonly connections: number;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Waits until `count` messages match `filter` (or fails after `timeoutMs`). */
@@ -52,6 +54,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const port = await getFreePort();
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
+  let connections = 0;
   let server: SMTPServer | null = null;
 
   const start = async () => {
@@ -59,6 +62,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
       onRcptTo(address, _session, callback) {
         if (refuse.has(address.address.toLowerCase())) {
           const error = new Error(`No such user here: ${address.address}`) as Error & { responseCode: number };
@@ -104,6 +111,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse,
+    get connections() {
+      return connections;
+    },
     start,
     stop,
     waitFor: async (filter, count = 1, timeoutMs = 20_000) => {

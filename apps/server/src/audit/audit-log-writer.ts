@@ -53,11 +53,11 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 }
 
 /**
- * The insert of one audit row, not yet run: awaited alone by recordAudit, or written into a larger statement (a
- * message's outcome and its audit row in one) so both are stored at once.
+ * The insert of audit rows, not yet run: awaited alone by recordAudit, or written into a larger statement (messages'
+ * outcomes and their audit rows in one) so both are stored at once.
  */
-export function auditInsert(db: Db, event: AuditEvent) {
-  return db.insert(auditEvents).values({
+export function auditInsert(db: Db, events: AuditEvent | AuditEvent[]) {
+  const row = (event: AuditEvent) => ({
     actor: event.actor,
     action: event.action,
     assessmentId: event.assessmentId ?? null,
@@ -65,4 +65,5 @@ export function auditInsert(db: Db, event: AuditEvent) {
     details: event.details ?? null,
     ...(event.at ? { at: event.at } : {}),
   });
+  return db.insert(auditEvents).values(Array.isArray(events) ? events.map(row) : [row(events)]);
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type { MailConfig } from '../../config';
 
 // Sending over SMTP with nodemailer; what the server answered decides the message's state: accepted → sent; a
@@ -32,9 +33,10 @@ export function createMailTransport(config: MailConfig): MailTransport {
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   };
-  const transporter = nodemailer.createTransport(
-    typeof config.smtp === 'string' ? { url: config.smtp, ...options } : { ...config.smtp, ...options },
-  );
+  // nodemailer takes a `url` option alone and drops every option beside it (the pool, its size, the time-outs), so
+  // SMTP_URL goes in as the options it stands for.
+  const connection = typeof config.smtp === 'string' ? parseConnectionUrl(config.smtp) : config.smtp;
+  const transporter = nodemailer.createTransport({ ...connection, ...options });
   return {
     send: async (mail) => {
       try {

@@ -5,28 +5,83 @@ import { linkCodeOf } from '../../lib/link-codes';
 import { isExpired } from '../assessments/assessment-lifecycle';
 import type { SendOutcome } from './mail-transport';
 import { maskAddressesIn } from './mask-email';
-import { claimMessage, finishMessage, type MessageRow, type SendContext } from './messages.repo';
+import {
+  claimMessages,
+  finishMessages,
+  type MessageClaim,
+  type MessageOutcome,
+  type MessageRow,
+  type SendContext,
+} from './messages.repo';
 import { SYSTEM_ACTOR } from './message-queue';
 import type { MessagingDeps } from './messaging';
 import { dueDateInWords, messageLanguage, renderMessage, renderSms } from './render-message';
 
-// Sending one message (what the send job runs): claimed once, checked against the test as it is now, rendered in its
-// language, handed to the mail or SMS transport, and its outcome recorded with an audit row.
+// Sending messages (what the send jobs run): a batch claimed at once, each message checked against the test as it is
+// now, rendered in its language, handed to the mail or SMS transport, and the outcomes recorded with their audit rows.
 
+/** One send job: the message and whether the queue tries it again if this attempt fails. */
+export interface SendJob {
+  messageId: number;
+  isLastAttempt: boolean;
+}
+
+/**
+ * Sends a batch of messages: claimed in one statement, then sent at once (the mail transport's pool sends
+ * MAIL_CONCURRENCY at a time), and their outcomes recorded in one statement once the last is sent: a few turns on
+ * the database a batch instead of two a message (on the embedded database every turn competes with the answer
+ * saves). Resolves with each job's error when it is to be tried again, else null; a message is claimed once, however
+ * many jobs name it.
+ */
+export async function deliverMessages(deps: MessagingDeps, jobs: SendJob[]): Promise<(Error | null)[]> {
+  const ids = [...new Set(jobs.map((job) => job.messageId))];
+  const claims = await claimMessages(deps.db, ids, deps.clock.now());
+  const outcomes: MessageOutcome[] = [];
+  const errors = await Promise.all(
+    jobs.map(async (job) => {
+      const taken = claims.get(job.messageId);
+      claims.delete(job.messageId);
+      try {
+        await deliverClaimed(deps, taken, job, (outcome) => {
+          outcomes.push(outcome);
+        });
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    }),
+  );
+  // Should this fail, every job of the batch is tried again and finds its message `sending`: settled `unknown`.
+  await finishMessages(deps.db, outcomes);
+  return errors;
+}
+
+/** Sends one message (what Messaging.deliver runs); throws when it should be tried again. */
 export async function deliverMessage(
   deps: MessagingDeps,
   messageId: number,
   options: { isLastAttempt: boolean } = { isLastAttempt: false },
 ): Promise<void> {
-  const { db, clock } = deps;
-  const taken = await claimMessage(db, messageId, clock.now());
+  const [error] = await deliverMessages(deps, [{ messageId, ...options }]);
+  if (error) {
+    throw error;
+  }
+}
+
+async function deliverClaimed(
+  deps: MessagingDeps,
+  taken: MessageClaim | undefined,
+  options: { isLastAttempt: boolean },
+  record: (outcome: MessageOutcome) => void,
+): Promise<void> {
+  const { clock } = deps;
   if (!taken) {
     return; // sent, bounced or cancelled already: a job run twice sends nothing twice
   }
   if ('stale' in taken) {
     // The process sending it stopped mid-way: it may have gone out, so it is not sent again (never twice), and the
     // clinician reads "state unknown", not "failed", so as not to send a duplicate unasked.
-    await settle(deps, taken.stale, {
+    settle(deps, record, taken.stale, {
       state: 'unknown',
       response:
         'The server stopped while sending this message: it may have been delivered. Ask the patient before sending it again.',
@@ -37,7 +92,7 @@ export async function deliverMessage(
   const now = clock.now();
   const why = context ? whyNotSend(message, context, now) : 'the test no longer exists';
   if (!context || why) {
-    await settle(deps, message, { state: 'cancelled', response: `Not sent: ${why}.` });
+    settle(deps, record, message, { state: 'cancelled', response: `Not sent: ${why}.` });
     return;
   }
   // The patient's messages in the test's language; the clinician's in the language chosen under Settings.
@@ -78,7 +133,7 @@ export async function deliverMessage(
   }
   const response = maskAddressesIn(outcome.response).slice(0, 500);
   const gaveUp = outcome.state === 'failed' && options.isLastAttempt;
-  await settle(deps, message, {
+  settle(deps, record, message, {
     state: outcome.state,
     response: gaveUp ? `${response} (no more attempts: use "Send again")` : response,
   });
@@ -144,17 +199,17 @@ const STATE_ACTIONS: Record<SettledState, AuditAction> = {
   cancelled: 'message.cancelled',
 };
 
-async function settle(
+function settle(
   deps: MessagingDeps,
+  record: (outcome: MessageOutcome) => void,
   message: MessageRow,
   outcome: { state: SettledState; response: string },
-): Promise<void> {
-  const now = deps.clock.now();
-  await finishMessage(
-    deps.db,
-    message.id,
-    { ...outcome, now },
-    {
+): void {
+  record({
+    id: message.id,
+    ...outcome,
+    now: deps.clock.now(),
+    audit: {
       actor: SYSTEM_ACTOR,
       action: STATE_ACTIONS[outcome.state],
       assessmentId: message.assessmentId,
@@ -165,7 +220,7 @@ async function settle(
         response: outcome.response,
       },
     },
-  );
+  });
   if (outcome.state !== 'sent') {
     deps.log.warn({ messageId: message.id, kind: message.kind, state: outcome.state }, 'message not sent');
   }

@@ -1,14 +1,17 @@
 import type { Job, JobResult } from 'pg-boss';
 import { scanMessages } from './due-message-scanner';
-import { deliverMessage } from './message-delivery';
+import { deliverMessage, deliverMessages } from './message-delivery';
 import { SCAN_QUEUE, SEND_QUEUE, sendRetry } from './message-queue';
 import type { Messaging, MessagingDeps } from './messaging';
 
 // The messaging the server starts: the two queues, their workers in this process (send: message-delivery.ts; scan:
 // due-message-scanner.ts) and the scan's schedule.
 
-/** Jobs one worker takes at a time; a full batch means a backlog, fetched again without waiting. */
-const SEND_BATCH_SIZE = 5;
+/**
+ * Send workers in one process. Two, so that one batch is fetched, claimed and handed to the mail transport while the
+ * other's last messages are still on the wire, and no connection waits for the database.
+ */
+const SEND_WORKERS = 2;
 
 export function createMessaging(deps: MessagingDeps): Messaging {
   const { boss } = deps;
@@ -26,31 +29,33 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
       // One scan at a time across processes, and a scan that fails is simply run by the next minute's.
       await boss.createQueue(SCAN_QUEUE, { policy: 'singleton', retryLimit: 0 });
-      // MAIL_CONCURRENCY workers, each taking a batch; while batches come back full the worker fetches again at
-      // once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
+      // Each worker takes MAIL_CONCURRENCY jobs at a time (at least two: a batch of one never counts as full) and
+      // sends them at once over the transport's MAIL_CONCURRENCY connections; while batches come back full it fetches
+      // again at once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
       await boss.work<{ messageId: number }>(
         SEND_QUEUE,
         {
           pollingIntervalSeconds: deps.config.pollSeconds,
-          batchSize: SEND_BATCH_SIZE,
+          batchSize: 2 * deps.config.concurrency,
           burstWhenBatchFull: true,
-          localConcurrency: deps.config.concurrency,
+          localConcurrency: SEND_WORKERS,
           perJobResults: true,
         },
         async (jobs: Job<{ messageId: number }>[]) => {
-          const results: JobResult[] = [];
-          for (const job of jobs) {
-            try {
-              await deliverMessage(deps, job.data.messageId, {
-                isLastAttempt: job.retryCount >= deps.config.retry.limit,
-              });
-              results.push({ id: job.id, status: 'completed' });
-            } catch (error) {
-              // Failed (tried again by the queue) alone: the batch's other messages keep their outcome.
-              results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-            }
-          }
-          return results;
+          const errors = await deliverMessages(
+            deps,
+            jobs.map((job) => ({
+              messageId: job.data.messageId,
+              isLastAttempt: job.retryCount >= deps.config.retry.limit,
+            })),
+          );
+          // A failed message is tried again by the queue alone: the batch's other messages keep their outcome.
+          return jobs.map((job, i): JobResult => {
+            const error = errors[i];
+            return error
+              ? { id: job.id, status: 'failed', output: { message: error.message } }
+              : { id: job.id, status: 'completed' };
+          });
         },
       );
       await boss.work(SCAN_QUEUE, { pollingIntervalSeconds: deps.config.pollSeconds }, async () => {

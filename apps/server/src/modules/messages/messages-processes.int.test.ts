@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { parseConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/database';
 import { createJobQueue } from '../../db/job-queue';
-import { messages } from '../../db/schema';
+import { assessments, auditEvents, messages } from '../../db/schema';
 import { createLimitSubjects } from './limit-subjects';
 import { createOptOutTokens } from './opt-out-tokens';
 import { createMailTransport } from './mail-transport';
@@ -114,6 +114,52 @@ describe('a backlog', () => {
   }, 150_000);
 });
 
+describe('a batch', () => {
+  it('records each message of a batch with its own outcome and audit row, each sent once', async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
+      ),
+    );
+    const ids = rows.map(({ row }) => row.id);
+    server.running.stopSchedules();
+    await server.running.app.close();
+    await queueInvitationsWhileStopped(
+      server.database,
+      server.config.mail!,
+      ids.map((assessmentId, i) => ({ assessmentId, clinicianId: clinician.id, email: `batch-${i}@example.org` })),
+    );
+    // In one backlog: a refused address (bounced), a test completed meanwhile (cancelled), the rest sent.
+    smtp.refuse.add('batch-3@example.org');
+    await server.database.db
+      .update(assessments)
+      .set({ finishedAt: server.clock.now() })
+      .where(eq(assessments.id, ids[6] ?? 0));
+    server.running = await startServer(server.config, { clock: server.clock, database: server.database });
+    try {
+      await expect
+        .poll(async () => (await statesOf(ids)).filter((m) => m.state === 'queued' || m.state === 'sending'), WAIT)
+        .toHaveLength(0);
+      await jobsSettled(server);
+      const expected = (i: number) => (i === 3 ? 'bounced' : i === 6 ? 'cancelled' : 'sent');
+      const states = await statesOf(ids);
+      for (const [i, id] of ids.entries()) {
+        const message = states.find((m) => m.assessmentId === id);
+        expect(message?.state).toBe(expected(i));
+        expect(message?.attempts).toBe(1);
+        const audited = await server.database.db.select().from(auditEvents).where(eq(auditEvents.assessmentId, id));
+        const settled = audited.filter((event) => event.action !== 'message.queued');
+        expect(settled.map((event) => event.action)).toEqual([`message.${expected(i)}`]);
+        expect((settled[0]?.details as { messageId?: number } | null)?.messageId).toBe(message?.id);
+        const received = smtp.received.filter((mail) => mail.to.includes(`batch-${i}@example.org`));
+        expect(received).toHaveLength(expected(i) === 'sent' ? 1 : 0);
+      }
+    } finally {
+      smtp.refuse.delete('batch-3@example.org');
+    }
+  });
+});
+
 describe('the last attempt', () => {
   it('gives up after MAIL_RETRY_LIMIT retries, says so in the answer shown, and sends nothing later', async () => {
     const down = await startSmtpSink();
@@ -216,5 +262,29 @@ describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQ
       .where(eq(messages.assessmentId, ids[0] ?? 0));
     expect(perTest.map((m) => m.kind)).toEqual(['invitation', 'reminder']);
     server.clock.set(start);
+  });
+
+  it('sends a backlog queued at once in batches, each message once, whichever worker takes it', async () => {
+    const count = 40;
+    const tests = await Promise.all(
+      Array.from({ length: count }, () =>
+        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
+      ),
+    );
+    const ids = tests.map((t) => t.row.id);
+    // Queued one transaction each while both processes' workers fetch batches from the same queue.
+    await queueInvitationsWhileStopped(
+      server.database,
+      server.config.mail!,
+      ids.map((assessmentId, i) => ({ assessmentId, clinicianId: clinician.id, email: `backlog-${i}@example.org` })),
+    );
+    const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('backlog-'));
+    await smtp.waitFor(isOurs, count, 60_000);
+    await jobsSettled(server);
+    for (let i = 0; i < count; i++) {
+      expect(smtp.received.filter((mail) => mail.to.includes(`backlog-${i}@example.org`))).toHaveLength(1);
+    }
+    const rows = await statesOf(ids);
+    expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
   });
 });

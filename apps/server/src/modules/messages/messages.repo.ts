@@ -153,51 +153,79 @@ export async function listMessages(db: Db, assessmentId: number): Promise<Messag
   return db.select().from(messages).where(eq(messages.assessmentId, assessmentId)).orderBy(asc(messages.id));
 }
 
+/** A message taken for sending with its test's send context, or found mid-send after a stop (`stale`). */
+export type MessageClaim = { claimed: MessageRow; context: SendContext | null } | { stale: MessageRow };
+
 /**
- * Takes a message for sending: queued or failed (a retry) becomes `sending`, and its test's send context comes back
- * in the same statement (one turn on the database per message, not two). A message found `sending` was being sent
- * when a process stopped: whether it went out is unknown, so it is not sent again (`stale`, settled `unknown`).
+ * Takes messages for sending: each queued or failed one (a retry) becomes `sending`, with its test's send context, in
+ * one statement for the whole batch. A message found `sending` was being sent when a process stopped: whether it went
+ * out is unknown, so it is not sent again (`stale`, settled `unknown`). Messages sent, bounced or cancelled already
+ * are left out.
  */
-export async function claimMessage(
-  db: Db,
-  id: number,
-  now: Date,
-): Promise<{ claimed: MessageRow; context: SendContext | null } | { stale: MessageRow } | null> {
-  const [claimed] = await db
+export async function claimMessages(db: Db, ids: number[], now: Date): Promise<Map<number, MessageClaim>> {
+  const taken = new Map<number, MessageClaim>();
+  if (ids.length === 0) {
+    return taken;
+  }
+  const claimed = await db
     .update(messages)
     .set({ state: 'sending', attempts: sql`${messages.attempts} + 1`, updatedAt: now })
-    .where(and(eq(messages.id, id), sql`${messages.state} IN ('queued', 'failed')`))
+    .where(and(inArray(messages.id, ids), sql`${messages.state} IN ('queued', 'failed')`))
     .returning({ ...getTableColumns(messages), context: sendContextJson(sql`${messages.assessmentId}`) });
-  if (claimed) {
-    const { context, ...message } = claimed;
-    return { claimed: message, context: parseSendContext(context) };
+  for (const { context, ...message } of claimed) {
+    taken.set(message.id, { claimed: message, context: parseSendContext(context) });
   }
-  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
-  return row?.state === 'sending' ? { stale: row } : null;
+  const rest = ids.filter((id) => !taken.has(id));
+  if (rest.length > 0) {
+    // A second turn only when some were not taken (a job run twice, or a stop mid-send).
+    const stale = await db
+      .select()
+      .from(messages)
+      .where(and(inArray(messages.id, rest), eq(messages.state, 'sending')));
+    for (const row of stale) {
+      taken.set(row.id, { stale: row });
+    }
+  }
+  return taken;
+}
+
+/** A message's outcome and the audit row that records it. */
+export interface MessageOutcome {
+  id: number;
+  state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled';
+  response: string | null;
+  now: Date;
+  audit: Omit<AuditEvent, 'at' | 'ip'>;
 }
 
 /**
- * Records a message's outcome and its audit row in one statement (atomic as a transaction, without holding the
- * embedded database across several turns while answer saves wait). The audit row is written even if the row is gone.
+ * Records messages' outcomes and their audit rows in one statement (atomic as a transaction, without holding the
+ * embedded database across several turns while answer saves wait). The audit rows are written even if a row is gone.
  */
-export async function finishMessage(
-  db: Db,
-  id: number,
-  outcome: { state: 'sent' | 'failed' | 'unknown' | 'bounced' | 'cancelled'; response: string | null; now: Date },
-  audit: Omit<AuditEvent, 'at' | 'ip'>,
-): Promise<void> {
-  const finished = db
-    .update(messages)
-    .set({
-      state: outcome.state,
-      lastResponse: outcome.response,
-      updatedAt: outcome.now,
-      ...(outcome.state === 'sent' ? { sentAt: outcome.now } : {}),
-    })
-    .where(eq(messages.id, id));
-  // getSQL(): the builders' own statements, not wrapped in parentheses as a subquery would be.
-  const audited = auditInsert(db, { ...audit, at: outcome.now });
-  await db.execute(sql`WITH finished AS (${finished.getSQL()}) ${audited.getSQL()}`);
+export async function finishMessages(db: Db, outcomes: MessageOutcome[]): Promise<void> {
+  if (outcomes.length === 0) {
+    return;
+  }
+  const values = sql.join(
+    outcomes.map(
+      (o) => sql`(${o.id}::bigint, ${o.state}::text, ${o.response}::text, ${o.now.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  // getSQL(): the builder's own statement, not wrapped in parentheses as a subquery would be.
+  const audited = auditInsert(
+    db,
+    outcomes.map((o) => ({ ...o.audit, at: o.now })),
+  );
+  await db.execute(sql`
+    WITH outcome (id, state, response, at) AS (VALUES ${values}),
+    finished AS (
+      UPDATE messages m
+      SET state = outcome.state, last_response = outcome.response, updated_at = outcome.at,
+          sent_at = CASE WHEN outcome.state = 'sent' THEN outcome.at ELSE m.sent_at END
+      FROM outcome WHERE m.id = outcome.id
+    )
+    ${audited.getSQL()}`);
 }
 
 /** What sending one message needs: the test's dates, link and language, the address, the clinician's choices. */
