@@ -576,6 +576,8 @@ const AUDIT_RULES: Record<string, AuditRule> = {
   'GET /api/me': { notAudited: NO_PATIENT_DATA },
   'GET /api/documents/terms': { notAudited: NO_PATIENT_DATA },
   'GET /api/diagnoses': { notAudited: NO_PATIENT_DATA },
+  'GET /api/languages': { notAudited: 'the languages the server speaks: no patient data' },
+  'GET /api/languages/:language/catalogues/:area': { notAudited: "a language's page words: no patient data" },
   'GET /api/credits': { notAudited: "the caller's own purchase ledger: no patient data" },
   'GET /api/admin/users': { notAudited: 'usernames and test balances: no patient data' },
   'GET /api/admin/credits': { notAudited: 'the purchase ledger: no patient data' },
