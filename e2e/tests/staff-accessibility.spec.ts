@@ -34,6 +34,10 @@ const SWEEPS = [
   { language: 'de', viewport: PHONE },
 ] as const;
 
+// The sweeps share nothing (each makes its own users and tests; the e-mail forms their own server), and they are
+// the suite's longest: run on whichever worker is free rather than one after another at the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 const ANSWERS = answersFrom((n) => (n % 7 === 0 ? 3 : n % 5 === 0 ? 2 : (n * 3) % 4 === 0 ? 1 : n % 2));
 
 /** Waits until an opened dialog has finished fading in (axe measures contrast on what is drawn). */
