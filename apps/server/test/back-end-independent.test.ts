@@ -6,6 +6,7 @@ import {
   EDGE_TESTS_ON_PGLITE,
   EDGE_TESTS_ON_POSTGRES,
   LEFT_TO_THE_OTHER_RUN,
+  POSTGRES_ONLY_TESTS,
   WORDING_TESTS,
 } from './back-end-independent';
 
@@ -23,9 +24,12 @@ describe('the integration files the PostgreSQL run leaves out', () => {
 });
 
 describe('the files npm test runs once, on one of its two runs', () => {
-  it.each([...WORDING_TESTS, ...EDGE_TESTS_ON_PGLITE, ...EDGE_TESTS_ON_POSTGRES])('%s exists', (file) => {
-    expect(existsSync(`${REPO_ROOT}${file}`)).toBe(true);
-  });
+  it.each([...WORDING_TESTS, ...EDGE_TESTS_ON_PGLITE, ...EDGE_TESTS_ON_POSTGRES, ...POSTGRES_ONLY_TESTS])(
+    '%s exists',
+    (file) => {
+      expect(existsSync(`${REPO_ROOT}${file}`)).toBe(true);
+    },
+  );
 
   it('leaves no file out of both runs', () => {
     const both = LEFT_TO_THE_OTHER_RUN.pglite.filter((file) =>

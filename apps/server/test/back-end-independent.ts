@@ -45,8 +45,11 @@ export const EDGE_TESTS_ON_POSTGRES = [
   'apps/server/src/http/metrics.int.test.ts',
 ] as const;
 
+/** Files about PostgreSQL alone (its server-side time-outs): with no PostgreSQL to test they say so as skipped. */
+export const POSTGRES_ONLY_TESTS = ['apps/server/src/db/database-timeouts.int.test.ts'] as const;
+
 /** The files each run of `npm test` leaves to the other when both back ends are tested (vitest.config.ts). */
 export const LEFT_TO_THE_OTHER_RUN = {
-  pglite: [...WORDING_TESTS, ...EDGE_TESTS_ON_POSTGRES],
+  pglite: [...WORDING_TESTS, ...EDGE_TESTS_ON_POSTGRES, ...POSTGRES_ONLY_TESTS],
   postgres: [...BACK_END_INDEPENDENT_TESTS, ...EDGE_TESTS_ON_PGLITE],
 } as const;

@@ -191,100 +191,113 @@ describe('the last attempt', () => {
   });
 });
 
-describe.runIf(testBackend() === 'postgres')('two queue workers on one PostgreSQL', () => {
-  let other: Database;
-  let second: Messaging;
+// Two processes share one queue only on PostgreSQL (a PGlite folder takes one process): registered on that run only.
+if (testBackend() === 'postgres') {
+  describe('two queue workers on one PostgreSQL', () => {
+    let other: Database;
+    let second: Messaging;
 
-  beforeAll(async () => {
-    const connection = server.database.jobQueueConnection;
-    if (connection.kind !== 'postgres') {
-      throw new Error('PostgreSQL only');
-    }
-    // A second process's parts: its own pool for the app's tables and its own for the queue.
-    other = await openDatabase({ kind: 'postgres', url: connection.url, poolSize: 4 });
-    const config = parseConfig({ ...mailEnv(), APP_SECRET, PUBLIC_URL: server.config.publicUrl });
-    if (!config.mail) {
-      throw new Error('mail config');
-    }
-    second = createMessaging({
-      db: other.db,
-      boss: createJobQueue(other),
-      transport: createMailTransport(config.mail),
-      config: config.mail,
-      clock: server.clock,
-      linkCodes: server.running.app.deps.linkCodes,
-      optOutTokens: createOptOutTokens(APP_SECRET),
-      limitSubjects: createLimitSubjects(APP_SECRET),
-      publicUrl: server.config.publicUrl,
-      instituteName: server.config.instituteName,
-      log: { info: () => undefined, warn: () => undefined },
-    });
-    await second.start();
-  });
-  afterAll(async () => {
-    await second.stop();
-    await other.close();
-  });
-
-  it('sends each invitation and each reminder once, whichever worker takes it', async () => {
-    const first = server.running.app.deps.messaging;
-    if (!first) {
-      throw new Error('mail not configured');
-    }
-    const start = server.clock.now();
-    const tests = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
-      ),
-    );
-    const ids = tests.map((t) => t.row.id);
-    for (const [index, id] of ids.entries()) {
-      const response = await clinician.client.post(`/api/assessments/${id}/invitation`, {
-        email: `twice-${index}@example.org`,
+    beforeAll(async () => {
+      const connection = server.database.jobQueueConnection;
+      if (connection.kind !== 'postgres') {
+        throw new Error('PostgreSQL only');
+      }
+      // A second process's parts: its own pool for the app's tables and its own for the queue.
+      other = await openDatabase({ kind: 'postgres', url: connection.url, poolSize: 4 });
+      const config = parseConfig({ ...mailEnv(), APP_SECRET, PUBLIC_URL: server.config.publicUrl });
+      if (!config.mail) {
+        throw new Error('mail config');
+      }
+      second = createMessaging({
+        db: other.db,
+        boss: createJobQueue(other),
+        transport: createMailTransport(config.mail),
+        config: config.mail,
+        clock: server.clock,
+        linkCodes: server.running.app.deps.linkCodes,
+        optOutTokens: createOptOutTokens(APP_SECRET),
+        limitSubjects: createLimitSubjects(APP_SECRET),
+        publicUrl: server.config.publicUrl,
+        instituteName: server.config.instituteName,
+        log: { info: () => undefined, warn: () => undefined },
       });
-      expect(response.status).toBe(200);
-    }
-    const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('twice-'));
-    await smtp.waitFor(isOurs, 12);
+      await second.start();
+    });
+    afterAll(async () => {
+      await second.stop();
+      await other.close();
+    });
 
-    server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
-    // Both processes scan at once, directly and through the queue.
-    await Promise.all([first.scan(), second.scan(), first.requestScan(), second.requestScan(), first.scan()]);
-    await smtp.waitFor(isOurs, 24);
-    await jobsSettled(server);
-    expect(smtp.received.filter(isOurs)).toHaveLength(24);
-    const rows = await statesOf(ids);
-    expect(rows.filter((m) => m.kind === 'reminder')).toHaveLength(12);
-    expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
-    const perTest = await server.database.db
-      .select()
-      .from(messages)
-      .where(eq(messages.assessmentId, ids[0] ?? 0));
-    expect(perTest.map((m) => m.kind)).toEqual(['invitation', 'reminder']);
-    server.clock.set(start);
-  });
+    it('sends each invitation and each reminder once, whichever worker takes it', async () => {
+      const first = server.running.app.deps.messaging;
+      if (!first) {
+        throw new Error('mail not configured');
+      }
+      const start = server.clock.now();
+      const tests = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          insertAssessment(server, {
+            clinicianId: clinician.id,
+            form: 'BF',
+            consented: true,
+            responses: '9'.repeat(25),
+          }),
+        ),
+      );
+      const ids = tests.map((t) => t.row.id);
+      for (const [index, id] of ids.entries()) {
+        const response = await clinician.client.post(`/api/assessments/${id}/invitation`, {
+          email: `twice-${index}@example.org`,
+        });
+        expect(response.status).toBe(200);
+      }
+      const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('twice-'));
+      await smtp.waitFor(isOurs, 12);
 
-  it('sends a backlog queued at once in batches, each message once, whichever worker takes it', async () => {
-    const count = 40;
-    const tests = await Promise.all(
-      Array.from({ length: count }, () =>
-        insertAssessment(server, { clinicianId: clinician.id, form: 'BF', consented: true, responses: '9'.repeat(25) }),
-      ),
-    );
-    const ids = tests.map((t) => t.row.id);
-    // Queued one transaction each while both processes' workers fetch batches from the same queue.
-    await queueInvitationsWhileStopped(
-      server.database,
-      server.config.mail!,
-      ids.map((assessmentId, i) => ({ assessmentId, clinicianId: clinician.id, email: `backlog-${i}@example.org` })),
-    );
-    const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('backlog-'));
-    await smtp.waitFor(isOurs, count, 60_000);
-    await jobsSettled(server);
-    for (let i = 0; i < count; i++) {
-      expect(smtp.received.filter((mail) => mail.to.includes(`backlog-${i}@example.org`))).toHaveLength(1);
-    }
-    const rows = await statesOf(ids);
-    expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
+      server.clock.set(new Date(start.getTime() + 3 * DAY_MS + 60_000));
+      // Both processes scan at once, directly and through the queue.
+      await Promise.all([first.scan(), second.scan(), first.requestScan(), second.requestScan(), first.scan()]);
+      await smtp.waitFor(isOurs, 24);
+      await jobsSettled(server);
+      expect(smtp.received.filter(isOurs)).toHaveLength(24);
+      const rows = await statesOf(ids);
+      expect(rows.filter((m) => m.kind === 'reminder')).toHaveLength(12);
+      expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
+      const perTest = await server.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.assessmentId, ids[0] ?? 0));
+      expect(perTest.map((m) => m.kind)).toEqual(['invitation', 'reminder']);
+      server.clock.set(start);
+    });
+
+    it('sends a backlog queued at once in batches, each message once, whichever worker takes it', async () => {
+      const count = 40;
+      const tests = await Promise.all(
+        Array.from({ length: count }, () =>
+          insertAssessment(server, {
+            clinicianId: clinician.id,
+            form: 'BF',
+            consented: true,
+            responses: '9'.repeat(25),
+          }),
+        ),
+      );
+      const ids = tests.map((t) => t.row.id);
+      // Queued one transaction each while both processes' workers fetch batches from the same queue.
+      await queueInvitationsWhileStopped(
+        server.database,
+        server.config.mail!,
+        ids.map((assessmentId, i) => ({ assessmentId, clinicianId: clinician.id, email: `backlog-${i}@example.org` })),
+      );
+      const isOurs = (mail: { to: string[] }) => mail.to.some((to) => to.startsWith('backlog-'));
+      await smtp.waitFor(isOurs, count, 60_000);
+      await jobsSettled(server);
+      for (let i = 0; i < count; i++) {
+        expect(smtp.received.filter((mail) => mail.to.includes(`backlog-${i}@example.org`))).toHaveLength(1);
+      }
+      const rows = await statesOf(ids);
+      expect(rows.every((m) => m.state === 'sent' && m.attempts === 1)).toBe(true);
+    });
   });
-});
+}
