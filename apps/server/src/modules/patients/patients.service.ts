@@ -13,6 +13,7 @@ import {
   formatTScore,
   levelStartsInT,
   type AnyScoreResult,
+  type BfmScoreResult,
   type FormId,
   type NormTables,
   type ReliabilityData,
@@ -453,23 +454,24 @@ export async function exportPatientScores(
   });
   return encodePatientCsv(
     rows.map((row): PatientCsvAdministration => {
-      const administration = {
+      const common = {
         patientId: row.patientId,
         clinicianId: row.clinicianId,
         id: row.id,
         createdAt: row.createdAt,
         finishedAt: row.finishedAt!,
-        validityLabel: testVerdictIn(row, { normTables: options.normTables }).label,
       };
-      // A PID5BF+M test: its trait domains with German T; the PID-5's forms: facets, domains, US and German.
-      return isPid5Assessment(row)
-        ? {
-            ...administration,
-            form: row.form,
-            score: scoreAssessment(row, options.normTables).score,
-            reference: { gender: row.gender, age: row.age },
-          }
-        : { ...administration, form: 'BFM', bfm: scoreBfmAssessment(row).score };
+      // Each test's scores read once, for its rows and its verdict. A PID5BF+M test: its trait domains with German
+      // T; the PID-5's forms: facets, domains, US and German.
+      const verdictOf = (score: AnyScoreResult | BfmScoreResult) =>
+        testVerdictIn(row, { normTables: options.normTables, score }).label;
+      if (isPid5Assessment(row)) {
+        const { score } = scoreAssessment(row, options.normTables);
+        const reference = { gender: row.gender, age: row.age };
+        return { ...common, form: row.form, score, reference, validityLabel: verdictOf(score) };
+      }
+      const bfm = scoreBfmAssessment(row).score;
+      return { ...common, form: 'BFM', bfm, validityLabel: verdictOf(bfm) };
     }),
   );
 }

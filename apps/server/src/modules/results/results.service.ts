@@ -184,14 +184,22 @@ function bfmVerdictIn(
  */
 export function testVerdictIn(
   row: AssessmentRow,
-  options: { normTables: NormTables; language?: Language; itemSets?: ItemSets },
+  options: {
+    normTables: NormTables;
+    language?: Language;
+    itemSets?: ItemSets;
+    /** The test's scores when the caller has read them already (scoreAssessment, scoreBfmAssessment). */
+    score?: AnyScoreResult | BfmScoreResult;
+  },
 ): ValidityVerdict {
   const language = options.language ?? 'en';
   const answerLabels = options.itemSets ? answerLabelsOf(row, options.itemSets) : undefined;
   if (!isPid5Assessment(row)) {
-    return bfmVerdictIn(scoreBfmAssessment(row).score, language, answerLabels);
+    const score = (options.score as BfmScoreResult | undefined) ?? scoreBfmAssessment(row).score;
+    return bfmVerdictIn(score, language, answerLabels);
   }
-  return withVerdictIn(scoreAssessment(row, options.normTables).score, language, answerLabels).validityVerdict;
+  const score = (options.score as AnyScoreResult | undefined) ?? scoreAssessment(row, options.normTables).score;
+  return withVerdictIn(score, language, answerLabels).validityVerdict;
 }
 
 /** The results panel's read (`GET /api/assessments/{id}/results`); audited as `assessment.results`. */
