@@ -159,15 +159,18 @@ export async function startServer(
     },
     { logger: options.logger, logStream: options.logStream, extend: options.extend },
   );
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    // Nothing this start opened outlives it (a caller may try again on another port, as the tests do).
+  // A start that fails from here on closes what it opened (a caller may try again on another port, as the tests do).
+  const closeStarted = async () => {
     await app.close();
     await devIdentityProvider?.close();
     if (!options.database) {
       await database.close();
     }
+  };
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await closeStarted();
     throw error;
   }
   if (config.env === 'production' && itemSets.usesDemonstrationItems) {
@@ -202,11 +205,7 @@ export async function startServer(
       retentionSchedule: options.retentionSchedule,
     });
   } catch (error) {
-    await app.close();
-    await devIdentityProvider?.close();
-    if (!options.database) {
-      await database.close();
-    }
+    await closeStarted();
     throw error;
   }
   const address = app.server.address();
