@@ -215,20 +215,24 @@ interface TestObservations {
   >;
 }
 
+/** The submitted test whose Observations are built, and where its other resources are. */
+export interface SubmittedTest {
+  readonly settings: FhirSettings;
+  readonly results: TAssessmentResults & { finishedAt: string };
+  readonly assessmentId: number;
+  readonly subject: Reference;
+  /** The QuestionnaireResponse the scores come from, when the reader may see the answers. */
+  readonly responseRef: Reference[];
+  /** Where the verdict Observation is read (`Observation/<id>`). */
+  readonly verdictRef: string;
+}
+
 /**
  * A submitted test's Observations in the Bundle's order (the verdict, each validity indicator, each scale, the
  * PID5BF+M domains), each placed by `place`; returns the placed entries in that order.
  */
 export function buildTestObservations<Placed extends { reference: string }>(
-  test: {
-    settings: FhirSettings;
-    results: TAssessmentResults & { finishedAt: string };
-    assessmentId: number;
-    subject: Reference;
-    responseRef: Reference[];
-    /** Where the verdict Observation is read (`Observation/<id>`). */
-    verdictRef: string;
-  },
+  test: SubmittedTest,
   place: (resource: Observation, key: string) => Placed,
 ): Placed[] {
   const shared = sharedParts(test);
@@ -252,14 +256,7 @@ export function buildTestObservations<Placed extends { reference: string }>(
   return [verdictEntry, ...indicatorEntries, ...scaleEntries, ...bfmEntries];
 }
 
-function sharedParts(test: {
-  settings: FhirSettings;
-  results: TAssessmentResults & { finishedAt: string };
-  assessmentId: number;
-  subject: Reference;
-  responseRef: Reference[];
-  verdictRef: string;
-}): TestObservations {
+function sharedParts(test: SubmittedTest): TestObservations {
   const { settings, results, assessmentId, subject, responseRef, verdictRef } = test;
   const finishedAt = results.finishedAt;
   const identifierSystem = `${settings.canonicalBase}/identifier`;
