@@ -29,9 +29,9 @@ export function createMessaging(deps: MessagingDeps): Messaging {
       await boss.createQueue(SEND_QUEUE, sendRetry(deps.config));
       // One scan at a time across processes, and a scan that fails is simply run by the next minute's.
       await boss.createQueue(SCAN_QUEUE, { policy: 'singleton', retryLimit: 0 });
-      // Each worker takes MAIL_CONCURRENCY jobs at a time (at least two: a batch of one never counts as full) and
-      // sends them at once over the transport's MAIL_CONCURRENCY connections; while batches come back full it fetches
-      // again at once, so a backlog drains at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
+      // Each worker takes 2 × MAIL_CONCURRENCY jobs at a time and hands them at once to the transport, whose pool
+      // sends MAIL_CONCURRENCY at a time; while batches come back full it fetches again at once, so a backlog drains
+      // at the mail server's pace and only an idle queue waits MAIL_POLL_SECONDS.
       await boss.work<{ messageId: number }>(
         SEND_QUEUE,
         {
