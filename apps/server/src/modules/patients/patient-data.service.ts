@@ -6,7 +6,7 @@ import {
   type TPatientDataQuery,
 } from '@pid5/contract';
 import { translator } from '../../i18n/translator';
-import { answerWords } from '../../reports/score-report/score-report-wording';
+import { answerWording } from '../../reports/score-report/score-report-wording';
 import { getDocumentsById } from '../documents/documents.service';
 import { buildResults, type ResultSources } from '../results/results.service';
 import { exportRetestSeriesOf } from '../retests/retests.service';
@@ -88,7 +88,7 @@ export async function exportPatientData(
     exportRetestSeriesOf(db, ids),
     getDocumentsById(db, documentIds),
   ]);
-  const words = answerWords(translator('en'));
+  const words = answerWording(translator('en'));
   await recordAudit(db, {
     actor: session.user.id,
     action: 'patient.export',
