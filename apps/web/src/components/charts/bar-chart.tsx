@@ -3,7 +3,7 @@ import { HiddenValues } from './hidden-values';
 import { useId, useRef } from 'react';
 import type { TAssessmentResults } from '@pid5/contract';
 import { T_AXIS_LABEL_KEY, VALUE_LABEL_HALO_COLOR, type ChartGeometry, type TChartGeometry } from '@pid5/instrument';
-import { levelName, levelWords, localDecimals } from '../../i18n/result-wording';
+import { levelName, levelWording, localDecimals } from '../../i18n/result-wording';
 import { useStaffText } from '../../i18n/staff-language';
 import { ScrollHint, useOverflowsSideways } from '../scroll-hint';
 import { bandName, barValue, chartRows, describeChart, valueHeader } from './chart-text';
@@ -89,7 +89,7 @@ export function BarChart({
               data-muted={muted || undefined}
             >
               <title>
-                {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWords(t, { level: bar.level, isScored: true })})` : ''}`}
+                {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWording(t, { level: bar.level, isScored: true })})` : ''}`}
               </title>
             </rect>
           ))}
