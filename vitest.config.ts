@@ -40,13 +40,13 @@ export default defineConfig({
       },
       { test: { ...unitTests, name: 'unit-isolated', include: unitFilesReplacingModules } },
       {
-        // Staff pages through the real route table in jsdom; msw answers the API (apps/web/test/). Catalogues are
+        // Staff pages through the real route table in happy-dom; msw answers the API (apps/web/test/). Catalogues are
         // compiled as the web build compiles them.
         plugins: [compiledCatalogues()],
         test: {
           name: 'web',
           include: webTests,
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['apps/web/test/setup.ts'],
           env: { TZ: 'UTC' },
           testTimeout: 120_000,

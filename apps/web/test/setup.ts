@@ -1,32 +1,18 @@
-// Setup of the web component tests (vitest project 'web', jsdom): the browser APIs Mantine needs that jsdom
-// lacks, the jest-dom matchers, and the request mock layer standing in for the server over HTTP.
+// Setup of the web component tests (vitest project 'web', happy-dom): the default display happy-dom lacks, the
+// jest-dom matchers, and the request mock layer standing in for the server over HTTP.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { apiServer, takeUnhandledRequests } from './api-mock';
 
-// Mantine reads media queries (colour scheme, responsive props) and observes element sizes (ScrollArea, Tabs).
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList,
-});
-window.ResizeObserver = class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-// Combobox options scroll into view as the selection moves.
-Element.prototype.scrollIntoView = () => {};
+// happy-dom's computed style gives phrasing elements no display at all where a browser (and jsdom) gives 'inline';
+// the accessible name and description computation then reads a link inside a sentence as a block, with spaces around
+// it ("the store ; they"). The user agent's default, at the lowest specificity so any other rule wins.
+const userAgentDefaults = document.createElement('style');
+userAgentDefaults.textContent =
+  ':where(a, abbr, b, bdi, bdo, br, cite, code, data, del, dfn, em, i, img, ins, kbd, label, mark, q, s, samp, small, ' +
+  'span, strong, sub, sup, svg, time, u, var, wbr) { display: inline; }';
+document.head.append(userAgentDefaults);
 
 // findBy… waits for the page: the first render of a lazily loaded page also compiles its modules, which on a busy
 // machine takes longer than Testing Library's default second (past 10 s with the machine loaded ten times over). A
