@@ -22,7 +22,7 @@ const groups = [
     { name: 'lint (eslint + prettier + dependency-cruiser boundaries)', command: 'npm run --silent lint' },
     { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
     {
-      name: 'unit and web component tests (jsdom, msw)',
+      name: 'unit and web component tests (happy-dom, msw)',
       command: "npx vitest run --project 'unit*' --project web --maxWorkers=2",
     },
   ],
