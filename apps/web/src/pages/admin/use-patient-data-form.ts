@@ -18,7 +18,7 @@ export function patientDataFailure(what: string, error: unknown, t: Translate<St
  * to erase it (the patient `confirming`, for the dialog), and the outcome of either.
  */
 export function usePatientDataForm() {
-  const users = useAdminUsers();
+  const { users, options, clinicianName } = useClinicianChoices();
   const { t } = useStaffText();
   const [clinicianId, setClinicianId] = useState<string | null>(null);
   const [patientId, setPatientId] = useState('');
@@ -26,17 +26,6 @@ export function usePatientDataForm() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [isDownloading, setIsDownloading] = useState(false);
   const [confirming, setConfirming] = useState<TPatientDataQuery | null>(null);
-
-  // Disabled accounts too: a former clinician's patients may still ask for their data or its erasure.
-  const options = useMemo(
-    () =>
-      (users.data?.items ?? []).map((user) => ({
-        value: user.id,
-        label: clinicianLabel(user, user.isDisabled ? ` ${t('patients.disabled')}` : ''),
-      })),
-    [users.data, t],
-  );
-  const clinicianName = (id: string) => users.data?.items.find((user) => user.id === id)?.username ?? id;
 
   /** The patient the form names, or null after showing what to fix. */
   const chosenPatient = (): TPatientDataQuery | null => {
@@ -106,4 +95,21 @@ export function usePatientDataForm() {
       setOutcome({ kind: 'error', text: patientDataFailure(t('patients.eraseFailed'), error, t) });
     },
   };
+}
+
+/** The clinicians to choose from, disabled accounts marked, and a clinician's name by id (the id while unknown). */
+function useClinicianChoices() {
+  const users = useAdminUsers();
+  const { t } = useStaffText();
+  // Disabled accounts too: a former clinician's patients may still ask for their data or its erasure.
+  const options = useMemo(
+    () =>
+      (users.data?.items ?? []).map((user) => ({
+        value: user.id,
+        label: clinicianLabel(user, user.isDisabled ? ` ${t('patients.disabled')}` : ''),
+      })),
+    [users.data, t],
+  );
+  const clinicianName = (id: string) => users.data?.items.find((user) => user.id === id)?.username ?? id;
+  return { users, options, clinicianName };
 }
