@@ -66,41 +66,73 @@ export function ReportButton({
           {error}
         </Text>
       )}
-      <Modal opened={isDialogOpen} onClose={() => showDialog(false)} title={t('details.download.dialogTitle')} centered>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void download(name.trim() || ANONYMOUS_REPORT_NAME);
-          }}
-        >
-          <Stack>
-            <TextInput
-              label={t('details.download.name')}
-              // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
-              placeholder={t('details.download.anonymous')}
-              // The placeholder alone is pale and gone once typing starts: the same said as the field's description.
-              description={t('details.download.nameHint', { anonymous: t('details.download.anonymous') })}
-              value={name}
-              maxLength={REPORT_NAME_MAX}
-              onChange={(event) => setName(event.currentTarget.value)}
-              data-autofocus
-            />
-            {error && (
-              <Text c="red.8" size="sm" role="alert">
-                {error}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => showDialog(false)}>
-                {t('details.download.close')}
-              </Button>
-              <Button type="submit" disabled={isLoading}>
-                {isLoading ? t('details.download.loading') : t('details.download.patientReport')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <ReportNameDialog
+        opened={isDialogOpen}
+        name={name}
+        onNameChange={setName}
+        error={error}
+        isLoading={isLoading}
+        onClose={() => showDialog(false)}
+        onDownload={(reportName) => void download(reportName)}
+      />
     </>
+  );
+}
+
+/** The name to print on the patient's report (none: anonymous); a failed download is said in the dialog. */
+function ReportNameDialog({
+  opened,
+  name,
+  onNameChange,
+  error,
+  isLoading,
+  onClose,
+  onDownload,
+}: {
+  opened: boolean;
+  name: string;
+  onNameChange: (name: string) => void;
+  error: string | null;
+  isLoading: boolean;
+  onClose: () => void;
+  onDownload: (reportName: string) => void;
+}) {
+  const { t } = useStaffText();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('details.download.dialogTitle')} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onDownload(name.trim() || ANONYMOUS_REPORT_NAME);
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('details.download.name')}
+            // Says what an empty name means; what is sent then stays the contract's ANONYMOUS_REPORT_NAME, for the server.
+            placeholder={t('details.download.anonymous')}
+            // The placeholder alone is pale and gone once typing starts: the same said as the field's description.
+            description={t('details.download.nameHint', { anonymous: t('details.download.anonymous') })}
+            value={name}
+            maxLength={REPORT_NAME_MAX}
+            onChange={(event) => onNameChange(event.currentTarget.value)}
+            data-autofocus
+          />
+          {error && (
+            <Text c="red.8" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('details.download.close')}
+            </Button>
+            <Button type="submit" disabled={isLoading}>
+              {isLoading ? t('details.download.loading') : t('details.download.patientReport')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
