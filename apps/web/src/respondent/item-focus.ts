@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { findNextUnanswered } from './answer-queue';
+import type { AnswerSync } from './answer-sync';
 
 // Moving the patient through the list of items: to an item's answer, and back to where they stopped.
 
@@ -28,4 +29,32 @@ export function useFocusWhereStopped(answers: string, answeredCount: number): vo
       focusItem(arrivedAt);
     }
   }, [arrivedAt]);
+}
+
+/**
+ * The page's moves between items: an answer saved (and, given by keyboard, focus on to the next item unanswered), and
+ * "to the first unanswered" (or to the submit button when none is left).
+ */
+export function useItemMoves(sync: AnswerSync, answers: string) {
+  const onAnswer = useCallback(
+    (item: number, value: number, byKey: boolean) => {
+      sync.answer(item, value);
+      if (byKey) {
+        const next = findNextUnanswered(sync.getSnapshot().answers, item);
+        if (next !== null) {
+          focusItem(next);
+        }
+      }
+    },
+    [sync],
+  );
+  const scrollToFirstUnanswered = () => {
+    const first = findNextUnanswered(answers);
+    if (first !== null) {
+      focusItem(first);
+    } else {
+      document.getElementById('submit-test')?.focus();
+    }
+  };
+  return { onAnswer, scrollToFirstUnanswered };
 }

@@ -1,13 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { TPatientItemSet, TPatientTest } from '@pid5/contract';
-import { answerOf, findNextUnanswered } from '../answer-queue';
+import { answerOf } from '../answer-queue';
 import { ItemQuestion } from '../components/item-question';
 import { PageHeading, RespondentLayout } from '../components/respondent-layout';
 import { ProgressBar } from '../components/progress-bar';
 import { ConfirmSubmitDialog } from '../components/confirm-submit-dialog';
 import { SaveAndComeBackDialog } from '../components/save-and-come-back-dialog';
 import { SubmitArea } from '../components/submit-area';
-import { focusItem, useFocusWhereStopped } from '../item-focus';
+import { useFocusWhereStopped, useItemMoves } from '../item-focus';
 import { useAnswerSync, useWarnBeforeLeavingUnsaved } from '../use-answer-sync';
 import { useSubmitTest } from '../use-submit-test';
 import { LanguageSwitch } from '../components/language-switch';
@@ -43,30 +43,9 @@ export function QuestionnairePage({
   const ITEM_COUNT = test.itemCount;
   const canSubmit = answeredCount === ITEM_COUNT && pendingCount === 0 && status !== 'saving';
 
-  const onAnswer = useCallback(
-    (item: number, value: number, byKey: boolean) => {
-      sync.answer(item, value);
-      if (byKey) {
-        const next = findNextUnanswered(sync.getSnapshot().answers, item);
-        if (next !== null) {
-          focusItem(next);
-        }
-      }
-    },
-    [sync],
-  );
-
+  const { onAnswer, scrollToFirstUnanswered } = useItemMoves(sync, answers);
   useWarnBeforeLeavingUnsaved(pendingCount);
   useFocusWhereStopped(answers, answeredCount);
-
-  const scrollToFirstUnanswered = () => {
-    const first = findNextUnanswered(answers);
-    if (first !== null) {
-      focusItem(first);
-    } else {
-      document.getElementById('submit-test')?.focus();
-    }
-  };
 
   return (
     <RespondentLayout title={t('questionnaire.title')}>
