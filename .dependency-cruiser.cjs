@@ -52,7 +52,7 @@ module.exports = {
     ),
     layerRule(
       'server-foundation-stays-below',
-      'lib/, db/, i18n/, data/, errors.ts and config.ts are the foundation: they import no layer above them.',
+      'lib/, db/, i18n/, data/, errors.ts, config.ts and config/ are the foundation: they import no layer above them.',
       FOUNDATION,
       `${SERVER}(audit|reports|identity|http|modules|integrations)/|${COMPOSITION}`,
     ),

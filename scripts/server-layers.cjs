@@ -5,7 +5,7 @@ const SERVER = '^apps/server/src/';
 
 /** Each layer: the folders and top-level files directly under apps/server/src that make it up. */
 const LAYERS = {
-  foundation: { folders: ['lib', 'db', 'i18n', 'data'], files: ['errors.ts', 'config.ts'] },
+  foundation: { folders: ['lib', 'db', 'i18n', 'data', 'config'], files: ['errors.ts', 'config.ts'] },
   'audit and reports': { folders: ['audit', 'reports'], files: [] },
   identity: { folders: ['identity'], files: [] },
   http: { folders: ['http'], files: [] },

@@ -2,6 +2,7 @@
 // Integration tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
 // Steps in one group run at the same time, and their output is printed whole as each ends, so that it does not
@@ -46,6 +47,23 @@ const WORKER_DIED = /Check failed: jit_page\.has_value\(\)|Worker exited unexpec
 /** Vitest's summary when a test failed (colours removed first). */
 const FAILED_TESTS = /Tests?(?: Files)?\s+\d+ failed/;
 
+/**
+ * CPU seconds (user + system) of the children this process has waited for, whole trees included (Linux; null
+ * elsewhere). Read as each step ends, the growth since the last read is that step's CPU: it shows how much of the two
+ * cores a step used, which its wall time on a loaded machine does not.
+ */
+function reapedChildrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime are fields 16 and 17 of proc(5), counted from the state field (3) here; in clock ticks (100/s).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuAtLastRead = reapedChildrenCpuSeconds();
+
 /** Runs one step: alone, its output goes straight through; beside others, it is printed whole at the step's end. */
 function run(step, alone) {
   return new Promise((resolve) => {
@@ -79,13 +97,17 @@ function run(step, alone) {
     child.stderr.on('data', take(process.stderr));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      const cpuNow = reapedChildrenCpuSeconds();
+      const cpuSeconds = cpuNow === null ? null : Math.round(cpuNow - cpuAtLastRead);
+      cpuAtLastRead = cpuNow;
       if (!alone) {
         console.log(`\n=== ${step.name} ===`);
         process.stdout.write(Buffer.concat(output));
       }
       // Each step's time as it ends, so a slow step shows before the whole run is over.
-      console.log(`=== ${step.name}: ${code === 0 ? 'PASS' : 'FAIL'} in ${seconds} s ===`);
-      resolve({ name: step.name, ok: code === 0, workerDied: workerDied && !failedTests, seconds });
+      const cpu = cpuSeconds === null ? '' : `, ${cpuSeconds} s of CPU`;
+      console.log(`=== ${step.name}: ${code === 0 ? 'PASS' : 'FAIL'} in ${seconds} s${cpu} ===`);
+      resolve({ name: step.name, ok: code === 0, workerDied: workerDied && !failedTests, seconds, cpuSeconds });
     });
   });
 }
@@ -104,6 +126,7 @@ async function runStep(step, alone) {
     ...again,
     name: `${step.name}, run twice: a test worker died the first time`,
     seconds: first.seconds + again.seconds,
+    cpuSeconds: first.cpuSeconds === null ? null : first.cpuSeconds + again.cpuSeconds,
   };
 }
 
@@ -115,13 +138,18 @@ for (const group of groups) {
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s)`);
+  console.log(
+    `${r.ok ? 'PASS' : 'FAIL'}  ${r.name} (${r.seconds}s${r.cpuSeconds === null ? '' : `, CPU ${r.cpuSeconds}s`})`,
+  );
 }
 console.log(
   `Database back ends: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
 const failed = results.filter((r) => !r.ok).length;
+const wallSeconds = Math.round((Date.now() - runStarted) / 1000);
+const cpuTotal = results.every((r) => r.cpuSeconds !== null) ? results.reduce((sum, r) => sum + r.cpuSeconds, 0) : null;
 console.log(
-  `${results.length - failed} passed, ${failed} failed, in ${Math.round((Date.now() - runStarted) / 1000)} s`,
+  `${results.length - failed} passed, ${failed} failed, in ${wallSeconds} s` +
+    (cpuTotal === null ? '' : ` (${cpuTotal} s of CPU: ${(cpuTotal / wallSeconds).toFixed(2)} cores on average)`),
 );
 process.exit(failed === 0 ? 0 : 1);

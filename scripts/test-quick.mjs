@@ -128,9 +128,10 @@ export function planQuickChecks(changed, { workspaces, exists, listFolder }) {
   ];
   const second = [
     {
-      name: `web component tests of the changed web files (${webTests.size})`,
+      name: `web tests beside the changed web files (${webTests.size})`,
       skip: webTests.size === 0,
-      commands: [['npx', 'vitest', 'run', '--project', 'web', ...webTests]],
+      // Component tests (.test.tsx, api/) run in the web project, the web app's other .test.ts in the unit projects.
+      commands: [['npx', 'vitest', 'run', '--project', 'web', '--project', 'unit*', ...webTests]],
     },
     {
       name: `integration tests on PGlite of ${[...folders].join(', ') || 'no server folder'}`,

@@ -45,9 +45,14 @@ describe('npm run test:quick', () => {
       'apps/server/src/modules/messages/messages.int.test.ts',
       'apps/server/src/modules/results/results.int.test.ts',
       'apps/web/src/pages/clinician/dashboard-page.test.tsx',
+      'apps/web/src/components/charts/chart-text.test.ts',
     ];
     const steps = plan(
-      ['apps/server/src/modules/messages/messages.service.ts', 'apps/web/src/pages/clinician/dashboard-page.tsx'],
+      [
+        'apps/server/src/modules/messages/messages.service.ts',
+        'apps/web/src/pages/clinician/dashboard-page.tsx',
+        'apps/web/src/components/charts/chart-text.ts',
+      ],
       files,
     );
     expect(steps.find((s) => s.name.startsWith('integration'))?.commands[0]).toEqual([
@@ -58,8 +63,17 @@ describe('npm run test:quick', () => {
       'integration',
       'apps/server/src/modules/messages/messages.int.test.ts',
     ]);
-    expect(steps.find((s) => s.name.startsWith('web'))?.commands[0]).toContain(
+    // A web .test.ts outside api/ is a unit test: both projects are named, or vitest finds no file to run.
+    expect(steps.find((s) => s.name.startsWith('web'))?.commands[0]).toEqual([
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'web',
+      '--project',
+      'unit*',
       'apps/web/src/pages/clinician/dashboard-page.test.tsx',
-    );
+      'apps/web/src/components/charts/chart-text.test.ts',
+    ]);
   });
 });

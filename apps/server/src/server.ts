@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
-import { logDiscovery } from './identity/institute-login';
+import { logDiscovery } from './identity/oidc-login';
 import { startInstituteLogin } from './start-institute-login';
 import type { AppConfig, MailConfig } from './config';
 import { openDatabase, type Database } from './db/database';

@@ -7,7 +7,8 @@ import type { Clock } from './lib/clock';
 import { createRandomToken } from './lib/tokens';
 import { DEV_ADMIN_CLAIM } from './identity/demo-members';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
-import { createOidcLogin, type InstituteLogin, type OidcLogin } from './identity/institute-login';
+import type { InstituteLogin } from './identity/institute-login';
+import { createOidcLogin, type OidcLogin } from './identity/oidc-login';
 
 /** The staff's sign-in as configured (LOGIN): the provider, and with Wix its order sync. */
 export interface StartedInstituteLogin {

@@ -29,8 +29,9 @@ window.ResizeObserver = class {
 Element.prototype.scrollIntoView = () => {};
 
 // findBy… waits for the page: the first render of a lazily loaded page also compiles its modules, which on a busy
-// machine takes longer than Testing Library's default second. A bound for waiting, not a speed requirement.
-configure({ asyncUtilTimeout: 10_000 });
+// machine takes longer than Testing Library's default second (past 10 s with the machine loaded ten times over). A
+// bound for waiting, not a speed requirement: a passing test never waits it out.
+configure({ asyncUtilTimeout: 60_000 });
 
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

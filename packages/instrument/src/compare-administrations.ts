@@ -1,5 +1,5 @@
 import type { AnyScoreResult } from './result-types';
-import { comparisonWords, type ComparisonWords } from './comparison-wording';
+import { comparisonWording, type ComparisonWording } from './comparison-wording';
 import { assessValidity, validityVerdictIn, type ValidityWordingOptions } from './validity-verdict';
 import { pid5Definition } from './definition';
 import { BF_TOTAL_KEY, DOMAIN_KEYS, FACET_KEYS, isDomainKey, isFacetKey, scalesInOrder, type FormId } from './keys';
@@ -131,7 +131,7 @@ function readingOf(scale: ScaleReading | undefined): ComparedReading {
   };
 }
 
-function describeForms(words: ComparisonWords, first: FormId, second: FormId): string {
+function describeForms(words: ComparisonWording, first: FormId, second: FormId): string {
   if (first === second) {
     return words.sameForm(words.formNames[first]);
   }
@@ -140,7 +140,7 @@ function describeForms(words: ComparisonWords, first: FormId, second: FormId): s
 }
 
 function describeValidity(
-  words: ComparisonWords,
+  words: ComparisonWording,
   first: AdministrationValidity,
   second: AdministrationValidity,
 ): string {
@@ -172,7 +172,7 @@ function reliableChangeFor(options: {
   isSameForm: boolean;
   isChangeInterpretable: boolean;
   reliability: ReliabilityData;
-  words: ComparisonWords;
+  words: ComparisonWording;
 }): { reliableChange: ReliableChange | null; reason: string | null } {
   const { first, second } = options;
   const reasons = options.words.reasons;
@@ -224,7 +224,7 @@ export function compareAdministrations(
   reliability: ReliabilityData = PID5_RELIABILITY,
   options: ValidityWordingOptions = {},
 ): AdministrationComparison {
-  const words = comparisonWords(options.language);
+  const words = comparisonWording(options.language);
   const validity = { first: validityOf(first, options), second: validityOf(second, options) };
   const isChangeInterpretable =
     validity.first.verdict !== 'not-interpretable' && validity.second.verdict !== 'not-interpretable';

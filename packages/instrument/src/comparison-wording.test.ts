@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareAdministrations } from './compare-administrations';
-import { COMPARISON_WORDING, comparisonWordsFrom, ZComparisonWording } from './comparison-wording';
+import { COMPARISON_WORDING, comparisonWordingFrom, ZComparisonWordingFile } from './comparison-wording';
 import { scoreResponses } from './score-responses';
 import { genuineLikeResponses, makeFormResponses, randomResponses } from '../test/test-helpers';
 
@@ -80,12 +80,12 @@ describe('the comparison wording files', () => {
 
   it('refuse a file with a sentence missing or misspelt', () => {
     const { caution: _, ...withoutCaution } = COMPARISON_WORDING.de;
-    expect(ZComparisonWording.safeParse(withoutCaution).success).toBe(false);
-    expect(ZComparisonWording.safeParse({ ...COMPARISON_WORDING.de, cautoin: 'x' }).success).toBe(false);
+    expect(ZComparisonWordingFile.safeParse(withoutCaution).success).toBe(false);
+    expect(ZComparisonWordingFile.safeParse({ ...COMPARISON_WORDING.de, cautoin: 'x' }).success).toBe(false);
   });
 
   it('put the values into the sentences', () => {
-    const words = comparisonWordsFrom(COMPARISON_WORDING.en);
+    const words = comparisonWordingFrom(COMPARISON_WORDING.en);
     expect(words.differentForms('full form', 'brief form', 'domains')).toMatch(
       /^Different forms \(full form, then brief form\): only the five domains both forms measure are shown\./,
     );

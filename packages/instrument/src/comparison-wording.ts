@@ -9,7 +9,7 @@ import { fillTemplate, type WordingLanguage } from './validity-wording';
 // comparison-wording.<language>.json, our translation): the same facts in each. `{name}` marks a value the caller
 // gives, already written in the language; a file is checked against the schema when this module loads.
 
-export interface ComparisonWords {
+export interface ComparisonWording {
   /** A form's name in "Both administrations used the {form}". */
   readonly formNames: Readonly<Record<FormId, string>>;
   readonly sameForm: (form: string) => string;
@@ -31,7 +31,7 @@ export interface ComparisonWords {
 
 const ZText = z.string().min(1);
 
-export const ZComparisonWording = z.strictObject({
+export const ZComparisonWordingFile = z.strictObject({
   formNames: z.strictObject({ FULL: ZText, SF: ZText, BF: ZText }),
   sameForm: ZText,
   differentForms: ZText,
@@ -50,10 +50,10 @@ export const ZComparisonWording = z.strictObject({
   rciRule: ZText,
   reliabilityRule: ZText.nullable(),
 });
-export type ComparisonWording = z.infer<typeof ZComparisonWording>;
+export type ComparisonWordingFile = z.infer<typeof ZComparisonWordingFile>;
 
 /** The sentences of one language's file, with the caller's values put in. */
-export function comparisonWordsFrom(data: ComparisonWording): ComparisonWords {
+export function comparisonWordingFrom(data: ComparisonWordingFile): ComparisonWording {
   return {
     formNames: data.formNames,
     sameForm: (form) => fillTemplate(data.sameForm, { form }),
@@ -73,29 +73,29 @@ export function comparisonWordsFrom(data: ComparisonWording): ComparisonWords {
 }
 
 /** Each language's file, checked when this module loads. */
-export const COMPARISON_WORDING: Readonly<Record<'en' | 'de', ComparisonWording>> = {
-  en: ZComparisonWording.parse(comparisonJson),
-  de: ZComparisonWording.parse(comparisonDeJson),
+export const COMPARISON_WORDING: Readonly<Record<'en' | 'de', ComparisonWordingFile>> = {
+  en: ZComparisonWordingFile.parse(comparisonJson),
+  de: ZComparisonWordingFile.parse(comparisonDeJson),
 };
 
-const WORDS = new Map<WordingLanguage, ComparisonWords>(
-  Object.entries(COMPARISON_WORDING).map(([language, data]) => [language, comparisonWordsFrom(data)]),
+const WORDING = new Map<WordingLanguage, ComparisonWording>(
+  Object.entries(COMPARISON_WORDING).map(([language, data]) => [language, comparisonWordingFrom(data)]),
 );
-const SHIPPED: ReadonlySet<WordingLanguage> = new Set(WORDS.keys());
+const SHIPPED: ReadonlySet<WordingLanguage> = new Set(WORDING.keys());
 
 /** Adds a language's comparison sentences from its data file (checked against the schema), so a language is files. */
 export function addComparisonWording(language: WordingLanguage, raw: unknown): void {
-  WORDS.set(language, comparisonWordsFrom(ZComparisonWording.parse(raw)));
+  WORDING.set(language, comparisonWordingFrom(ZComparisonWordingFile.parse(raw)));
 }
 
 /** Forgets a language added with addComparisonWording (a test's own language, when the test ends). */
 export function removeComparisonWording(language: WordingLanguage): void {
   if (!SHIPPED.has(language)) {
-    WORDS.delete(language);
+    WORDING.delete(language);
   }
 }
 
 /** The comparison's sentences in a language (English when absent). */
-export function comparisonWords(language: WordingLanguage = 'en'): ComparisonWords {
-  return WORDS.get(language) ?? (WORDS.get('en') as ComparisonWords);
+export function comparisonWording(language: WordingLanguage = 'en'): ComparisonWording {
+  return WORDING.get(language) ?? (WORDING.get('en') as ComparisonWording);
 }

@@ -165,15 +165,15 @@ export {
   VALIDITY_INTERPRETATION_DE,
   VERDICTS,
   wordingLanguages,
-  addValidityWords,
-  removeValidityWords,
-  decimalWords,
+  addValidityWording,
+  removeValidityWording,
+  decimalWording,
   fillTemplate,
   findTranslationProblems,
   isWordingLanguage,
   parseValidityInterpretation,
   parseValidityTranslation,
-  validityWords,
+  validityWording,
 } from './validity-wording';
 export type { PatientFacingLevels, ValidityInterpretation, Verdict, WordingLanguage } from './validity-wording';
 export { decideValidity, fillPublishedCutoffs, isSameDecision, validityVerdictIn } from './validity-verdict';
@@ -251,8 +251,8 @@ export {
 } from './reliability';
 export type { ReliabilityData, ReliabilityKind, ReliabilitySource, ScaleReliability } from './reliability';
 export { RCI_CRITICAL_VALUE, compareAdministrations, usNormSd } from './compare-administrations';
-export { addComparisonWording, comparisonWords, removeComparisonWording } from './comparison-wording';
-export type { ComparisonWords } from './comparison-wording';
+export { addComparisonWording, comparisonWording, removeComparisonWording } from './comparison-wording';
+export type { ComparisonWording } from './comparison-wording';
 export type {
   AdministrationComparison,
   AdministrationValidity,

@@ -6,7 +6,7 @@ import type { Verdict } from './validity-wording';
 // area `results`, English and German): scale names, level words, form names, verdict labels and validity statuses.
 // The instrument's own data (names in pid5-scoring.json, the words of pid5-levels.json) stay English and keep their
 // API; a caller that speaks the reader's language translates these keys instead (the server's reports:
-// `t(scaleNameKey('Anx'))`). The validity sentences have their own German data (validityWords('de')).
+// `t(scaleNameKey('Anx'))`). The validity sentences have their own German data (validityWording('de')).
 
 /** A scale's name: the 25 facets, the 5 domains and the brief form's total. */
 export const SCALE_NAME_KEYS = {

@@ -14,13 +14,13 @@ import type {
   ValidityResult,
 } from './validity-scales';
 import {
-  decimalWords,
+  decimalWording,
   fillTemplate,
   type PatientFacingLevels,
   VALIDITY_INTERPRETATION,
   type ValidityInterpretation,
   type Verdict,
-  validityWords,
+  validityWording,
   type WordingLanguage,
 } from './validity-wording';
 
@@ -154,12 +154,12 @@ function joinWords(words: ValidityInterpretation, items: readonly string[]): str
     : `${items.slice(0, -1).join(', ')} ${words.words.and} ${items[items.length - 1]}`;
 }
 
-function percentileWords(words: ValidityInterpretation, reading: ValidityPercentileReading | null): string {
+function percentileWording(words: ValidityInterpretation, reading: ValidityPercentileReading | null): string {
   if (reading !== null && reading.printedScore === 0 && reading.percentile >= 0.5 && reading.percentile < 1) {
     // At the floor the printed percentile is the share scoring 0: where most adults score 0, "PR 88.9" beside a
     // score of 0 would read as a high rank.
     return fillTemplate(words.words.percentileAtFloor, {
-      percentile: decimalWords(words, formatPercentile(reading.percentile)),
+      percentile: decimalWording(words, formatPercentile(reading.percentile)),
     });
   }
   return reading === null
@@ -170,7 +170,7 @@ function percentileWords(words: ValidityInterpretation, reading: ValidityPercent
             ? words.words.percentileAbove
             : reading.percentile <= 0
               ? words.words.percentileBelow
-              : decimalWords(words, formatPercentile(reading.percentile)),
+              : decimalWording(words, formatPercentile(reading.percentile)),
       });
 }
 
@@ -223,20 +223,23 @@ function notPublishedLine(
     score: null,
     percentile: null,
     direction: scale.direction,
-    directionText: fillTemplate(scale.directionText, { ...PUBLISHED_CUTOFF_VALUES, topAnswer: answerWords(words, 3) }),
+    directionText: fillTemplate(scale.directionText, {
+      ...PUBLISHED_CUTOFF_VALUES,
+      topAnswer: answerWording(words, 3),
+    }),
     cutoffText: null,
     statement: fillTemplate(words.notPublished.scale, { form: formName }),
   };
 }
 
 /** "Very True or Often True" for 3: the answer's own words, as the patient saw them. */
-function answerWords(words: ValidityInterpretation, answer: number | null | undefined): string {
+function answerWording(words: ValidityInterpretation, answer: number | null | undefined): string {
   return answer === null || answer === undefined ? '' : (words.words.answers[answer] ?? String(answer));
 }
 
 /** A share 0-1 as a percentage, rounded down to one decimal (94.96 % is "94.9", never "95"; German "94,9"). */
-function shareWords(words: ValidityInterpretation, share: number | null): string {
-  return share === null ? '0' : decimalWords(words, Math.floor(share * 1000 + 1e-9) / 10);
+function shareWording(words: ValidityInterpretation, share: number | null): string {
+  return share === null ? '0' : decimalWording(words, Math.floor(share * 1000 + 1e-9) / 10);
 }
 
 /** "0-0-1-1": a cycle of answers by their scores. */
@@ -262,11 +265,11 @@ function stretchPatternLine(
   const values = {
     items: pattern.nItems,
     run: pattern.longestRun,
-    irv: pattern.irv === null || pattern.irv === undefined ? '–' : decimalWords(words, pattern.irv.toFixed(2)),
+    irv: pattern.irv === null || pattern.irv === undefined ? '–' : decimalWording(words, pattern.irv.toFixed(2)),
     cautionFrom: pattern.cautionRunFrom,
     notInterpretableFrom: pattern.notInterpretableRunFrom,
     floorFrom: pattern.floorCautionFrom ?? pattern.nItems,
-    floorAnswer: answerWords(words, 0),
+    floorAnswer: answerWording(words, 0),
     deviationShare: Math.round(PATTERN_DEVIATION_SHARE * 100),
     // Screen 2 counted a cycle repeated four times; screen 3 one improbable by chance (each result keeps its rule).
     cycleRule:
@@ -279,7 +282,7 @@ function stretchPatternLine(
     to: stretch === null || stretch === undefined ? '' : stretch.from + stretch.length - 1,
     length: stretch?.length ?? '',
     deviations: stretch?.deviations ?? '',
-    answer: answerWords(words, stretch?.cycle[0]),
+    answer: answerWording(words, stretch?.cycle[0]),
     cycle: stretch === null || stretch === undefined ? '' : cycleWords(stretch.cycle),
   };
   const stretchWords =
@@ -341,10 +344,10 @@ function runPatternLine(
   const base = {
     run: pattern.longestRun,
     items: pattern.nItems,
-    answer: answerWords(words, answer),
-    other: answerWords(words, other),
-    modal: answerWords(words, pattern.modalAnswer),
-    share: shareWords(words, pattern.modalShare),
+    answer: answerWording(words, answer),
+    other: answerWording(words, other),
+    modal: answerWording(words, pattern.modalAnswer),
+    share: shareWording(words, pattern.modalShare),
     shareFrom: Math.round((pattern.notInterpretableShareFrom ?? 0.95) * 100),
     cautionFrom: pattern.cautionRunFrom,
     notInterpretableFrom: pattern.notInterpretableRunFrom,
@@ -399,7 +402,7 @@ function decidedByRange<T>(range: ScoreRange | null | undefined, read: (score: n
 }
 
 /** A score with missing answers, as its range: "25 to 28 (1 of 22 statements unanswered)". */
-function rangeWords(
+function rangeWording(
   words: ValidityInterpretation,
   range: ScoreRange,
   scale: { readonly missing: number; readonly nItems: number },
@@ -424,13 +427,13 @@ function outcome(parts: Partial<RuleOutcome>): RuleOutcome {
 /** INC (full form) or INC-S (short form): high scores are the concern; just below the cut-off is borderline. */
 export const inconsistencyRule: ValidityRule = (input, words) => {
   const incKey = input.inconsistency?.key ?? (input.form === 'SF' ? 'INCS' : 'INC');
-  const incWords = words.scales[incKey];
+  const incWording = words.scales[incKey];
   if (input.inconsistency === null) {
-    return outcome({ lines: [notPublishedLine(words, incKey, incWords, input.formName)] });
+    return outcome({ lines: [notPublishedLine(words, incKey, incWording, input.formName)] });
   }
   const inc = input.inconsistency;
   const reading = (score: number) =>
-    score >= inc.cutoff ? 'flagged' : score >= inc.cutoff - incWords.borderlineWithin ? 'borderline' : 'ok';
+    score >= inc.cutoff ? 'flagged' : score >= inc.cutoff - incWording.borderlineWithin ? 'borderline' : 'ok';
   const decided = inc.isComputed
     ? inc.score === null
       ? null
@@ -438,17 +441,17 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     : decidedByRange(inc.range, reading);
   const isRange = !inc.isComputed && decided !== null && inc.range !== null && inc.range !== undefined;
   const values = {
-    score: isRange && inc.range ? rangeWords(words, inc.range, inc) : (inc.score ?? ''),
+    score: isRange && inc.range ? rangeWording(words, inc.range, inc) : (inc.score ?? ''),
     cutoff: inc.cutoff,
-    percentile: isRange ? words.words.rangePercentile : percentileWords(words, inc.percentile),
+    percentile: isRange ? words.words.rangePercentile : percentileWording(words, inc.percentile),
   };
   const base = {
     key: incKey,
-    name: incWords.name,
-    source: incWords.source,
-    direction: incWords.direction,
-    directionText: incWords.directionText,
-    cutoffText: fillTemplate(incWords.cutoffText, values),
+    name: incWording.name,
+    source: incWording.source,
+    direction: incWording.direction,
+    directionText: incWording.directionText,
+    cutoffText: fillTemplate(incWording.cutoffText, values),
   } as const;
   if (decided === null) {
     return outcome({
@@ -473,9 +476,9 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     isConcern: isFlagged,
     score: inc.score,
     percentile: inc.percentile,
-    statement: fillTemplate(isFlagged ? incWords.flagged : isBorderline ? incWords.borderline : incWords.ok, {
+    statement: fillTemplate(isFlagged ? incWording.flagged : isBorderline ? incWording.borderline : incWording.ok, {
       ...values,
-      within: incWords.borderlineWithin,
+      within: incWording.borderlineWithin,
     }),
   };
   if (!isFlagged) {
@@ -486,10 +489,10 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
     reasons: [
       {
         code: 'INCONSISTENT',
-        severity: incWords.severity,
-        text: fillTemplate(incWords.flagged, values),
-        short: fillTemplate(incWords.short, values),
-        action: incWords.action,
+        severity: incWording.severity,
+        text: fillTemplate(incWording.flagged, values),
+        short: fillTemplate(incWording.short, values),
+        action: incWording.action,
       },
     ],
   });
@@ -497,28 +500,28 @@ export const inconsistencyRule: ValidityRule = (input, words) => {
 
 /** ORS: high scores are the concern (over-reporting). */
 export const overReportingRule: ValidityRule = (input, words) => {
-  const orsWords = words.scales.ORS;
+  const orsWording = words.scales.ORS;
   if (input.ors === null) {
-    return outcome({ lines: [notPublishedLine(words, 'ORS', orsWords, input.formName)] });
+    return outcome({ lines: [notPublishedLine(words, 'ORS', orsWording, input.formName)] });
   }
   const ors = input.ors;
   const decided = orsDecision(ors);
   const isRange = !ors.isComputed && decided !== null && ors.range !== null && ors.range !== undefined;
   // The answer that counts, quoted as the patient saw it.
-  const topAnswer = answerWords(words, 3);
+  const topAnswer = answerWording(words, 3);
   const values = {
-    score: isRange && ors.range ? rangeWords(words, ors.range, ors) : (ors.score ?? ''),
+    score: isRange && ors.range ? rangeWording(words, ors.range, ors) : (ors.score ?? ''),
     cutoff: ors.cutoff,
-    percentile: isRange ? words.words.rangePercentile : percentileWords(words, ors.percentile),
+    percentile: isRange ? words.words.rangePercentile : percentileWording(words, ors.percentile),
     topAnswer,
   };
   const base = {
     key: 'ORS',
-    name: orsWords.name,
-    source: orsWords.source,
-    direction: orsWords.direction,
-    directionText: fillTemplate(orsWords.directionText, { topAnswer }),
-    cutoffText: fillTemplate(orsWords.cutoffText, values),
+    name: orsWording.name,
+    source: orsWording.source,
+    direction: orsWording.direction,
+    directionText: fillTemplate(orsWording.directionText, { topAnswer }),
+    cutoffText: fillTemplate(orsWording.cutoffText, values),
   } as const;
   if (decided === null) {
     return outcome({ lines: [notComputedLine(words, base, ors)] });
@@ -529,7 +532,7 @@ export const overReportingRule: ValidityRule = (input, words) => {
     isConcern: decided,
     score: ors.score,
     percentile: ors.percentile,
-    statement: fillTemplate(decided ? orsWords.flagged : orsWords.ok, values),
+    statement: fillTemplate(decided ? orsWording.flagged : orsWording.ok, values),
   };
   if (!decided) {
     return outcome({ lines: [line] });
@@ -539,10 +542,10 @@ export const overReportingRule: ValidityRule = (input, words) => {
     reasons: [
       {
         code: 'OVER_REPORTING',
-        severity: orsWords.severity,
-        text: fillTemplate(orsWords.flagged, values),
-        short: fillTemplate(orsWords.short, values),
-        action: orsWords.action,
+        severity: orsWording.severity,
+        text: fillTemplate(orsWording.flagged, values),
+        short: fillTemplate(orsWording.short, values),
+        action: orsWording.action,
       },
     ],
   });
@@ -569,32 +572,32 @@ function prdDecision(prd: PrdResult): PrdResult['flag'] {
 
 /** PRD: LOW scores are the concern (under-reporting); 11-20 points neither way. */
 export const underReportingRule: ValidityRule = (input, words) => {
-  const prdWords = words.scales.PRD;
+  const prdWording = words.scales.PRD;
   if (input.prd === null) {
-    return outcome({ lines: [notPublishedLine(words, 'PRD', prdWords, input.formName)] });
+    return outcome({ lines: [notPublishedLine(words, 'PRD', prdWording, input.formName)] });
   }
   const prd = input.prd;
   const decided = prdDecision(prd);
   const isRange = prd.flag === null && decided !== null && prd.range !== null && prd.range !== undefined;
   const values = {
-    score: isRange && prd.range ? rangeWords(words, prd.range, prd) : (prd.score ?? ''),
+    score: isRange && prd.range ? rangeWording(words, prd.range, prd) : (prd.score ?? ''),
     cutoff: prd.positiveImpressionIfAtMost,
     genuineFrom: prd.genuineIfAtLeast,
-    percentile: isRange ? words.words.rangePercentile : percentileWords(words, prd.percentile),
+    percentile: isRange ? words.words.rangePercentile : percentileWording(words, prd.percentile),
   };
   const base = {
     key: 'PRD',
-    name: prdWords.name,
-    source: prdWords.source,
-    direction: prdWords.direction,
-    directionText: prdWords.directionText,
-    cutoffText: fillTemplate(prdWords.cutoffText, values),
+    name: prdWording.name,
+    source: prdWording.source,
+    direction: prdWording.direction,
+    directionText: prdWording.directionText,
+    cutoffText: fillTemplate(prdWording.cutoffText, values),
   } as const;
   if (decided === null) {
     return outcome({ lines: [notComputedLine(words, base, prd)] });
   }
   const isFlagged = decided === 'positive-impression';
-  const statement = isFlagged ? prdWords.flagged : decided === 'genuine' ? prdWords.ok : prdWords.indeterminate;
+  const statement = isFlagged ? prdWording.flagged : decided === 'genuine' ? prdWording.ok : prdWording.indeterminate;
   const line: ValidityLine = {
     ...base,
     status: isFlagged ? 'flagged' : decided === 'genuine' ? 'ok' : 'indeterminate',
@@ -611,10 +614,10 @@ export const underReportingRule: ValidityRule = (input, words) => {
     reasons: [
       {
         code: 'UNDER_REPORTING',
-        severity: prdWords.severity,
-        text: fillTemplate(prdWords.flagged, values),
-        short: fillTemplate(prdWords.short, values),
-        action: prdWords.action,
+        severity: prdWording.severity,
+        text: fillTemplate(prdWording.flagged, values),
+        short: fillTemplate(prdWording.short, values),
+        action: prdWording.action,
       },
     ],
   });
@@ -622,9 +625,9 @@ export const underReportingRule: ValidityRule = (input, words) => {
 
 /** SD-TD: a kind of favourable answering, read only when PRD has flagged under-reporting; never a reason. */
 export const favourableStyleRule: ValidityRule = (input, words) => {
-  const sdtdWords = words.scales.SDTD;
+  const sdtdWording = words.scales.SDTD;
   if (input.sdtd === null) {
-    return outcome({ lines: [notPublishedLine(words, 'SDTD', sdtdWords, input.formName)] });
+    return outcome({ lines: [notPublishedLine(words, 'SDTD', sdtdWording, input.formName)] });
   }
   const sdtd = input.sdtd;
   const values: Record<string, string | number> = {
@@ -635,16 +638,16 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
   };
   const base = {
     key: 'SDTD',
-    name: sdtdWords.name,
-    source: sdtdWords.source,
-    direction: sdtdWords.direction,
-    directionText: fillTemplate(sdtdWords.directionText, values),
-    cutoffText: fillTemplate(sdtdWords.cutoffText, values),
+    name: sdtdWording.name,
+    source: sdtdWording.source,
+    direction: sdtdWording.direction,
+    directionText: fillTemplate(sdtdWording.directionText, values),
+    cutoffText: fillTemplate(sdtdWording.cutoffText, values),
   } as const;
   // SD-TD follows what PRD decided: read only under-reporting PRD has found, never after a PRD left undecided.
   const prdDecided = input.prd === null ? null : prdDecision(input.prd);
   if (prdDecided !== 'positive-impression') {
-    const notRead = prdDecided === null ? sdtdWords.notReadPrdUndecided : sdtdWords.notRead;
+    const notRead = prdDecided === null ? sdtdWording.notReadPrdUndecided : sdtdWording.notRead;
     return outcome({
       lines: [
         {
@@ -655,7 +658,7 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
           percentile: null,
           statement: fillTemplate(notRead, {
             ...values,
-            score: sdtd.score ?? (sdtd.range ? rangeWords(words, sdtd.range, sdtd) : ''),
+            score: sdtd.score ?? (sdtd.range ? rangeWording(words, sdtd.range, sdtd) : ''),
           }),
         },
       ],
@@ -674,14 +677,14 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
     return outcome({ lines: [notComputedLine(words, base, sdtd)] });
   }
   if (sdtd.flag === null && sdtd.range) {
-    values.score = rangeWords(words, sdtd.range, sdtd);
+    values.score = rangeWording(words, sdtd.range, sdtd);
   }
   const kind =
     sdtdFlag === 'social-desirability'
-      ? sdtdWords.socialDesirability
+      ? sdtdWording.socialDesirability
       : sdtdFlag === 'defensiveness'
-        ? sdtdWords.defensiveness
-        : sdtdWords.neither;
+        ? sdtdWording.defensiveness
+        : sdtdWording.neither;
   return outcome({
     lines: [
       {
@@ -690,7 +693,7 @@ export const favourableStyleRule: ValidityRule = (input, words) => {
         isConcern: sdtdFlag !== 'indeterminate',
         score: sdtd.score,
         percentile: null,
-        statement: `${fillTemplate(kind, values)} ${sdtdWords.caveat}`,
+        statement: `${fillTemplate(kind, values)} ${sdtdWording.caveat}`,
       },
     ],
   });
@@ -737,7 +740,7 @@ export const responseTimeRule: ValidityRule = (input, words) => {
   const values = {
     threshold: time.thresholdSeconds,
     cautionShare: Math.round(FAST_SHARE_CAUTION * 100),
-    median: decimalWords(words, time.medianSeconds.toFixed(1)),
+    median: decimalWording(words, time.medianSeconds.toFixed(1)),
     fastShare: Math.round(time.fastShare * 100),
     fast: time.fastCount,
     timed: time.timed,
@@ -801,15 +804,15 @@ export const uncheckedScalesRule: ValidityRule = (input, words) => {
     ),
     keys: unchecked.map((u) => u.key).join(', '),
   };
-  const checksWords = words.notComputedChecks;
+  const checksWording = words.notComputedChecks;
   return outcome({
     reasons: [
       {
         code: 'CHECKS_NOT_COMPUTED',
-        severity: checksWords.severity,
-        text: fillTemplate(checksWords.text, values),
-        short: fillTemplate(checksWords.short, values),
-        action: fillTemplate(checksWords.action, values),
+        severity: checksWording.severity,
+        text: fillTemplate(checksWording.text, values),
+        short: fillTemplate(checksWording.short, values),
+        action: fillTemplate(checksWording.action, values),
       },
     ],
   });
@@ -882,8 +885,8 @@ export function combineOutcomes(
     .flatMap((o) => o.reasons)
     .sort((a, b) => SEVERITY_ORDER[b.severity] - SEVERITY_ORDER[a.severity]);
   const verdict: Verdict = reasons[0]?.severity ?? 'valid';
-  const verdictWords = words.verdicts[verdict];
-  const formWords = input.form === 'FULL' ? undefined : verdictWords.byForm?.[input.form];
+  const verdictWording = words.verdicts[verdict];
+  const formWording = input.form === 'FULL' ? undefined : verdictWording.byForm?.[input.form];
   const lines = outcomes.flatMap((o) => o.lines);
   // A borderline inconsistency score is said in the summary too, never summed up as "consistent".
   const isBorderline = lines.some((l) => (l.key === 'INC' || l.key === 'INCS') && l.status === 'indeterminate');
@@ -893,14 +896,14 @@ export function combineOutcomes(
       : undefined;
   return {
     verdict,
-    label: formWords?.label ?? verdictWords.label,
+    label: formWording?.label ?? verdictWording.label,
     summary:
       borderlineSummary ??
-      fillTemplate(formWords?.summary ?? verdictWords.summary, {
+      fillTemplate(formWording?.summary ?? verdictWording.summary, {
         reasons: reasons.map((r) => r.short).join('; '),
       }),
-    action: verdictWords.action,
-    patientFacingLevels: verdictWords.patientFacingLevels,
+    action: verdictWording.action,
+    patientFacingLevels: verdictWording.patientFacingLevels,
     reasons,
     notes: outcomes.flatMap((o) => o.notes),
     lines,
@@ -977,8 +980,8 @@ export interface ValidityWordingOptions {
 }
 
 /** The validity words of the options' language, quoting the item set's answer labels when given. */
-function wordsFor(options: ValidityWordingOptions): ValidityInterpretation {
-  const words = validityWords(options.language);
+function wordingFor(options: ValidityWordingOptions): ValidityInterpretation {
+  const words = validityWording(options.language);
   const labels = options.answerLabels;
   if (!labels || labels.length !== 4 || labels.every((label, i) => label === words.words.answers[i])) {
     return words;
@@ -1000,7 +1003,7 @@ function unscoredNames(
  * worded in `options.language` (English by default). The language changes words only, never the verdict.
  */
 export function assessValidity(result: ScoredProtocol, options: ValidityWordingOptions = {}): ValidityVerdict {
-  const words = wordsFor(options);
+  const words = wordingFor(options);
   const names = (scales: Readonly<Record<string, ScaleScoredState>>) => unscoredNames(scales, options.scaleName);
   const common = {
     // English keeps the form's own name in text; another language names the form in its words.
@@ -1099,19 +1102,19 @@ export function validityVerdictIn(
 ): ValidityVerdict {
   const stored = result.validityVerdict;
   // Stored in English with the English words' answers: kept unless another language or other labels are asked for.
-  if ((options.language === undefined || options.language === 'en') && wordsFor(options) === validityWords('en')) {
-    return withTimeLine(stored, validityWords('en'));
+  if ((options.language === undefined || options.language === 'en') && wordingFor(options) === validityWording('en')) {
+    return withTimeLine(stored, validityWording('en'));
   }
   let worded: ValidityVerdict;
   try {
     worded = assessValidity(result, options);
   } catch {
     // A stored result missing a field the words need (a form's name): its own words.
-    return withTimeLine(stored, validityWords('en'));
+    return withTimeLine(stored, validityWording('en'));
   }
   return isSameDecision(worded, stored)
-    ? withTimeLine(worded, validityWords(options.language))
-    : withTimeLine(stored, validityWords('en'));
+    ? withTimeLine(worded, validityWording(options.language))
+    : withTimeLine(stored, validityWording('en'));
 }
 
 /** A verdict stored before the response-time line existed gets the line that says the times were not recorded. */

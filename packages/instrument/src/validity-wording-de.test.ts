@@ -23,7 +23,7 @@ import {
   parseValidityTranslation,
   VALIDITY_INTERPRETATION,
   VALIDITY_INTERPRETATION_DE,
-  validityWords,
+  validityWording,
 } from './validity-wording';
 
 // The validity words in German (DESIGN.md "Languages"): our translation of the same data, checked against the
@@ -102,8 +102,8 @@ describe('validity words in German', () => {
     expect(VALIDITY_INTERPRETATION_DE.sources.map((s) => s.id)).toEqual(
       VALIDITY_INTERPRETATION.sources.map((s) => s.id),
     );
-    expect(validityWords('de')).toBe(VALIDITY_INTERPRETATION_DE);
-    expect(validityWords()).toBe(VALIDITY_INTERPRETATION);
+    expect(validityWording('de')).toBe(VALIDITY_INTERPRETATION_DE);
+    expect(validityWording()).toBe(VALIDITY_INTERPRETATION);
     // The German file says it is our translation.
     expect(VALIDITY_INTERPRETATION_DE.description).toMatch(/unsere eigene Übersetzung/);
   });

@@ -10,7 +10,7 @@ import { summariseProblems } from './validate-definition';
 
 /**
  * A language the validity words may be asked in (a code of the product's language registry, @pid5/i18n). English
- * and German ship here; another language's words are added from its files (addValidityWords).
+ * and German ship here; another language's words are added from its files (addValidityWording).
  */
 export type WordingLanguage = string;
 
@@ -305,24 +305,24 @@ export function isWordingLanguage(value: unknown): value is WordingLanguage {
  * Adds a language's validity words from its data file (a translation of pid5-validity-interpretation.json, checked
  * like the German one), so a language is added with its files.
  */
-export function addValidityWords(language: WordingLanguage, raw: unknown): void {
+export function addValidityWording(language: WordingLanguage, raw: unknown): void {
   INTERPRETATIONS.set(language, parseValidityTranslation(raw, VALIDITY_INTERPRETATION));
 }
 
-/** Forgets a language added with addValidityWords (a test's own language, when the test ends). */
-export function removeValidityWords(language: WordingLanguage): void {
+/** Forgets a language added with addValidityWording (a test's own language, when the test ends). */
+export function removeValidityWording(language: WordingLanguage): void {
   if (!SHIPPED.has(language)) {
     INTERPRETATIONS.delete(language);
   }
 }
 
 /** The validity words in a language (English when absent). */
-export function validityWords(language: WordingLanguage = 'en'): ValidityInterpretation {
+export function validityWording(language: WordingLanguage = 'en'): ValidityInterpretation {
   return INTERPRETATIONS.get(language) ?? VALIDITY_INTERPRETATION;
 }
 
 /** A decimal number as the words' language writes it: "43.6", in German "43,6". */
-export function decimalWords(words: ValidityInterpretation, text: string | number): string {
+export function decimalWording(words: ValidityInterpretation, text: string | number): string {
   const value = String(text);
   return words.words.decimalSeparator === '.' ? value : value.replace(/(\d)\.(\d)/g, '$1,$2');
 }

@@ -13,7 +13,7 @@ import { loadConfigOrExit } from '../config';
 import { loadItemSets } from '../modules/item-sets/load-item-set';
 import { presentAnyResults } from '../modules/results/results-by-form';
 import { bfmOfTest, germanReadingsOfScore, withTraitModels } from '../modules/results/trait-models';
-import { validityWording, withVerdictIn } from '../modules/results/verdict-language';
+import { validityWordingOptions, withVerdictIn } from '../modules/results/verdict-language';
 import { createDemoResponses } from '@pid5/instrument';
 import { isLanguage, type Language } from '@pid5/i18n';
 import { formatReportDate } from '../reports/report-date';
@@ -120,7 +120,7 @@ if (args[0] === '--all') {
     scoreResponses(protocols.valid, { normTables: US_NORM_TABLES }),
     scoreResponses(later, { normTables: US_NORM_TABLES }),
     undefined,
-    validityWording(language),
+    validityWordingOptions(language),
   );
   const starts = (key: string) => {
     const table = US_NORM_TABLES.tables.FULL[key];

@@ -26,7 +26,7 @@ describe('the PostgreSQL pool size', () => {
       'DATABASE_POOL_SIZE: must be at least 2 (start-up holds one connection for its lock while it uses another)',
     );
     expect(refusal).not.toContain('timeout exceeded');
-  }, 60_000);
+  });
 
   // On PostgreSQL whichever back end the other tests run on (as the crash test): the pool is PostgreSQL's.
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(

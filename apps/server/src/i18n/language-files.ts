@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { LANGUAGES, languageFolder, type Language } from '@pid5/i18n';
 import {
   addComparisonWording,
-  addValidityWords,
+  addValidityWording,
   demoItemSet,
   demoItemSetDe,
   parseItemSet,
@@ -50,7 +50,7 @@ export function addLanguageData(): void {
     added.add(seen);
     const validity = dataFile(language, LANGUAGE_DATA_FILES.validity);
     if (validity) {
-      addValidityWords(language, readJson(validity));
+      addValidityWording(language, readJson(validity));
     }
     const comparison = dataFile(language, LANGUAGE_DATA_FILES.comparison);
     if (comparison) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, removeLanguageFolder } from '@pid5/i18n';
 import type { TAssessmentResults } from '@pid5/contract';
-import { DOMAIN_KEYS, FACET_KEYS, removeComparisonWording, removeValidityWords } from '@pid5/instrument';
+import { DOMAIN_KEYS, FACET_KEYS, removeComparisonWording, removeValidityWording } from '@pid5/instrument';
 import { createSignedInAdmin, createSignedInClinician, type SignedInUser } from '../../test/factories';
 import { createTestOver, grantOverApi, openAsPatientOver } from '../../test/assessment-api';
 import { englishOutsideMarkers, writePseudoLanguage } from '@pid5/i18n/pseudo-language';
@@ -46,7 +46,7 @@ afterAll(async () => {
   await smtp?.stop();
   // The files' language leaves the registries this worker's other test files share.
   removeLanguageFolder(folder);
-  removeValidityWords(code);
+  removeValidityWording(code);
   removeComparisonWording(code);
   rmSync(folder, { recursive: true, force: true });
 });

@@ -1,18 +1,18 @@
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { AppError, type ErrorMessageKey } from '../errors';
 import type { MessageValues } from '../i18n/translator';
-import { startWorker } from '../lib/start-worker';
-import type { PdfJobMessage, PdfReportInput, PdfResultMessage } from './pdf-worker';
 import { workerEntry } from '../lib/server-files';
-import { extraLanguageFolders } from '@pid5/i18n';
+import { createFairQueue } from './pdf-fair-queue';
+import type { PdfReportInput } from './pdf-worker';
+import { createPdfWorkerSlot, type PdfJob } from './pdf-worker-slot';
+
+export { PdfRenderError } from './pdf-worker-slot';
 
 // Reports are drawn off the event loop (DESIGN.md "Architecture": "one slow report never stalls answer saving"): a small pool
 // of 1-2 worker threads, started on first use and kept warm, with a bounded queue and a time limit per report.
-// A worker that crashes or runs over its time is replaced; only the report it was drawing fails.
-// The queue is fair: each requester (a signed-in user) has a few reports in flight at most, and
-// the next report drawn is that of the waiting requester served longest ago, so one clinician asking for 40 reports
-// at once delays another's by one report, not forty. A refusal says when to retry (Retry-After).
+// A worker that crashes or runs over its time is replaced; only the report it was drawing fails (pdf-worker-slot.ts).
+// The queue is fair (pdf-fair-queue.ts): each requester has a few reports in flight at most and requesters take
+// turns. A refusal says when to retry (Retry-After).
 
 /** Seconds a refused requester is told to wait (Retry-After): a few reports' time. */
 export const PDF_RETRY_AFTER_SECONDS = 5;
@@ -48,36 +48,8 @@ export interface PdfPoolOptions {
   workerUrl?: URL;
 }
 
-interface Job {
-  id: number;
-  requester: string;
-  input: PdfReportInput;
-  resolve(pdf: Uint8Array): void;
-  reject(error: Error): void;
-  timer?: NodeJS.Timeout;
-}
-
-interface Slot {
-  worker: Worker | null;
-  job: Job | null;
-}
-
-/** One requester's reports: waiting ones in order, how many are in flight, and when they were last served. */
-interface Requester {
-  waiting: Job[];
-  inFlight: number;
-  lastServed: number;
-}
-
 function poolBusy(message: ErrorMessageKey, values?: MessageValues): AppError {
   return new AppError('SERVICE_UNAVAILABLE', message, { values, retryAfterSeconds: PDF_RETRY_AFTER_SECONDS });
-}
-
-export class PdfRenderError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PdfRenderError';
-  }
 }
 
 export function defaultPoolSize(): number {
@@ -86,187 +58,96 @@ export function defaultPoolSize(): number {
 
 export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const size = options.size ?? defaultPoolSize();
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const maxQueued = options.maxQueued ?? 20;
   const maxPerRequester = options.maxQueuedPerRequester ?? 4;
   const workerUrl = options.workerUrl ?? workerEntry('reports', 'pdf-worker');
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null }));
-  /** Requesters with reports in flight (kept only while they have some). */
-  const requesters = new Map<string, Requester>();
-  let waitingCount = 0;
-  let servedCount = 0;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const queue = createFairQueue<PdfJob>();
   let nextId = 1;
   let isClosed = false;
-  /** Called whenever a report being drawn ends: close() waits for the last one within its grace. */
-  let onReportEnded: (() => void) | null = null;
-
-  /** The next report to draw: the first waiting one of the requester served longest ago (never: first). */
-  function takeNextJob(): Job | undefined {
-    let next: Requester | undefined;
-    for (const requester of requesters.values()) {
-      if (requester.waiting.length > 0 && (!next || requester.lastServed < next.lastServed)) {
-        next = requester;
-      }
-    }
-    if (!next) {
-      return undefined;
-    }
-    servedCount += 1;
-    next.lastServed = servedCount;
-    waitingCount -= 1;
-    return next.waiting.shift();
-  }
-
-  function release(job: Job): void {
-    const requester = requesters.get(job.requester);
-    if (requester) {
-      requester.inFlight -= 1;
-      if (requester.inFlight <= 0) {
-        requesters.delete(job.requester);
-      }
-    }
-  }
-
-  function finish(slot: Slot, outcome: { pdf: Uint8Array } | { error: Error }): void {
-    const job = slot.job;
-    if (!job) {
-      return;
-    }
-    clearTimeout(job.timer);
-    release(job);
-    slot.job = null;
-    slot.worker?.unref();
-    if ('pdf' in outcome) {
-      job.resolve(outcome.pdf);
-    } else {
-      job.reject(outcome.error);
-    }
-    onReportEnded?.();
-  }
-
-  function retire(slot: Slot, error: Error): void {
-    const worker = slot.worker;
-    slot.worker = null;
-    finish(slot, { error });
-    if (worker) {
-      worker.removeAllListeners();
-      worker.on('error', () => undefined);
-      void worker.terminate();
-    }
-    dispatch();
-  }
-
-  function spawn(slot: Slot): Worker {
-    // The thread reads its own language registry: the folders of languages added from outside go with it.
-    const worker = startWorker(workerUrl, {
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-      workerData: { languageFolders: extraLanguageFolders() },
-    });
-    worker.on('message', (message: PdfResultMessage) => {
-      if (slot.worker !== worker || slot.job?.id !== message.id) {
-        return;
-      }
-      finish(slot, message.ok ? { pdf: message.pdf } : { error: new PdfRenderError(message.message) });
-      dispatch();
-    });
-    worker.on('error', (error) => {
-      if (slot.worker === worker) {
-        retire(slot, new PdfRenderError(`The report worker failed: ${error.message}`));
-      }
-    });
-    worker.on('exit', (code) => {
-      if (slot.worker === worker) {
-        retire(slot, new PdfRenderError(`The report worker stopped (exit code ${code})`));
-      }
-    });
-    worker.unref();
-    return worker;
-  }
+  const endings = reportEndings();
+  const slots = Array.from({ length: size }, () =>
+    createPdfWorkerSlot({
+      workerUrl,
+      timeoutMs,
+      onReportEnded(job) {
+        queue.release(job.requester);
+        endings.notify();
+      },
+      onFree: () => dispatch(),
+    }),
+  );
+  const drawing = () => slots.filter((slot) => slot.job).length;
 
   function dispatch(): void {
     if (isClosed) {
       return;
     }
     for (const slot of slots) {
-      if (slot.job || waitingCount === 0) {
+      if (slot.job || queue.waiting === 0) {
         continue;
       }
-      const job = takeNextJob();
+      const job = queue.takeNext();
       if (!job) {
         break;
       }
-      slot.worker ??= spawn(slot);
-      slot.job = job;
-      // Keep the process alive while a report is being drawn; an idle pool never holds it open.
-      slot.worker.ref();
-      job.timer = setTimeout(() => {
-        retire(slot, new PdfRenderError(`The report took longer than ${timeoutMs} ms`));
-      }, timeoutMs);
-      const message: PdfJobMessage = { id: job.id, input: job.input };
-      slot.worker.postMessage(message);
+      slot.draw(job);
     }
   }
 
   return {
     size,
-    queue: () => ({ waiting: waitingCount, drawing: slots.filter((slot) => slot.job).length }),
+    queue: () => ({ waiting: queue.waiting, drawing: drawing() }),
     warm() {
-      const slot = slots[0];
-      if (!isClosed && slot && !slot.worker) {
-        slot.worker = spawn(slot);
+      if (!isClosed) {
+        slots[0]?.warm();
       }
     },
-    render(input, { requester: requesterId = '' } = {}) {
+    render(input, { requester = '' } = {}) {
       if (isClosed) {
         return Promise.reject(poolBusy('errors.reports.shuttingDown'));
       }
-      const requester = requesters.get(requesterId) ?? { waiting: [], inFlight: 0, lastServed: 0 };
-      if (requester.inFlight >= maxPerRequester) {
+      if (queue.inFlight(requester) >= maxPerRequester) {
         return Promise.reject(poolBusy('errors.reports.yourReportsPending', { count: maxPerRequester }));
       }
-      if (waitingCount >= maxQueued) {
+      if (queue.waiting >= maxQueued) {
         return Promise.reject(poolBusy('errors.reports.busy'));
       }
       return new Promise<Uint8Array>((resolve, reject) => {
-        requester.waiting.push({ id: nextId++, requester: requesterId, input, resolve, reject });
-        requester.inFlight += 1;
-        requesters.set(requesterId, requester);
-        waitingCount += 1;
+        queue.add(requester, { id: nextId++, requester, input, resolve, reject });
         dispatch();
       });
     },
     async close({ graceMs = 0 } = {}) {
       isClosed = true;
-      for (const requester of requesters.values()) {
-        for (const job of requester.waiting.splice(0)) {
-          job.reject(poolBusy('errors.reports.shuttingDown'));
-        }
+      for (const job of queue.takeAllWaiting()) {
+        job.reject(poolBusy('errors.reports.shuttingDown'));
       }
-      waitingCount = 0;
-      if (graceMs > 0 && slots.some((slot) => slot.job)) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
-          onReportEnded = () => {
-            if (!slots.some((slot) => slot.job)) {
-              clearTimeout(timer);
-              resolve();
-            }
-          };
-        });
-        onReportEnded = null;
+      await endings.waitUntil(() => drawing() === 0, graceMs);
+      await Promise.all(slots.map((slot) => slot.stop(poolBusy('errors.reports.shuttingDown'))));
+    },
+  };
+}
+
+/** Each report's end, told to close(), which waits within its grace until none is being drawn. */
+function reportEndings() {
+  let listener: (() => void) | null = null;
+  return {
+    notify: () => listener?.(),
+    async waitUntil(done: () => boolean, graceMs: number): Promise<void> {
+      if (graceMs <= 0 || done()) {
+        return;
       }
-      await Promise.all(
-        slots.map(async (slot) => {
-          const worker = slot.worker;
-          slot.worker = null;
-          finish(slot, { error: poolBusy('errors.reports.shuttingDown') });
-          if (worker) {
-            worker.removeAllListeners();
-            worker.on('error', () => undefined);
-            await worker.terminate();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        listener = () => {
+          if (done()) {
+            clearTimeout(timer);
+            resolve();
           }
-        }),
-      );
+        };
+      });
+      listener = null;
     },
   };
 }

@@ -14,7 +14,7 @@ import { drawValidityFirst, showsProfile } from './profile-report/validity-first
 import { createReportDocument, endReportDocument } from './report-document';
 import { allReportFixedTexts } from './fixed-wording';
 import { reportWording } from './report-wording';
-import { scoreWords } from './score-report/score-report-wording';
+import { scoreWording } from './score-report/score-report-wording';
 import { drawIcd11TraitDomains } from './score-report/trait-models';
 
 // The printable report (docs/product-spec.md §2 "Printable report"), for the patient, drawn in code with pdfkit from
@@ -59,7 +59,11 @@ export function renderReportPdf(input: ReportInput): Promise<Uint8Array> {
   if (showsProfile(results) && results.bfm && results.form === 'BFM') {
     // The PID5BF+M: its six trait domains with German T (the score report's section, in the report's language; its
     // note says whom they are compared with). No PID-5 domains or facets to explain, and not the US sample's page.
-    drawIcd11TraitDomains(doc, { bfm: results.bfm, unavailable: null, form: results.form }, scoreWords(words.language));
+    drawIcd11TraitDomains(
+      doc,
+      { bfm: results.bfm, unavailable: null, form: results.form },
+      scoreWording(words.language),
+    );
   } else if (showsProfile(results)) {
     drawUnderstanding(doc, { hasFacets: results.facets.length > 0, tMiddleShare: results.tMiddleShare }, words);
     // The domains start page 2, unless the explanations ran on to it (longer words): then they follow when they fit.

@@ -7,10 +7,10 @@ import { allReportFixedTexts } from './fixed-wording';
 import { createReportDocument, endReportDocument } from './report-document';
 import { drawScoreReportHeader, itemSetText } from './score-report/header';
 import { drawNormsSection } from './score-report/norms';
-import { normWords } from './score-report/norm-wording';
+import { normWording } from './score-report/norm-wording';
 import { drawMissingItems, drawResponseGrid } from './score-report/responses';
 import { drawScoresTable, drawTCharts } from './score-report/scores';
-import { scoreWords } from './score-report/score-report-wording';
+import { scoreWording } from './score-report/score-report-wording';
 import { drawValidityTable } from './score-report/validity';
 import { drawAmpdProfiles, drawIcd11TraitDomains, germanGroupText } from './score-report/trait-models';
 import { GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
@@ -39,7 +39,7 @@ export interface ScoreReportInput {
 }
 
 export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Array> {
-  const words = scoreWords(input.language ?? 'en');
+  const words = scoreWording(input.language ?? 'en');
   const { t } = words;
   const doc = createReportDocument(
     reportDocumentOptions({
@@ -61,7 +61,7 @@ export function renderScoreReportPdf(input: ScoreReportInput): Promise<Uint8Arra
   drawMissingItems(doc, input.responses, words);
   drawResponseGrid(doc, input.responses, words, results.itemSet.answerLabels);
   drawNormsSection(doc, results, words);
-  const { us } = normWords(results, words);
+  const { us } = normWording(results, words);
   drawPageFooters(doc, {
     title: `\u00a9 ${input.copyrightYear} ${input.instituteName}`,
     lines: [

@@ -10,7 +10,7 @@ import {
 import { FORM_NAME_KEYS, GERMAN_NORM_WORD_KEYS, VALIDITY_STATUS_KEYS, verdictLabelKey } from '@pid5/instrument';
 import { ApiError } from '../api/client';
 import { useResults } from '../api/results';
-import { levelName, levelWords, scaleName, usPercentileText } from '../i18n/result-wording';
+import { levelName, levelWording, scaleName, usPercentileText } from '../i18n/result-wording';
 import { StaffRichText, useStaffText, type StaffKey } from '../i18n/staff-language';
 import { DomainTChart, FacetTChart } from './charts/score-charts';
 import { LoadErrorAlert, LoadingBlock } from './load-states';
@@ -223,7 +223,7 @@ const LEVEL_TITLE_KEYS = {
 
 function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerdict }) {
   const { t, formatNumber } = useStaffText();
-  const percentileWords = (percentile: number): string => {
+  const percentileWording = (percentile: number): string => {
     if (percentile >= 1) {
       return t('resultsPanel.percentileAbove');
     }
@@ -249,7 +249,9 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
         color={color}
         variant="light"
         title={
-          scale.us ? t(LEVEL_TITLE_KEYS[scale.level], { percentile: percentileWords(scale.us.percentile) }) : undefined
+          scale.us
+            ? t(LEVEL_TITLE_KEYS[scale.level], { percentile: percentileWording(scale.us.percentile) })
+            : undefined
         }
       >
         {levelName(t, scale.level)}
@@ -260,13 +262,13 @@ function LevelCell({ scale, verdict }: { scale: ScaleRow; verdict: TValidityVerd
     // Bracketed and grey like a level: a profile that may not be read has no finding either way.
     return (
       <Text span size="sm" c="dimmed" title={t('resultsPanel.notInterpretable')}>
-        ({levelWords(t, scale)})
+        ({levelWording(t, scale)})
       </Text>
     );
   }
   return (
     <Text span size="sm" c={scale.isScored ? undefined : 'dimmed'}>
-      {levelWords(t, scale)}
+      {levelWording(t, scale)}
     </Text>
   );
 }

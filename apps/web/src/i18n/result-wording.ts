@@ -18,7 +18,7 @@ export function levelName(t: Translate<StaffKey>, level: Level): string {
 }
 
 /** A scale's level in words, as the contract's `formatLevel`: not scored, not elevated, or its level. */
-export function levelWords(t: Translate<StaffKey>, scale: { level: Level | null; isScored: boolean }): string {
+export function levelWording(t: Translate<StaffKey>, scale: { level: Level | null; isScored: boolean }): string {
   if (!scale.isScored) {
     return t(LEVEL_KEYS.notScored);
   }

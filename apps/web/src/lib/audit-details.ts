@@ -38,7 +38,7 @@ const LABELS: Record<string, StaffKey> = {
 };
 
 /** What describing needs from the page: its words, and times in its language. */
-export interface AuditWords {
+export interface AuditWording {
   t: Translate<StaffKey>;
   formatDateTime: (iso: string) => string;
 }
@@ -49,14 +49,14 @@ function spellOut(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-function fieldName(key: string, { t }: AuditWords): string {
+function fieldName(key: string, { t }: AuditWording): string {
   const label = LABELS[key];
   return label ? t(label) : spellOut(key);
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-function describeValue(value: unknown, words: AuditWords): string {
+function describeValue(value: unknown, words: AuditWording): string {
   if (value === null || value === undefined || value === '') {
     return '—';
   }
@@ -78,7 +78,7 @@ function describeValue(value: unknown, words: AuditWords): string {
 }
 
 /** An audit event's details as readable lines ('New due date: Apr 3, 2026, 10:00:00'), not raw JSON. */
-export function describeAuditDetails(details: Record<string, unknown>, words: AuditWords): string[] {
+export function describeAuditDetails(details: Record<string, unknown>, words: AuditWording): string[] {
   return Object.entries(details).map(([key, value]) =>
     words.t('audit.detail', { field: fieldName(key, words), value: describeValue(value, words) }),
   );

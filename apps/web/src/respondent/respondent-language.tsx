@@ -28,7 +28,7 @@ const loadCatalogue: CatalogueLoader = (language) =>
 
 const FollowTest = createContext<(language: Language) => void>(() => {});
 
-interface RespondentWords {
+interface RespondentWording {
   t: Translate<RespondentKey>;
   /** The language dates and numbers are written in. */
   language: Language;
@@ -36,11 +36,11 @@ interface RespondentWords {
 
 // A context of our own rather than @lingui/react's provider: this page's budget is tight (bench "weight"), and a new
 // value after each activation is all the re-rendering it needs.
-const Words = createContext<RespondentWords | null>(null);
+const Wording = createContext<RespondentWording | null>(null);
 
 /** The patient pages' words. */
-export function useRespondentText(): RespondentWords {
-  const words = useContext(Words);
+export function useRespondentText(): RespondentWording {
+  const words = useContext(Wording);
   if (!words) {
     throw new Error('useRespondentText outside RespondentLanguage');
   }
@@ -62,7 +62,7 @@ export function RespondentLanguage({
   const i18n = useMemo(createI18n, []);
   const fixed = useMemo(() => languageFromAddress(window.location.search), []);
   const [choice, setChoice] = useState<LanguageChoice>(fixed ?? browserLanguage());
-  const [words, setWords] = useState<RespondentWords | null>(null);
+  const [words, setWords] = useState<RespondentWording | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -85,9 +85,9 @@ export function RespondentLanguage({
     return null;
   }
   return (
-    <Words.Provider value={words}>
+    <Wording.Provider value={words}>
       <FollowTest.Provider value={follow}>{children}</FollowTest.Provider>
-    </Words.Provider>
+    </Wording.Provider>
   );
 }
 

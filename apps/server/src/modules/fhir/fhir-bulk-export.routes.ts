@@ -5,13 +5,8 @@ import { z } from 'zod';
 import { createJobQueue } from '../../db/job-queue';
 import { AppError } from '../../errors';
 import { requireMachineClient } from '../../http/access';
-import {
-  auditBulkExport,
-  BULK_EXPORT_TYPES,
-  createBulkExports,
-  type BulkExportManifest,
-  type BulkExportType,
-} from './fhir-bulk-export';
+import { auditBulkExport, createBulkExports } from './fhir-bulk-export';
+import { BULK_EXPORT_TYPES, type BulkExportManifest, type BulkExportType } from './fhir-bulk-export-folder';
 import { clientActor } from './fhir-read-api.service';
 
 // FHIR Bulk Data Access for machine clients (decision "FHIR Bulk Data export on the job queue"): the system-level

@@ -1,6 +1,6 @@
 import { ACCEPTED_SCOPES, ASSERTION_ALGORITHMS } from '../../identity/system-clients';
 import { PRODUCT_NAME } from './fhir-bundle';
-import { BULK_EXPORT_HOURS } from './fhir-bulk-export';
+import { BULK_EXPORT_HOURS } from './fhir-bulk-export-folder';
 import { MAX_SEARCH_COUNT } from './fhir-search';
 
 // What the FHIR read API says about itself (DESIGN.md "FHIR"): the CapabilityStatement at `metadata`, listing exactly

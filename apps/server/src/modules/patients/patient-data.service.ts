@@ -5,10 +5,8 @@ import {
   type TPatientDataExport,
   type TPatientDataQuery,
 } from '@pid5/contract';
-import { translator } from '../../i18n/translator';
-import { answerWords } from '../../reports/score-report/score-report-wording';
 import { getDocumentsById } from '../documents/documents.service';
-import { buildResults, type ResultSources } from '../results/results.service';
+import type { ResultSources } from '../results/results.service';
 import { exportRetestSeriesOf } from '../retests/retests.service';
 import { recordAudit } from '../../audit/audit-log-writer';
 import type { Db } from '../../db/database';
@@ -28,6 +26,15 @@ import {
   listPatientShares,
   lockClinicianRow,
 } from './patient-data.repo';
+import {
+  answerLegend,
+  presentAdministration,
+  presentAnswerChange,
+  presentAuditEvent,
+  presentDocument,
+  presentRetestSeries,
+  presentShare,
+} from './patient-data.presenter';
 import { listPatientAdministrations, type PatientKey } from './patients.repo';
 import type { AuditedServiceContext } from '../service-context';
 
@@ -53,10 +60,6 @@ function patientKeyFor(session: ActiveSession, request: { clinicianId: string; p
     throw new AppError('FORBIDDEN', 'errors.patientData.adminView');
   }
   return { ownerId: request.clinicianId, patientId: request.patientId };
-}
-
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
 }
 
 /**
@@ -88,7 +91,6 @@ export async function exportPatientData(
     exportRetestSeriesOf(db, ids),
     getDocumentsById(db, documentIds),
   ]);
-  const words = answerWords(translator('en'));
   await recordAudit(db, {
     actor: session.user.id,
     action: 'patient.export',
@@ -101,85 +103,16 @@ export async function exportPatientData(
     format: PATIENT_DATA_EXPORT_FORMAT.name,
     formatVersion: PATIENT_DATA_EXPORT_FORMAT.version,
     exportedAt: now.toISOString(),
-    answerLegend: { '0': words[0], '1': words[1], '2': words[2], '3': words[3], '9': 'not answered' },
+    answerLegend: answerLegend(),
     clinician,
     patientId: key.patientId,
-    administrations: rows.map((row) => ({
-      id: row.id,
-      form: row.form,
-      language: row.language,
-      createdAt: row.createdAt.toISOString(),
-      dueAt: row.dueAt.toISOString(),
-      finishedAt: iso(row.finishedAt),
-      age: row.age,
-      gender: row.gender,
-      race: row.race,
-      postalCode: row.postalCode,
-      country: row.country,
-      diagnoses: row.dsmCodes,
-      primaryDiagnosis: row.primaryDsm,
-      termsId: row.termsId,
-      consentId: row.consentId,
-      consentAgreedAt: iso(row.consentAgreedAt),
-      responses: row.responses,
-      answers: [...row.responses].map((char, index) => ({
-        item: index + 1,
-        value: /^[0-3]$/.test(char) ? Number(char) : null,
-      })),
-      answeredCount: row.answeredCount,
-      itemSetId: row.itemSetId,
-      instrumentVersion: row.instrumentVersion,
-      normsVersion: row.normsVersion,
-      results: row.finishedAt
-        ? buildResults({ row, view: 'admin', itemSets: options.itemSets, normTables: options.normTables })
-        : null,
-      validityVerdict: (row.scores as { validityVerdict?: unknown } | null)?.validityVerdict ?? null,
-    })),
-    answerChanges: changes.map((change) => ({
-      assessmentId: change.assessmentId,
-      item: change.item,
-      oldValue: change.oldValue,
-      newValue: change.newValue,
-      changedAt: change.changedAt.toISOString(),
-      actor: change.actor,
-      linkSession: change.linkSession,
-    })),
-    shares: shares.map((share) => ({
-      grantee: { id: share.granteeId, username: share.granteeName },
-      createdAt: share.createdAt.toISOString(),
-      createdBy: share.createdBy,
-    })),
-    documents: documentRows.map((document) => ({
-      id: document.id,
-      kind: document.kind,
-      version: document.version,
-      language: document.language,
-      publishedAt: document.publishedAt.toISOString(),
-      bodyHtml: document.bodyHtml,
-    })),
-    retestSeries: series.map(({ series: s, runs }) => ({
-      id: s.id,
-      sourceAssessmentId: s.sourceAssessmentId,
-      everyWeeks: s.everyWeeks,
-      times: s.times,
-      runsDone: s.runsDone,
-      nextRunAt: s.nextRunAt.toISOString(),
-      state: s.state,
-      email: s.email,
-      emailMasked: s.emailMasked,
-      createdAt: s.createdAt.toISOString(),
-      runs,
-    })),
+    administrations: rows.map((row) => presentAdministration(row, options)),
+    answerChanges: changes.map(presentAnswerChange),
+    shares: shares.map(presentShare),
+    documents: documentRows.map(presentDocument),
+    retestSeries: series.map(presentRetestSeries),
     messages,
-    auditEvents: events.map((event) => ({
-      id: event.id,
-      at: event.at.toISOString(),
-      actor: event.actor,
-      action: event.action,
-      assessmentId: event.assessmentId,
-      ip: event.ip,
-      details: (event.details as Record<string, unknown> | null) ?? null,
-    })),
+    auditEvents: events.map(presentAuditEvent),
   };
 }
 

@@ -34,7 +34,7 @@ import {
   testVerdictIn,
 } from '../results/results.service';
 import { bfmOfTest, germanReadingsOfScore } from '../results/trait-models';
-import { validityWording } from '../results/verdict-language';
+import { validityWordingOptions } from '../results/verdict-language';
 import type { ItemSets } from '../item-sets/load-item-set';
 import type { Language } from '@pid5/i18n';
 import { encodePatientCsv, type PatientCsvAdministration } from './patient-csv';
@@ -319,7 +319,7 @@ async function buildComparison(
     earlierScore,
     laterScore,
     options.reliability,
-    validityWording(options.language ?? 'en'),
+    validityWordingOptions(options.language ?? 'en'),
   );
   // Each test's verdict worded as its own results word it (the same decision the comparison reads).
   const describe = (row: AssessmentRow) => ({

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { PdfRenderError, type PdfPool } from '../../reports/pdf-pool';
 import type { PdfReportInput } from '../../reports/pdf-worker';
 import { resolveReportName } from '../../reports/report-name';
-import { withNormWordsIn } from '../../reports/score-report/norm-wording';
+import { withNormWordingIn } from '../../reports/score-report/norm-wording';
 import {
   findReadableAssessment,
   getAssessment,
@@ -32,7 +32,7 @@ import { presentAnyResults, presentBfmFormResults } from './results-by-form';
 import { reportDate, reportFooter, testLanguage, type ReportRequest } from './report-request';
 import { readStoredBfmScores, readStoredFormScores } from './stored-scores';
 import { normReferenceOf, withTraitModels } from './trait-models';
-import { bfmValidityWording, withVerdictIn } from './verdict-language';
+import { bfmValidityWordingOptions, withVerdictIn } from './verdict-language';
 import type { Language } from '@pid5/i18n';
 import type { AuditedServiceContext, ServiceContext } from '../service-context';
 
@@ -174,7 +174,7 @@ function bfmVerdictIn(
   language: Language,
   answerLabels: readonly string[] | undefined,
 ): ValidityVerdict {
-  return assessValidity(bfmProtocol(score), bfmValidityWording(language, answerLabels));
+  return assessValidity(bfmProtocol(score), bfmValidityWordingOptions(language, answerLabels));
 }
 
 /**
@@ -213,7 +213,7 @@ export async function viewResults(
 ): Promise<TAssessmentResults> {
   const { found, view, access } = await findReadableAssessment(options);
   // The norms' words too in the reader's language, as the score report prints them.
-  const results = withNormWordsIn(
+  const results = withNormWordingIn(
     buildResults({
       row: found.assessment,
       view,

@@ -15,7 +15,7 @@ import {
   pid5Definition,
   tMiddleShare,
   US_NORM_TABLES,
-  validityWords,
+  validityWording,
   type AdministeredFormId,
   type ValidityInterpretation,
 } from '@pid5/instrument';
@@ -81,7 +81,7 @@ function withInconsistency(form: AdministeredFormId, responses: string, target: 
 function catalogue(form: AdministeredFormId): Protocol[] {
   const n = administeredItemCount(form);
   const base = forForm(form, createDemoResponses({ seed: 3 }));
-  const words = validityWords('en');
+  const words = validityWording('en');
   const quarter = Math.floor(n / 4);
   const protocols: Protocol[] = [
     { name: 'valid', responses: base },
@@ -325,7 +325,7 @@ interface StoredTest {
 
 describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => {
   describe.each(LANGUAGES)('in %s', (language) => {
-    const words = validityWords(language);
+    const words = validityWording(language);
     const t = translator(language);
     const headers = { 'accept-language': language === 'de' ? 'de-DE' : 'en-GB' };
     // One patient per form and language: the CSV export finds its tests by it, and each test is compared with the
@@ -474,10 +474,10 @@ describe.each(FORMS_TESTED)('every printed statement of the %s form', (form) => 
       expect(verdict?.valueCodeableConcept?.coding.map((c) => c.code)).toContain(decided);
       expectReasonsNamed(verdict?.method?.text ?? '', results.validityVerdict.reasons, 'en', 'FHIR verdict rule');
       expectReasonsNamed(results.validityVerdict.rule, results.validityVerdict.reasons, language, 'results rule');
-      const englishWords = validityWords('en');
+      const englishWording = validityWording('en');
       // Notes, interpretations and methods of every Observation: the same claims as the pages (in English).
       for (const o of observations) {
-        claimsHold(observationTexts(o), claims, englishWords, 'en', `FHIR ${o.id}`);
+        claimsHold(observationTexts(o), claims, englishWording, 'en', `FHIR ${o.id}`);
       }
       // Each validity indicator's status coded as the results say it.
       for (const line of results.validity.scales) {

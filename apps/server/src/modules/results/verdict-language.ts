@@ -16,7 +16,7 @@ import { translator, type MessageKey } from '../../i18n/translator';
  * The wording options of a language: the validity words' language and the scales' names in it; with
  * `answerLabels`, the answers quoted as the test's item set showed them.
  */
-export function validityWording(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
+export function validityWordingOptions(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
   if (language === 'en') {
     return { language, answerLabels };
   }
@@ -25,8 +25,11 @@ export function validityWording(language: Language, answerLabels?: readonly stri
 }
 
 /** The wording options of a PID5BF+M test: its domains (Anankastia among them) and total by their own names. */
-export function bfmValidityWording(language: Language, answerLabels?: readonly string[]): ValidityWordingOptions {
-  const options = validityWording(language, answerLabels);
+export function bfmValidityWordingOptions(
+  language: Language,
+  answerLabels?: readonly string[],
+): ValidityWordingOptions {
+  const options = validityWordingOptions(language, answerLabels);
   if (language === 'en') {
     return options;
   }
@@ -52,6 +55,6 @@ export function withVerdictIn<T extends AnyScoreResult>(
   language: Language,
   answerLabels?: readonly string[],
 ): T {
-  const verdict = validityVerdictIn(score, validityWording(language, answerLabels));
+  const verdict = validityVerdictIn(score, validityWordingOptions(language, answerLabels));
   return verdict === score.validityVerdict ? score : { ...score, validityVerdict: verdict };
 }

@@ -10,7 +10,7 @@ import { drawLogo } from '../drawing/logo';
 import { createReportDocument, endReportDocument } from '../report-document';
 import { allReportFixedTexts } from '../fixed-wording';
 import { drawText } from '../pdf-text-replay';
-import { formatScoreIn, scoreWords, type ScoreWords } from '../score-report/score-report-wording';
+import { formatScoreIn, scoreWording, type ScoreWording } from '../score-report/score-report-wording';
 import {
   BFM_WORD_KEYS,
   LEVEL_KEYS,
@@ -76,7 +76,7 @@ function completedOn(finishedAt: string, language: Language): string {
   return formatLocaleDate(language, finishedAt, 'UTC');
 }
 
-function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: ScoreWords): void {
+function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: ScoreWording): void {
   const top = MARGIN.top;
   drawLogo(doc, MARGIN.left, top, 46);
   const textX = MARGIN.left + 60;
@@ -110,7 +110,7 @@ function drawHeader(doc: Doc, input: ComparisonReportInput, { t, language }: Sco
   doc.fillColor(COLOR.text);
 }
 
-function drawValidity(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWords): void {
+function drawValidity(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWording): void {
   const verdicts = [comparison.first.validity.verdict, comparison.second.validity.verdict];
   const worst = verdicts.includes('not-interpretable')
     ? 'not-interpretable'
@@ -144,7 +144,7 @@ const LEVEL_LINE: Record<Level, { dash: [number, number] | null; width: number }
  * (white), the later solid grey, so it reads in greyscale; T 50 marked. Across each bar, where each level begins on
  * that scale's table of the form given (levels follow the printed percentile, so each scale and form has its own).
  */
-function drawTChart(doc: Doc, scales: readonly TComparedScale[], { t }: ScoreWords): void {
+function drawTChart(doc: Doc, scales: readonly TComparedScale[], { t }: ScoreWording): void {
   const rowHeight = 10;
   const labelWidth = 130;
   const plotLeft = MARGIN.left + labelWidth;
@@ -234,7 +234,7 @@ function levelLine(doc: Doc, level: Level, x: number, y1: number, y2: number): v
   doc.stroke().undash();
 }
 
-function columns(t: ScoreWords['t']): readonly TableColumn[] {
+function columns(t: ScoreWording['t']): readonly TableColumn[] {
   return [
     { header: t('comparison.table.scale'), width: 104 },
     { header: t('comparison.earlier'), width: 38, align: 'right' },
@@ -247,7 +247,7 @@ function columns(t: ScoreWords['t']): readonly TableColumn[] {
   ];
 }
 
-function changeCell(scale: TComparedScale, reasons: readonly string[], { t, language }: ScoreWords): string {
+function changeCell(scale: TComparedScale, reasons: readonly string[], { t, language }: ScoreWording): string {
   const change = scale.reliableChange;
   if (!change) {
     return t('comparison.change.notAssessed', { reason: reasons.indexOf(scale.noReliableChangeReason ?? '') + 1 });
@@ -263,7 +263,7 @@ function changeCell(scale: TComparedScale, reasons: readonly string[], { t, lang
   return t('comparison.change.value', { verdict, rci: signed(change.rci, 2, language), r });
 }
 
-function drawScales(doc: Doc, comparison: TAdministrationComparison, words: ScoreWords): void {
+function drawScales(doc: Doc, comparison: TAdministrationComparison, words: ScoreWording): void {
   const { t, language } = words;
   const reasons = [
     ...new Set(comparison.scales.flatMap((s) => (s.noReliableChangeReason ? [s.noReliableChangeReason] : []))),
@@ -301,7 +301,7 @@ function drawScales(doc: Doc, comparison: TAdministrationComparison, words: Scor
 }
 
 /** A reading's T cell: the US T, then the German T with its interval under it (DE). */
-function tCell(reading: TComparedScale['first'], words: ScoreWords): CellLine[] {
+function tCell(reading: TComparedScale['first'], words: ScoreWording): CellLine[] {
   const lines: CellLine[] = [{ text: formatT(reading) }];
   if (reading.de) {
     const [t, interval] = germanTCell(words, reading.de);
@@ -311,7 +311,7 @@ function tCell(reading: TComparedScale['first'], words: ScoreWords): CellLine[] 
 }
 
 /** The ICD-11 trait domains of both full-form tests: each German T with its interval (no US norms exist). */
-function drawIcd11(doc: Doc, comparison: TAdministrationComparison, words: ScoreWords): void {
+function drawIcd11(doc: Doc, comparison: TAdministrationComparison, words: ScoreWording): void {
   const { icd11 } = comparison;
   if (!icd11) {
     return;
@@ -348,7 +348,7 @@ function drawIcd11(doc: Doc, comparison: TAdministrationComparison, words: Score
   caption(doc, t('results.compare.bfmNote'));
 }
 
-function drawMethod(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWords): void {
+function drawMethod(doc: Doc, comparison: TAdministrationComparison, { t }: ScoreWording): void {
   doc.moveDown(0.6);
   ensureSpace(doc, 100);
   sectionHeading(doc, t('comparison.section.method'));
@@ -371,7 +371,7 @@ function drawMethod(doc: Doc, comparison: TAdministrationComparison, { t }: Scor
 
 /** Draw the comparison; resolves to the PDF bytes. */
 export function renderComparisonPdf(input: ComparisonReportInput): Promise<Uint8Array> {
-  const words = scoreWords(input.language ?? 'en');
+  const words = scoreWording(input.language ?? 'en');
   const { t } = words;
   const doc = createReportDocument(
     reportDocumentOptions({

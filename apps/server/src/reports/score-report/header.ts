@@ -7,8 +7,8 @@ import { CONTENT_WIDTH, MARGIN, rule } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawText } from '../pdf-text-replay';
 import type { Translate } from '../../i18n/translator';
-import type { ScoreWords } from './score-report-wording';
-import { normWords } from './norm-wording';
+import type { ScoreWording } from './score-report-wording';
+import { normWording } from './norm-wording';
 import { germanGroupText } from './trait-models';
 
 type Doc = PDFKit.PDFDocument;
@@ -41,7 +41,7 @@ export function itemSetText(results: TAssessmentResults, t: Translate, language:
 }
 
 /** Title, institute, and one line each for the patient id, the dates, the form, the item set and the norms. */
-export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, language }: ScoreWords): void {
+export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, language }: ScoreWording): void {
   const top = MARGIN.top;
   drawLogo(doc, MARGIN.left, top, 40);
   const textX = MARGIN.left + 52;
@@ -55,7 +55,7 @@ export function drawScoreReportHeader(doc: Doc, header: ScoreReportHeader, { t, 
   let y = Math.max(doc.y, top + 40) + 10;
 
   const { results } = header;
-  const { us } = normWords(results, { t, language });
+  const { us } = normWording(results, { t, language });
   const german = results.germanNorms
     ? `${t(GERMAN_NORM_WORD_KEYS.source)}; ${germanGroupText(t, results.germanNorms.group)}`
     : null;

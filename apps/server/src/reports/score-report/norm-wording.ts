@@ -50,7 +50,7 @@ export function normText(text: string, { t, language }: { t: Translate; language
 }
 
 /** The norm sets' and tables' words a score report prints, in the reader's language. */
-export function normWords(results: TAssessmentResults, words: { t: Translate; language: Language }) {
+export function normWording(results: TAssessmentResults, words: { t: Translate; language: Language }) {
   const text = (value: string) => normText(value, words);
   return {
     levelRule: { rule: text(LEVEL_RULE.rule), normSet: text(LEVEL_RULE.normSet) },
@@ -63,14 +63,14 @@ export function normWords(results: TAssessmentResults, words: { t: Translate; la
               sample: text(results.normTables.sample),
               source: results.normTables.source,
             },
-            srf: usSetWords(results.norms.srf, text),
-            irf: usSetWords(results.norms.irf, text),
+            srf: usSetWording(results.norms.srf, text),
+            irf: usSetWording(results.norms.irf, text),
           }
         : null,
   };
 }
 
-function usSetWords<T extends { shortLabel: string; label: string; note: string }>(
+function usSetWording<T extends { shortLabel: string; label: string; note: string }>(
   set: T,
   text: (v: string) => string,
 ): T {
@@ -78,11 +78,11 @@ function usSetWords<T extends { shortLabel: string; label: string; note: string 
 }
 
 /** `results` with the norm sets' and tables' words in `language`, for a page that shows them as the server sends them. */
-export function withNormWordsIn(results: TAssessmentResults, language: Language): TAssessmentResults {
+export function withNormWordingIn(results: TAssessmentResults, language: Language): TAssessmentResults {
   if (language === 'en') {
     return results;
   }
-  const { us } = normWords(results, { t: translator(language), language });
+  const { us } = normWording(results, { t: translator(language), language });
   if (!us || !results.normTables) {
     return results;
   }

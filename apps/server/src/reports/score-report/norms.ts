@@ -3,9 +3,9 @@ import { ensureSpace } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTextBlocks, sectionHeading, textBlocksHeight, type TextBlock } from '../drawing/text-blocks';
 import { GERMAN_NORM_WORD_KEYS } from '@pid5/instrument';
-import { normWords } from './norm-wording';
+import { normWording } from './norm-wording';
 import { germanGroupText } from './trait-models';
-import { scoreReportSections, type ScoreWords } from './score-report-wording';
+import { scoreReportSections, type ScoreWording } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -14,9 +14,9 @@ type Doc = PDFKit.PDFDocument;
  * In the reader's language: the product's own norm sets' labels, samples and notes in our words (norm-wording.ts);
  * their sources as published.
  */
-export function normBlocks(results: TAssessmentResults, words: ScoreWords): TextBlock[] {
+export function normBlocks(results: TAssessmentResults, words: ScoreWording): TextBlock[] {
   const { t } = words;
-  const { us, levelRule } = normWords(results, words);
+  const { us, levelRule } = normWording(results, words);
   const block = (text: string): TextBlock => ({ text, size: 8, color: COLOR.text, indent: 0, gapAfter: 5 });
   return [
     ...(us
@@ -62,7 +62,7 @@ export function normBlocks(results: TAssessmentResults, words: ScoreWords): Text
   ];
 }
 
-export function drawNormsSection(doc: Doc, results: TAssessmentResults, words: ScoreWords): void {
+export function drawNormsSection(doc: Doc, results: TAssessmentResults, words: ScoreWording): void {
   const blocks = normBlocks(results, words);
   doc.y += 6;
   ensureSpace(doc, 50 + textBlocksHeight(doc, blocks));

@@ -2,7 +2,7 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { caption, sectionHeading } from '../drawing/text-blocks';
 import { drawText } from '../pdf-text-replay';
-import { responsesLegend, scoreReportSections, type ScoreWords } from './score-report-wording';
+import { responsesLegend, scoreReportSections, type ScoreWording } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -12,7 +12,7 @@ export function missingItems(responses: string): number[] {
 }
 
 /** The unanswered items by number, or that there are none. */
-export function drawMissingItems(doc: Doc, responses: string, { t }: ScoreWords): void {
+export function drawMissingItems(doc: Doc, responses: string, { t }: ScoreWording): void {
   const missing = missingItems(responses);
   sectionHeading(doc, scoreReportSections(t).missing);
   doc.font('regular').fontSize(9).fillColor(COLOR.text);
@@ -35,7 +35,7 @@ const ROW_HEIGHT = 13;
 export function drawResponseGrid(
   doc: Doc,
   responses: string,
-  { t }: ScoreWords,
+  { t }: ScoreWording,
   answerLabels?: readonly string[] | null,
 ): void {
   const rows = Math.ceil(responses.length / PER_ROW);

@@ -26,7 +26,7 @@ const ANSWER_KEYS = {
 } as const;
 
 /** Each answer value's words (the score report's, in the reader's language). */
-export function answerWords(t: Translate): Record<(typeof ANSWER_VALUES)[number], string> {
+export function answerWording(t: Translate): Record<(typeof ANSWER_VALUES)[number], string> {
   return { 0: t(ANSWER_KEYS[0]), 1: t(ANSWER_KEYS[1]), 2: t(ANSWER_KEYS[2]), 3: t(ANSWER_KEYS[3]) };
 }
 
@@ -93,11 +93,11 @@ export function scoreReportSections(t: Translate) {
 export const SCORE_REPORT_SECTIONS = scoreReportSections(translator('en'));
 
 /** What a score report's section draws with: the reader's language and its messages. */
-export interface ScoreWords {
+export interface ScoreWording {
   readonly language: Language;
   readonly t: Translate;
 }
 
-export function scoreWords(language: Language): ScoreWords {
+export function scoreWording(language: Language): ScoreWording {
   return { language, t: translator(language) };
 }

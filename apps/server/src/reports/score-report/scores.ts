@@ -14,7 +14,7 @@ import {
   SCORE_TABLE_HEADER_KEYS,
   scoreReportSections,
   scoreTableNote,
-  type ScoreWords,
+  type ScoreWording,
 } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
@@ -25,7 +25,7 @@ const WIDTHS = [34, 134, 46, 38, 32, 36, 60, 54];
  * Every scale's numbers, domains, facets, then the brief form's total: raw, US T, US percentile, US level, then the
  * German T with its 95 % interval and the German percentile as published (for the patient's group).
  */
-export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: ScoreWords): void {
+export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: ScoreWording): void {
   if (results.form === 'BFM') {
     // No PID-5 scales: the PID5BF+M's six trait domains are the ICD-11 section's (trait-models.ts).
     return;
@@ -88,7 +88,7 @@ export function drawScoresTable(doc: Doc, results: TAssessmentResults, words: Sc
 function levelCell(
   scale: TFacetResult | TDomainResult | TTotalResult,
   verdict: TAssessmentResults['validityVerdict']['verdict'],
-  { t }: ScoreWords,
+  { t }: ScoreWording,
 ) {
   const level = t(levelKey(scale));
   if (scale.level && verdict === 'not-interpretable') {
@@ -109,7 +109,7 @@ const DOMAIN_CHART_WIDTH = 230;
  * The profile in T: domains (the brief form: and its total), then the facets where the form has them, from the
  * instrument's T chart geometry, each scale with its own level lines.
  */
-export function drawTCharts(doc: Doc, results: TAssessmentResults, { t }: ScoreWords): void {
+export function drawTCharts(doc: Doc, results: TAssessmentResults, { t }: ScoreWording): void {
   if (results.domains.length === 0) {
     return;
   }

@@ -24,7 +24,7 @@ import { CONTENT_WIDTH, ensureSpace, MARGIN } from '../drawing/page';
 import { COLOR } from '../drawing/style';
 import { drawTable, type CellLine, type TableColumn } from '../drawing/table';
 import { caption, paragraph, sectionHeading } from '../drawing/text-blocks';
-import { decimalIn, formatScoreIn, type ScoreWords } from './score-report-wording';
+import { decimalIn, formatScoreIn, type ScoreWording } from './score-report-wording';
 
 // The German T as published, the ICD-11 trait domains (PID5BF+M) and the AMPD trait profiles in the clinician's
 // score report (docs/decisions/0073-german-norms-as-published.md, 0074, 0075), from the results API's shape alone: the section of the ICD-11
@@ -41,7 +41,7 @@ export function germanGroupText(t: Translate, group: TGermanNormGroup): string {
 }
 
 /** A German T with its interval as the report prints it: "72.0 (63.8–75.5)" ("72,0 (63,8–75,5)" in German). */
-export function germanTText(words: ScoreWords, de: TGermanNormReading | null | undefined): string {
+export function germanTText(words: ScoreWording, de: TGermanNormReading | null | undefined): string {
   if (!de) {
     return '—';
   }
@@ -49,7 +49,7 @@ export function germanTText(words: ScoreWords, de: TGermanNormReading | null | u
 }
 
 /** The cell of a German T: the T with its interval, and the extrapolation flag as such on a line of its own. */
-export function germanTCell(words: ScoreWords, de: TGermanNormReading | null | undefined): CellLine[] {
+export function germanTCell(words: ScoreWording, de: TGermanNormReading | null | undefined): CellLine[] {
   if (!de) {
     return [{ text: '—' }];
   }
@@ -64,7 +64,7 @@ export function germanTCell(words: ScoreWords, de: TGermanNormReading | null | u
   return lines;
 }
 
-export function germanPercentileText(words: ScoreWords, de: TGermanNormReading | null | undefined): string {
+export function germanPercentileText(words: ScoreWording, de: TGermanNormReading | null | undefined): string {
   return de ? decimalIn(words.language, de.percentileText) : '—';
 }
 
@@ -81,7 +81,7 @@ export function drawIcd11TraitDomains(
     unavailable: TBfmUnavailable | null | undefined;
     form: TAssessmentResults['form'] | 'BFM';
   },
-  words: ScoreWords,
+  words: ScoreWording,
 ): void {
   const { t } = words;
   const unavailableKey = bfmUnavailableKey(input.form);
@@ -169,7 +169,7 @@ export function ampdRuleText(t: Translate, profile: TAmpdResult['profiles'][numb
 export function drawAmpdProfiles(
   doc: Doc,
   input: { ampd: TAmpdResult | null | undefined; form: TAssessmentResults['form'] | 'BFM' },
-  words: ScoreWords,
+  words: ScoreWording,
 ): void {
   const { t, language } = words;
   const unavailableKey = ampdUnavailableKey(input.form);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@pid5/i18n';
-import { FORM_IDS, FORM_NAME_KEYS, VALIDITY_STATUS_KEYS, validityWords } from '@pid5/instrument';
+import { FORM_IDS, FORM_NAME_KEYS, VALIDITY_STATUS_KEYS, validityWording } from '@pid5/instrument';
 import { translator } from '../../i18n/translator';
 import { cellTextWidth } from '../drawing/table';
 import { createReportDocument } from '../report-document';
@@ -25,7 +25,7 @@ describe('the score report validity table', () => {
     const doc = createReportDocument({ size: 'A4' }, () => []);
     const room = cellTextWidth(VALIDITY_COLUMN_WIDTHS[0]!);
     doc.font('condensedBold').fontSize(8);
-    for (const scale of Object.values(validityWords(language).scales)) {
+    for (const scale of Object.values(validityWording(language).scales)) {
       for (const word of scale.name.split(/\s+/)) {
         expect(doc.widthOfString(word), word).toBeLessThanOrEqual(room);
       }
@@ -40,10 +40,10 @@ describe('the score report validity table', () => {
       'scoreReport.answer.2',
       'scoreReport.answer.3',
     ] as const;
-    expect(validityWords(language).words.answers).toEqual(keys.map((key) => t(key)));
+    expect(validityWording(language).words.answers).toEqual(keys.map((key) => t(key)));
     // The forms in its sentences are the forms' names of the catalogue area `results`.
     for (const form of FORM_IDS) {
-      expect(validityWords(language).words.formNames[form].toLowerCase()).toBe(t(FORM_NAME_KEYS[form]).toLowerCase());
+      expect(validityWording(language).words.formNames[form].toLowerCase()).toBe(t(FORM_NAME_KEYS[form]).toLowerCase());
     }
   });
 });

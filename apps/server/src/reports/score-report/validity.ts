@@ -6,7 +6,7 @@ import { COLOR } from '../drawing/style';
 import { drawTable, type TableColumn } from '../drawing/table';
 import { sectionHeading } from '../drawing/text-blocks';
 import { VERDICT_STYLE } from '../profile-report/validity-first';
-import { decimalIn, scoreReportSections, VALIDITY_TABLE_HEADER_KEYS, type ScoreWords } from './score-report-wording';
+import { decimalIn, scoreReportSections, VALIDITY_TABLE_HEADER_KEYS, type ScoreWording } from './score-report-wording';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -47,7 +47,7 @@ export const VALIDITY_COLUMN_WIDTHS: readonly number[] = [80, 34, 42, 84, 74];
  * The verdict first (its summary and what to do), then every validity indicator of the form: score, US percentile
  * where published, cut-off, status and what it means (DESIGN.md "Validity verdict").
  */
-export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, language }: ScoreWords): void {
+export function drawValidityTable(doc: Doc, results: TAssessmentResults, { t, language }: ScoreWording): void {
   const verdict = results.validityVerdict;
   sectionHeading(doc, scoreReportSections(t).validity);
   // The verdict's label in the reader's language; its summary, action and notes come worded in it too

@@ -1,6 +1,6 @@
 import type { ChartGeometry, TChartGeometry } from '@pid5/instrument';
 import { T_AXIS_LABEL_KEY, VALUE_LABEL_HALO_COLOR } from '@pid5/instrument';
-import { levelName, levelWords, localDecimals } from '../../i18n/result-wording';
+import { levelName, levelWording, localDecimals } from '../../i18n/result-wording';
 import { useStaffText } from '../../i18n/staff-language';
 import { bandName, barValue } from './chart-text';
 
@@ -35,7 +35,7 @@ export function ChartBars({ chart, muted }: { chart: AnyChart; muted: boolean })
       data-muted={muted || undefined}
     >
       <title>
-        {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWords(t, { level: bar.level, isScored: true })})` : ''}`}
+        {`${bandName(chart, bar.key, t)}: ${barValue(bar, language)}${bar.level ? ` (${levelWording(t, { level: bar.level, isScored: true })})` : ''}`}
       </title>
     </rect>
   ));

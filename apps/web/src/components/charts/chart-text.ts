@@ -1,7 +1,7 @@
 import type { TAssessmentResults } from '@pid5/contract';
 import type { Language } from '@pid5/i18n';
 import type { ChartGeometry, TChartGeometry } from '@pid5/instrument';
-import { levelWords, localDecimals, scaleName } from '../../i18n/result-wording';
+import { levelWording, localDecimals, scaleName } from '../../i18n/result-wording';
 import { formatLocaleScore, type StaffKey } from '../../i18n/staff-language';
 import type { Translate } from '../../i18n/translate';
 
@@ -22,7 +22,7 @@ type AnyChart = ChartGeometry | TChartGeometry;
 const isT = (chart: AnyChart): chart is TChartGeometry => 'unit' in chart && chart.unit === 'T';
 
 /** The page's words and language, for the chart's names, levels and numbers. */
-export interface ChartWords {
+export interface ChartWording {
   t: Translate<StaffKey>;
   language: Language;
 }
@@ -42,7 +42,7 @@ export function bandName(chart: AnyChart, key: string, t: Translate<StaffKey>): 
 }
 
 /** One row per band (every scale, scored or not), in chart order. */
-export function chartRows(chart: AnyChart, { t, language }: ChartWords): ChartRow[] {
+export function chartRows(chart: AnyChart, { t, language }: ChartWording): ChartRow[] {
   const bars = new Map(chart.bars.map((bar) => [bar.key, bar]));
   return chart.bands.map((band) => {
     const bar = bars.get(band.key);
@@ -50,7 +50,7 @@ export function chartRows(chart: AnyChart, { t, language }: ChartWords): ChartRo
       key: band.key,
       name: scaleName(t, band.key, band.name),
       value: bar ? barValue(bar, language) : '—',
-      level: levelWords(t, { level: bar?.level ?? null, isScored: bar !== undefined }),
+      level: levelWording(t, { level: bar?.level ?? null, isScored: bar !== undefined }),
     };
   });
 }
@@ -71,7 +71,7 @@ export function valueHeader(
 export function describeChart(
   chart: AnyChart,
   norms: NonNullable<TAssessmentResults['norms']>,
-  { t, language }: ChartWords,
+  { t, language }: ChartWording,
 ): string {
   const count = chart.bands.length;
   const what = chart.kind === 'facets' ? t('chart.facetCount', { count }) : t('chart.domainCount', { count });
@@ -80,7 +80,7 @@ export function describeChart(
     .sort((a, b) => b.value - a.value)
     .map(
       (bar) =>
-        `${bandName(chart, bar.key, t)} ${barValue(bar, language)} (${levelWords(t, { level: bar.level, isScored: true })})`,
+        `${bandName(chart, bar.key, t)} ${barValue(bar, language)} (${levelWording(t, { level: bar.level, isScored: true })})`,
     );
   const scored = new Set(chart.bars.map((bar) => bar.key));
   const unscored = chart.bands.filter((band) => !scored.has(band.key)).map((band) => scaleName(t, band.key, band.name));
