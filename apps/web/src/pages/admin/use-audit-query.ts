@@ -20,8 +20,6 @@ export type AuditQueryChange = Partial<Record<'action' | 'actor' | 'assessmentId
  */
 export function useAuditQuery() {
   const [params, setParams] = useSearchParams();
-  // Asked for before the log, as the page always has: audit-page.test.tsx reads the rows once an action's name shows
-  // (a name the action filter lists too), which holds only in this order.
   const users = useAdminUsers();
   const actionParam = params.get('action') ?? '';
   const action = isAuditAction(actionParam) ? actionParam : '';
