@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../test/free-port';
+import { TEST_SERVER_NODE_ARGS } from '../test/server-process';
 
 // What `npm start` prints. In development, readable lines with only what a newcomer needs (where to open
 // the app, the demo members, where the data lives), no line per request and no notices of the development identity
@@ -22,7 +23,7 @@ afterAll(() => {
 /** Starts the server as `npm start` does, asks for /readyz, stops it, and returns everything it printed. */
 async function consoleOf(env: Record<string, string>): Promise<string> {
   const port = await getFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...TEST_SERVER_NODE_ARGS, '--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

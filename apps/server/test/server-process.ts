@@ -6,6 +6,12 @@ import { TEST_REPORT_TIME_LIMIT_SECONDS } from './report-time-limit';
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/**
+ * PGlite's WebAssembly compiled by V8's baseline compiler only: a test server's start and short life never repay the
+ * optimising compiler's work (docs/decisions/0089-test-processes-compile-pglite-with-the-baseline-compiler.md). Behaviour is the same; a production process keeps both compilers.
+ */
+export const TEST_SERVER_NODE_ARGS = ['--liftoff-only'];
+
 export interface ServerProcess {
   url: string;
   /** The server's own process id (node itself, no wrapper: /proc/<pid> is the server). */
@@ -42,7 +48,7 @@ async function startServerProcessOn(
   const entry = options.entry ?? MAIN;
   // A built entry (.js, the production build) runs on plain node, as in production; TypeScript through tsx.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, entry], {
+  const child = spawn(process.execPath, [...TEST_SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), ...loader, entry], {
     cwd: options.cwd ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess, TEST_SERVER_NODE_ARGS, type ServerProcess } from '../../test/server-process';
 
 // One writer per PGlite data folder: a second server on the same DATA_DIR refuses to start, the operator command
 // refuses while the server holds the folder, and a server killed with SIGKILL leaves no lock behind.
@@ -39,7 +39,7 @@ function runUserRole(from: 'shell' | 'env-file'): Promise<{ code: number | null;
   const fileArgument = from === 'env-file' ? [`--env-file=${envFile}`] : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', USER_ROLE, ...fileArgument, 'someone@example.org', 'admin'],
+    [...TEST_SERVER_NODE_ARGS, '--import', 'tsx', USER_ROLE, ...fileArgument, 'someone@example.org', 'admin'],
     {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(from === 'shell' ? settings : {}) },

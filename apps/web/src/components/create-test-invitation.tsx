@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { apiRequest } from '../api/client';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import type { Translate } from '../i18n/translate';
-import { patientEmailError } from './invitation-panel';
+import { patientEmailError } from './patient-contact-messages';
 import { Section } from './section';
 
 // Create Test's optional "send the link by e-mail": the address is checked with the form, and the invitation is sent

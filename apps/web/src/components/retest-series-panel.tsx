@@ -11,7 +11,7 @@ import {
 import { useRetestSeries, useStartRetestSeries, useUpdateRetestSeries } from '../api/messages';
 import { useStaffText, type StaffKey } from '../i18n/staff-language';
 import { formatDate } from '../lib/dates';
-import { patientEmailError } from './invitation-panel';
+import { patientEmailError } from './patient-contact-messages';
 import { LoadErrorAlert } from './load-states';
 import { Section } from './section';
 

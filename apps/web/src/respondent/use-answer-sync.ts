@@ -60,3 +60,15 @@ export function useAnswerSync(
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   return [sync, snapshot];
 }
+
+/** Answers not yet saved are kept on this device, but warn before leaving: they would not reach another one. */
+export function useWarnBeforeLeavingUnsaved(pendingCount: number): void {
+  useEffect(() => {
+    if (pendingCount === 0) {
+      return;
+    }
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [pendingCount]);
+}

@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Table,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -19,6 +18,7 @@ import { BackButton } from '../../components/back-button';
 import { ClinicianSelect, clinicianLabel } from '../../components/clinician-select';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { LoadErrorAlert } from '../../components/load-states';
+import { OutcomeText, type Outcome } from '../../components/outcome-text';
 import { PageControls } from '../../components/page-controls';
 import { Section } from '../../components/section';
 import { WixSyncPanel } from '../../components/wix-sync-panel';
@@ -141,7 +141,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
   const [quantity, setQuantity] = useState<number | ''>(1);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<Outcome>(null);
 
   const options = useMemo(
     () =>
@@ -225,13 +225,7 @@ function GrantForm({ users, isLoading }: { users: TAdminUser[]; isLoading: boole
         />
       </SimpleGrid>
       <Group justify="space-between" mt="md">
-        <Text
-          size="sm"
-          role={result?.kind === 'error' ? 'alert' : 'status'}
-          c={result?.kind === 'error' ? 'red.8' : 'teal.9'}
-        >
-          {result?.text ?? ''}
-        </Text>
+        <OutcomeText outcome={result} />
         <Button type="submit" loading={grant.isPending}>
           {t('credits.grant')}
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Modal, Stack, Text, Typography } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack } from '@mantine/core';
 import { BackButton } from '../../components/back-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CreateTestInvitationField } from '../../components/create-test-invitation';
@@ -6,6 +6,7 @@ import { DiagnosisPicker } from '../../components/diagnosis-picker';
 import { NoTestsHelp } from '../../components/no-tests-help';
 import { StaffPageHeading } from '../../components/staff-page-heading';
 import { useStaffText } from '../../i18n/staff-language';
+import { CreateTestTermsDialog } from './create-test-terms-dialog';
 import { DemographicFields, DiagnosisFields, PatientIdField, QuestionnaireFields } from './create-test-fields';
 import { useCreateTest } from './use-create-test';
 
@@ -13,7 +14,7 @@ import { useCreateTest } from './use-create-test';
 export default function CreateTestPage() {
   const { t } = useStaffText();
   const page = useCreateTest();
-  const { form, me, terms } = page;
+  const { form, me } = page;
 
   return (
     <Container size="md">
@@ -79,37 +80,13 @@ export default function CreateTestPage() {
         onChange={(codes) => form.setFieldValue('dsmCodes', codes)}
       />
 
-      <Modal
+      <CreateTestTermsDialog
         opened={page.openPanel === 'terms'}
-        onClose={() => page.setOpenPanel(null)}
-        title={t('createTest.termsTitle')}
-        size="lg"
-        centered
-        closeOnClickOutside={!page.isCreating}
-      >
-        <Stack>
-          {terms.isPending && <Text c="dimmed">{t('createTest.termsLoading')}</Text>}
-          {terms.isError && (
-            <Alert color="red" role="alert">
-              {t('createTest.termsFailed')}
-            </Alert>
-          )}
-          {terms.data && (
-            // The body is sanitised on the server when it is stored (DESIGN.md "Security and reliability").
-            <Typography>
-              <div data-testid="terms-body" dangerouslySetInnerHTML={{ __html: terms.data.bodyHtml }} />
-            </Typography>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => page.setOpenPanel(null)} disabled={page.isCreating}>
-              {t('createTest.exit')}
-            </Button>
-            <Button onClick={() => void page.agreeAndCreate()} loading={page.isCreating} disabled={!terms.data}>
-              {t('createTest.agree')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        terms={page.terms}
+        isCreating={page.isCreating}
+        onExit={() => page.setOpenPanel(null)}
+        onAgree={() => void page.agreeAndCreate()}
+      />
 
       <ConfirmDialog
         opened={page.openPanel === 'leave'}

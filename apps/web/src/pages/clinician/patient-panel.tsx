@@ -15,8 +15,6 @@ import { TableScrollRegion } from '../../components/table-scroll-region';
 // patient the signed-in user may see, newest first, with links and a comparison with this test; the long CSV; and
 // sharing the patient with a colleague (owner or admin), or a note that it is shared with you (read only).
 
-export { FORM_LABELS } from './patient-panel-keys';
-
 const STATUS_LABELS: Record<TPatientAdministration['status'], StaffKey> = {
   'not-started': 'patientPanel.status.notStarted',
   'in-progress': 'patientPanel.status.inProgress',
