@@ -13,7 +13,7 @@ import { onApi, onApiError } from './api-mock';
  * Opens `path` in the staff app as a person would: the real route table (lazy pages, layouts, guards) in a memory
  * router, and the app's own query rules (retries happen at once). Returns the user to act with and the router,
  * whose location is the address bar. The pages speak the reader's language (the setting, else the browser's:
- * English in jsdom), as in main.tsx; `catalogues` gives them a language from a folder outside the build.
+ * English in the test DOM), as in main.tsx; `catalogues` gives them a language from a folder outside the build.
  */
 export function renderRoute(path: string, { catalogues }: { catalogues?: CatalogueLoader } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

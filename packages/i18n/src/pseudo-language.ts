@@ -7,7 +7,7 @@ import { pseudoMessage, pseudoText } from './pseudo-locale';
 // homes of words (catalogues, validity and comparison words, demo item set, default documents) in the pseudo-locale,
 // each text in ⟦ ⟧ with its vowels accented, so any English word a page, PDF, e-mail or CSV shows is a fallback.
 
-// Paths, not URLs: the web tests' jsdom has a URL of its own that node:fs does not take.
+// Paths, not URLs: the web tests' DOM (happy-dom) has a URL of its own that node:fs does not take.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../');
 const at = (path: string) => join(ROOT, path);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(at(path), 'utf8')) as unknown;

@@ -27,7 +27,7 @@ function anExport(overrides: Partial<TPatientDataExport> = {}): TPatientDataExpo
   };
 }
 
-/** jsdom's Blob has no text(): read it as a browser's FileReader does. */
+/** The download's text, read as a browser's FileReader does. */
 function readText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

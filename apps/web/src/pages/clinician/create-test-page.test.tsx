@@ -53,7 +53,7 @@ async function chooseDiagnoses(user: UserEvent) {
 /**
  * The open list of the select `name`. Options are looked for in it, not among every select's on the page: the page
  * keeps each select's options in the document (some 260 with the countries), and naming all of them for one query
- * took seconds in jsdom, most of this file's time.
+ * took seconds in the test DOM, most of this file's time.
  */
 const listOf = async (name: string) => within(await screen.findByRole('listbox', { name }));
 
