@@ -19,9 +19,8 @@ const unitFilesReplacingModules = ['packages', 'apps', 'scripts'].flatMap((folde
     .filter((path) => readFileSync(path, 'utf8').includes('vi.mock(')),
 );
 /**
- * Node arguments of the test workers that open databases: PGlite's WebAssembly compiled by V8's baseline compiler
- * only. A test's short-lived databases never repay the optimising compiler's work (an integration subset: 17 % less
- * CPU; docs/decisions/0089-test-processes-compile-pglite-with-the-baseline-compiler.md).
+ * Node arguments of the resilience workers (short-lived processes, each opening PGlite): its WebAssembly compiled by
+ * V8's baseline compiler only (docs/decisions/0089-test-processes-compile-pglite-with-the-baseline-compiler.md).
  */
 const BASELINE_WASM_ONLY = ['--liftoff-only'];
 const unitTests = {
@@ -76,7 +75,6 @@ export default defineConfig({
           // One module graph for all files: each isolated file loaded the whole server again (import time 150-180 s
           // of a run, against 9 s). The files share no state but module-level caches; each starts its own server.
           isolate: false,
-          execArgv: BASELINE_WASM_ONLY,
           env: { TZ: 'UTC' },
           // Bounds for a hang, not speed requirements: on a 2-core machine shared with other test runs, the
           // authorization matrix alone took 30 s, and a server's start or close several seconds.

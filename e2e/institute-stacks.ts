@@ -45,9 +45,9 @@ export function stackServer(
   env: Record<string, string>,
 ): WebServer {
   return {
-    // One node process (not npx, then tsx's CLI, then node); PGlite's WebAssembly on V8's baseline compiler only, as
-    // the other test servers (docs/decisions/0089-test-processes-compile-pglite-with-the-baseline-compiler.md).
-    command: `node --liftoff-only --import tsx ${script}`,
+    // One node process (not npx, then tsx's CLI, then node). Both WebAssembly compilers: these servers live through the
+    // whole run (docs/decisions/0089-test-processes-compile-pglite-with-the-baseline-compiler.md).
+    command: `node --import tsx ${script}`,
     url: `${app.appUrl}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
