@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/database';
@@ -51,10 +49,15 @@ export async function runBulkExport(deps: BulkExportRunDeps, folders: BulkExport
     manifest.output = await files.close();
     manifest.state = 'completed';
   } catch (error) {
-    files.destroy();
+    // Deleted by its client while a file was being opened or written: nothing failed, nobody is waiting.
+    if ((await folders.readManifest(id)) === null) {
+      return;
+    }
     deps.log.warn({ err: error, export: id }, 'FHIR bulk export failed');
     manifest.state = 'failed';
     manifest.error = 'The export failed on the server; kick off another.';
+  } finally {
+    await files.release();
   }
   manifest.expiresAt = new Date(deps.now().getTime() + BULK_EXPORT_HOURS * 3_600_000).toISOString();
   if ((await stat(folders.folderOf(id)).catch(() => null)) !== null) {
@@ -138,43 +141,49 @@ function linesOfTest(
 interface NdjsonFiles {
   /** Appends a test's lines of one type to its file in one write (about forty resources a test). */
   write(type: BulkExportType, lines: string[]): Promise<void>;
-  /** Ends every file; the manifest's output, in BULK_EXPORT_TYPES order. */
+  /** Closes every file; the manifest's output, in BULK_EXPORT_TYPES order. */
   close(): Promise<ExportOutput>;
-  /** Drops every file's stream (the export failed). */
-  destroy(): void;
+  /** Closes whatever is still open (the export stopped, failed or was deleted); safe after close. */
+  release(): Promise<void>;
 }
 
-/** The export's NDJSON files in `folder`, one per resource type, each opened when its first line comes. */
+/**
+ * The export's NDJSON files in `folder`, one per resource type, each opened when its first line comes. File handles,
+ * not streams: a file that cannot be opened or written (its folder deleted meanwhile) is a rejected write here,
+ * never an 'error' event nobody listens to.
+ */
 function ndjsonFiles(folder: string): NdjsonFiles {
-  const files = new Map<BulkExportType, { stream: WriteStream; file: string; count: number; bytes: number }>();
+  const files = new Map<BulkExportType, { handle: FileHandle | null; file: string; count: number; bytes: number }>();
   return {
     async write(type, lines) {
       let file = files.get(type);
       if (!file) {
         const name = `${type}.ndjson`;
-        file = { stream: createWriteStream(join(folder, name)), file: name, count: 0, bytes: 0 };
+        file = { handle: await open(join(folder, name), 'w'), file: name, count: 0, bytes: 0 };
         files.set(type, file);
       }
       const text = lines.join('');
       file.count += lines.length;
       file.bytes += Buffer.byteLength(text);
-      if (!file.stream.write(text)) {
-        await once(file.stream, 'drain');
-      }
+      // writeFile on a handle writes all of it at the handle's position, repeating short writes.
+      await file.handle!.writeFile(text);
     },
     async close() {
       for (const file of files.values()) {
-        file.stream.end();
-        await once(file.stream, 'finish');
+        const handle = file.handle;
+        file.handle = null;
+        await handle?.close();
       }
       return BULK_EXPORT_TYPES.flatMap((type) => {
         const file = files.get(type);
         return file ? [{ type, file: file.file, count: file.count, bytes: file.bytes }] : [];
       });
     },
-    destroy() {
+    async release() {
       for (const file of files.values()) {
-        file.stream.destroy();
+        const handle = file.handle;
+        file.handle = null;
+        await handle?.close().catch(() => undefined);
       }
     },
   };

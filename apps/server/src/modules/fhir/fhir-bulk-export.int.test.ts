@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +216,52 @@ describe('FHIR Bulk Data $export', () => {
     const fresh = await tokenFor(server, ehr, ALL);
     expect((await fetch(kept.statusUrl, { headers: { authorization: `Bearer ${fresh}` } })).status).toBe(404);
     expect(await readdir(exportDir)).not.toContain(kept.statusUrl.split('/').at(-1));
+  });
+
+  it('DELETE while the export runs stops it, closes its files and leaves no folder behind', async () => {
+    // Four batches of tests, so the run is still going when its first progress shows.
+    const responses = Array.from({ length: getFormItemCount('BF') }, (_, i) => String(i % 4)).join('');
+    const scores = scoreResponses(responses, { form: 'BF' });
+    for (let i = 0; i < 160; i += 1) {
+      await insertAssessment(server, {
+        clinicianId: owner.id,
+        patientId: `BULK-MANY-${i}`,
+        form: 'BF',
+        responses,
+        consented: true,
+        finishedAt: server.clock.now(),
+        scores,
+      });
+    }
+    server.clock.advance(1000);
+    const token = await tokenFor(server, ehr, ALL);
+    const response = await kickOff(token);
+    expect(response.status).toBe(202);
+    const statusUrl = response.headers.get('content-location')!;
+    const id = statusUrl.split('/').at(-1)!;
+    let progress = '';
+    for (let attempt = 0; attempt < 3000 && !/^[1-9]\d* of /.test(progress); attempt += 1) {
+      const status = await fetch(statusUrl, { headers: { authorization: `Bearer ${token}` } });
+      expect(status.status, 'still running when deleted').toBe(202);
+      progress = status.headers.get('x-progress') ?? '';
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(progress).toMatch(/^\d+ of 163 tests$/);
+    const remove = await fetch(statusUrl, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(remove.status).toBe(202);
+
+    // This process's worker takes one export at a time: when the next one is done, the deleted one has stopped.
+    await exportNow(token, '?_type=Provenance');
+    expect(await readdir(exportDir)).not.toContain(id);
+    const open: string[] = [];
+    for (const fd of await readdir('/proc/self/fd')) {
+      const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+      if (target.startsWith(join(exportDir, id))) {
+        open.push(target);
+      }
+    }
+    expect(open, 'files of the deleted export still open').toEqual([]);
+    expect((await fetch(statusUrl, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
   });
 
   it('metadata declares the export operation and the Bulk Data capability', async () => {
