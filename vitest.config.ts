@@ -53,6 +53,8 @@ export default defineConfig({
           include: webTests,
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // One DOM and one copy of React and Mantine per worker; the setup loads the app's modules afresh per file.
+          isolate: false,
           env: { TZ: 'UTC' },
           testTimeout: 120_000,
         },

@@ -2,7 +2,7 @@
 // jest-dom matchers, and the request mock layer standing in for the server over HTTP.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { apiServer, takeUnhandledRequests } from './api-mock';
 
 // happy-dom's computed style gives phrasing elements no display at all where a browser (and jsdom) gives 'inline';
@@ -33,4 +33,13 @@ afterEach(() => {
     throw new Error(`Requests no handler answered (add one with onApi): ${unhandled.join(', ')}`);
   }
 });
-afterAll(() => apiServer.close());
+// The files of a worker share one DOM and the libraries' modules (isolate: false in vitest.config.ts: loading React
+// and Mantine again for each file was half the project's time). Each file still starts as a fresh page would: at
+// '/', no document language, and the app's own modules loaded again (their language registry, request language,
+// server-language list).
+afterAll(() => {
+  apiServer.close();
+  window.history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute('lang');
+  vi.resetModules();
+});
