@@ -33,14 +33,6 @@ export interface WixLoginSettings {
 export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
   const api = createWixApi(settings);
 
-  const toProviderTokens = (tokens: WixTokens, previousRefreshToken?: string): ProviderTokens => {
-    const refreshToken = tokens.refreshToken ?? previousRefreshToken;
-    if (!refreshToken) {
-      throw new WixHttpError('Wix issued member tokens without a refresh token', 502, 'Bad Gateway', null, null);
-    }
-    return { accessToken: tokens.accessToken, accessTokenExpiresAt: tokens.accessTokenExpiresAt, refreshToken };
-  };
-
   const renewTokens = async (tokens: ProviderTokens): Promise<ProviderTokens> => {
     try {
       // Wix keeps the refresh token; a new one in the answer replaces it (the SDK ignores it).
@@ -66,64 +58,15 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
     return session.fullUrl;
   };
 
-  /** Which message the user sees for a failed call: unreachable or a Wix server error → try later. */
-  const failure = (error: unknown): InstituteLoginError => {
-    const isUnavailable = isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500);
-    const message = error instanceof Error ? error.message : String(error);
-    return new InstituteLoginError(isUnavailable ? 'unavailable' : 'callback', message, { cause: error });
-  };
-
   return {
     kind: 'wix',
     // The spec's text for a failed callback (§8), also when the member cancelled or the callback came twice.
     retryKey: 'callback',
 
-    async begin() {
-      // openid-client's PKCE helpers (RFC 7636: 32 random bytes, base64url, 43 characters; S256).
-      const codeVerifier = randomPKCECodeVerifier();
-      const state = randomState();
-      const visitor = await api.visitorTokens();
-      const session = await api.createRedirectSession(visitor.accessToken, {
-        auth: {
-          authRequest: {
-            redirectUri: settings.redirectUri,
-            clientId: settings.clientId,
-            codeChallenge: await calculatePKCECodeChallenge(codeVerifier),
-            codeChallengeMethod: 'S256',
-            // 'query' so that code and state reach the server (docs/research/wix.md §5).
-            responseMode: 'query',
-            responseType: 'code',
-            scope: 'offline_access',
-            state,
-          },
-          prompt: 'login',
-        },
-      });
-      return { authorizationUrl: session.fullUrl, pending: { state, codeVerifier, nonce: '' } };
-    },
+    begin: () => beginWixLogin(api, settings),
 
     async complete(callbackUrl, pending): Promise<LoginResult> {
-      const params = callbackUrl.searchParams;
-      const providerError = params.get('error');
-      if (providerError) {
-        throw new InstituteLoginError(
-          'callback',
-          `Wix login returned ${providerError}: ${params.get('error_description') ?? 'no description'}`,
-        );
-      }
-      const code = params.get('code');
-      const state = params.get('state');
-      if (!code || !state) {
-        throw new InstituteLoginError('callback', PROVIDER_MESSAGES.missingCodeOrState);
-      }
-      if (!safeEqual(state, pending.state)) {
-        throw new InstituteLoginError('callback', PROVIDER_MESSAGES.invalidState);
-      }
-      // RFC 7636 §4.1 (and the spec's provider rules): a verifier has 43 to 128 characters.
-      const verifierLength = pending.codeVerifier.length;
-      if (verifierLength < 43 || verifierLength > 128) {
-        throw new InstituteLoginError('callback', verifierLengthMessage(verifierLength));
-      }
+      const code = codeFromCallback(callbackUrl, pending);
 
       let tokens: ProviderTokens;
       let member: WixMember;
@@ -160,6 +103,76 @@ export function createWixLogin(settings: WixLoginSettings): InstituteLogin {
 
     renewTokens,
   };
+}
+
+/** Member tokens as the session keeps them; a refresh token is required (kept from before when Wix sends none). */
+function toProviderTokens(tokens: WixTokens, previousRefreshToken?: string): ProviderTokens {
+  const refreshToken = tokens.refreshToken ?? previousRefreshToken;
+  if (!refreshToken) {
+    throw new WixHttpError('Wix issued member tokens without a refresh token', 502, 'Bad Gateway', null, null);
+  }
+  return { accessToken: tokens.accessToken, accessTokenExpiresAt: tokens.accessTokenExpiresAt, refreshToken };
+}
+
+/** Which message the user sees for a failed call: unreachable or a Wix server error → try later. */
+function failure(error: unknown): InstituteLoginError {
+  const isUnavailable = isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500);
+  const message = error instanceof Error ? error.message : String(error);
+  return new InstituteLoginError(isUnavailable ? 'unavailable' : 'callback', message, { cause: error });
+}
+
+type WixApi = ReturnType<typeof createWixApi>;
+type PendingLogin = Parameters<InstituteLogin['complete']>[1];
+
+/** A visitor's redirect session to Wix's hosted login, with PKCE S256; the state and verifier wait in the session. */
+async function beginWixLogin(api: WixApi, settings: WixLoginSettings): ReturnType<InstituteLogin['begin']> {
+  // openid-client's PKCE helpers (RFC 7636: 32 random bytes, base64url, 43 characters; S256).
+  const codeVerifier = randomPKCECodeVerifier();
+  const state = randomState();
+  const visitor = await api.visitorTokens();
+  const session = await api.createRedirectSession(visitor.accessToken, {
+    auth: {
+      authRequest: {
+        redirectUri: settings.redirectUri,
+        clientId: settings.clientId,
+        codeChallenge: await calculatePKCECodeChallenge(codeVerifier),
+        codeChallengeMethod: 'S256',
+        // 'query' so that code and state reach the server (docs/research/wix.md §5).
+        responseMode: 'query',
+        responseType: 'code',
+        scope: 'offline_access',
+        state,
+      },
+      prompt: 'login',
+    },
+  });
+  return { authorizationUrl: session.fullUrl, pending: { state, codeVerifier, nonce: '' } };
+}
+
+/** The authorization code of a callback that answers this browser's pending login; refused otherwise. */
+function codeFromCallback(callbackUrl: URL, pending: PendingLogin): string {
+  const params = callbackUrl.searchParams;
+  const providerError = params.get('error');
+  if (providerError) {
+    throw new InstituteLoginError(
+      'callback',
+      `Wix login returned ${providerError}: ${params.get('error_description') ?? 'no description'}`,
+    );
+  }
+  const code = params.get('code');
+  const state = params.get('state');
+  if (!code || !state) {
+    throw new InstituteLoginError('callback', PROVIDER_MESSAGES.missingCodeOrState);
+  }
+  if (!safeEqual(state, pending.state)) {
+    throw new InstituteLoginError('callback', PROVIDER_MESSAGES.invalidState);
+  }
+  // RFC 7636 §4.1 (and the spec's provider rules): a verifier has 43 to 128 characters.
+  const verifierLength = pending.codeVerifier.length;
+  if (verifierLength < 43 || verifierLength > 128) {
+    throw new InstituteLoginError('callback', verifierLengthMessage(verifierLength));
+  }
+  return code;
 }
 
 /** Name, e-mail and photo refresh at every sign-in; the contactId is the identity. */
