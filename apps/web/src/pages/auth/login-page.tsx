@@ -11,14 +11,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { LoginErrorKey } from '@pid5/contract';
-import { useAuthMethods, useLocalLogin, useLocalRegister, useMe } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { useAuthMethods, useMe } from '../../api/auth';
 import { LanguageMenu } from '../../components/app-header';
 import { useStaffText, type StaffKey } from '../../i18n/staff-language';
 import { StaffPageHeading } from '../../components/staff-page-heading';
+import { useLocalAccount, type LocalAccountMode } from './use-local-account';
 
 /** The contract's login failures (`/login?error=…`), in the page's language. */
 const LOGIN_ERRORS: Record<LoginErrorKey, StaffKey> = {
@@ -75,87 +75,35 @@ export default function LoginPage() {
 
 function LocalAccountForms() {
   const { t } = useStaffText();
-  const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useLocalAccount();
   const [isPasswordShown, setIsPasswordShown] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const login = useLocalLogin();
-  const register = useLocalRegister();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    if (!username.trim() || !password) {
-      setMessage({
-        kind: 'error',
-        text: mode === 'login' ? t('login.enterCredentials') : t('login.chooseCredentials'),
-      });
-      return;
-    }
-    if (mode === 'login') {
-      try {
-        await login.mutateAsync({ username, password });
-        window.location.assign('/login-local');
-      } catch (error) {
-        setMessage({
-          kind: 'error',
-          text:
-            error instanceof ApiError && error.status === 401
-              ? t('login.mismatch')
-              : error instanceof ApiError && error.status === 429
-                ? error.message
-                : t('login.serverDown'),
-        });
-      }
-      return;
-    }
-    try {
-      await register.mutateAsync({ username, password });
-      // docs/product-spec.md §4: after registering, log in with the same credentials, then show the login form.
-      await login.mutateAsync({ username, password });
-      setMode('login');
-      window.location.assign('/login-local');
-    } catch (error) {
-      const fieldMessage = error instanceof ApiError ? Object.values(error.fields)[0] : undefined;
-      // Too many registrations from this address: the server's message says when to try again.
-      const tooMany = error instanceof ApiError && error.status === 429 ? error.message : undefined;
-      setMessage({
-        kind: 'error',
-        text: tooMany ?? fieldMessage ?? t('login.registerFailed'),
-      });
-    }
-  };
 
   return (
     <>
       <Divider label={t('login.orLocal')} labelPosition="center" />
       <SegmentedControl
-        value={mode}
-        onChange={(value) => {
-          setMode(value as 'login' | 'register');
-          setMessage(null);
-        }}
+        value={form.mode}
+        onChange={(value) => form.setMode(value as LocalAccountMode)}
         data={[
           { label: t('login.logIn'), value: 'login' },
           { label: t('login.register'), value: 'register' },
         ]}
         aria-label={t('login.modeLabel')}
       />
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t('login.username')}
             autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
+            value={form.username}
+            onChange={(e) => form.setUsername(e.currentTarget.value)}
           />
           <PasswordInput
             label={t('login.password')}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            description={mode === 'register' ? t('login.passwordHint') : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete={form.mode === 'login' ? 'current-password' : 'new-password'}
+            description={form.mode === 'register' ? t('login.passwordHint') : undefined}
+            value={form.password}
+            onChange={(e) => form.setPassword(e.currentTarget.value)}
             // Mantine's eye is mouse-only (no Tab stop, no name): a named toggle button in the Tab order that Space
             // and Enter press too (2.1.1, 4.1.2); aria-pressed says whether the password shows.
             visible={isPasswordShown}
@@ -171,13 +119,13 @@ function LocalAccountForms() {
               },
             }}
           />
-          {message && (
-            <Text role="alert" c={message.kind === 'error' ? 'red.8' : 'teal.8'} size="sm">
-              {message.text}
+          {form.message && (
+            <Text role="alert" c={form.message.kind === 'error' ? 'red.8' : 'teal.8'} size="sm">
+              {form.message.text}
             </Text>
           )}
-          <Button type="submit" variant="light" loading={login.isPending || register.isPending}>
-            {mode === 'login' ? t('login.logIn') : t('login.register')}
+          <Button type="submit" variant="light" loading={form.isPending}>
+            {form.mode === 'login' ? t('login.logIn') : t('login.register')}
           </Button>
         </Stack>
       </form>
