@@ -32,6 +32,13 @@ const GUIDE_STYLE: Record<string, { dash: [number, number] | null; width: number
   other: { dash: [3, 2], width: 0.6, color: COLOR.guide },
 };
 
+/** The geometry's pixel canvas placed on the page: `s` points per pixel, X and Y from pixels to page points. */
+interface Placement {
+  s: number;
+  X: (px: number) => number;
+  Y: (py: number) => number;
+}
+
 /**
  * One chart at doc.y (on a new page unless it fits), from the geometry's pixel coordinates scaled to `box.width`
  * points. Nothing here positions a bar: heights, axis and guide lines all come from the geometry.
@@ -43,12 +50,20 @@ export function drawBarChart(doc: Doc, chart: DrawableChart, box: BarChartBox): 
   const titleRoom = chart.axisLabel ? 8 : 0;
   ensureSpace(doc, height + titleRoom + 10);
   const originY = doc.y + titleRoom;
-  const X = (px: number) => box.x + px * s;
-  const Y = (py: number) => originY + py * s;
-  const { labelSize } = box;
+  const at: Placement = { s, X: (px) => box.x + px * s, Y: (py) => originY + py * s };
 
   doc.save();
-  // Bars first, then the guide lines over them so every cut-off stays visible.
+  drawBarsAndGuides(doc, chart, at);
+  drawAxes(doc, chart, at);
+  drawBandLabels(doc, chart, at, box.labelSize);
+  doc.restore();
+  doc.fillColor(COLOR.text).font('regular').fontSize(10);
+  doc.x = MARGIN.left;
+  doc.y = originY + height + 4;
+}
+
+/** Bars first, then the guide lines over them so every cut-off stays visible, then the notches of clipped bars. */
+function drawBarsAndGuides(doc: Doc, chart: DrawableChart, { s, X, Y }: Placement): void {
   for (const bar of chart.bars) {
     doc.rect(X(bar.x), Y(bar.y), bar.width * s, bar.height * s).fill(bar.fill);
   }
@@ -72,7 +87,10 @@ export function drawBarChart(doc: Doc, chart: DrawableChart, box: BarChartBox): 
     const half = Math.min((bar.width * s) / 4, 4);
     doc.polygon([cx - half, top], [cx + half, top], [cx, top + half * 1.2]).fill('#ffffff');
   }
-  // Axes.
+}
+
+/** The vertical and horizontal axis, the vertical axis' title and its ticks with their labels. */
+function drawAxes(doc: Doc, chart: DrawableChart, { X, Y }: Placement): void {
   doc
     .moveTo(X(chart.axisX), Y(chart.plot.y))
     .lineTo(X(chart.axisX), Y(chart.baselineY))
@@ -96,7 +114,10 @@ export function drawBarChart(doc: Doc, chart: DrawableChart, box: BarChartBox): 
       lineBreak: false,
     });
   }
-  // Band labels under the axis, and each bar's value above it (or 'n/s' where a scale is not scored).
+}
+
+/** Band labels under the axis, and each bar's value above it (or 'n/s' where a scale is not scored). */
+function drawBandLabels(doc: Doc, chart: DrawableChart, { s, X, Y }: Placement, labelSize: number): void {
   const barsByKey = new Map(chart.bars.map((bar) => [bar.key, bar]));
   const labelsByKey = new Map(chart.valueLabels.map((label) => [label.key, label]));
   for (const band of chart.bands) {
@@ -132,8 +153,4 @@ export function drawBarChart(doc: Doc, chart: DrawableChart, box: BarChartBox): 
       lineBreak: false,
     });
   }
-  doc.restore();
-  doc.fillColor(COLOR.text).font('regular').fontSize(10);
-  doc.x = MARGIN.left;
-  doc.y = originY + height + 4;
 }
