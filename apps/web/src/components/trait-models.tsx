@@ -212,8 +212,6 @@ export function AmpdProfilesSection({
   if (!ampd && !unavailableKey) {
     return null;
   }
-  const mean = (value: number | null, lowerBound = false) =>
-    value === null ? '—' : `${lowerBound ? '≥ ' : ''}${formatNumber(value, 1)}`;
   return (
     <Stack gap="xs" component="section" aria-label={t(AMPD_WORD_KEYS.title)} data-testid="ampd-profiles">
       <Title order={3} size="h5">
@@ -250,57 +248,7 @@ export function AmpdProfilesSection({
               </Table.Thead>
               <Table.Tbody>
                 {ampd.profiles.map((profile) => (
-                  <Table.Tr key={profile.key} data-ampd={profile.key}>
-                    <Table.Th scope="row" fw={500}>
-                      {t(AMPD_WORD_KEYS.disorder[profile.key as AmpdDisorderKey] as StaffKey)}
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {profile.facets.map((facet, index) => (
-                          <span key={facet.key}>
-                            {index > 0 ? ', ' : ''}
-                            <span
-                              style={{ fontWeight: facet.atOrAboveThreshold ? 700 : 400 }}
-                              title={scaleName(t, facet.key)}
-                            >
-                              {facet.key}
-                              {facet.isRequired ? '*' : ''}
-                              {facet.atOrAboveThreshold ? ' ≥' : ''}
-                              {facet.atOrAboveThreshold === null ? ' —' : ''}
-                            </span>
-                          </span>
-                        ))}
-                      </Text>
-                    </Table.Th>
-                    <Table.Td ta="right" style={NUMBERS}>
-                      {mean(profile.meanUsT, profile.meanUsTIsLowerBound)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMBERS}>
-                      {mean(profile.meanDeT)}
-                      {profile.meanDeT !== null && profile.meanDeTIncludesExtrapolated ? (
-                        <>
-                          {' '}
-                          <Badge size="xs" variant="outline" color="gray" title={t(GERMAN_NORM_WORD_KEYS.extrapolated)}>
-                            {t('results.deNorms.extrapolatedShort')}
-                          </Badge>
-                        </>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {t(AMPD_WORD_KEYS.count, {
-                        count: profile.countAtOrAbove,
-                        total: profile.assignedCount,
-                        threshold: thresholdText,
-                      })}
-                      <Text size="xs" c="dimmed">
-                        {t(AMPD_WORD_KEYS.criterion, { minimum: profile.minimumCount, total: profile.assignedCount })}
-                        {profile.required.map((r) => ` ${t(AMPD_WORD_KEYS.required, { facets: r.anyOf.join('/') })}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {profile.traitRule === 'undetermined'
-                        ? t(AMPD_WORD_KEYS.traitRule.undetermined as StaffKey, { count: profile.unscoredFacets.length })
-                        : t(AMPD_WORD_KEYS.traitRule[profile.traitRule] as StaffKey)}
-                    </Table.Td>
-                  </Table.Tr>
+                  <AmpdProfileRow key={profile.key} profile={profile} thresholdText={thresholdText} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -317,6 +265,72 @@ export function AmpdProfilesSection({
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One disorder's row: its facets (required starred, those at or above the threshold bold), the mean T (US, German),
+ * the count and the trait rule.
+ */
+function AmpdProfileRow({
+  profile,
+  thresholdText,
+}: {
+  profile: TAmpdResult['profiles'][number];
+  thresholdText: string;
+}) {
+  const { t, formatNumber } = useStaffText();
+  const mean = (value: number | null, lowerBound = false) =>
+    value === null ? '—' : `${lowerBound ? '≥ ' : ''}${formatNumber(value, 1)}`;
+  return (
+    <Table.Tr data-ampd={profile.key}>
+      <Table.Th scope="row" fw={500}>
+        {t(AMPD_WORD_KEYS.disorder[profile.key as AmpdDisorderKey] as StaffKey)}
+        <Text size="xs" c="dimmed" fw={400}>
+          {profile.facets.map((facet, index) => (
+            <span key={facet.key}>
+              {index > 0 ? ', ' : ''}
+              <span style={{ fontWeight: facet.atOrAboveThreshold ? 700 : 400 }} title={scaleName(t, facet.key)}>
+                {facet.key}
+                {facet.isRequired ? '*' : ''}
+                {facet.atOrAboveThreshold ? ' ≥' : ''}
+                {facet.atOrAboveThreshold === null ? ' —' : ''}
+              </span>
+            </span>
+          ))}
+        </Text>
+      </Table.Th>
+      <Table.Td ta="right" style={NUMBERS}>
+        {mean(profile.meanUsT, profile.meanUsTIsLowerBound)}
+      </Table.Td>
+      <Table.Td ta="right" style={NUMBERS}>
+        {mean(profile.meanDeT)}
+        {profile.meanDeT !== null && profile.meanDeTIncludesExtrapolated ? (
+          <>
+            {' '}
+            <Badge size="xs" variant="outline" color="gray" title={t(GERMAN_NORM_WORD_KEYS.extrapolated)}>
+              {t('results.deNorms.extrapolatedShort')}
+            </Badge>
+          </>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        {t(AMPD_WORD_KEYS.count, {
+          count: profile.countAtOrAbove,
+          total: profile.assignedCount,
+          threshold: thresholdText,
+        })}
+        <Text size="xs" c="dimmed">
+          {t(AMPD_WORD_KEYS.criterion, { minimum: profile.minimumCount, total: profile.assignedCount })}
+          {profile.required.map((r) => ` ${t(AMPD_WORD_KEYS.required, { facets: r.anyOf.join('/') })}`)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {profile.traitRule === 'undetermined'
+          ? t(AMPD_WORD_KEYS.traitRule.undetermined as StaffKey, { count: profile.unscoredFacets.length })
+          : t(AMPD_WORD_KEYS.traitRule[profile.traitRule] as StaffKey)}
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
