@@ -73,9 +73,7 @@ function AnswerHistorySection({ id }: { id: number }) {
 }
 
 function DataViewContent({ details, results }: { details: TAssessmentDetails; results: TAssessmentResults }) {
-  const { t, formatDate } = useStaffText();
-  const primary = details.diagnoses.filter((d) => d.isPrimary);
-  const others = details.diagnoses.filter((d) => !d.isPrimary);
+  const { t } = useStaffText();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -104,84 +102,11 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
         </div>
       </Section>
 
-      <Section
-        title={t('dataView.raw')}
-        action={
-          results.responses && (
-            <CopyButton value={results.responses} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant={copied ? 'filled' : 'default'} onClick={copy}>
-                  {copied ? t('dataView.copied') : t('dataView.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          )
-        }
-      >
-        <Text size="xs" c="dimmed" mb={6}>
-          {t('dataView.rawHelp')}
-        </Text>
-        <Code
-          block
-          style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', letterSpacing: 1 }}
-          data-testid="raw-responses"
-        >
-          {results.responses ?? t('dataView.rawNotAvailable')}
-        </Code>
-      </Section>
+      <RawAnswersSection responses={results.responses} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('dataView.demographics')}>
-          <SimpleGrid cols={2} spacing="sm">
-            <LabelledField label={t('dataView.created')}>{formatDate(details.createdAt)}</LabelledField>
-            <LabelledField label={t('dataView.finished')}>
-              {details.finishedAt ? formatDate(details.finishedAt) : t('dataView.notFinished')}
-            </LabelledField>
-            <LabelledField label={t('dataView.age')}>{details.age ?? t('dataView.none')}</LabelledField>
-            <LabelledField label={t('dataView.gender')}>
-              {choiceName(details.gender, GENDER_TEXT, t) ?? t('dataView.none')}
-            </LabelledField>
-            <LabelledField label={t('dataView.race')}>
-              {choiceName(details.race, RACE_TEXT, t) ?? t('dataView.none')}
-            </LabelledField>
-            <LabelledField label={t('dataView.zip')}>{details.postalCode ?? t('dataView.none')}</LabelledField>
-          </SimpleGrid>
-        </Section>
-        <Section title={t('dataView.diagnoses')}>
-          {details.diagnoses.length === 0 ? (
-            <Text c="dimmed">{t('dataView.none')}</Text>
-          ) : (
-            <Stack gap="xs" style={{ maxHeight: 320, overflowY: 'auto' }}>
-              {[...primary, ...others].map((diagnosis) => (
-                <Group
-                  key={diagnosis.code}
-                  gap="sm"
-                  wrap="nowrap"
-                  align="flex-start"
-                  data-primary={diagnosis.isPrimary || undefined}
-                >
-                  <Badge
-                    variant={diagnosis.isPrimary ? 'filled' : 'default'}
-                    color="teal"
-                    size="lg"
-                    style={{ textTransform: 'none', flexShrink: 0 }}
-                  >
-                    {diagnosis.code}
-                  </Badge>
-                  <Text size="sm" fw={diagnosis.isPrimary ? 700 : 400}>
-                    {diagnosis.description ?? t('dataView.noDescription')}
-                    {diagnosis.isPrimary && (
-                      <Text span c="teal.9" fw={700}>
-                        {' '}
-                        {t('dataView.primary')}
-                      </Text>
-                    )}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Section>
+        <DemographicsSection details={details} />
+        <DiagnosesSection diagnoses={details.diagnoses} />
       </SimpleGrid>
 
       <Section title={t('dataView.scores')}>
@@ -190,5 +115,104 @@ function DataViewContent({ details, results }: { details: TAssessmentDetails; re
 
       <AnswerHistorySection id={details.id} />
     </Stack>
+  );
+}
+
+/** The answers as stored, one character per item, to copy. */
+function RawAnswersSection({ responses }: { responses: TAssessmentResults['responses'] }) {
+  const { t } = useStaffText();
+  return (
+    <Section
+      title={t('dataView.raw')}
+      action={
+        responses && (
+          <CopyButton value={responses} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant={copied ? 'filled' : 'default'} onClick={copy}>
+                {copied ? t('dataView.copied') : t('dataView.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        )
+      }
+    >
+      <Text size="xs" c="dimmed" mb={6}>
+        {t('dataView.rawHelp')}
+      </Text>
+      <Code
+        block
+        style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', letterSpacing: 1 }}
+        data-testid="raw-responses"
+      >
+        {responses ?? t('dataView.rawNotAvailable')}
+      </Code>
+    </Section>
+  );
+}
+
+/** When the test was created and finished, and what the clinician recorded about the patient. */
+function DemographicsSection({ details }: { details: TAssessmentDetails }) {
+  const { t, formatDate } = useStaffText();
+  return (
+    <Section title={t('dataView.demographics')}>
+      <SimpleGrid cols={2} spacing="sm">
+        <LabelledField label={t('dataView.created')}>{formatDate(details.createdAt)}</LabelledField>
+        <LabelledField label={t('dataView.finished')}>
+          {details.finishedAt ? formatDate(details.finishedAt) : t('dataView.notFinished')}
+        </LabelledField>
+        <LabelledField label={t('dataView.age')}>{details.age ?? t('dataView.none')}</LabelledField>
+        <LabelledField label={t('dataView.gender')}>
+          {choiceName(details.gender, GENDER_TEXT, t) ?? t('dataView.none')}
+        </LabelledField>
+        <LabelledField label={t('dataView.race')}>
+          {choiceName(details.race, RACE_TEXT, t) ?? t('dataView.none')}
+        </LabelledField>
+        <LabelledField label={t('dataView.zip')}>{details.postalCode ?? t('dataView.none')}</LabelledField>
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+/** The recorded diagnoses, the primary ones first. */
+function DiagnosesSection({ diagnoses }: { diagnoses: TAssessmentDetails['diagnoses'] }) {
+  const { t } = useStaffText();
+  const primary = diagnoses.filter((d) => d.isPrimary);
+  const others = diagnoses.filter((d) => !d.isPrimary);
+  return (
+    <Section title={t('dataView.diagnoses')}>
+      {diagnoses.length === 0 ? (
+        <Text c="dimmed">{t('dataView.none')}</Text>
+      ) : (
+        <Stack gap="xs" style={{ maxHeight: 320, overflowY: 'auto' }}>
+          {[...primary, ...others].map((diagnosis) => (
+            <Group
+              key={diagnosis.code}
+              gap="sm"
+              wrap="nowrap"
+              align="flex-start"
+              data-primary={diagnosis.isPrimary || undefined}
+            >
+              <Badge
+                variant={diagnosis.isPrimary ? 'filled' : 'default'}
+                color="teal"
+                size="lg"
+                style={{ textTransform: 'none', flexShrink: 0 }}
+              >
+                {diagnosis.code}
+              </Badge>
+              <Text size="sm" fw={diagnosis.isPrimary ? 700 : 400}>
+                {diagnosis.description ?? t('dataView.noDescription')}
+                {diagnosis.isPrimary && (
+                  <Text span c="teal.9" fw={700}>
+                    {' '}
+                    {t('dataView.primary')}
+                  </Text>
+                )}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
   );
 }
