@@ -57,14 +57,7 @@ export function DiagnosisPicker({
     <Modal
       opened={opened}
       onClose={onClose}
-      onExitTransitionEnd={() => {
-        // Unless the user has moved on: the focus is still in the closing picker (its exit transition keeps it drawn),
-        // or already dropped to the page itself.
-        const focused = document.activeElement;
-        if (focused === null || focused === document.body || focused.closest('.mantine-Modal-root') !== null) {
-          document.getElementById(returnFocusTo)?.focus();
-        }
-      }}
+      onExitTransitionEnd={() => returnFocusAfterClose(returnFocusTo)}
       returnFocus={false}
       title={t('diagnoses.title')}
       size="xl"
@@ -80,19 +73,12 @@ export function DiagnosisPicker({
           // The catalogue's descriptions are English (its source has no other language): said, and searched as such.
           description={language === DIAGNOSIS_CATALOGUE_LANGUAGE ? undefined : t('diagnoses.englishDescriptions')}
         />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('diagnoses.counts', { selected: selected.length, shown: visible.length, total: catalogue.length })}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" size="xs" onClick={() => setIsShowingSelected((v) => !v)}>
-              {isShowingSelected ? t('diagnoses.showAll') : t('diagnoses.showSelected')}
-            </Button>
-            <Button variant="default" size="xs" onClick={() => onChange([])} disabled={selected.length === 0}>
-              {t('diagnoses.resetAll')}
-            </Button>
-          </Group>
-        </Group>
+        <SelectionBar
+          counts={{ selected: selected.length, shown: visible.length, total: catalogue.length }}
+          isShowingSelected={isShowingSelected}
+          onToggleShowSelected={() => setIsShowingSelected((v) => !v)}
+          onResetAll={() => onChange([])}
+        />
         {loadError && (
           <Alert color="red" role="alert">
             {loadError}
@@ -139,47 +125,18 @@ function VirtualDiagnosisList({
 }) {
   const { t } = useStaffText();
   const listId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [active, setActive] = useState(0);
   const [hasFocus, setHasFocus] = useState(false);
   const height = Math.min(LIST_MAX_HEIGHT, items.length * ROW_HEIGHT);
+  const rows = useActiveRow(items.length, height);
+  const { listRef, scrollTop, setScrollTop, active, setActive } = rows;
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeItem = items[active];
 
-  /** Makes row `index` the active one and scrolls it into the list's view (drawn before the focus names it). */
-  const moveTo = (index: number) => {
-    const next = Math.max(0, Math.min(items.length - 1, index));
-    setActive(next);
-    const list = listRef.current;
-    if (!list) {
-      return;
-    }
-    const top = next * ROW_HEIGHT;
-    const visibleHeight = list.clientHeight || height;
-    if (top < list.scrollTop) {
-      list.scrollTop = top;
-    } else if (top + ROW_HEIGHT > list.scrollTop + visibleHeight) {
-      list.scrollTop = top + ROW_HEIGHT - visibleHeight;
-    }
-    setScrollTop(list.scrollTop);
-  };
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: active + 1,
-      ArrowUp: active - 1,
-      Home: 0,
-      End: items.length - 1,
-      PageDown: active + page,
-      PageUp: active - page,
-    };
-    if (event.key in moves) {
+    if (rows.moveByKey(event.key)) {
       event.preventDefault();
-      moveTo(moves[event.key]!);
     } else if ((event.key === ' ' || event.key === 'Enter') && activeItem) {
       event.preventDefault();
       onToggle(activeItem.code);
@@ -213,31 +170,20 @@ function VirtualDiagnosisList({
             const index = first + offset;
             const isSelected = selected.has(item.code);
             return (
-              <div
+              <DiagnosisOption
                 key={item.code}
+                item={item}
+                index={index}
+                count={items.length}
                 id={optionId(index)}
-                role="option"
-                aria-selected={isSelected}
-                aria-setsize={items.length}
-                aria-posinset={index + 1}
-                data-active={index === active && hasFocus ? true : undefined}
-                onClick={() => {
+                isSelected={isSelected}
+                isActive={index === active && hasFocus}
+                onPick={() => {
                   setActive(index);
                   onToggle(item.code);
                 }}
-                onMouseEnter={() => setActive(index)}
-                style={rowStyle(index, isSelected, index === active && hasFocus)}
-              >
-                <span aria-hidden style={{ width: 18, flex: 'none', fontWeight: 700 }}>
-                  {isSelected ? '✓' : ''}
-                </span>
-                <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
-                  {item.code}
-                </span>
-                <span style={clampStyle} lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>
-                  {item.description}
-                </span>
-              </div>
+                onHover={() => setActive(index)}
+              />
             );
           })}
         </div>
@@ -251,6 +197,136 @@ function VirtualDiagnosisList({
         )}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The list's active row and scroll position: `moveByKey` moves the active row for Up/Down, Home/End and Page Up/Down
+ * (false for any other key) and scrolls it into the list's view, so it is drawn before the focus names it.
+ */
+function useActiveRow(count: number, height: number) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [active, setActive] = useState(0);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(count - 1, index));
+    setActive(next);
+    const list = listRef.current;
+    if (!list) {
+      return;
+    }
+    const top = next * ROW_HEIGHT;
+    const visibleHeight = list.clientHeight || height;
+    if (top < list.scrollTop) {
+      list.scrollTop = top;
+    } else if (top + ROW_HEIGHT > list.scrollTop + visibleHeight) {
+      list.scrollTop = top + ROW_HEIGHT - visibleHeight;
+    }
+    setScrollTop(list.scrollTop);
+  };
+
+  const moveByKey = (key: string): boolean => {
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: count - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+    };
+    if (!(key in moves)) {
+      return false;
+    }
+    moveTo(moves[key]!);
+    return true;
+  };
+
+  return { listRef, scrollTop, setScrollTop, active, setActive, moveByKey };
+}
+
+/**
+ * Gives `id` the focus once the picker has closed, unless the user has moved on: the focus is still in the closing
+ * picker (its exit transition keeps it drawn), or already dropped to the page itself.
+ */
+function returnFocusAfterClose(id: string): void {
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body || focused.closest('.mantine-Modal-root') !== null) {
+    document.getElementById(id)?.focus();
+  }
+}
+
+/** How many are selected and shown, 'Show Selected' / 'Show all' and 'Reset All'. */
+function SelectionBar({
+  counts,
+  isShowingSelected,
+  onToggleShowSelected,
+  onResetAll,
+}: {
+  counts: { selected: number; shown: number; total: number };
+  isShowingSelected: boolean;
+  onToggleShowSelected: () => void;
+  onResetAll: () => void;
+}) {
+  const { t } = useStaffText();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('diagnoses.counts', counts)}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={onToggleShowSelected}>
+          {isShowingSelected ? t('diagnoses.showAll') : t('diagnoses.showSelected')}
+        </Button>
+        <Button variant="default" size="xs" onClick={onResetAll} disabled={counts.selected === 0}>
+          {t('diagnoses.resetAll')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** One row of the list: a mark when selected, the code, the description clamped to two lines. */
+function DiagnosisOption({
+  item,
+  index,
+  count,
+  id,
+  isSelected,
+  isActive,
+  onPick,
+  onHover,
+}: {
+  item: TDiagnosis;
+  index: number;
+  count: number;
+  id: string;
+  isSelected: boolean;
+  isActive: boolean;
+  onPick: () => void;
+  onHover: () => void;
+}) {
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={isSelected}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      data-active={isActive || undefined}
+      onClick={onPick}
+      onMouseEnter={onHover}
+      style={rowStyle(index, isSelected, isActive)}
+    >
+      <span aria-hidden style={{ width: 18, flex: 'none', fontWeight: 700 }}>
+        {isSelected ? '✓' : ''}
+      </span>
+      <span style={{ width: 140, flex: 'none', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{item.code}</span>
+      <span style={clampStyle} lang={DIAGNOSIS_CATALOGUE_LANGUAGE}>
+        {item.description}
+      </span>
+    </div>
   );
 }
 
