@@ -32,77 +32,22 @@ export interface WixClinician {
 /** How long sign-in waits for the order sync before going on (the sync then finishes in the background). */
 const SIGN_IN_WAIT_MS = 3_000;
 
+type OrderSyncDeps = { db: Db; settings: WixOrdersSettings; now: () => Date };
+type SyncClinician = (clinician: { clinicianId: string; contactId: string }) => Promise<WixSyncOutcome>;
+
 /**
  * Purchased tests from the Wix site's orders into the credits ledger: at sign-in (never blocking
  * it) and when an admin presses 'Sync orders'. Idempotent; see order-ledger.ts for the rules.
  */
-export function createWixOrderSync(options: { db: Db; settings: WixOrdersSettings; now: () => Date }) {
-  const { db, settings, now } = options;
-
-  const syncClinician = async (clinician: { clinicianId: string; contactId: string }): Promise<WixSyncOutcome> => {
-    const orders = await searchTestOrders(settings, { contactId: clinician.contactId });
-    const lines = ledgerLinesForOrders(orders, {
-      testProductId: settings.testProductId,
-      contactId: clinician.contactId,
-    });
-    const written = await writeLedgerLines(db, { clinicianId: clinician.clinicianId, lines, now: now() });
-    return {
-      clinicianId: clinician.clinicianId,
-      ordersSeen: orders.length,
-      ...written,
-      partiallyRefunded: [
-        ...new Set(lines.filter((l) => l.isPartiallyRefunded).map((l) => l.orderNumber ?? l.orderId)),
-      ],
-    };
-  };
-
+export function createWixOrderSync(deps: OrderSyncDeps) {
+  const syncClinician: SyncClinician = (clinician) => syncClinicianOrders(deps, clinician);
   return {
     syncClinician,
-
-    /**
-     * At a Wix member's sign-in, after the session exists (a SignInListener, wired by the composition root): waits a
-     * moment so the dashboard shows the new tests, then lets the sync finish in the background. A failure is logged
-     * and audited, never thrown. Sign-ins through other providers are not Wix members: nothing to do.
-     */
-    async syncAtSignIn(event: SignInEvent): Promise<void> {
-      if (event.profile.provider !== WIX_PROVIDER_NAME) {
-        return;
-      }
-      // The Wix identity is the member's contactId (DESIGN.md decision log).
-      const input = { clinicianId: event.userId, contactId: event.profile.subject, ip: event.ip, log: event.log };
-      const run = syncClinician(input).then(
-        async (outcome) => {
-          if (outcome.granted > 0 || outcome.refunded > 0 || outcome.partiallyRefunded.length > 0) {
-            await recordAudit(db, {
-              actor: input.clinicianId,
-              action: 'credits.sync',
-              ip: input.ip,
-              details: { source: 'wix', trigger: 'sign-in', ...outcome },
-            });
-          }
-        },
-        async (error: unknown) => {
-          input.log.warn({ err: error, clinicianId: input.clinicianId }, 'Wix order sync at sign-in failed');
-          await recordAudit(db, {
-            actor: input.clinicianId,
-            action: 'credits.sync',
-            ip: input.ip,
-            details: { source: 'wix', trigger: 'sign-in', clinicianId: input.clinicianId, error: errorText(error) },
-          });
-        },
-      );
-      const settled = run.catch((error: unknown) => {
-        input.log.warn({ err: error }, 'could not record the Wix order sync');
-      });
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, SIGN_IN_WAIT_MS)))]);
-      clearTimeout(timer);
-    },
+    syncAtSignIn: (event: SignInEvent) => syncAtSignIn(deps.db, syncClinician, event),
 
     /**
      * The admin's 'Sync orders': one clinician, or every Wix-linked one, one after another (a site's order API is
-     * rate-limited, and the admin waits for the summary). Once Wix is unreachable or failing, the rest are reported
-     * as not synced instead of each waiting for its own timeout. One audit row for the run.
+     * rate-limited, and the admin waits for the summary). One audit row for the run.
      */
     async syncForAdmin(input: {
       adminId: string;
@@ -111,32 +56,14 @@ export function createWixOrderSync(options: { db: Db; settings: WixOrdersSetting
       log: FastifyBaseLogger;
     }): Promise<TWixSyncResult[]> {
       const { clinicianId } = input;
-      const clinicians = await listWixClinicians(db, { clinicianId });
+      const clinicians = await listWixClinicians(deps.db, { clinicianId });
       if (clinicianId !== undefined && clinicians.length === 0) {
         throw new AppError('VALIDATION_FAILED', 'errors.wix.notSignedIn', {
           fields: { clinicianId: 'errors.wix.noMember' },
         });
       }
-      const results: TWixSyncResult[] = [];
-      let outage: string | null = null;
-      for (const clinician of clinicians) {
-        if (!outage) {
-          try {
-            const outcome = await syncClinician(clinician);
-            results.push({ ...outcome, username: clinician.username, ok: true, error: null });
-            continue;
-          } catch (error) {
-            input.log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
-            if (isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500)) {
-              outage = 'The Wix site did not answer. Please try again in a minute.';
-            }
-            results.push(notSynced(clinician, outage ?? `Wix refused the order search (${errorText(error)}).`));
-            continue;
-          }
-        }
-        results.push(notSynced(clinician, outage));
-      }
-      await recordAudit(db, {
+      const results = await syncOneAfterAnother(clinicians, syncClinician, input.log);
+      await recordAudit(deps.db, {
         actor: input.adminId,
         action: 'credits.sync',
         ip: input.ip,
@@ -157,6 +84,96 @@ export function createWixOrderSync(options: { db: Db; settings: WixOrdersSetting
       return results;
     },
   };
+}
+
+/** One clinician's orders read from Wix and written into the ledger (only lines it does not hold yet). */
+async function syncClinicianOrders(
+  { db, settings, now }: OrderSyncDeps,
+  clinician: { clinicianId: string; contactId: string },
+): Promise<WixSyncOutcome> {
+  const orders = await searchTestOrders(settings, { contactId: clinician.contactId });
+  const lines = ledgerLinesForOrders(orders, {
+    testProductId: settings.testProductId,
+    contactId: clinician.contactId,
+  });
+  const written = await writeLedgerLines(db, { clinicianId: clinician.clinicianId, lines, now: now() });
+  return {
+    clinicianId: clinician.clinicianId,
+    ordersSeen: orders.length,
+    ...written,
+    partiallyRefunded: [...new Set(lines.filter((l) => l.isPartiallyRefunded).map((l) => l.orderNumber ?? l.orderId))],
+  };
+}
+
+/**
+ * At a Wix member's sign-in, after the session exists (a SignInListener, wired by the composition root): waits a
+ * moment so the dashboard shows the new tests, then lets the sync finish in the background. A failure is logged
+ * and audited, never thrown. Sign-ins through other providers are not Wix members: nothing to do.
+ */
+async function syncAtSignIn(db: Db, syncClinician: SyncClinician, event: SignInEvent): Promise<void> {
+  if (event.profile.provider !== WIX_PROVIDER_NAME) {
+    return;
+  }
+  // The Wix identity is the member's contactId (DESIGN.md decision log).
+  const input = { clinicianId: event.userId, contactId: event.profile.subject, ip: event.ip, log: event.log };
+  const run = syncClinician(input).then(
+    async (outcome) => {
+      if (outcome.granted > 0 || outcome.refunded > 0 || outcome.partiallyRefunded.length > 0) {
+        await recordAudit(db, {
+          actor: input.clinicianId,
+          action: 'credits.sync',
+          ip: input.ip,
+          details: { source: 'wix', trigger: 'sign-in', ...outcome },
+        });
+      }
+    },
+    async (error: unknown) => {
+      input.log.warn({ err: error, clinicianId: input.clinicianId }, 'Wix order sync at sign-in failed');
+      await recordAudit(db, {
+        actor: input.clinicianId,
+        action: 'credits.sync',
+        ip: input.ip,
+        details: { source: 'wix', trigger: 'sign-in', clinicianId: input.clinicianId, error: errorText(error) },
+      });
+    },
+  );
+  const settled = run.catch((error: unknown) => {
+    input.log.warn({ err: error }, 'could not record the Wix order sync');
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, SIGN_IN_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Each clinician synced in turn. Once Wix is unreachable or failing, the rest are reported as not synced instead of
+ * each waiting for its own timeout.
+ */
+async function syncOneAfterAnother(
+  clinicians: WixClinician[],
+  syncClinician: SyncClinician,
+  log: FastifyBaseLogger,
+): Promise<TWixSyncResult[]> {
+  const results: TWixSyncResult[] = [];
+  let outage: string | null = null;
+  for (const clinician of clinicians) {
+    if (!outage) {
+      try {
+        const outcome = await syncClinician(clinician);
+        results.push({ ...outcome, username: clinician.username, ok: true, error: null });
+        continue;
+      } catch (error) {
+        log.warn({ err: error, clinicianId: clinician.clinicianId }, 'Wix order sync failed');
+        if (isUnreachableError(error) || (error instanceof WixHttpError && error.status >= 500)) {
+          outage = 'The Wix site did not answer. Please try again in a minute.';
+        }
+        results.push(notSynced(clinician, outage ?? `Wix refused the order search (${errorText(error)}).`));
+        continue;
+      }
+    }
+    results.push(notSynced(clinician, outage));
+  }
+  return results;
 }
 
 /** Clinicians who have signed in with Wix (their contactId is known), by name; disabled ones left out. */
