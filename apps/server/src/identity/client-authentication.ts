@@ -52,33 +52,6 @@ export function createClientAuthentication(options: {
     ),
   );
 
-  /** The client behind client_secret_basic (RFC 6749 §2.3.1: both parts form-urlencoded), or a 401. */
-  function clientFromBasic(authorization: string): SystemClient {
-    const encoded = /^Basic ([A-Za-z0-9+/=]{1,1000})$/i.exec(authorization)?.[1];
-    const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 1) {
-      throw new TokenRequestError('invalid_client', 'The Authorization header is not Basic client_id:client_secret.');
-    }
-    const decode = (text: string) => {
-      try {
-        return decodeURIComponent(text.replace(/\+/g, ' '));
-      } catch {
-        return '';
-      }
-    };
-    const client = clients.get(decode(decoded.slice(0, colon)));
-    const given = createHash('sha256')
-      .update(decode(decoded.slice(colon + 1)))
-      .digest();
-    // Compared in constant time, and an unknown client costs the same hash: the answer says nothing about which failed.
-    const expected = Buffer.from(client?.clientSecretSha256 ?? '0'.repeat(64), 'hex');
-    if (!client?.clientSecretSha256 || !timingSafeEqual(given, expected)) {
-      throw new TokenRequestError('invalid_client', 'Unknown client or wrong client secret.');
-    }
-    return client;
-  }
-
   /** The client behind a signed assertion (private_key_jwt, RFC 7523), each assertion accepted once. */
   async function clientFromAssertion(assertion: string, clientIdField: string | undefined): Promise<SystemClient> {
     let claimedId: unknown;
@@ -116,19 +89,7 @@ export function createClientAuthentication(options: {
     if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 200) {
       throw new TokenRequestError('invalid_client', 'The assertion needs a jti of 1-200 characters.');
     }
-    await db.delete(clientAssertionIds).where(lt(clientAssertionIds.expiresAt, clock.now()));
-    const kept = await db
-      .insert(clientAssertionIds)
-      .values({
-        clientId: client.clientId,
-        jti: payload.jti,
-        expiresAt: new Date((payload.exp! + CLOCK_SKEW_SECONDS) * 1000),
-      })
-      .onConflictDoNothing()
-      .returning({ jti: clientAssertionIds.jti });
-    if (kept.length === 0) {
-      throw new TokenRequestError('invalid_client', 'This assertion (its jti) was used before; sign a new one.');
-    }
+    await acceptAssertionOnce({ db, clock }, client.clientId, { jti: payload.jti, exp: payload.exp! });
     return client;
   }
 
@@ -146,7 +107,7 @@ export function createClientAuthentication(options: {
       return clientFromAssertion(request.clientAssertion, request.clientId);
     }
     if (request.authorization !== undefined) {
-      return clientFromBasic(request.authorization);
+      return clientFromBasic(clients, request.authorization);
     }
     throw new TokenRequestError(
       'invalid_client',
@@ -155,6 +116,52 @@ export function createClientAuthentication(options: {
   }
 
   return authenticate;
+}
+
+/** The client behind client_secret_basic (RFC 6749 §2.3.1: both parts form-urlencoded), or a 401. */
+function clientFromBasic(clients: ReadonlyMap<string, SystemClient>, authorization: string): SystemClient {
+  const encoded = /^Basic ([A-Za-z0-9+/=]{1,1000})$/i.exec(authorization)?.[1];
+  const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) {
+    throw new TokenRequestError('invalid_client', 'The Authorization header is not Basic client_id:client_secret.');
+  }
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return '';
+    }
+  };
+  const client = clients.get(decode(decoded.slice(0, colon)));
+  const given = createHash('sha256')
+    .update(decode(decoded.slice(colon + 1)))
+    .digest();
+  // Compared in constant time, and an unknown client costs the same hash: the answer says nothing about which failed.
+  const expected = Buffer.from(client?.clientSecretSha256 ?? '0'.repeat(64), 'hex');
+  if (!client?.clientSecretSha256 || !timingSafeEqual(given, expected)) {
+    throw new TokenRequestError('invalid_client', 'Unknown client or wrong client secret.');
+  }
+  return client;
+}
+/**
+ * Records the assertion's jti until it expires (expired ones are dropped first); an assertion whose jti is already
+ * there was used before and is refused.
+ */
+async function acceptAssertionOnce(
+  { db, clock }: { db: Db; clock: Clock },
+  clientId: string,
+  assertion: { jti: string; exp: number },
+): Promise<void> {
+  await db.delete(clientAssertionIds).where(lt(clientAssertionIds.expiresAt, clock.now()));
+  const kept = await db
+    .insert(clientAssertionIds)
+    .values({ clientId, jti: assertion.jti, expiresAt: new Date((assertion.exp + CLOCK_SKEW_SECONDS) * 1000) })
+    .onConflictDoNothing()
+    .returning({ jti: clientAssertionIds.jti });
+  if (kept.length === 0) {
+    throw new TokenRequestError('invalid_client', 'This assertion (its jti) was used before; sign a new one.');
+  }
 }
 
 /** Why jose refused an assertion, in words an integrator can act on (never the assertion itself). */
