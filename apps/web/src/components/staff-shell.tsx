@@ -74,8 +74,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /**
- * Under Vitest (mode 'test', the component tests in happy-dom) Mantine's test environment: no transitions or portals, and
- * dropdowns stay open although the test DOM gives their anchor no size (Mantine would take it for scrolled out of view).
+ * Under Vitest (mode 'test', the component tests in happy-dom) Mantine's test environment: no transitions or
+ * portals, and dropdowns stay open although the test DOM gives their anchor no size (Mantine would take it for
+ * scrolled out of view).
  */
 const mantineEnv = import.meta.env.MODE === 'test' ? 'test' : 'default';
 

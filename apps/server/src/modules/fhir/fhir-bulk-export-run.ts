@@ -154,6 +154,14 @@ interface NdjsonFiles {
  */
 function ndjsonFiles(folder: string): NdjsonFiles {
   const files = new Map<BulkExportType, { handle: FileHandle | null; file: string; count: number; bytes: number }>();
+  /** Closes each handle still open, once; `quietly` when the export is given up and a close error changes nothing. */
+  const closeAll = async ({ quietly }: { quietly: boolean }) => {
+    for (const file of files.values()) {
+      const handle = file.handle;
+      file.handle = null;
+      await (quietly ? handle?.close().catch(() => undefined) : handle?.close());
+    }
+  };
   return {
     async write(type, lines) {
       let file = files.get(type);
@@ -169,22 +177,12 @@ function ndjsonFiles(folder: string): NdjsonFiles {
       await file.handle!.writeFile(text);
     },
     async close() {
-      for (const file of files.values()) {
-        const handle = file.handle;
-        file.handle = null;
-        await handle?.close();
-      }
+      await closeAll({ quietly: false });
       return BULK_EXPORT_TYPES.flatMap((type) => {
         const file = files.get(type);
         return file ? [{ type, file: file.file, count: file.count, bytes: file.bytes }] : [];
       });
     },
-    async release() {
-      for (const file of files.values()) {
-        const handle = file.handle;
-        file.handle = null;
-        await handle?.close().catch(() => undefined);
-      }
-    },
+    release: () => closeAll({ quietly: true }),
   };
 }
