@@ -57,6 +57,18 @@ async function press(control: Locator, key = 'Enter'): Promise<void> {
   await control.press(key);
 }
 
+/**
+ * Opens a menu from its button and chooses an item by keyboard. The open menu moves the focus to its current item
+ * once its opening transition ends; the choice is focused only after that, or the late move would take it back.
+ */
+async function chooseFromMenu(opener: Locator, items: { current: string; choice: string }): Promise<void> {
+  const page = opener.page();
+  await press(opener);
+  await expect(page.getByRole('menuitem', { name: items.current })).toBeFocused();
+  await page.getByRole('menuitem', { name: items.choice }).focus();
+  await page.keyboard.press('Enter');
+}
+
 test('every dialog and popover on the staff pages gives the focus back to its opener', async ({
   page,
   newPage,
@@ -104,14 +116,10 @@ test('every dialog and popover on the staff pages gives the focus back to its op
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(languageButton).toBeFocused();
-  await press(languageButton);
-  await page.getByRole('menuitem', { name: 'Deutsch' }).focus();
-  await page.keyboard.press('Enter');
+  await chooseFromMenu(languageButton, { current: 'English', choice: 'Deutsch' });
   const sprache = page.getByRole('button', { name: /^Sprache:/ });
   await expect(sprache).toBeFocused();
-  await press(sprache);
-  await page.getByRole('menuitem', { name: 'English' }).focus();
-  await page.keyboard.press('Enter');
+  await chooseFromMenu(sprache, { current: 'Deutsch', choice: 'English' });
   await expect(languageButton).toBeFocused();
 
   await page.goto(`/details/${first.id}`);
