@@ -2,8 +2,9 @@
 // Integration tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
+import { unfinishedTestFiles } from './unfinished-test-files.mjs';
 
 // Steps in one group run at the same time, and their output is printed whole as each ends, so that it does not
 // interleave; the groups are chosen to keep both cores of a 2-core machine busy from start to end (the whole run is
@@ -12,7 +13,7 @@ import { stripVTControlCharacters } from 'node:util';
 /** The integration tests on one database back end. */
 const integration = (name, db) => ({
   name: `integration tests on ${name}`,
-  command: 'npx vitest run --project integration --maxWorkers=2',
+  vitest: 'run --project integration --maxWorkers=2',
   env: { TEST_DB: db },
 });
 
@@ -23,7 +24,7 @@ const groups = [
     { name: 'typecheck (tsc --noEmit per workspace)', command: 'npm run --silent typecheck' },
     {
       name: 'unit and web component tests (happy-dom, msw)',
-      command: "npx vitest run --project 'unit*' --project web --maxWorkers=2",
+      vitest: "run --project 'unit*' --project web --maxWorkers=2",
     },
   ],
   // Both back ends at once when PostgreSQL is there: each test file makes its own database.
@@ -33,7 +34,8 @@ const groups = [
   // (on the browser, on processes starting and dying). Beside the integration runs instead, every step took longer.
   [
     { name: 'end-to-end tests in Chromium', command: 'npm run --silent test:e2e' },
-    { name: 'resilience tests (SIGKILL, database restart)', command: 'npm run --silent test:resilience' },
+    // As `npm run test:resilience`.
+    { name: 'resilience tests (SIGKILL, database restart)', vitest: 'run --project resilience' },
   ],
 ];
 
@@ -64,14 +66,56 @@ function reapedChildrenCpuSeconds() {
 }
 let cpuAtLastRead = reapedChildrenCpuSeconds();
 
+/**
+ * CPU seconds (user + system) the whole machine spent busy, from /proc/stat (Linux; null elsewhere). Unlike the reaped
+ * children's count it includes processes the run starts but never waits for (Chromium's, which Playwright leaves to
+ * init, and the PostgreSQL server's), and also anything else running on the machine at the time.
+ */
+function machineBusyCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// vitest's JSON reports, read when a worker died to run again only the files that did not finish.
+const REPORTS_DIR = 'node_modules/.cache/test-all/';
+
+/** The shell command of a step: a vitest step also writes its JSON report, and may be limited to some files. */
+function commandOf(step, files = []) {
+  if (!step.vitest) {
+    return step.command;
+  }
+  return [
+    `npx vitest ${step.vitest}`,
+    `--reporter=default --reporter=json --outputFile=${reportOf(step)}`,
+    ...files,
+  ].join(' ');
+}
+
+function reportOf(step) {
+  return `${REPORTS_DIR}${step.name.replace(/[^a-z0-9]+/gi, '-')}.json`;
+}
+
 /** Runs one step: alone, its output goes straight through; beside others, it is printed whole at the step's end. */
-function run(step, alone) {
+function run(step, alone, files = []) {
   return new Promise((resolve) => {
     const started = Date.now();
     if (alone) {
       console.log(`\n=== ${step.name} ===`);
     }
-    const child = spawn(step.command, {
+    if (step.vitest) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      rmSync(reportOf(step), { force: true });
+    }
+    const child = spawn(commandOf(step, files), {
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, TZ: 'UTC', ...step.env },
@@ -112,28 +156,58 @@ function run(step, alone) {
   });
 }
 
-/** A step, run again once if it failed only because a test worker died (see WORKER_DIED). */
+/**
+ * The files of a vitest step that did not finish, from its JSON report; an empty list (run the whole step again) when
+ * there is no report or it names none.
+ */
+function unfinishedFilesOf(step) {
+  if (!step.vitest) {
+    return [];
+  }
+  try {
+    return unfinishedTestFiles(JSON.parse(readFileSync(reportOf(step), 'utf8')), process.cwd()) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A step, run again once if it failed only because a test worker died (see WORKER_DIED): a vitest step only for the
+ * files that did not finish (every other file's tests passed), any other step whole.
+ */
 async function runStep(step, alone) {
   const first = await run(step, alone);
   if (first.ok || !first.workerDied) {
     return first;
   }
+  const files = unfinishedFilesOf(step);
+  const what = files.length > 0 ? `once more for the files that did not finish (${files.length})` : 'once more';
   console.log(
-    `\n=== ${step.name}: a test worker died (V8, nodejs/node#64500, or a native crash), no test failed; once more ===`,
+    `\n=== ${step.name}: a test worker died (V8, nodejs/node#64500, or a native crash), no test failed; ${what} ===`,
   );
-  const again = await run(step, alone);
+  const again = await run(step, alone, files);
   return {
     ...again,
-    name: `${step.name}, run twice: a test worker died the first time`,
+    name: `${step.name}, run twice: a test worker died the first time${files.length > 0 ? ` (${files.join(', ')} again)` : ''}`,
     seconds: first.seconds + again.seconds,
     cpuSeconds: first.cpuSeconds === null ? null : first.cpuSeconds + again.cpuSeconds,
   };
 }
 
 const runStarted = Date.now();
+const machineAtStart = machineBusyCpuSeconds();
 const results = [];
+const groupTimes = [];
 for (const group of groups) {
+  const groupStarted = Date.now();
+  const machineBefore = machineBusyCpuSeconds();
   results.push(...(await Promise.all(group.map((step) => runStep(step, group.length === 1)))));
+  const machineAfter = machineBusyCpuSeconds();
+  groupTimes.push({
+    steps: group.length,
+    seconds: Math.round((Date.now() - groupStarted) / 1000),
+    machineCpuSeconds: machineBefore === null ? null : Math.round(machineAfter - machineBefore),
+  });
 }
 
 console.log('\n=== summary ===');
@@ -145,11 +219,24 @@ for (const r of results) {
 console.log(
   `Database back ends: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ' only (set TEST_DATABASE_URL to add PostgreSQL)'}`,
 );
+// Per group of steps run side by side: its wall time and the machine's busy CPU meanwhile (see machineBusyCpuSeconds).
+groupTimes.forEach((g, index) => {
+  const machine =
+    g.machineCpuSeconds === null
+      ? ''
+      : `, machine busy ${g.machineCpuSeconds} CPU s (${(g.machineCpuSeconds / Math.max(g.seconds, 1)).toFixed(2)} cores)`;
+  console.log(`group ${index + 1} (${g.steps} steps side by side): ${g.seconds} s${machine}`);
+});
 const failed = results.filter((r) => !r.ok).length;
 const wallSeconds = Math.round((Date.now() - runStarted) / 1000);
 const cpuTotal = results.every((r) => r.cpuSeconds !== null) ? results.reduce((sum, r) => sum + r.cpuSeconds, 0) : null;
+const machineTotal = machineAtStart === null ? null : Math.round(machineBusyCpuSeconds() - machineAtStart);
 console.log(
   `${results.length - failed} passed, ${failed} failed, in ${wallSeconds} s` +
-    (cpuTotal === null ? '' : ` (${cpuTotal} s of CPU: ${(cpuTotal / wallSeconds).toFixed(2)} cores on average)`),
+    (cpuTotal === null ? '' : ` (${cpuTotal} s of CPU in the steps' own processes`) +
+    (machineTotal === null
+      ? ''
+      : `; the machine busy ${machineTotal} CPU s, ${(machineTotal / wallSeconds).toFixed(2)} cores`) +
+    (cpuTotal === null ? '' : ')'),
 );
 process.exit(failed === 0 ? 0 : 1);
