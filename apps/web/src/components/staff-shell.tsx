@@ -23,6 +23,9 @@ const themeIn = (t: Translate<StaffKey>) =>
     primaryShade: 9,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
+    // Menus and dialogs appear without their transitions for readers who ask for reduced motion, as on the patient
+    // pages (WCAG 2.3.3).
+    respectReducedMotion: true,
     components: {
       // Mantine's close button is an icon only: give it a name for screen readers.
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('staff.closeDialog') } } }),
