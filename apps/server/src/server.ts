@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { DevIdentityProvider } from './identity/dev-identity-provider';
-import { logDiscovery } from './identity/oidc-login';
+import { logDiscovery, type OidcLogin } from './identity/oidc-login';
 import { startInstituteLogin } from './start-institute-login';
 import type { AppConfig, MailConfig } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -109,26 +109,7 @@ export async function startServer(
     clock,
   );
 
-  // E-mail only with an SMTP server configured; its log lines go to the app's logger once there is one.
-  const messaging: Messaging | null = config.mail
-    ? createMessaging({
-        db: database.db,
-        boss: createJobQueue(database),
-        transport: createMailTransport(config.mail),
-        sms: config.mail.sms ? createSmsTransport(config.mail.sms) : null,
-        config: config.mail,
-        clock,
-        linkCodes,
-        optOutTokens: createOptOutTokens(appSecret),
-        limitSubjects: createLimitSubjects(appSecret),
-        publicUrl: config.publicUrl,
-        instituteName: config.instituteName,
-        log: {
-          info: (details, message) => app.log.info(details, message),
-          warn: (details, message) => app.log.warn(details, message),
-        },
-      })
-    : null;
+  const messaging = messagingFor(config, { database, clock, linkCodes, appSecret, log: () => app.log });
   const retentionRuns = createRunCounts();
   const app = await buildApp(
     {
@@ -144,17 +125,7 @@ export async function startServer(
       reliability,
       linkCodes,
       catalogue,
-      pdfPool: createPdfPool({ timeoutMs: config.reportTimeLimitSeconds * 1000 }),
-      unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
-      providerSessions: createProviderSessionRenewal(instituteLogin),
-      systemTokens: createSystemTokens({
-        clients: systemClients,
-        appSecret,
-        publicUrl: config.publicUrl,
-        audience: config.fhir.canonicalBase,
-        db: database.db,
-        clock,
-      }),
+      ...sharedParts(config, { database, clock, appSecret, instituteLogin, systemClients }),
       messaging,
     },
     { logger: options.logger, logStream: options.logStream, extend: options.extend },
@@ -173,24 +144,7 @@ export async function startServer(
     await closeStarted();
     throw error;
   }
-  if (config.env === 'production' && itemSets.usesDemonstrationItems) {
-    app.log.warn(
-      'no licensed item set (ITEM_SET_FILE or ITEM_SET_FILES): patients are shown the demonstration items, which are ' +
-        "not the PID-5's wording, and their results are not valid; the staff pages say so on every page",
-    );
-  }
-  // What an upgrade did, for the operator's record: the migrations this start applied and the schema now in use.
-  app.log.info(
-    { migrationsApplied, schemaVersion: schemaVersion() },
-    migrationsApplied.length > 0
-      ? `database migrated to schema ${schemaVersion()}: applied ${migrationsApplied.join(', ')}`
-      : `database schema ${schemaVersion()}, no migration needed`,
-  );
-  if (instituteIssuer) {
-    // Once at start, not awaited: the operator learns at once whether the issuer is set up right, and a provider
-    // that is down (it may come up later) never holds up the start. /readyz stays about the database.
-    void logDiscovery(instituteIssuer, app.log);
-  }
+  logStartState(app.log, { config, itemSets, migrationsApplied, instituteIssuer });
   let stopSchedules: () => void;
   try {
     stopSchedules = await startBackgroundWork(app, {
@@ -224,6 +178,94 @@ export async function startServer(
       await database.close();
     },
   };
+}
+
+/**
+ * The parts the requests share that hold state of their own: the report threads, the limiter of unknown patient
+ * codes, the renewal of institute sessions and the machine clients' tokens.
+ */
+function sharedParts(
+  config: AppConfig,
+  parts: {
+    database: Database;
+    clock: Clock;
+    appSecret: string;
+    instituteLogin: Parameters<typeof createProviderSessionRenewal>[0];
+    systemClients: ReturnType<typeof loadSystemClients>;
+  },
+) {
+  const { database, clock } = parts;
+  return {
+    pdfPool: createPdfPool({ timeoutMs: config.reportTimeLimitSeconds * 1000 }),
+    unknownCodeLimiter: createUnknownCodeLimiter({ db: database.db, ...UNKNOWN_CODE_LIMIT, clock }),
+    providerSessions: createProviderSessionRenewal(parts.instituteLogin),
+    systemTokens: createSystemTokens({
+      clients: parts.systemClients,
+      appSecret: parts.appSecret,
+      publicUrl: config.publicUrl,
+      audience: config.fhir.canonicalBase,
+      db: database.db,
+      clock,
+    }),
+  };
+}
+
+/**
+ * The e-mail and text message sender, with an SMTP server configured (null otherwise). Its log lines go to `log()`,
+ * the app's logger, which exists only once the app is built with the sender in it.
+ */
+function messagingFor(
+  config: AppConfig,
+  parts: { database: Database; clock: Clock; linkCodes: LinkCodes; appSecret: string; log: () => FastifyBaseLogger },
+): Messaging | null {
+  if (!config.mail) {
+    return null;
+  }
+  return createMessaging({
+    db: parts.database.db,
+    boss: createJobQueue(parts.database),
+    transport: createMailTransport(config.mail),
+    sms: config.mail.sms ? createSmsTransport(config.mail.sms) : null,
+    config: config.mail,
+    clock: parts.clock,
+    linkCodes: parts.linkCodes,
+    optOutTokens: createOptOutTokens(parts.appSecret),
+    limitSubjects: createLimitSubjects(parts.appSecret),
+    publicUrl: config.publicUrl,
+    instituteName: config.instituteName,
+    log: {
+      info: (details, message) => parts.log().info(details, message),
+      warn: (details, message) => parts.log().warn(details, message),
+    },
+  });
+}
+
+/**
+ * The operator's record of a start, once the server listens: a production server on the demonstration items, the
+ * migrations this start applied and the schema in use, and whether the institute's issuer answers.
+ */
+function logStartState(
+  log: FastifyBaseLogger,
+  start: { config: AppConfig; itemSets: ItemSets; migrationsApplied: string[]; instituteIssuer: OidcLogin | null },
+): void {
+  if (start.config.env === 'production' && start.itemSets.usesDemonstrationItems) {
+    log.warn(
+      'no licensed item set (ITEM_SET_FILE or ITEM_SET_FILES): patients are shown the demonstration items, which are ' +
+        "not the PID-5's wording, and their results are not valid; the staff pages say so on every page",
+    );
+  }
+  const { migrationsApplied } = start;
+  log.info(
+    { migrationsApplied, schemaVersion: schemaVersion() },
+    migrationsApplied.length > 0
+      ? `database migrated to schema ${schemaVersion()}: applied ${migrationsApplied.join(', ')}`
+      : `database schema ${schemaVersion()}, no migration needed`,
+  );
+  if (start.instituteIssuer) {
+    // Not awaited: the operator learns at once whether the issuer is set up right, and a provider that is down (it
+    // may come up later) never holds up the start. /readyz stays about the database.
+    void logDiscovery(start.instituteIssuer, log);
+  }
 }
 
 /** Migrates, checks APP_SECRET against the database, publishes the default documents and seeds the demo data. */
