@@ -1,10 +1,11 @@
+import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { prettyLogStream } from './lib/pretty-log-stream';
 import { registerMetrics } from './http/metrics';
 import { countUnsettledMessages } from './modules/messages/messages.repo';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 import { registerAccessControl } from './http/access';
@@ -55,10 +56,12 @@ function trustedProxyHops(hops: false | number): false | ((address: string, hop:
   return hops === false ? false : (_address, hop) => hop < hops;
 }
 
-/** The composition root: headers, auth, routes and the one error handler. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const { config } = deps;
-  const app = Fastify({
+/**
+ * Fastify's settings: the log (redacted, readable at a terminal), the proxies trusted, the body limit, and the times
+ * a slow client is given.
+ */
+function serverOptions(config: AppDeps['config'], options: BuildAppOptions): FastifyHttpOptions<Server> {
+  return {
     logger:
       options.logger === false
         ? false
@@ -97,7 +100,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return503OnClosing: true,
     // A newcomer's console needs no line per request; JSON logs (production) keep them.
     logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' && !options.logStream }),
-  });
+  };
+}
+
+/** The composition root: headers, auth, routes and the one error handler. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify(serverOptions(config, options));
   if (config.connections.maxPerAddress !== null) {
     limitConnectionsPerAddress(app.server, config.connections.maxPerAddress);
   }
