@@ -132,43 +132,9 @@ export async function startDevIdentityProvider(options: {
       Grant: 86_400,
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, id) => {
-      const member = members.find((m) => m.sub === id);
-      if (!member) {
-        return undefined;
-      }
-      return {
-        accountId: id,
-        claims: () => ({
-          sub: id,
-          email: member.email,
-          email_verified: true,
-          name: member.name,
-          preferred_username: member.name,
-          ...(member.picture ? { picture: member.picture } : {}),
-          groups: member.role === 'admin' ? [DEV_ADMIN_CLAIM.value] : ['clinicians'],
-        }),
-      };
-    },
+    findAccount: (_ctx, id) => demoAccount(members, id),
     // First-party demo client: no consent screen, the grant covers the requested scopes.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const client = ctx.oidc.client;
-      const session = ctx.oidc.session;
-      if (!client || !session?.accountId) {
-        return undefined;
-      }
-      const existingId = session.grantIdFor(client.clientId);
-      if (existingId) {
-        const existing = await ctx.oidc.provider.Grant.find(existingId);
-        if (existing) {
-          return existing;
-        }
-      }
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid email profile groups');
-      await grant.save();
-      return grant;
-    },
+    loadExistingGrant: grantRequestedScopes,
   });
   provider.on('server_error', () => undefined);
   const providerCallback = provider.callback();
@@ -190,6 +156,46 @@ export async function startDevIdentityProvider(options: {
     port,
     close: () => closePlainServer(server),
   };
+}
+
+/** A demo member as oidc-provider's account, with the claims the app reads; undefined for an unknown subject. */
+function demoAccount(members: DemoMember[], id: string) {
+  const member = members.find((m) => m.sub === id);
+  if (!member) {
+    return undefined;
+  }
+  return {
+    accountId: id,
+    claims: () => ({
+      sub: id,
+      email: member.email,
+      email_verified: true,
+      name: member.name,
+      preferred_username: member.name,
+      ...(member.picture ? { picture: member.picture } : {}),
+      groups: member.role === 'admin' ? [DEV_ADMIN_CLAIM.value] : ['clinicians'],
+    }),
+  };
+}
+
+/** The session's grant for the client, made on first use with every scope the app asks for (no consent screen). */
+async function grantRequestedScopes(ctx: KoaContextWithOIDC) {
+  const client = ctx.oidc.client;
+  const session = ctx.oidc.session;
+  if (!client || !session?.accountId) {
+    return undefined;
+  }
+  const existingId = session.grantIdFor(client.clientId);
+  if (existingId) {
+    const existing = await ctx.oidc.provider.Grant.find(existingId);
+    if (existing) {
+      return existing;
+    }
+  }
+  const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+  grant.addOIDCScope('openid email profile groups');
+  await grant.save();
+  return grant;
 }
 
 async function handleInteraction(
