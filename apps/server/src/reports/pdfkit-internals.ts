@@ -347,12 +347,8 @@ function describeValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : typeof value;
 }
 
-/**
- * Every part of pdfkit listed at the top of this file, checked on a scratch document with the report's regular font:
- * one line per part that is missing or behaves otherwise, naming it (empty when all is as expected). `Document` is
- * pdfkit's class (the contract test also gives it changed copies, to see each change named).
- */
-export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDocument): string[] {
+/** The problems found so far, and a check of one part's type that adds one when it is not what is expected. */
+function createProblemList() {
   const problems: string[] = [];
   const expectShape = (part: string, value: unknown, expected: 'function' | 'number' | 'object' | 'string') => {
     const isExpected = expected === 'object' ? typeof value === 'object' && value !== null : typeof value === expected;
@@ -363,110 +359,145 @@ export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDo
     }
     return isExpected;
   };
+  return { problems, expectShape };
+}
+type ProblemList = ReturnType<typeof createProblemList>;
+
+/** The document's and its first page's parts this file uses, each of the type it uses. */
+function documentHasShape(internals: DocumentInternals, { expectShape }: ProblemList): boolean {
+  return [
+    expectShape('PDFDocument#_fontSize', internals._fontSize, 'number'),
+    expectShape('PDFDocument#_fontCount', internals._fontCount, 'number'),
+    expectShape('PDFDocument#_fontFamilies', internals._fontFamilies, 'object'),
+    expectShape('PDFDocument#addContent', internals.addContent, 'function'),
+    expectShape('PDFDocument#ref', internals.ref, 'function'),
+    expectShape('PDFPage#fonts', internals.page?.fonts, 'object'),
+    expectShape('PDFPage#maxY', internals.page?.maxY, 'function'),
+    expectShape('PDFPage#content', internals.page?.content, 'object'),
+    expectShape('PDFPage#content.buffer', internals.page?.content?.buffer, 'object'),
+    expectShape('PDFPage#content.data', internals.page?.content?.data, 'object'),
+    expectShape('PDFPage#content.finalize', internals.page?.content?.finalize, 'function'),
+  ].every(Boolean);
+}
+
+/** An embedded font's parts this file uses, each of the type it uses. */
+function fontHasShape(font: EmbeddedFont, { expectShape }: ProblemList): boolean {
+  return [
+    expectShape('EmbeddedFont#id', font.id, 'string'),
+    expectShape('EmbeddedFont#name', font.name, 'string'),
+    expectShape('EmbeddedFont#font', font.font, 'object'),
+    expectShape('EmbeddedFont#layoutCache', font.layoutCache, 'object'),
+    expectShape('EmbeddedFont#widths', font.widths, 'object'),
+    expectShape('EmbeddedFont#unicode', font.unicode, 'object'),
+    expectShape('EmbeddedFont#encode', font.encode, 'function'),
+    expectShape('EmbeddedFont#embed', font.embed, 'function'),
+    expectShape('EmbeddedFont#ref', font.ref, 'function'),
+    expectShape('EmbeddedFont#subset', font.subset, 'object'),
+    expectShape('EmbeddedFont#subset.glyphs', font.subset?.glyphs, 'object'),
+    expectShape('EmbeddedFont#subset.includeGlyph', font.subset?.includeGlyph, 'function'),
+    expectShape('EmbeddedFont#subset.encode', font.subset?.encode, 'function'),
+  ].every(Boolean);
+}
+
+const PROBE = 'Probe';
+const PROBE_GLYPHS = new Set(PROBE).size;
+
+/**
+ * The parsed font, laid out once, then a new font for the document made from it with the glyphs first: whether it
+ * is filed and subset as this file expects. Returns the new font and the count of its font file's builds.
+ */
+function checkParsedFontCopy(doc: Doc, font: EmbeddedFont, { problems }: ProblemList) {
+  const internals = internalsOf(doc);
+  const { parsed, layouts, glyphs } = keepParsed(font, PROBE);
+  if (Object.keys(layouts).length === 0 || glyphs.length !== PROBE_GLYPHS) {
+    problems.push('EmbeddedFont#encode: laying out a word no longer keeps its layout and includes its glyphs');
+  }
+  const fontFile = { calls: 0 };
+  const added = addParsedFont(doc, 'added', parsed, {
+    layouts,
+    glyphs,
+    fontFile: () => {
+      fontFile.calls++;
+      // Not built: this document is never read.
+      return new Uint8Array();
+    },
+  });
+  const addedFont = added.font as EmbeddedFont;
+  if (addedFont.id !== `F${internals._fontCount}` || addedFont.layoutCache !== layouts) {
+    problems.push('EmbeddedFont constructor: new (document, font, id) no longer makes a font with that id');
+  }
+  if (added.fixedGlyphs !== PROBE_GLYPHS + 1 || addedFont.subset.glyphs[1] !== glyphs[0]?.glyphId) {
+    problems.push('EmbeddedFont#subset.includeGlyph: a new subset no longer starts with .notdef then the glyphs given');
+  }
+  return { addedFont, fontFile };
+}
+
+/**
+ * A text written in the new font, on the first page and on a page added, with the page contents deflated at our
+ * level: its operators, glyphs, font file and deflated streams as this file expects.
+ */
+function checkTextAndPages(
+  doc: Doc,
+  { addedFont, fontFile }: ReturnType<typeof checkParsedFontCopy>,
+  { problems }: ProblemList,
+): void {
+  doc.font('added');
+  const recorded = recordTextOperators(doc, () => doc.text(PROBE, 10, 10));
+  if (!recorded) {
+    problems.push('PDFDocument#addContent: doc.text no longer writes its operators through it as strings');
+  } else {
+    if (recorded.highestSubsetId !== PROBE_GLYPHS) {
+      problems.push("EmbeddedFont#subset.includeGlyph: doc.text no longer includes its glyphs through the subset's");
+    }
+    if (!recorded.operators.toString('latin1').includes(`/${addedFont.id} `)) {
+      problems.push('PDFDocument#addContent: the operators of a text no longer select its font by EmbeddedFont#id');
+    }
+  }
+  deflatePageContentsFast(doc);
+  doc.addPage();
+  doc.text(PROBE, 10, 10);
+  doc.end();
+  if (fontFile.calls !== 1) {
+    problems.push('EmbeddedFont#embed: ending the document no longer takes the font file from subset.encode()');
+  }
+  // Nothing read the document: its bytes wait in the stream.
+  const written = (doc.read() as Buffer | null) ?? Buffer.alloc(0);
+  const pagesWithText = deflatedStreams(written).filter((text) => text.includes(`/${addedFont.id} `)).length;
+  if (pagesWithText !== 2) {
+    problems.push(
+      "PDFPage#content: finalize() no longer writes each page's chunks from buffer, deflated and marked by data.Filter",
+    );
+  }
+}
+
+/**
+ * Every part of pdfkit listed at the top of this file, checked on a scratch document with the report's regular font:
+ * one line per part that is missing or behaves otherwise, naming it (empty when all is as expected). `Document` is
+ * pdfkit's class (the contract test also gives it changed copies, to see each change named).
+ */
+export function findPdfkitInternalsProblems(Document: typeof PDFDocument = PDFDocument): string[] {
+  const list = createProblemList();
+  const { problems } = list;
   try {
     const doc = new Document({ font: null as unknown as string });
     const internals = internalsOf(doc);
     if (internals._font !== null) {
       problems.push('PDFDocument option font: null: a new document opened a default font anyway');
     }
-    const hasShape = [
-      expectShape('PDFDocument#_fontSize', internals._fontSize, 'number'),
-      expectShape('PDFDocument#_fontCount', internals._fontCount, 'number'),
-      expectShape('PDFDocument#_fontFamilies', internals._fontFamilies, 'object'),
-      expectShape('PDFDocument#addContent', internals.addContent, 'function'),
-      expectShape('PDFDocument#ref', internals.ref, 'function'),
-      expectShape('PDFPage#fonts', internals.page?.fonts, 'object'),
-      expectShape('PDFPage#maxY', internals.page?.maxY, 'function'),
-      expectShape('PDFPage#content', internals.page?.content, 'object'),
-      expectShape('PDFPage#content.buffer', internals.page?.content?.buffer, 'object'),
-      expectShape('PDFPage#content.data', internals.page?.content?.data, 'object'),
-      expectShape('PDFPage#content.finalize', internals.page?.content?.finalize, 'function'),
-    ].every(Boolean);
-    if (!hasShape) {
+    if (!documentHasShape(internals, list)) {
       return problems;
     }
     const font = openFont(doc, 'probe', loadReportFonts().regular);
-    if (!expectShape('PDFDocument#_font (after doc.font)', font, 'object') || !font) {
+    if (!list.expectShape('PDFDocument#_font (after doc.font)', font, 'object') || !font) {
       return problems;
     }
     if (font.id !== `F${internals._fontCount}` || internals._fontFamilies.probe !== font) {
       problems.push('PDFDocument#font: no longer files a new font as F<_fontCount> in _fontFamilies under its name');
     }
-    const hasFontShape = [
-      expectShape('EmbeddedFont#id', font.id, 'string'),
-      expectShape('EmbeddedFont#name', font.name, 'string'),
-      expectShape('EmbeddedFont#font', font.font, 'object'),
-      expectShape('EmbeddedFont#layoutCache', font.layoutCache, 'object'),
-      expectShape('EmbeddedFont#widths', font.widths, 'object'),
-      expectShape('EmbeddedFont#unicode', font.unicode, 'object'),
-      expectShape('EmbeddedFont#encode', font.encode, 'function'),
-      expectShape('EmbeddedFont#embed', font.embed, 'function'),
-      expectShape('EmbeddedFont#ref', font.ref, 'function'),
-      expectShape('EmbeddedFont#subset', font.subset, 'object'),
-      expectShape('EmbeddedFont#subset.glyphs', font.subset?.glyphs, 'object'),
-      expectShape('EmbeddedFont#subset.includeGlyph', font.subset?.includeGlyph, 'function'),
-      expectShape('EmbeddedFont#subset.encode', font.subset?.encode, 'function'),
-    ].every(Boolean);
-    if (!hasFontShape) {
+    if (!fontHasShape(font, list)) {
       return problems;
     }
-
-    // The parsed font, laid out once, then a new font for the document made from it with the glyphs first.
-    const probe = 'Probe';
-    const probeGlyphs = new Set(probe).size;
-    const { parsed, layouts, glyphs } = keepParsed(font, probe);
-    if (Object.keys(layouts).length === 0 || glyphs.length !== probeGlyphs) {
-      problems.push('EmbeddedFont#encode: laying out a word no longer keeps its layout and includes its glyphs');
-    }
-    let fontFileCalls = 0;
-    const added = addParsedFont(doc, 'added', parsed, {
-      layouts,
-      glyphs,
-      fontFile: () => {
-        fontFileCalls++;
-        // Not built: this document is never read.
-        return new Uint8Array();
-      },
-    });
-    const addedFont = added.font as EmbeddedFont;
-    if (addedFont.id !== `F${internals._fontCount}` || addedFont.layoutCache !== layouts) {
-      problems.push('EmbeddedFont constructor: new (document, font, id) no longer makes a font with that id');
-    }
-    if (added.fixedGlyphs !== probeGlyphs + 1 || addedFont.subset.glyphs[1] !== glyphs[0]?.glyphId) {
-      problems.push(
-        'EmbeddedFont#subset.includeGlyph: a new subset no longer starts with .notdef then the glyphs given',
-      );
-    }
-
-    // A text's operators, recorded as they are written.
-    doc.font('added');
-    const recorded = recordTextOperators(doc, () => doc.text(probe, 10, 10));
-    if (!recorded) {
-      problems.push('PDFDocument#addContent: doc.text no longer writes its operators through it as strings');
-    } else {
-      if (recorded.highestSubsetId !== probeGlyphs) {
-        problems.push("EmbeddedFont#subset.includeGlyph: doc.text no longer includes its glyphs through the subset's");
-      }
-      if (!recorded.operators.toString('latin1').includes(`/${addedFont.id} `)) {
-        problems.push('PDFDocument#addContent: the operators of a text no longer select its font by EmbeddedFont#id');
-      }
-    }
-    // The page contents deflated at our level: on the first page (made with the document) and on a page added.
-    deflatePageContentsFast(doc);
-    doc.addPage();
-    doc.text(probe, 10, 10);
-    doc.end();
-    if (fontFileCalls !== 1) {
-      problems.push('EmbeddedFont#embed: ending the document no longer takes the font file from subset.encode()');
-    }
-    // Nothing read the document: its bytes wait in the stream.
-    const written = (doc.read() as Buffer | null) ?? Buffer.alloc(0);
-    const pagesWithText = deflatedStreams(written).filter((text) => text.includes(`/${addedFont.id} `)).length;
-    if (pagesWithText !== 2) {
-      problems.push(
-        "PDFPage#content: finalize() no longer writes each page's chunks from buffer, deflated and marked by data.Filter",
-      );
-    }
+    checkTextAndPages(doc, checkParsedFontCopy(doc, font, list), list);
   } catch (error) {
     problems.push(`pdfkit threw while checked: ${error instanceof Error ? error.message : String(error)}`);
   }
