@@ -91,7 +91,9 @@ export default defineConfig({
           include: ['apps/**/*.resilience.test.ts'],
           execArgv: BASELINE_WASM_ONLY,
           env: { TZ: 'UTC' },
-          testTimeout: 180_000,
+          // Bounds for a hang: a test starts up to three servers, and one server's first start on a new data folder
+          // took over 60 s beside the end-to-end tests on a machine loaded two busy loops more (about 4 s quiet).
+          testTimeout: 360_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

@@ -116,9 +116,10 @@ async function startServerProcessOn(
 
 /**
  * Polls `${url}/readyz` until it answers 200. Throws if the process exits first ("server exited during start (code
- * N)") or after `timeoutMs`; the caller decides what to do with the process then.
+ * N)") or after `timeoutMs`, a bound for a hang (see the resilience project's in vitest.config.ts); the caller decides
+ * what to do with the process then.
  */
-export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilReady(child: ChildProcess, url: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
