@@ -347,10 +347,12 @@ function describeValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : typeof value;
 }
 
+type Expected = 'function' | 'number' | 'object' | 'string';
+
 /** The problems found so far, and a check of one part's type that adds one when it is not what is expected. */
 function createProblemList() {
   const problems: string[] = [];
-  const expectShape = (part: string, value: unknown, expected: 'function' | 'number' | 'object' | 'string') => {
+  const expectShape = (part: string, value: unknown, expected: Expected) => {
     const isExpected = expected === 'object' ? typeof value === 'object' && value !== null : typeof value === expected;
     if (!isExpected) {
       problems.push(
@@ -363,40 +365,65 @@ function createProblemList() {
 }
 type ProblemList = ReturnType<typeof createProblemList>;
 
-/** The document's and its first page's parts this file uses, each of the type it uses. */
-function documentHasShape(internals: DocumentInternals, { expectShape }: ProblemList): boolean {
+/** The value at a dotted path of `owner` (`content.buffer`); undefined where a step on the way is not an object. */
+function valueAt(owner: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      owner,
+    );
+}
+
+/**
+ * Whether each part of `owner` (by its dotted path) has the type this file uses it as; each that has not is added to
+ * the list as `<className>#<path>`. All are checked, so that one check names every part that changed.
+ */
+function hasShapes(list: ProblemList, className: string, owner: unknown, parts: Record<string, Expected>): boolean {
+  return Object.entries(parts)
+    .map(([path, expected]) => list.expectShape(`${className}#${path}`, valueAt(owner, path), expected))
+    .every(Boolean);
+}
+
+/** The document's and its first page's parts this file uses. */
+function documentHasShape(internals: DocumentInternals, list: ProblemList): boolean {
   return [
-    expectShape('PDFDocument#_fontSize', internals._fontSize, 'number'),
-    expectShape('PDFDocument#_fontCount', internals._fontCount, 'number'),
-    expectShape('PDFDocument#_fontFamilies', internals._fontFamilies, 'object'),
-    expectShape('PDFDocument#addContent', internals.addContent, 'function'),
-    expectShape('PDFDocument#ref', internals.ref, 'function'),
-    expectShape('PDFPage#fonts', internals.page?.fonts, 'object'),
-    expectShape('PDFPage#maxY', internals.page?.maxY, 'function'),
-    expectShape('PDFPage#content', internals.page?.content, 'object'),
-    expectShape('PDFPage#content.buffer', internals.page?.content?.buffer, 'object'),
-    expectShape('PDFPage#content.data', internals.page?.content?.data, 'object'),
-    expectShape('PDFPage#content.finalize', internals.page?.content?.finalize, 'function'),
+    hasShapes(list, 'PDFDocument', internals, {
+      _fontSize: 'number',
+      _fontCount: 'number',
+      _fontFamilies: 'object',
+      addContent: 'function',
+      ref: 'function',
+    }),
+    hasShapes(list, 'PDFPage', internals.page, {
+      fonts: 'object',
+      maxY: 'function',
+      content: 'object',
+      'content.buffer': 'object',
+      'content.data': 'object',
+      'content.finalize': 'function',
+    }),
   ].every(Boolean);
 }
 
-/** An embedded font's parts this file uses, each of the type it uses. */
-function fontHasShape(font: EmbeddedFont, { expectShape }: ProblemList): boolean {
-  return [
-    expectShape('EmbeddedFont#id', font.id, 'string'),
-    expectShape('EmbeddedFont#name', font.name, 'string'),
-    expectShape('EmbeddedFont#font', font.font, 'object'),
-    expectShape('EmbeddedFont#layoutCache', font.layoutCache, 'object'),
-    expectShape('EmbeddedFont#widths', font.widths, 'object'),
-    expectShape('EmbeddedFont#unicode', font.unicode, 'object'),
-    expectShape('EmbeddedFont#encode', font.encode, 'function'),
-    expectShape('EmbeddedFont#embed', font.embed, 'function'),
-    expectShape('EmbeddedFont#ref', font.ref, 'function'),
-    expectShape('EmbeddedFont#subset', font.subset, 'object'),
-    expectShape('EmbeddedFont#subset.glyphs', font.subset?.glyphs, 'object'),
-    expectShape('EmbeddedFont#subset.includeGlyph', font.subset?.includeGlyph, 'function'),
-    expectShape('EmbeddedFont#subset.encode', font.subset?.encode, 'function'),
-  ].every(Boolean);
+/** An embedded font's parts this file uses. */
+function fontHasShape(font: EmbeddedFont, list: ProblemList): boolean {
+  return hasShapes(list, 'EmbeddedFont', font, {
+    id: 'string',
+    name: 'string',
+    font: 'object',
+    layoutCache: 'object',
+    widths: 'object',
+    unicode: 'object',
+    encode: 'function',
+    embed: 'function',
+    ref: 'function',
+    subset: 'object',
+    'subset.glyphs': 'object',
+    'subset.includeGlyph': 'function',
+    'subset.encode': 'function',
+  });
 }
 
 const PROBE = 'Probe';
