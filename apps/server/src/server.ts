@@ -255,11 +255,13 @@ function logStartState(
     );
   }
   const { migrationsApplied } = start;
+  // Read once: it lists the migration files.
+  const schema = schemaVersion();
   log.info(
-    { migrationsApplied, schemaVersion: schemaVersion() },
+    { migrationsApplied, schemaVersion: schema },
     migrationsApplied.length > 0
-      ? `database migrated to schema ${schemaVersion()}: applied ${migrationsApplied.join(', ')}`
-      : `database schema ${schemaVersion()}, no migration needed`,
+      ? `database migrated to schema ${schema}: applied ${migrationsApplied.join(', ')}`
+      : `database schema ${schema}, no migration needed`,
   );
   if (start.instituteIssuer) {
     // Not awaited: the operator learns at once whether the issuer is set up right, and a provider that is down (it
